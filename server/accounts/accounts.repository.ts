@@ -1,0 +1,76 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../db/index';
+import type { AccountsTable } from '../db/types';
+import { paginate } from '../http/paginate';
+
+export type AccountRow = Selectable<AccountsTable> & { ownerLogin: string };
+export type AccountPatch = Updateable<AccountsTable>;
+
+/** Profiles: Kysely only. Ownership is decided by the service. */
+export class AccountsRepository {
+  constructor(private db: Db) {}
+
+  private base(scope: number | null) {
+    const q = this.db.selectFrom('accounts');
+    return scope === null ? q : q.where('accounts.userId', '=', scope);
+  }
+
+  /** One page for the list: summary columns only (no sealed values are read). */
+  list(scope: number | null, page: number) {
+    return paginate(this.base(scope), page, (q) =>
+      q.innerJoin('users', 'users.id', 'accounts.userId')
+        .select([
+          'accounts.id', 'accounts.userId', 'users.login as ownerLogin', 'accounts.comments', 'accounts.status', 'accounts.idGpt',
+          'accounts.isActiveYouTube', 'accounts.isActiveTikTok', 'accounts.isActiveInstagram', 'accounts.isActiveGpt',
+          'accounts.inYouTube', 'accounts.inTikTok', 'accounts.inInstagram', 'accounts.inGpt',
+          'accounts.titleChannel', 'accounts.profileNameInstagram', 'accounts.titleTikTok', 'accounts.error', 'accounts.createdAt',
+        ])
+        .orderBy('accounts.id', 'desc'),
+      (r) => r);
+  }
+
+  get(id: number): Promise<AccountRow | undefined> {
+    return this.db.selectFrom('accounts').innerJoin('users', 'users.id', 'accounts.userId')
+      .selectAll('accounts').select('users.login as ownerLogin')
+      .where('accounts.id', '=', id).executeTakeFirst();
+  }
+
+  async insert(v: Omit<Insertable<AccountsTable>, 'createdAt'>): Promise<number> {
+    const at = new Date().toISOString();
+    const row = await this.db.insertInto('accounts').values({ ...v, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(id: number, v: AccountPatch): Promise<void> {
+    await this.db.updateTable('accounts').set({ ...v, updatedAt: new Date().toISOString() }).where('id', '=', id).execute();
+  }
+
+  /** Deletes the profile; its videos stay with their owner, detached (account_id = null), in one transaction. */
+  async delete(id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('videos').set({ accountId: null }).where('accountId', '=', id).execute();
+      await trx.deleteFrom('accounts').where('id', '=', id).execute();
+    });
+  }
+
+  /** The profile's group for SPEC §3 Account.group (a profile may sit in several groups: the first one). */
+  firstGroup(accountId: number) {
+    return this.db.selectFrom('groupAccounts').innerJoin('accountGroups', 'accountGroups.id', 'groupAccounts.groupId')
+      .select(['accountGroups.id', 'accountGroups.name']).where('groupAccounts.accountId', '=', accountId)
+      .orderBy('accountGroups.id', 'asc').limit(1).executeTakeFirst();
+  }
+
+  userRole(id: number) {
+    return this.db.selectFrom('users').select(['id', 'role']).where('id', '=', id).executeTakeFirst();
+  }
+
+  videos(accountId: number, page: number) {
+    return paginate(this.db.selectFrom('videos').where('accountId', '=', accountId), page,
+      (q) => q.select([
+        'id', 'url', 'idUpload', 'createdAt', 'accountId', 'date', 'title', 'description', 'tags', 'status',
+        'views', 'viewsInstagram', 'likes', 'likesInstagram', 'comments', 'commentsInstagram',
+        'urlYouTube', 'urlInstagram', 'error', 'errorInstagram', 'errorTikTok',
+      ]).orderBy('id', 'desc'),
+      (r) => r);
+  }
+}

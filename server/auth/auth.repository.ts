@@ -1,0 +1,44 @@
+import type { Db } from '../db/index';
+
+export class AuthRepository {
+  constructor(private db: Db) {}
+
+  findUserByLogin(login: string) {
+    return this.db.selectFrom('users').selectAll().where('login', '=', login).executeTakeFirst();
+  }
+
+  findUserById(id: number) {
+    return this.db.selectFrom('users').select(['id', 'login', 'role', 'passwordHash']).where('id', '=', id).executeTakeFirst();
+  }
+
+  updatePassword(id: number, passwordHash: string, at: string) {
+    return this.db.updateTable('users').set({ passwordHash, updatedAt: at }).where('id', '=', id).execute();
+  }
+
+  insertRefreshToken(row: { userId: number; familyId: string; tokenHash: string; expiresAt: string; createdAt: string }) {
+    return this.db.insertInto('refreshTokens').values({ ...row, revokedAt: null, replacedAt: null }).execute();
+  }
+
+  findRefreshToken(tokenHash: string) {
+    return this.db.selectFrom('refreshTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /** Marks a token as used; returns false when another request rotated it first. */
+  async markReplaced(id: number, at: string): Promise<boolean> {
+    const r = await this.db.updateTable('refreshTokens').set({ replacedAt: at })
+      .where('id', '=', id).where('replacedAt', 'is', null).where('revokedAt', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  revokeFamily(familyId: string, at: string) {
+    return this.db.updateTable('refreshTokens').set({ revokedAt: at }).where('familyId', '=', familyId).where('revokedAt', 'is', null).execute();
+  }
+
+  revokeAllForUser(userId: number, at: string) {
+    return this.db.updateTable('refreshTokens').set({ revokedAt: at }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
+  }
+
+  deleteExpired(before: string) {
+    return this.db.deleteFrom('refreshTokens').where('expiresAt', '<', before).execute();
+  }
+}

@@ -1,0 +1,77 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { M } from '../../src/contract/messages';
+import type { AuthUser, LoginInput, LoginResponse, RefreshResponse } from '../../src/contract/auth';
+import type { PasswordChange } from '../../src/contract/users';
+import { AppError } from '../http/errors';
+import type { AuthRepository } from './auth.repository';
+import type { LoginThrottle } from './login-throttle';
+import { dummyHash, hashPassword, verifyPassword } from './password';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export type SignAccess = (user: AuthUser) => string;
+
+export class AuthService {
+  constructor(
+    private repo: AuthRepository,
+    private throttle: LoginThrottle,
+    private signAccess: SignAccess,
+    private refreshTtlSec: number,
+  ) {}
+
+  async login(input: LoginInput, address: string): Promise<LoginResponse> {
+    const keys = [`login:${input.login.toLowerCase()}`, `ip:${address}`];
+    const wait = await this.throttle.retryAfter(keys);
+    if (wait > 0) throw new AppError(429, M.tooManyAttempts, undefined, { minutes: Math.ceil(wait / 60) });
+    const row = await this.repo.findUserByLogin(input.login);
+    const ok = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash()));
+    if (!row || !ok) {
+      await this.throttle.fail(keys);
+      throw new AppError(401, M.invalidCredentials);
+    }
+    await this.throttle.succeed(keys);
+    const user: AuthUser = { id: row.id, login: row.login, role: row.role };
+    return { user, accessToken: this.signAccess(user), refreshToken: await this.issueRefresh(user.id, randomUUID()) };
+  }
+
+  /** Rotates the refresh token. Presenting an already-rotated token revokes its whole family. */
+  async refresh(token: string): Promise<RefreshResponse & { user: AuthUser }> {
+    const now = new Date();
+    const row = await this.repo.findRefreshToken(sha256(token));
+    if (!row || row.revokedAt || new Date(row.expiresAt) <= now) throw new AppError(401, M.invalidRefresh);
+    if (row.replacedAt || !(await this.repo.markReplaced(row.id, now.toISOString()))) {
+      await this.repo.revokeFamily(row.familyId, now.toISOString());
+      throw new AppError(401, M.invalidRefresh);
+    }
+    const userRow = await this.repo.findUserById(row.userId);
+    if (!userRow) throw new AppError(401, M.invalidRefresh);
+    const user: AuthUser = { id: userRow.id, login: userRow.login, role: userRow.role };
+    return { user, accessToken: this.signAccess(user), refreshToken: await this.issueRefresh(user.id, row.familyId) };
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (!token) return;
+    const row = await this.repo.findRefreshToken(sha256(token));
+    if (row) await this.repo.revokeFamily(row.familyId, new Date().toISOString());
+  }
+
+  async changePassword(userId: number, input: PasswordChange): Promise<void> {
+    const row = await this.repo.findUserById(userId);
+    if (!row) throw new AppError(404, M.notFound);
+    if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+      throw new AppError(400, M.validation, { currentPassword: M.wrongCurrentPassword });
+    }
+    await this.repo.updatePassword(userId, await hashPassword(input.newPassword), new Date().toISOString());
+  }
+
+  private async issueRefresh(userId: number, familyId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    await this.repo.insertRefreshToken({
+      userId, familyId, tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + this.refreshTtlSec * 1000).toISOString(),
+      createdAt: now.toISOString(),
+    });
+    return token;
+  }
+}

@@ -1,0 +1,156 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import type { PlatformsConfig } from './platforms/index';
+import { defaultRenderConcurrency } from './media/render/render-batch';
+
+/** The one place that reads process.env: validated, typed, with defaults for a laptop. */
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  ADMIN_LOGIN: z.string().min(2).max(50).optional(),
+  ADMIN_PASSWORD: z.string().min(6).max(50).optional(),
+  APP_KEY: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SEC: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL_SEC: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCK_SEC: z.coerce.number().int().positive().default(15 * 60),
+  // Behind a reverse proxy: whose X-Forwarded-For to believe ('true' = any proxy, or its addresses/CIDRs).
+  TRUST_PROXY: z.string().regex(/^(true|false|[0-9a-fA-F.:/, ]+)$/, 'true, false, or addresses/CIDRs').default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  PUBLIC_URL: z.string().optional(),
+  WORKERS: z.enum(['on', 'off']).default('on'),
+  // Platforms (accounts): production hosts by default; tests and SIMULATORS=on point them at local simulators.
+  YOUTUBE_AUTH_BASE_URL: z.url().optional(),
+  YOUTUBE_TOKEN_BASE_URL: z.url().optional(),
+  YOUTUBE_API_BASE_URL: z.url().optional(),
+  TIKTOK_AUTH_BASE_URL: z.url().optional(),
+  TIKTOK_API_BASE_URL: z.url().optional(),
+  TIKTOK_CLIENT_KEY: z.string().optional(),
+  TIKTOK_CLIENT_SECRET: z.string().optional(),
+  INSTAGRAM_AUTH_BASE_URL: z.url().optional(),
+  INSTAGRAM_API_BASE_URL: z.url().optional(),
+  INSTAGRAM_GRAPH_BASE_URL: z.url().optional(),
+  INSTAGRAM_APP_ID: z.string().optional(),
+  INSTAGRAM_APP_SECRET: z.string().optional(),
+  PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  SIMULATORS: z.enum(['on', 'off']).default('off'),
+  // Media links (signed, expiring): the HMAC key (derived from APP_KEY when unset) and the link lifetime.
+  MEDIA_SIGNING_KEY: z.string().min(32).optional(),
+  MEDIA_URL_TTL_SEC: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(6 * 3600),
+  // Jobs and the render worker: parallel ffmpeg processes per worker process, job lease, queue poll interval.
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(defaultRenderConcurrency()),
+  JOB_LEASE_SEC: z.coerce.number().int().min(5).max(3600).default(60),
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+});
+
+export type Config = {
+  env: string;
+  host: string;
+  port: number;
+  dataDir: string;
+  mediaDir: string;
+  databaseUrl?: string;
+  sqliteFile: string;
+  admin: { login: string; password?: string };
+  jwtSecret: string;
+  appKey: string;
+  accessTokenTtlSec: number;
+  refreshTokenTtlSec: number;
+  loginThrottle: { maxFailures: number; lockSec: number };
+  logLevel: string;
+  /** Fastify's trustProxy: the client address (login throttle, logs) comes from X-Forwarded-For only through these. */
+  trustProxy: boolean | string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  publicUrl: string;
+  runWorkers: boolean;
+  panelDir: string;
+  /** Platform drivers: base URLs, server app credentials; redirect URIs are `${publicUrl}/api/oauth/<platform>/callback`. */
+  platforms: PlatformsConfig;
+  /** Whole-request timeout of platform calls (the connect/handshake part gets at most 10 s). */
+  platformTimeoutMs: number;
+  /** `npm run dev` with SIMULATORS=on starts the local platform simulators (main.ts). */
+  simulators: boolean;
+  /** HMAC key of signed media links (/api/media/<key>?exp&sig); never logged. */
+  mediaSigningKey: string;
+  /** How long a signed media link stays valid at least (rounded up to the hour). */
+  mediaUrlTtlSec: number;
+  /** Render worker: ffmpeg processes at once per worker process, one output each. */
+  renderConcurrency: number;
+  /** Job lease: a running job not renewed for this long is taken over by another worker (crash recovery). */
+  jobLeaseSec: number;
+  /** How often an idle worker looks for new jobs. */
+  jobPollMs: number;
+};
+
+/** A secret from the environment, or one generated once and kept in DATA_DIR (never logged). */
+function persistedSecret(dataDir: string, file: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const path = join(dataDir, file);
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(path, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(overrides.dataDir ?? e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const port = overrides.port ?? e.PORT;
+  const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port,
+    dataDir,
+    mediaDir: join(dataDir, 'media'),
+    databaseUrl: e.DATABASE_URL,
+    sqliteFile: join(dataDir, 'kadr.sqlite'),
+    admin: { login: e.ADMIN_LOGIN ?? 'admin', password: e.ADMIN_PASSWORD },
+    jwtSecret: persistedSecret(dataDir, 'jwt.secret', e.JWT_SECRET),
+    appKey: persistedSecret(dataDir, 'app.key', e.APP_KEY),
+    accessTokenTtlSec: e.ACCESS_TOKEN_TTL_SEC,
+    refreshTokenTtlSec: e.REFRESH_TOKEN_TTL_SEC,
+    loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, lockSec: e.LOGIN_LOCK_SEC },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    runWorkers: e.WORKERS === 'on',
+    panelDir: resolve('dist'),
+    platforms: {
+      youtube: { baseUrls: { auth: e.YOUTUBE_AUTH_BASE_URL, token: e.YOUTUBE_TOKEN_BASE_URL, api: e.YOUTUBE_API_BASE_URL }, redirectUri: `${publicUrl}/api/oauth/youtube/callback` },
+      tiktok: {
+        baseUrls: { auth: e.TIKTOK_AUTH_BASE_URL, api: e.TIKTOK_API_BASE_URL }, redirectUri: `${publicUrl}/api/oauth/tiktok/callback`,
+        clientKey: e.TIKTOK_CLIENT_KEY, clientSecret: e.TIKTOK_CLIENT_SECRET,
+      },
+      instagram: {
+        baseUrls: { auth: e.INSTAGRAM_AUTH_BASE_URL, api: e.INSTAGRAM_API_BASE_URL, graph: e.INSTAGRAM_GRAPH_BASE_URL },
+        redirectUri: `${publicUrl}/api/oauth/instagram/callback`, appId: e.INSTAGRAM_APP_ID, appSecret: e.INSTAGRAM_APP_SECRET,
+      },
+    },
+    platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,
+    simulators: e.SIMULATORS === 'on',
+    mediaSigningKey: e.MEDIA_SIGNING_KEY ?? createHmac('sha256', persistedSecret(dataDir, 'app.key', e.APP_KEY)).update('kadr/media-links/v1').digest('base64url'),
+    mediaUrlTtlSec: e.MEDIA_URL_TTL_SEC,
+    renderConcurrency: e.RENDER_CONCURRENCY,
+    jobLeaseSec: e.JOB_LEASE_SEC,
+    jobPollMs: e.JOB_POLL_MS,
+    ...overrides,
+  };
+}

@@ -1,0 +1,16 @@
+import * as foundation from './001_foundation.js';
+import * as accounts from './002_accounts.js';
+import * as groupsTags from './003_groups_tags.js';
+import * as backgrounds from './004_backgrounds.js';
+import * as jobsCreateVideo from './005_jobs_create_video.js';
+import * as loginFailures from './006_login_failures.js';
+
+/** Every migration, in order. Each domain adds its own file and one line here. */
+export const migrations = {
+  '001_foundation': foundation,
+  '002_accounts': accounts,
+  '003_groups_tags': groupsTags,
+  '004_backgrounds': backgrounds,
+  '005_jobs_create_video': jobsCreateVideo,
+  '006_login_failures': loginFailures,
+};

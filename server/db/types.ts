@@ -1,0 +1,220 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Role } from '../../src/contract/roles.js';
+
+/** Table types. Booleans are stored as 0/1 integers on both databases; timestamps as ISO-8601 text. */
+export interface UsersTable {
+  id: Generated<number>;
+  login: string;
+  passwordHash: string;
+  role: Role;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  userId: number;
+  familyId: string;
+  tokenHash: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  replacedAt: string | null;
+  createdAt: string;
+}
+
+/** Owned records every domain counts per user; the domains widen these tables in their own migrations. */
+export interface AccountsTable {
+  id: Generated<number>;
+  userId: number;
+  createdAt: string;
+  // 002_accounts: SPEC §3 Account. `*Sealed` columns hold server/crypto/seal.ts values, never plaintext.
+  ipVersion: Generated<string>;
+  status: Generated<string>;
+  comments: string | null;
+  proxySealed: string | null;
+  idGpt: string | null;
+  youTubeAuthClientId: string | null;
+  youTubeAuthClientSecretSealed: string | null;
+  youTubeLogin: string | null;
+  youTubePasswordSealed: string | null;
+  instagramLogin: string | null;
+  instagramPasswordSealed: string | null;
+  instagramTwofaCodeSealed: string | null;
+  description: string | null;
+  titleChannel: string | null;
+  urlChannel: string | null;
+  profileNameInstagram: string | null;
+  profileDescriptionInstagram: string | null;
+  urlInstagram: string | null;
+  titleTikTok: string | null;
+  descriptionTikTok: string | null;
+  urlTikTok: string | null;
+  emailGpt: string | null;
+  passwordGptSealed: string | null;
+  passwordDeepSeekSealed: string | null;
+  proxyGptSealed: string | null;
+  error: string | null;
+  errorYouTube: string | null;
+  errorTikTok: string | null;
+  errorInstagram: string | null;
+  tokensYouTubeSealed: string | null;
+  tokensTikTokSealed: string | null;
+  tokensInstagramSealed: string | null;
+  updatedAt: string | null;
+  isActiveYouTube: Generated<number>;
+  isActiveTikTok: Generated<number>;
+  isActiveInstagram: Generated<number>;
+  isActiveGpt: Generated<number>;
+  inYouTube: Generated<number>;
+  inTikTok: Generated<number>;
+  inInstagram: Generated<number>;
+  inGpt: Generated<number>;
+}
+
+export interface VideosTable {
+  id: Generated<number>;
+  userId: number;
+  accountId: number | null;
+  createdAt: string;
+  // 002_accounts: SPEC §3 Video item (counts default 0; tags as a JSON array text).
+  status: Generated<string>;
+  url: string | null;
+  idUpload: string | null;
+  date: string | null;
+  title: string | null;
+  description: string | null;
+  tags: string | null;
+  views: Generated<number | null>;
+  viewsInstagram: Generated<number | null>;
+  likes: Generated<number | null>;
+  likesInstagram: Generated<number | null>;
+  comments: Generated<number | null>;
+  commentsInstagram: Generated<number | null>;
+  urlYouTube: string | null;
+  urlInstagram: string | null;
+  urlTikTok: string | null;
+  error: string | null;
+  errorInstagram: string | null;
+  errorTikTok: string | null;
+  // 005_jobs_create_video: a rendered output of a create-video request (unique per request and index).
+  requestId: number | null;
+  outputIndex: number | null;
+  storageKey: string | null;
+}
+
+/** Key/value settings (002_accounts: the APP_KEY check value). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+/** 003_groups_tags: account groups (members in group_accounts) and saved tag sets (tags: JSON array text). */
+export interface AccountGroupsTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GroupAccountsTable {
+  groupId: number;
+  accountId: number;
+}
+
+export interface TagSetsTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  tags: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** 004_backgrounds: background folders and their items (files in storage under storage_key / preview_key). */
+export interface BackgroundFoldersTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BackgroundItemsTable {
+  id: Generated<number>;
+  folderId: number;
+  userId: number;
+  type: 'image' | 'video';
+  storageKey: string;
+  previewKey: string | null;
+  originalName: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  duration: number | null;
+  createdAt: string;
+}
+
+/** 006: failed sign-ins per key, shared by all API processes (server/auth/login-throttle.ts). */
+export interface LoginFailuresTable {
+  key: string;
+  count: number;
+  untilMs: number;
+}
+
+/** 005: the durable job queue (server/jobs). Payload is JSON text; timestamps ISO text. */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  key: string;
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'dead';
+  attempts: Generated<number>;
+  maxAttempts: Generated<number>;
+  runAt: string;
+  leaseUntil: string | null;
+  lockedBy: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** 005: create-video requests (server/videos); folders is a JSON array of folder ids. */
+export interface CreateVideoRequestsTable {
+  id: Generated<number>;
+  userId: number;
+  idUpload: string;
+  status: 'pending' | 'loading' | 'success' | 'error';
+  progress: Generated<number>;
+  count: number;
+  isVideo: number;
+  isPhoto: number;
+  isGenerator: number;
+  folders: string;
+  clipKey: string;
+  clipName: string;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  refreshTokens: RefreshTokensTable;
+  accounts: AccountsTable;
+  videos: VideosTable;
+  settings: SettingsTable;
+  accountGroups: AccountGroupsTable;
+  groupAccounts: GroupAccountsTable;
+  tagSets: TagSetsTable;
+  backgroundFolders: BackgroundFoldersTable;
+  backgroundItems: BackgroundItemsTable;
+  jobs: JobsTable;
+  loginFailures: LoginFailuresTable;
+  createVideoRequests: CreateVideoRequestsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

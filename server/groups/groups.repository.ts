@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index';
+import { paginate } from '../http/paginate';
+import { accountTitle, type GroupListItem, type SelectOption } from '../../src/contract/groups';
+
+export type GroupRow = { id: number; name: string; userId: number; ownerLogin: string; ownerRole: string; createdAt: string; updatedAt: string };
+
+/** Account groups and their members: Kysely only. `scope` is ownerScope(): null for an admin, else a user id. */
+export class GroupsRepository {
+  constructor(private db: Db) {}
+
+  private base(scope: number | null) {
+    const q = this.db.selectFrom('accountGroups');
+    return scope === null ? q : q.where('accountGroups.userId', '=', scope);
+  }
+
+  list(scope: number | null, page: number) {
+    return paginate(this.base(scope), page, (q) =>
+      q.innerJoin('users', 'users.id', 'accountGroups.userId')
+        .select((eb) => [
+          'accountGroups.id', 'accountGroups.name', 'accountGroups.userId', 'users.login as ownerLogin',
+          eb.selectFrom('groupAccounts').whereRef('groupAccounts.groupId', '=', 'accountGroups.id')
+            .select(eb.fn.countAll<number>().as('c')).as('accountsCount'),
+        ])
+        .orderBy('accountGroups.id', 'desc'),
+      (r): GroupListItem => ({
+        id: r.id, name: r.name, accountsCount: Number(r.accountsCount ?? 0), user: { id: r.userId, login: r.ownerLogin },
+      }));
+  }
+
+  /** One group within the scope, with its owner's login and role (undefined when missing or someone else's). */
+  get(scope: number | null, id: number): Promise<GroupRow | undefined> {
+    return this.base(scope).innerJoin('users', 'users.id', 'accountGroups.userId')
+      .select(['accountGroups.id', 'accountGroups.name', 'accountGroups.userId', 'users.login as ownerLogin', 'users.role as ownerRole',
+        'accountGroups.createdAt', 'accountGroups.updatedAt'])
+      .where('accountGroups.id', '=', id).executeTakeFirst();
+  }
+
+  async members(groupId: number): Promise<SelectOption[]> {
+    const rows = await this.db.selectFrom('groupAccounts').innerJoin('accounts', 'accounts.id', 'groupAccounts.accountId')
+      .select(['accounts.id', 'accounts.comments']).where('groupAccounts.groupId', '=', groupId)
+      .orderBy('accounts.id', 'asc').execute();
+    return rows.map(toOption);
+  }
+
+  /** Owners of the given profiles (missing ids are simply absent). */
+  accountOwners(ids: number[]) {
+    if (!ids.length) return Promise.resolve([] as { id: number; userId: number }[]);
+    return this.db.selectFrom('accounts').select(['id', 'userId']).where('id', 'in', ids).execute();
+  }
+
+  async insert(userId: number, name: string, accountIds: number[]): Promise<number> {
+    const at = new Date().toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await trx.insertInto('accountGroups').values({ userId, name, createdAt: at, updatedAt: at })
+        .returning('id').executeTakeFirstOrThrow();
+      await trx.insertInto('groupAccounts').values(accountIds.map((accountId) => ({ groupId: id, accountId }))).execute();
+      return id;
+    });
+  }
+
+  async update(id: number, v: { name?: string; accounts?: number[] }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('accountGroups')
+        .set({ ...(v.name !== undefined ? { name: v.name } : {}), updatedAt: new Date().toISOString() })
+        .where('id', '=', id).execute();
+      if (v.accounts) {
+        await trx.deleteFrom('groupAccounts').where('groupId', '=', id).execute();
+        await trx.insertInto('groupAccounts').values(v.accounts.map((accountId) => ({ groupId: id, accountId }))).execute();
+      }
+    });
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('accountGroups').where('id', '=', id).execute();
+  }
+
+  /**
+   * Profiles a select menu offers: those in `scope` (null = every profile), optionally filtered by `q`
+   * (a part of the comment, or the id as "12" / "#12"), at most `limit`, ordered by id.
+   */
+  async options(scope: number | null, q: string, limit: number): Promise<SelectOption[]> {
+    let query = this.db.selectFrom('accounts').select(['accounts.id', 'accounts.comments']);
+    if (scope !== null) query = query.where('accounts.userId', '=', scope);
+    const text = q.trim().toLowerCase();
+    if (text) {
+      const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const idMatch = /^#?(\d{1,10})$/.exec(text);
+      query = query.where((eb) => eb.or([
+        eb(sql`lower(coalesce(accounts.comments, ''))`, 'like', sql`${pattern} escape '\\'`),
+        ...(idMatch ? [eb('accounts.id', '=', Number(idMatch[1]))] : []),
+      ]));
+    }
+    const rows = await query.orderBy('accounts.id', 'asc').limit(limit).execute();
+    return rows.map(toOption);
+  }
+}
+
+const toOption = (r: { id: number; comments: string | null }): SelectOption => ({ id: r.id, title: accountTitle(r), value: r.id });

@@ -1,0 +1,54 @@
+import { loadConfig } from './config';
+import { createDb, migrateToLatest } from './db/index';
+import { buildApp } from './app';
+import { ensureFirstAdmin } from './users/first-admin';
+import { startWorkers } from './jobs/workers';
+
+/** Process entry: config → database → app → listen; stops cleanly on SIGINT/SIGTERM. */
+async function main() {
+  const config = loadConfig();
+  if (config.simulators) {
+    // SIMULATORS=on: local YouTube/TikTok/Instagram stand-ins, so the connect flows can be clicked through offline.
+    const { startSimulators } = await import('./platforms/simulators/index');
+    const sims = await startSimulators();
+    config.platforms = sims.config;
+    process.stdout.write(`Platform simulators: Google ${sims.google.url}, TikTok ${sims.tiktok.url}, Instagram ${sims.instagram.url}\n`);
+    // Every profile needs a proxy: a local one (the tests' forward proxy) to put in the profile form.
+    const { startTestProxy } = await import('../tests/helpers/test-proxy');
+    process.stdout.write(`Local proxy for profiles: ${(await startTestProxy()).url}\n`);
+  }
+  const { db, kind } = createDb(config);
+  await migrateToLatest(db);
+  const created = await ensureFirstAdmin(db, config.admin);
+  const app = await buildApp({ config, db, dbKind: kind });
+  if (created?.generatedPassword) {
+    // Printed once to the terminal on purpose (not through the logger) so the first admin can sign in.
+    process.stdout.write(`\nFirst admin created: login "${created.login}", password "${created.generatedPassword}"\n\n`);
+  }
+  // WORKERS=on: the job runner (renders) in this process; WORKERS=off for API-only processes.
+  const workers = config.runWorkers ? await startWorkers({ db, kind, media: app.media, config, log: app.log }) : undefined;
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      await workers?.stop(); // running jobs are aborted and given back to the queue, not counted as attempts
+      await db.destroy();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Kadr is up on ${config.publicUrl} (${kind})`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

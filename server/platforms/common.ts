@@ -1,0 +1,126 @@
+/** Small pieces shared by the drivers: callback parsing, scope checks, expiry and Retry-After. */
+import type { PlatformHttp, PlatformResponse } from './http';
+import { PLATFORM_TITLES, PlatformError, type OAuthCallback, type PlatformName } from './types';
+
+export type QueryLike = URLSearchParams | Record<string, string | string[] | undefined>;
+
+export function queryGetter(query: QueryLike): (name: string) => string | undefined {
+  if (query instanceof URLSearchParams) return (n) => query.get(n) ?? undefined;
+  return (n) => {
+    const v = query[n];
+    return Array.isArray(v) ? v[0] : v;
+  };
+}
+
+/**
+ * Reads an OAuth callback. A refusal (`error=access_denied`) or any other `error` becomes a
+ * PlatformError kind 'bad-request' with a readable message; a missing code or state as well.
+ */
+export function parseOAuthCallback(platform: PlatformName, query: QueryLike, opts: { stripHashSuffix?: boolean } = {}): OAuthCallback {
+  const get = queryGetter(query);
+  const title = PLATFORM_TITLES[platform];
+  const error = get('error');
+  if (error) {
+    const description = get('error_description') ?? get('error_reason') ?? '';
+    if (error === 'access_denied') {
+      throw new PlatformError({
+        kind: 'bad-request', platform, code: 'access_denied', raw: { error, description },
+        message: `Доступ не надано: у вікні ${title} запит на дозвіл було відхилено. Спробуйте підключити акаунт ще раз і натисніть «Дозволити».`,
+      });
+    }
+    throw new PlatformError({
+      kind: 'bad-request', platform, code: error, raw: { error, description },
+      message: `${title} повернув помилку авторизації: ${error}${description ? ` (${description})` : ''}`,
+    });
+  }
+  let code = get('code');
+  const state = get('state');
+  if (code && opts.stripHashSuffix) code = code.replace(/#_?$/, '');
+  if (!code || !state) {
+    throw new PlatformError({
+      kind: 'bad-request', platform, code: 'invalid_callback',
+      message: `Некоректна відповідь ${title} після авторизації: немає ${!code ? 'коду' : 'параметра state'}`,
+    });
+  }
+  return { code, state };
+}
+
+export function splitScopes(scope: unknown, sep: RegExp = /[\s,]+/): string[] {
+  if (Array.isArray(scope)) return scope.map(String).filter(Boolean);
+  if (typeof scope !== 'string') return [];
+  return scope.split(sep).map((s) => s.trim()).filter(Boolean);
+}
+
+/** Refuses a grant that lacks a required scope (the user unticked a permission). */
+export function requireScopes(platform: PlatformName, granted: string[], required: readonly string[]) {
+  const missing = required.filter((s) => !granted.includes(s));
+  if (missing.length) {
+    throw new PlatformError({
+      kind: 'reconnect', platform, code: 'scope_missing', raw: { granted, missing },
+      message: `Не надано всі потрібні дозволи ${PLATFORM_TITLES[platform]}: ${missing.join(', ')}. Підключіть акаунт заново й залиште всі дозволи увімкненими.`,
+    });
+  }
+}
+
+export function expiresAtFrom(now: Date, expiresInSec: unknown, fallbackSec: number): Date {
+  const n = Number(expiresInSec);
+  return new Date(now.getTime() + (Number.isFinite(n) && n > 0 ? n : fallbackSec) * 1000);
+}
+
+export function retryAfterSec(headers: Record<string, string>): number | undefined {
+  const v = headers['retry-after'];
+  if (!v) return undefined;
+  if (/^\d+$/.test(v.trim())) return Number(v.trim());
+  const t = Date.parse(v);
+  return Number.isFinite(t) ? Math.max(0, Math.round((t - Date.now()) / 1000)) : undefined;
+}
+
+/** Reads a body as JSON when it is JSON; otherwise returns { text }. Never throws on bad JSON. */
+export async function readBody(res: PlatformResponse): Promise<any> {
+  const text = await res.text();
+  if (!text.trim()) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { text: text.slice(0, 500) };
+  }
+}
+
+/** Generic mapping for statuses the platform-specific mappers leave alone. */
+export function genericHttpError(platform: PlatformName, status: number, headers: Record<string, string>, raw: unknown, detail?: string): PlatformError {
+  const title = PLATFORM_TITLES[platform];
+  const suffix = detail ? `: ${detail}` : '';
+  if (status === 401) return new PlatformError({ kind: 'refresh-token', platform, httpStatus: status, raw, code: 'unauthorized', message: `Токен доступу ${title} недійсний або прострочений${suffix}` });
+  if (status === 429) return new PlatformError({ kind: 'retry-later', platform, httpStatus: status, raw, code: 'rate_limited', retryAfterSec: retryAfterSec(headers), message: `${title}: забагато запитів, спробуйте пізніше${suffix}` });
+  if (status >= 500) return new PlatformError({ kind: 'retry-later', platform, httpStatus: status, raw, code: 'server_error', retryAfterSec: retryAfterSec(headers), message: `${title} тимчасово недоступний (HTTP ${status})${suffix}` });
+  return new PlatformError({ kind: 'bad-request', platform, httpStatus: status, raw, code: `http_${status}`, message: `${title} відхилив запит (HTTP ${status})${suffix}` });
+}
+
+export interface DriverBaseOptions<B> {
+  http: PlatformHttp;
+  /** Partial overrides of the production hosts (tests point these at simulators). */
+  baseUrls?: Partial<B>;
+  /** Redirect URI registered with the platform; authorizationUrl/exchangeCode may override it. */
+  redirectUri?: string;
+  /** Scopes to request (defaults per platform). */
+  scopes?: string[];
+  /** Clock for expiry computation (tests). */
+  now?: () => Date;
+}
+
+export function joinUrl(base: string, path: string): string {
+  return base.replace(/\/+$/, '') + path;
+}
+
+export function needRedirectUri(platform: PlatformName, given: string | undefined, fallback: string | undefined): string {
+  const r = given ?? fallback;
+  if (!r) throw new PlatformError({ kind: 'bad-request', platform, code: 'no_redirect_uri', message: `Не налаштовано redirect URI для ${PLATFORM_TITLES[platform]}` });
+  return r;
+}
+
+/** Drops undefined and empty-string entries (so config overrides never blank out a default). */
+export function stripUndefined<T extends object>(o: T | undefined): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(o ?? {})) if (v !== undefined && v !== '') (out as any)[k] = v;
+  return out;
+}

@@ -1,0 +1,118 @@
+/**
+ * Runs platform calls with a valid access token:
+ * - refreshes first when the token expires within the driver's window (5 minutes for YouTube and
+ *   TikTok; the last week for Instagram's 60-day tokens);
+ * - on a 'refresh-token' error (401, expired token) refreshes once and retries the call once;
+ * - hands every new TokenSet to `persist` before using it, so a rotated refresh token (TikTok) is
+ *   stored before anything else can fail;
+ * - shares one in-flight refresh per refresh token in this process, so concurrent callers never
+ *   spend a rotating refresh token twice;
+ * - when the refresh is refused, throws PlatformError kind 'reconnect' with a readable message.
+ *   Proxy and network failures are passed through unchanged (they are not the grant's fault).
+ */
+import { PLATFORM_TITLES, PlatformError, isPlatformError, type PlatformDriver, type TokenSet } from './types';
+
+export type PersistTokens = (tokens: TokenSet) => Promise<void> | void;
+
+export interface FreshTokenOptions {
+  now?: () => Date;
+  /** Overrides the driver's refresh window (ms). */
+  refreshAheadMs?: number;
+}
+
+const inFlight = new Map<string, Promise<TokenSet>>();
+
+function reconnectError(driver: PlatformDriver, cause: unknown): PlatformError {
+  const title = PLATFORM_TITLES[driver.name];
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new PlatformError({
+    kind: 'reconnect',
+    platform: driver.name,
+    code: isPlatformError(cause) ? (cause.code ?? 'refresh_failed') : 'refresh_failed',
+    httpStatus: isPlatformError(cause) ? cause.httpStatus : undefined,
+    raw: isPlatformError(cause) ? cause.raw : undefined,
+    cause,
+    message: `Доступ до ${title} втрачено, підключіть акаунт ${title} заново. Причина: ${reason}`,
+  });
+}
+
+const isNetworkKind = (e: unknown) => isPlatformError(e) && (e.kind === 'proxy' || e.kind === 'retry-later');
+
+async function refreshShared(tokens: TokenSet, driver: PlatformDriver, persist: PersistTokens): Promise<TokenSet> {
+  const key = `${driver.name}:${tokens.refreshToken ?? tokens.accessToken}`;
+  let p = inFlight.get(key);
+  if (!p) {
+    p = (async () => {
+      const next = await driver.refresh(tokens);
+      await persist(next);
+      return next;
+    })();
+    inFlight.set(key, p);
+    p.then(
+      () => inFlight.delete(key),
+      () => inFlight.delete(key),
+    );
+  }
+  return p;
+}
+
+/** Returns a TokenSet whose access token is valid for at least the refresh window. */
+export function withFreshToken(tokens: TokenSet, driver: PlatformDriver, persist: PersistTokens, fn?: undefined, opts?: FreshTokenOptions): Promise<TokenSet>;
+/** Calls `fn` with a valid access token; refreshes and retries once on an expired-token error. */
+export function withFreshToken<T>(
+  tokens: TokenSet,
+  driver: PlatformDriver,
+  persist: PersistTokens,
+  fn: (accessToken: string, tokens: TokenSet) => Promise<T>,
+  opts?: FreshTokenOptions,
+): Promise<T>;
+export async function withFreshToken<T>(
+  tokens: TokenSet,
+  driver: PlatformDriver,
+  persist: PersistTokens,
+  fn?: (accessToken: string, tokens: TokenSet) => Promise<T>,
+  opts: FreshTokenOptions = {},
+): Promise<T | TokenSet> {
+  const now = (opts.now ?? (() => new Date()))().getTime();
+  const ahead = opts.refreshAheadMs ?? driver.refreshAheadMs;
+  const expiresAt = new Date(tokens.expiresAt).getTime();
+  let current = tokens;
+  let refreshed = false;
+
+  if (!Number.isFinite(expiresAt) || expiresAt - now <= ahead) {
+    const stillValid = Number.isFinite(expiresAt) && expiresAt > now;
+    try {
+      current = await refreshShared(tokens, driver, persist);
+      refreshed = true;
+    } catch (e) {
+      if (!isPlatformError(e)) throw e; // persist failed, or a bug: not the grant's fault
+      if (isNetworkKind(e)) {
+        if (!stillValid) throw e;
+      } else if (e.kind === 'reconnect' || !stillValid) {
+        throw reconnectError(driver, e);
+      }
+      // A soft refresh refused for another reason (e.g. an Instagram token < 24 h old) while the
+      // access token still works: go on with it.
+    }
+  }
+  if (!fn) return current;
+
+  try {
+    return await fn(current.accessToken, current);
+  } catch (e) {
+    if (!isPlatformError(e, 'refresh-token')) throw e;
+    if (refreshed) throw reconnectError(driver, e);
+    try {
+      current = await refreshShared(current, driver, persist);
+    } catch (re) {
+      if (!isPlatformError(re) || isNetworkKind(re)) throw re;
+      throw reconnectError(driver, re);
+    }
+    try {
+      return await fn(current.accessToken, current);
+    } catch (e2) {
+      if (isPlatformError(e2, 'refresh-token')) throw reconnectError(driver, e2);
+      throw e2;
+    }
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Tiny building blocks for the local platform simulators: a node:http server on 127.0.0.1 with a
+ * route table, body parsing, a movable clock, a request log and one-shot fault injection.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SimRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  raw: Buffer;
+  /** Form fields (x-www-form-urlencoded) or an empty set. */
+  form: URLSearchParams;
+  /** Parsed JSON body (undefined when absent or not JSON). */
+  json: any;
+  /** The bearer token from Authorization, if any. */
+  bearer?: string;
+}
+
+export interface SimReply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type SimHandler = (req: SimRequest) => SimReply | Promise<SimReply>;
+
+export interface SimRoute {
+  method: string;
+  /** Exact path, or a RegExp tested against the path. */
+  path: string | RegExp;
+  handler: SimHandler;
+}
+
+export interface SimFault {
+  /** Which requests: a path substring or a RegExp (any when omitted). */
+  path?: string | RegExp;
+  method?: string;
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** How many matching requests fail (default 1). */
+  times?: number;
+  /** Delay the answer instead of (or before) failing, in ms. */
+  delayMs?: number;
+}
+
+export interface SimLogEntry {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  status: number;
+}
+
+export class SimClock {
+  private offsetMs = 0;
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+export function randomToken(prefix: string, bytes = 18): string {
+  return `${prefix}${randomBytes(bytes).toString('base64url')}`;
+}
+
+export interface SimServer {
+  url: string;
+  port: number;
+  log: SimLogEntry[];
+  injectFault(f: SimFault): void;
+  clearFaults(): void;
+  close(): Promise<void>;
+}
+
+export async function startSimServer(routes: SimRoute[], opts: { port?: number; host?: string } = {}): Promise<SimServer> {
+  const log: SimLogEntry[] = [];
+  let faults: SimFault[] = [];
+
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks);
+    const url = new URL(req.url ?? '/', 'http://sim.local');
+    const ct = String(req.headers['content-type'] ?? '');
+    let json: any;
+    if (/json/i.test(ct) && raw.length) {
+      try {
+        json = JSON.parse(raw.toString('utf8'));
+      } catch {
+        json = undefined;
+      }
+    }
+    const form = /x-www-form-urlencoded/i.test(ct) ? new URLSearchParams(raw.toString('utf8')) : new URLSearchParams();
+    const auth = String(req.headers.authorization ?? '');
+    const bearer = /^Bearer\s+(.+)$/i.exec(auth)?.[1]?.trim();
+    const sreq: SimRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, raw, form, json, bearer };
+
+    let reply: SimReply;
+    const fault = faults.find((f) => (!f.method || f.method === sreq.method) && (!f.path || (typeof f.path === 'string' ? sreq.path.includes(f.path) : f.path.test(sreq.path))));
+    if (fault) {
+      fault.times = (fault.times ?? 1) - 1;
+      if (fault.times <= 0) faults = faults.filter((f) => f !== fault);
+      if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
+      reply = { status: fault.status, body: fault.body, headers: fault.headers };
+    } else {
+      const route = routes.find((r) => r.method === sreq.method && (typeof r.path === 'string' ? r.path === sreq.path : r.path.test(sreq.path)));
+      try {
+        reply = route ? await route.handler(sreq) : { status: 404, body: { error: { code: 404, message: `No route for ${sreq.method} ${sreq.path}` } } };
+      } catch (err) {
+        reply = { status: 500, body: { error: { code: 500, message: String((err as Error)?.message ?? err) } } };
+      }
+    }
+    log.push({ method: sreq.method, path: sreq.path, query: Object.fromEntries(url.searchParams), status: reply.status });
+    const headers: Record<string, string> = { ...(reply.headers ?? {}) };
+    let payload: string | Buffer = '';
+    if (reply.body !== undefined) {
+      if (typeof reply.body === 'string' || Buffer.isBuffer(reply.body)) {
+        payload = reply.body;
+        headers['content-type'] ??= 'text/html; charset=utf-8';
+      } else {
+        payload = JSON.stringify(reply.body);
+        headers['content-type'] ??= 'application/json; charset=UTF-8';
+      }
+    }
+    res.writeHead(reply.status, headers);
+    res.end(payload);
+  });
+  server.keepAliveTimeout = 1000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  return {
+    url: `http://${host}:${addr.port}`,
+    port: addr.port,
+    log,
+    injectFault: (f) => faults.push({ ...f }),
+    clearFaults: () => {
+      faults = [];
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A 302 to `redirectUri` with the given query parameters (and an optional fragment). */
+export function redirectTo(redirectUri: string, params: Record<string, string | undefined>, fragment?: string): SimReply {
+  const u = new URL(redirectUri);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) u.searchParams.set(k, v);
+  return { status: 302, headers: { location: u.href + (fragment ?? '') } };
+}
+
+export function htmlError(status: number, text: string): SimReply {
+  return { status, body: `<!doctype html><title>Error</title><p>${text.replace(/[<>&]/g, '')}</p>` };
+}

@@ -1,0 +1,332 @@
+/**
+ * Google OAuth 2.0 + YouTube Data API v3 simulator (the parts the YouTube driver uses).
+ *
+ * Endpoints (one host stands for accounts.google.com, oauth2.googleapis.com and www.googleapis.com):
+ *   GET  /o/oauth2/v2/auth            consent: 302 to redirect_uri ?state&code&scope, or ?error=access_denied&state
+ *   POST /token                       authorization_code and refresh_token grants; Google's error bodies
+ *   POST /revoke?token=               revokes a token and its grant
+ *   GET  /youtube/v3/channels         part=id,snippet,brandingSettings,statistics & mine=true
+ *   PUT  /youtube/v3/channels         part=brandingSettings (overwrites the whole part; invalidPart when mixed)
+ */
+import { SimClock, htmlError, randomToken, redirectTo, startSimServer, type SimFault, type SimReply, type SimRequest } from './common';
+
+const SCOPE_PREFIX = 'https://www.googleapis.com/auth/';
+const READ_SCOPES = ['youtube', 'youtube.force-ssl', 'youtube.readonly', 'youtubepartner'].map((s) => SCOPE_PREFIX + s);
+const WRITE_SCOPES = ['youtube', 'youtube.force-ssl', 'youtubepartner'].map((s) => SCOPE_PREFIX + s);
+
+export interface SimChannel {
+  id: string;
+  title: string;
+  description: string;
+  customUrl: string;
+  country?: string;
+  keywords?: string;
+  defaultLanguage?: string;
+  unsubscribedTrailer?: string;
+  viewCount: number;
+  subscriberCount: number;
+  videoCount: number;
+}
+
+export interface GoogleSimulatorOptions {
+  port?: number;
+  /** Access token lifetime in seconds (Google: 3599). */
+  accessTtlSec?: number;
+  /** "Testing" publishing status: refresh tokens die after 7 days. */
+  testingMode?: boolean;
+  /** Known clients; when set, unknown ids and wrong secrets are refused. Otherwise any client is accepted. */
+  clients?: Record<string, string>;
+  channel?: Partial<SimChannel>;
+  /** Daily quota in units (default 10,000). */
+  dailyQuota?: number;
+}
+
+interface Grant {
+  clientId: string;
+  scope: string[];
+  refreshToken: string;
+  createdAt: number;
+  revoked: boolean;
+}
+
+interface AccessToken {
+  grant: Grant;
+  expiresAt: number;
+}
+
+export interface GoogleSimulator {
+  url: string;
+  close(): Promise<void>;
+  /** Every access token issued so far expires now. */
+  expireAccessTokens(): void;
+  /** Revokes every grant: refresh tokens answer invalid_grant, access tokens 401. */
+  revokeAll(): void;
+  /** The next consent screen answers error=access_denied. (Or add sim_deny=1 to the authorize URL.) */
+  denyNextConsent(): void;
+  /** The next consent grants only these scopes (the user unticked the others). */
+  grantOnlyNext(scopes: string[]): void;
+  registerClient(clientId: string, clientSecret: string): void;
+  /** The simulated channel (live object: tests may read and change it). */
+  channel: SimChannel;
+  /** Set false to simulate a Google account without a YouTube channel. */
+  hasChannel: boolean;
+  quotaUsed: number;
+  advance(ms: number): void;
+  injectFault(f: SimFault): void;
+  log: { method: string; path: string; query: Record<string, string>; status: number }[];
+  /** Number of successful refresh_token grants. */
+  readonly refreshCount: number;
+}
+
+const googleApiError = (code: number, reason: string, message: string, domain = 'global', status?: string): SimReply => ({
+  status: code,
+  body: { error: { code, message, errors: [{ message, domain, reason }], ...(status ? { status } : {}) } },
+});
+
+const tokenError = (status: number, error: string, description: string): SimReply => ({ status, body: { error, error_description: description } });
+
+export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): Promise<GoogleSimulator> {
+  const clock = new SimClock();
+  const accessTtl = opts.accessTtlSec ?? 3599;
+  const clients = new Map(Object.entries(opts.clients ?? {}));
+  const strictClients = opts.clients !== undefined;
+  const codes = new Map<string, { clientId: string; redirectUri: string; scope: string[]; expiresAt: number; used: boolean }>();
+  const grants = new Map<string, Grant>(); // by refresh token
+  const tokens = new Map<string, AccessToken>();
+  let denyNext = false;
+  let grantOnly: string[] | null = null;
+  let refreshCount = 0;
+  const dailyQuota = opts.dailyQuota ?? 10_000;
+
+  const sim = {
+    channel: {
+      id: 'UC' + randomToken('', 16).replace(/[-_]/g, 'x').slice(0, 22),
+      title: 'Kadr Sim Channel',
+      description: 'Channel description from the simulator',
+      customUrl: '@kadrsim',
+      country: 'UA',
+      keywords: 'kadr shorts simulator',
+      defaultLanguage: 'uk',
+      viewCount: 12345,
+      subscriberCount: 678,
+      videoCount: 9,
+      ...opts.channel,
+    } as SimChannel,
+    hasChannel: true,
+    quotaUsed: 0,
+  };
+
+  const clientOk = (id: string | null, secret: string | null): boolean => {
+    if (!id) return false;
+    if (!strictClients && !clients.has(id)) return true;
+    return clients.get(id) === secret;
+  };
+
+  const authorize = (r: SimRequest): SimReply => {
+    const q = r.query;
+    const clientId = q.get('client_id');
+    const redirectUri = q.get('redirect_uri');
+    if (!clientId) return htmlError(400, 'Error 400: invalid_request. Missing required parameter: client_id');
+    if (strictClients && !clients.has(clientId)) return htmlError(401, 'Error 401: invalid_client. The OAuth client was not found.');
+    if (!redirectUri) return htmlError(400, 'Error 400: invalid_request. Missing required parameter: redirect_uri');
+    if (q.get('response_type') !== 'code') return htmlError(400, 'Error 400: invalid_request. Invalid response_type');
+    const scope = (q.get('scope') ?? '').split(/\s+/).filter(Boolean);
+    if (!scope.length) return htmlError(400, 'Error 400: invalid_request. Missing required parameter: scope');
+    const state = q.get('state') ?? undefined;
+    if (denyNext || q.get('sim_deny') === '1') {
+      denyNext = false;
+      return redirectTo(redirectUri, { error: 'access_denied', state });
+    }
+    const granted = grantOnly ? scope.filter((s) => grantOnly!.includes(s)) : scope;
+    grantOnly = null;
+    const code = randomToken('4/0A', 24);
+    codes.set(code, { clientId, redirectUri, scope: granted, expiresAt: clock.now() + 10 * 60_000, used: false });
+    return redirectTo(redirectUri, { state, code, scope: granted.join(' ') });
+  };
+
+  const issueAccess = (grant: Grant) => {
+    const accessToken = randomToken('ya29.sim-', 30);
+    tokens.set(accessToken, { grant, expiresAt: clock.now() + accessTtl * 1000 });
+    return accessToken;
+  };
+
+  const token = (r: SimRequest): SimReply => {
+    if (!/x-www-form-urlencoded/i.test(String(r.headers['content-type'] ?? ''))) {
+      return tokenError(400, 'invalid_request', 'Invalid Content-Type: expected application/x-www-form-urlencoded');
+    }
+    const f = r.form;
+    const clientId = f.get('client_id');
+    if (!clientOk(clientId, f.get('client_secret')) || !f.get('client_secret')) return tokenError(401, 'invalid_client', 'Unauthorized');
+    const grantType = f.get('grant_type');
+    if (grantType === 'authorization_code') {
+      const c = codes.get(f.get('code') ?? '');
+      if (!c || c.used || c.expiresAt < clock.now() || c.clientId !== clientId) return tokenError(400, 'invalid_grant', 'Bad Request');
+      if (c.redirectUri !== f.get('redirect_uri')) return tokenError(400, 'redirect_uri_mismatch', 'Bad Request');
+      c.used = true;
+      const refreshToken = randomToken('1//0sim-', 32);
+      const grant: Grant = { clientId: clientId!, scope: c.scope, refreshToken, createdAt: clock.now(), revoked: false };
+      grants.set(refreshToken, grant);
+      return {
+        status: 200,
+        body: { access_token: issueAccess(grant), expires_in: accessTtl, refresh_token: refreshToken, scope: c.scope.join(' '), token_type: 'Bearer' },
+      };
+    }
+    if (grantType === 'refresh_token') {
+      const g = grants.get(f.get('refresh_token') ?? '');
+      if (!g || g.revoked || g.clientId !== clientId) return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
+      if (opts.testingMode && clock.now() - g.createdAt > 7 * 24 * 3600_000) return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
+      refreshCount++;
+      return { status: 200, body: { access_token: issueAccess(g), expires_in: accessTtl, scope: g.scope.join(' '), token_type: 'Bearer' } };
+    }
+    return tokenError(400, 'unsupported_grant_type', `Invalid grant_type: ${grantType ?? ''}`);
+  };
+
+  const revoke = (r: SimRequest): SimReply => {
+    const t = r.query.get('token') ?? r.form.get('token') ?? '';
+    const g = grants.get(t) ?? tokens.get(t)?.grant;
+    if (!g) return tokenError(400, 'invalid_token', 'Token expired or revoked');
+    g.revoked = true;
+    return { status: 200, body: {} };
+  };
+
+  /** 401 unless the bearer token is live; 403 unless it carries one of `scopes`. */
+  const authed = (r: SimRequest, scopes: string[]): SimReply | AccessToken => {
+    const t = r.bearer ? tokens.get(r.bearer) : undefined;
+    if (!t || t.grant.revoked || t.expiresAt <= clock.now()) {
+      return {
+        status: 401,
+        headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
+        body: {
+          error: {
+            code: 401,
+            message: 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+            errors: [{ message: 'Invalid Credentials', domain: 'global', reason: 'authError', location: 'Authorization', locationType: 'header' }],
+            status: 'UNAUTHENTICATED',
+          },
+        },
+      };
+    }
+    if (!t.grant.scope.some((s) => scopes.includes(s))) {
+      return googleApiError(403, 'insufficientPermissions', 'Request had insufficient authentication scopes.', 'global', 'PERMISSION_DENIED');
+    }
+    return t;
+  };
+
+  const spend = (units: number): SimReply | null => {
+    if (sim.quotaUsed + units > dailyQuota) {
+      return googleApiError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota');
+    }
+    sim.quotaUsed += units;
+    return null;
+  };
+
+  const channelResource = (parts: string[]) => {
+    const c = sim.channel;
+    const out: any = { kind: 'youtube#channel', etag: randomToken('', 8), id: c.id };
+    if (parts.includes('snippet')) {
+      out.snippet = {
+        title: c.title,
+        description: c.description,
+        customUrl: c.customUrl,
+        publishedAt: '2024-01-01T00:00:00Z',
+        thumbnails: { default: { url: `https://yt3.ggpht.example/${c.id}=s88`, width: 88, height: 88 } },
+        country: c.country,
+        localized: { title: c.title, description: c.description },
+      };
+    }
+    if (parts.includes('statistics')) {
+      out.statistics = { viewCount: String(c.viewCount), subscriberCount: String(c.subscriberCount), hiddenSubscriberCount: false, videoCount: String(c.videoCount) };
+    }
+    if (parts.includes('brandingSettings')) {
+      const channel: Record<string, string> = { title: c.title, description: c.description };
+      for (const k of ['keywords', 'country', 'defaultLanguage', 'unsubscribedTrailer'] as const) if (c[k]) channel[k] = c[k]!;
+      out.brandingSettings = { channel, image: { bannerExternalUrl: `https://yt3.ggpht.example/banner-${c.id}` } };
+    }
+    return out;
+  };
+
+  const KNOWN_PARTS = ['id', 'snippet', 'statistics', 'brandingSettings', 'contentDetails', 'status', 'topicDetails', 'localizations'];
+
+  const listChannels = (r: SimRequest): SimReply => {
+    const a = authed(r, READ_SCOPES);
+    if ('status' in a) return a;
+    const parts = (r.query.get('part') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (!parts.length) return googleApiError(400, 'required', 'Required parameter: part', 'global');
+    const unknown = parts.find((p) => !KNOWN_PARTS.includes(p));
+    if (unknown) return googleApiError(400, 'unknownPart', `'${unknown}'`, 'youtube.part');
+    const q = spend(1);
+    if (q) return q;
+    if (r.query.get('mine') !== 'true' && !r.query.get('id')) return googleApiError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: mine, id, forHandle, forUsername, managedByMe', 'youtube.parameter');
+    const match = sim.hasChannel && (r.query.get('mine') === 'true' || (r.query.get('id') ?? '').split(',').includes(sim.channel.id));
+    const items = match ? [channelResource(parts)] : [];
+    return { status: 200, body: { kind: 'youtube#channelListResponse', etag: randomToken('', 8), pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items } };
+  };
+
+  const updateChannel = (r: SimRequest): SimReply => {
+    const a = authed(r, WRITE_SCOPES);
+    if ('status' in a) return a;
+    const parts = (r.query.get('part') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (!parts.length) return googleApiError(400, 'required', 'Required parameter: part');
+    if (parts.includes('brandingSettings') && parts.length > 1) {
+      return googleApiError(400, 'invalidPart', "'branding_settings cannot be used with other parts'", 'youtube.part');
+    }
+    if (parts.some((p) => !['brandingSettings', 'invideoPromotion', 'localizations'].includes(p))) {
+      return googleApiError(400, 'invalidPart', `'${parts.join(',')}'`, 'youtube.part');
+    }
+    const q = spend(50);
+    if (q) return q;
+    const body = r.json;
+    if (!body || typeof body !== 'object') return googleApiError(400, 'parseError', 'Parse Error');
+    if (!sim.hasChannel || body.id !== sim.channel.id) return googleApiError(404, 'channelNotFound', 'The channel identified with the request\'s <code>id</code> parameter cannot be found.', 'youtube.channel');
+    const ch = body.brandingSettings?.channel;
+    if (!ch || typeof ch !== 'object') return googleApiError(400, 'brandingSettingsRequired', 'The request must include brandingSettings.channel.', 'youtube.channel');
+    if (typeof ch.description === 'string' && ch.description.length > 1000) {
+      return googleApiError(400, 'invalidDescription', 'The channel description is too long.', 'youtube.channel');
+    }
+    // The update overwrites every mutable property of the part: what is missing is cleared.
+    const c = sim.channel;
+    c.description = typeof ch.description === 'string' ? ch.description : '';
+    c.keywords = typeof ch.keywords === 'string' ? ch.keywords : undefined;
+    c.country = typeof ch.country === 'string' ? ch.country : undefined;
+    c.defaultLanguage = typeof ch.defaultLanguage === 'string' ? ch.defaultLanguage : undefined;
+    c.unsubscribedTrailer = typeof ch.unsubscribedTrailer === 'string' ? ch.unsubscribedTrailer : undefined;
+    return { status: 200, body: channelResource(['brandingSettings']) };
+  };
+
+  const server = await startSimServer(
+    [
+      { method: 'GET', path: '/o/oauth2/v2/auth', handler: authorize },
+      { method: 'POST', path: '/token', handler: token },
+      { method: 'POST', path: '/revoke', handler: revoke },
+      { method: 'GET', path: '/youtube/v3/channels', handler: listChannels },
+      { method: 'PUT', path: '/youtube/v3/channels', handler: updateChannel },
+    ],
+    { port: opts.port },
+  );
+
+  const api = Object.assign(sim, {
+    url: server.url,
+    close: server.close,
+    log: server.log,
+    injectFault: server.injectFault,
+    expireAccessTokens() {
+      for (const t of tokens.values()) t.expiresAt = Math.min(t.expiresAt, clock.now() - 1);
+    },
+    revokeAll() {
+      for (const g of grants.values()) g.revoked = true;
+    },
+    denyNextConsent() {
+      denyNext = true;
+    },
+    grantOnlyNext(scopes: string[]) {
+      grantOnly = scopes;
+    },
+    registerClient(id: string, secret: string) {
+      clients.set(id, secret);
+    },
+    advance(ms: number) {
+      clock.advance(ms);
+    },
+  });
+  return Object.defineProperty(api, 'refreshCount', { get: () => refreshCount, enumerable: true }) as typeof api & { readonly refreshCount: number };
+}

@@ -1,0 +1,160 @@
+/**
+ * The one interface every platform driver implements, and the one error they throw.
+ *
+ * A driver is built per account (it carries that account's proxy-aware HTTP client and the OAuth
+ * client credentials: the account's own Google client for YouTube, the server's app for TikTok and
+ * Instagram). Drivers are stateless apart from that: tokens come in and go out as `TokenSet`s, and the
+ * caller stores them (see `withFreshToken`).
+ */
+
+export type PlatformName = 'youtube' | 'tiktok' | 'instagram';
+export const PLATFORM_NAMES: readonly PlatformName[] = ['youtube', 'tiktok', 'instagram'];
+
+/** Human names used in messages. */
+export const PLATFORM_TITLES: Record<PlatformName, string> = {
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  instagram: 'Instagram',
+};
+
+/** What the official API of a platform lets us do. The panel hides or disables what is false. */
+export interface PlatformCapabilities {
+  /** Change the channel/profile name. False everywhere: no official API allows it. */
+  updateProfileName: boolean;
+  /** Change the channel/profile description (YouTube only: brandingSettings.channel.description). */
+  updateDescription: boolean;
+  /** Upload and publish a video through the official API (subject to the platform's app audit). */
+  publishVideo: boolean;
+  /** Read per-video statistics (views, likes, comments). */
+  readStats: boolean;
+}
+
+/** OAuth client credentials: YouTube uses the account's own; TikTok and Instagram the server's app. */
+export interface OAuthClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Tokens as the caller stores them. Dates are absolute, computed from `expires_in` at receipt. */
+export interface TokenSet {
+  accessToken: string;
+  /** Google: stable; TikTok: rotates on every refresh; Instagram: the long-lived token itself. */
+  refreshToken: string | null;
+  expiresAt: Date;
+  refreshExpiresAt?: Date | null;
+  /** Granted scopes (normalised to an array). */
+  scope: string[];
+  /** YouTube: channel id (UC…); TikTok: open_id; Instagram: the professional account user_id. */
+  platformUserId: string;
+}
+
+export interface PlatformProfile {
+  /** Channel title / display name / profile name (falls back to the username). */
+  title: string;
+  description: string;
+  /** Public link to the channel or profile. */
+  url: string;
+  username?: string;
+  avatarUrl?: string;
+  platformUserId: string;
+}
+
+/** The result of reading an OAuth callback's query string. */
+export interface OAuthCallback {
+  code: string;
+  state: string;
+}
+
+export interface PlatformDriver {
+  readonly name: PlatformName;
+  readonly capabilities: PlatformCapabilities;
+  /** Scopes requested at authorization; exchangeCode refuses a grant that lacks any of them. */
+  readonly scopes: readonly string[];
+  /** How long before expiry `withFreshToken` refreshes proactively (ms). */
+  readonly refreshAheadMs: number;
+
+  /** The URL the user opens to grant access. `state` is an opaque value the caller verifies on return. */
+  authorizationUrl(params: { state: string; redirectUri?: string; loginHint?: string }): string;
+  /**
+   * Reads the callback query (`?code&state` or `?error=access_denied&state`).
+   * Throws PlatformError kind 'bad-request' (code 'access_denied') when the user refused consent.
+   */
+  parseCallback(query: URLSearchParams | Record<string, string | string[] | undefined>): OAuthCallback;
+  /** Exchanges an authorization code for tokens (and learns the platform user id). */
+  exchangeCode(params: { code: string; redirectUri?: string }): Promise<TokenSet>;
+  /** Refreshes tokens. The result carries the (possibly rotated) refresh token. */
+  refresh(tokens: TokenSet): Promise<TokenSet>;
+  getProfile(accessToken: string): Promise<PlatformProfile>;
+  /** Present only when `capabilities.updateDescription`. Returns the profile as it is afterwards. */
+  updateDescription?(accessToken: string, description: string): Promise<PlatformProfile>;
+}
+
+/**
+ * How the caller should react:
+ * - 'refresh-token': the access token is expired or invalid; refresh and retry once.
+ * - 'bad-request': our request or the user's input is wrong; retrying the same thing will not help.
+ * - 'retry-later': rate limit, quota, platform outage, network trouble; try again later.
+ * - 'reconnect': the grant is gone (revoked, expired refresh token, missing scope); the user must
+ *   connect the account again.
+ * - 'proxy': the account's proxy is unreachable, refuses us or cannot reach the platform.
+ */
+export type PlatformErrorKind = 'refresh-token' | 'bad-request' | 'retry-later' | 'reconnect' | 'proxy';
+
+export interface PlatformErrorInit {
+  kind: PlatformErrorKind;
+  /** A readable message (Ukrainian, the product's default language) safe to show to the user. */
+  message: string;
+  platform?: PlatformName;
+  /** A stable machine code: the platform's own error code/reason when there is one. */
+  code?: string;
+  httpStatus?: number;
+  /** Seconds to wait before retrying, from Retry-After or the platform's rules. */
+  retryAfterSec?: number;
+  /** The platform's error body (never contains our secrets). */
+  raw?: unknown;
+  cause?: unknown;
+}
+
+export class PlatformError extends Error {
+  readonly kind: PlatformErrorKind;
+  readonly platform?: PlatformName;
+  readonly code?: string;
+  readonly httpStatus?: number;
+  readonly retryAfterSec?: number;
+  readonly raw?: unknown;
+
+  constructor(init: PlatformErrorInit) {
+    super(init.message, init.cause !== undefined ? { cause: init.cause } : undefined);
+    this.name = 'PlatformError';
+    this.kind = init.kind;
+    this.platform = init.platform;
+    this.code = init.code;
+    this.httpStatus = init.httpStatus;
+    this.retryAfterSec = init.retryAfterSec;
+    this.raw = init.raw;
+  }
+
+  get retryable(): boolean {
+    return this.kind === 'retry-later' || this.kind === 'proxy';
+  }
+
+  get needsReconnect(): boolean {
+    return this.kind === 'reconnect';
+  }
+
+  toJSON() {
+    return {
+      name: this.name,
+      kind: this.kind,
+      message: this.message,
+      platform: this.platform,
+      code: this.code,
+      httpStatus: this.httpStatus,
+      retryAfterSec: this.retryAfterSec,
+    };
+  }
+}
+
+export function isPlatformError(e: unknown, kind?: PlatformErrorKind): e is PlatformError {
+  return e instanceof PlatformError && (kind === undefined || e.kind === kind);
+}

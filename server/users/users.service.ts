@@ -1,0 +1,63 @@
+import { M } from '../../src/contract/messages';
+import type { AuthUser } from '../../src/contract/auth';
+import type { UserBody } from '../../src/contract/users';
+import { AppError, notFound } from '../http/errors';
+import { hashPassword } from '../auth/password';
+import type { UsersRepository } from './users.repository';
+
+/** User management (admin-only; the routes enforce the role). */
+export class UsersService {
+  constructor(private repo: UsersRepository) {}
+
+  list(page: number) {
+    return this.repo.list(page);
+  }
+
+  async get(id: number) {
+    const user = await this.repo.get(id);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  async create(body: UserBody) {
+    await this.assertLoginFree(body.login);
+    const id = await this.repo.insert({ login: body.login, passwordHash: await hashPassword(body.password), role: body.role ?? 'user' });
+    return this.get(id);
+  }
+
+  async update(actor: AuthUser, id: number, body: UserBody) {
+    const current = await this.get(id);
+    await this.assertLoginFree(body.login, id);
+    if (current.role === 'admin' && body.role === 'user' && (await this.repo.countAdmins()) <= 1) {
+      throw new AppError(409, M.cannotDemoteLastAdmin, { role: M.cannotDemoteLastAdmin });
+    }
+    if (actor.id === id && body.role === 'user' && current.role === 'admin') {
+      throw new AppError(409, M.cannotDemoteLastAdmin, { role: M.cannotDemoteLastAdmin });
+    }
+    await this.repo.update(id, { login: body.login, passwordHash: await hashPassword(body.password), role: body.role });
+    return this.get(id);
+  }
+
+  async remove(actor: AuthUser, id: number) {
+    const user = await this.get(id);
+    if (actor.id === id) throw new AppError(409, M.cannotDeleteSelf);
+    if (user.role === 'admin' && (await this.repo.countAdmins()) <= 1) throw new AppError(409, M.cannotDeleteLastAdmin);
+    await this.repo.delete(id);
+    return user;
+  }
+
+  async accountsOf(id: number, page: number) {
+    await this.get(id);
+    return this.repo.accountsOf(id, page);
+  }
+
+  async videosOf(id: number, page: number) {
+    await this.get(id);
+    return this.repo.videosOf(id, page);
+  }
+
+  private async assertLoginFree(login: string, exceptId?: number) {
+    const other = await this.repo.findByLogin(login);
+    if (other && other.id !== exceptId) throw new AppError(409, M.loginTaken, { login: M.loginTaken });
+  }
+}

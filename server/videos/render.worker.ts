@@ -1,0 +1,155 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/index';
+import type { Media } from '../media/storage/index';
+import { listFolderItems, type FolderItemForRender } from '../backgrounds/index';
+import { PermanentJobError, type JobHandler, type JobCatalogue } from '../jobs/index';
+import { renderCancels } from './render-cancel';
+import { pickBackground } from '../media/render/variation';
+import type { Background, ClipInfo, OutputPlan, RenderEngine } from './render-engine';
+import { VideosRepository, type RequestRow } from './videos.repository';
+import { outputKeyOf, workDirOf } from './videos.service';
+
+export type RenderDeps = { db: Db; media: Media; engine: RenderEngine; workRoot: string; concurrency: number; log?: FastifyBaseLogger };
+
+/** Readable reasons stored on a failed request (i18n keys; the panel translates them). */
+export const RENDER_ERRORS = {
+  clipUnreadable: 'kadr.videos.errors.clip_unreadable',
+  noBackgrounds: 'kadr.videos.errors.no_backgrounds',
+  renderFailed: 'kadr.videos.errors.render_failed',
+} as const;
+
+/** A 32-bit seed per (request, output): stable across re-runs, different for every output. */
+export const seedOf = (idUpload: string, index: number) => createHash('sha256').update(`${idUpload}:${index}`).digest().readUInt32LE(0);
+
+/**
+ * Backgrounds per output: isPhoto → a picture; isVideo → a background video (looped; the generator picks
+ * its start); both → outputs alternate picture / video (even indexes pictures, odd videos; when the folders
+ * hold only one kind, that kind); neither → a blurred copy of the clip. Within a kind, pickBackground walks
+ * a seeded shuffle, so outputs get different backgrounds as long as the folders hold enough of them.
+ */
+export async function planBackgrounds(req: Pick<RequestRow, 'idUpload' | 'count' | 'isPhoto' | 'isVideo'>, items: FolderItemForRender[], probe: (p: string) => Promise<ClipInfo>): Promise<Background[]> {
+  if (!req.isPhoto && !req.isVideo) return Array.from({ length: req.count }, () => ({ kind: 'blur' as const }));
+  const images = req.isPhoto ? items.filter((i) => i.type === 'image') : [];
+  const videos = req.isVideo ? items.filter((i) => i.type === 'video') : [];
+  if (!images.length && !videos.length) throw new PermanentJobError(RENDER_ERRORS.noBackgrounds);
+  const seed = seedOf(req.idUpload, -1);
+  const durations = new Map<string, number>();
+  const used = { image: 0, video: 0 };
+  const out: Background[] = [];
+  for (let i = 0; i < req.count; i++) {
+    const wantVideo = videos.length > 0 && (!images.length || i % 2 === 1);
+    if (!wantVideo) { out.push({ kind: 'image', path: pickBackground(images, seed, used.image++)!.path }); continue; }
+    const item = pickBackground(videos, seed ^ 0x5bd1e995, used.video++)!;
+    if (!durations.has(item.path)) durations.set(item.path, await probe(item.path).then((c) => c.duration, () => 0));
+    out.push({ kind: 'video', path: item.path, durationSec: durations.get(item.path)! });
+  }
+  return out;
+}
+
+/**
+ * The 'video.render' job: renders every output of the request that is not recorded yet. Crash safety:
+ * output i always goes to the same storage key (outputKeyOf) through an atomic rename, and is recorded by
+ * a unique (request, index) row, so a re-run skips what exists and overwrites what was half done; the
+ * request's scratch folder is wiped when the job starts and when it ends.
+ */
+export function renderHandler(deps: RenderDeps): JobHandler<JobCatalogue, 'video.render'> {
+  const repo = new VideosRepository(deps.db);
+  return async ({ requestId }, { signal, job }) => {
+    const req = await repo.get(null, { id: requestId });
+    if (!req || req.status === 'success') return; // deleted meanwhile, or finished by an earlier run
+    const ac = new AbortController();
+    const forward = () => ac.abort(signal.reason);
+    if (signal.aborted) forward(); else signal.addEventListener('abort', forward, { once: true });
+    const unregister = renderCancels.register(requestId, ac);
+    const work = workDirOf(deps.workRoot, requestId);
+    const run = join(work, randomBytes(4).toString('hex'));
+    let lastWrite = 0;
+    try {
+      await rm(work, { recursive: true, force: true });
+      // A fresh sub-folder per run: an ffmpeg orphaned by a killed process can never touch this run's files.
+      await mkdir(run, { recursive: true });
+      const already = new Set((await repo.outputs(requestId)).map((o) => o.outputIndex));
+      await repo.setState(requestId, { status: 'loading', error: null, progress: Math.floor((already.size / req.count) * 100) });
+      const clipPath = await deps.media.storage.inputPath(req.clipKey);
+      const clip = await deps.engine.probe(clipPath).catch((err) => { throw new PermanentJobError(`${RENDER_ERRORS.clipUnreadable}: ${(err as Error).message}`); });
+      const items = req.isPhoto || req.isVideo ? await listFolderItems({ db: deps.db, storage: deps.media.storage }, JSON.parse(req.folders), null) : [];
+      const backgrounds = await planBackgrounds(req, items, (p) => deps.engine.probe(p));
+      const todo: OutputPlan[] = [];
+      for (let i = 0; i < req.count; i++) {
+        if (already.has(i)) continue;
+        todo.push({ index: i, seed: seedOf(req.idUpload, i), clipPath, background: backgrounds[i]!, vary: !!req.isGenerator, outPath: join(run, `${i}.mp4`) });
+      }
+      const base = already.size;
+      const report = (fraction: number, force = false) => {
+        const now = Date.now();
+        if (!force && now - lastWrite < 500) return;
+        lastWrite = now;
+        const sum = Math.max(already.size, base + fraction * todo.length);
+        void repo.setState(requestId, { progress: Math.min(99, Math.floor((sum / req.count) * 100)) }).catch(() => {});
+      };
+      const failures: string[] = [];
+      // Outputs are recorded one by one as their files become final: a crash keeps every finished one.
+      await deps.engine.renderMany(todo, clip, {
+        signal: ac.signal, concurrency: deps.concurrency, onProgress: (f) => report(f),
+        onOutput: async (index, error) => {
+          if (error) { failures.push(`output ${index}: ${error.message}`); return; }
+          const key = outputKeyOf(req.userId, req.idUpload, index);
+          await deps.media.storage.putFile(key, todo.find((p) => p.index === index)!.outPath);
+          if (!(await repo.recordOutput(req, index, key))) {
+            await deps.media.storage.delete(key); // the request was deleted while this output rendered
+            ac.abort('cancelled');
+            return;
+          }
+          already.add(index);
+          report(0, true);
+        },
+      }).catch(async (err) => {
+        if (ac.signal.aborted && !(await repo.get(null, { id: requestId }))) return; // deleted: nothing left to record
+        throw err;
+      });
+      if (ac.signal.aborted) {
+        if (!(await repo.get(null, { id: requestId }))) return;
+        throw new Error(`render aborted (${String(ac.signal.reason)})`);
+      }
+      if (failures.length) throw new Error(failures.join('; '));
+      const outputs = await repo.outputs(requestId);
+      if (outputs.length !== req.count) throw new Error(`expected ${req.count} outputs, found ${outputs.length}`);
+      await repo.setState(requestId, { status: 'success', progress: 100, error: null });
+    } catch (err) {
+      if (!ac.signal.aborted) {
+        const message = err instanceof Error ? err.message : String(err);
+        const last = err instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+        deps.log?.warn({ requestId, attempt: job.attempts, error: message }, 'render failed');
+        if (last) await repo.setState(requestId, { status: 'error', error: readable(message) }).catch(() => {});
+      }
+      throw err;
+    } finally {
+      signal.removeEventListener('abort', forward);
+      unregister();
+      await rm(work, { recursive: true, force: true }).catch(() => {});
+    }
+  };
+}
+
+/** The stored reason: one of RENDER_ERRORS (the detail stays in the job's last_error). */
+function readable(message: string): string {
+  const known = Object.values(RENDER_ERRORS).find((k) => message.startsWith(k));
+  return known ?? RENDER_ERRORS.renderFailed;
+}
+
+/** On worker start: scratch folders of requests that no longer exist are removed. */
+export async function sweepWork(db: Db, workRoot: string): Promise<number> {
+  await mkdir(workRoot, { recursive: true });
+  const names = (await readdir(workRoot)).filter((n) => /^\d+$/.test(n));
+  const alive = await new VideosRepository(db).existing(names.map(Number));
+  let removed = 0;
+  for (const n of names) {
+    if (alive.has(Number(n))) continue;
+    await rm(join(workRoot, n), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}

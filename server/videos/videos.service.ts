@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthUser } from '../../src/contract/auth';
+import type { Page } from '../../src/contract/pagination';
+import {
+  CREATE_VIDEO_FIELDS, CreateVideoFieldsSchema, VM,
+  type CreateVideoRequest, type CreateVideoRequestDetail,
+} from '../../src/contract/videos';
+import { ownerScope } from '../auth/guards';
+import type { Db } from '../db/index';
+import { AppError, notFound } from '../http/errors';
+import { validate } from '../http/validate';
+import type { Media, Staged } from '../media/storage/index';
+import { renderJobKey, type JobQueue } from '../jobs/index';
+import { listFolderItems, visibleFolderIds } from '../backgrounds/index';
+import { EXT_OF, sniffVideo } from '../backgrounds/sniff';
+import { renderCancels } from './render-cancel';
+import type { RequestRow, VideosRepository } from './videos.repository';
+
+export type UploadPart =
+  | { type: 'field'; fieldname: string; value: unknown }
+  | { type: 'file'; fieldname: string; filename: string; mimetype: string; file: Readable };
+
+/** Whether a local file holds a real video stream (ffprobe). */
+export type VideoCheck = (path: string) => Promise<boolean>;
+
+export const clipKeyOf = (userId: number, idUpload: string, ext: string) => `clips/${userId}/${idUpload}/clip.${ext}`;
+/** The deterministic storage key of output `index` of a request: a re-run writes the same key, never a second file. */
+export const outputKeyOf = (userId: number, idUpload: string, index: number) => `videos/${userId}/${idUpload}/${index}.mp4`;
+/** Local scratch folder of one request's render (ffmpeg writes here; finished files move into storage). */
+export const workDirOf = (workRoot: string, requestId: number) => join(workRoot, String(requestId));
+
+/**
+ * Create-video requests (SPEC §2 Video, §5, §7). A request belongs to its creator; an admin sees all;
+ * anyone else's request by id is a 404. Creating one streams the clip to storage, checks it is a real
+ * video, checks the folders, and inserts the request plus its render job in one transaction.
+ */
+export class VideosService {
+  constructor(
+    private repo: VideosRepository,
+    private deps: { db: Db; media: Media; queue: JobQueue; isVideo: VideoCheck; workRoot: string; log?: FastifyBaseLogger },
+  ) {}
+
+  async list(user: AuthUser, page: number): Promise<Page<CreateVideoRequest>> {
+    const p = await this.repo.list(ownerScope(user), page);
+    return { ...p, data: p.data.map(toRecord) };
+  }
+
+  async get(user: AuthUser, idOrUpload: string): Promise<CreateVideoRequestDetail> {
+    const row = await this.find(user, idOrUpload);
+    const outputs = await this.repo.outputs(row.id);
+    return {
+      ...toRecord(row),
+      video: outputs.map((o) => ({ id: o.id, index: o.outputIndex, status: o.status, url: o.storageKey ? this.deps.media.signer.url(o.storageKey) : null })),
+    };
+  }
+
+  /** DELETE /api/create-video/{id}: the request, its outputs (rows and files), its clip; a running render is cancelled. */
+  async remove(user: AuthUser, idOrUpload: string): Promise<CreateVideoRequest> {
+    const row = await this.find(user, idOrUpload);
+    const outputs = await this.repo.outputs(row.id);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.repo.delete(trx, row.id);
+      await this.deps.queue.cancel(renderJobKey(row.id), trx);
+    });
+    renderCancels.cancel(row.id);
+    const keys = new Set<string>([row.clipKey, ...outputs.flatMap((o) => (o.storageKey ? [o.storageKey] : []))]);
+    for (let i = 0; i < row.count; i++) keys.add(outputKeyOf(row.userId, row.idUpload, i)); // files whose row was never written
+    for (const key of keys) {
+      try { await this.deps.media.storage.delete(key); } catch (err) { this.deps.log?.error({ err, key }, 'media file could not be removed'); }
+    }
+    await rm(workDirOf(this.deps.workRoot, row.id), { recursive: true, force: true }).catch(() => {});
+    return toRecord(row);
+  }
+
+  /** POST /api/create-video/create (multipart: file, countVideo, isVideo, isPhoto, isGenerator, folders[]). */
+  async create(user: AuthUser, parts: AsyncIterable<UploadPart>): Promise<CreateVideoRequest> {
+    const fields: Record<string, unknown> = {};
+    const folders: unknown[] = [];
+    const files: Array<{ name: string; mime: string; staged?: Staged }> = [];
+    let committedKey: string | undefined;
+    try {
+      for await (const part of parts) {
+        const name = part.fieldname.replace(/\[\d*\]$/, '');
+        if (part.type === 'field') {
+          if (name === CREATE_VIDEO_FIELDS.folders) folders.push(part.value);
+          else fields[name] = part.value;
+          continue;
+        }
+        if (name !== CREATE_VIDEO_FIELDS.file && name !== 'files' && name !== 'videos') { await drain(part.file); continue; }
+        const f: (typeof files)[number] = { name: part.filename || 'video', mime: part.mimetype };
+        files.push(f);
+        // Only the first file is kept; more than one is refused below without storing the rest.
+        if (files.length === 1 && part.mimetype.toLowerCase().startsWith('video/')) f.staged = await this.deps.media.storage.stage(part.file);
+        else await drain(part.file);
+      }
+      const errors: Record<string, string> = {};
+      const parsed = CreateVideoFieldsSchema.safeParse({ ...fields, folders });
+      if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0] ?? 'body')] ??= i.message;
+      if (!files.length) errors.file = VM.minOneVideo;
+      else if (files.length > 1) errors.file = VM.maxOneVideo;
+      else if (!files[0]!.staged || !sniffVideo(files[0]!.staged.head) || !(await this.deps.isVideo(files[0]!.staged.path))) errors.file = VM.mustBeVideo;
+      if (!parsed.success || Object.keys(errors).length) throw new AppError(400, Object.values(errors)[0]!, errors);
+      const opts = validate(CreateVideoFieldsSchema, { ...fields, folders });
+
+      // Folders: every one must be the caller's (an admin may use anyone's); the chosen kinds must have items.
+      const scope = ownerScope(user);
+      const visible = new Set(await visibleFolderIds(this.deps.db, opts.folders, scope));
+      if (opts.folders.some((id) => !visible.has(id))) throw new AppError(400, VM.folderUnavailable, { folders: VM.folderUnavailable });
+      if (opts.isPhoto || opts.isVideo) {
+        const items = await listFolderItems({ db: this.deps.db, storage: this.deps.media.storage }, opts.folders, scope);
+        const images = items.some((i) => i.type === 'image');
+        const videos = items.some((i) => i.type === 'video');
+        // Both toggles on: either kind is enough (outputs alternate where both exist).
+        if (opts.isPhoto && !opts.isVideo && !images) throw new AppError(400, VM.noImages, { folders: VM.noImages });
+        if (opts.isVideo && !opts.isPhoto && !videos) throw new AppError(400, VM.noVideos, { folders: VM.noVideos });
+        if (opts.isVideo && opts.isPhoto && !images && !videos) throw new AppError(400, VM.noImages, { folders: VM.noImages });
+      }
+
+      const staged = files[0]!.staged!;
+      const idUpload = randomBytes(8).toString('hex');
+      const ext = EXT_OF[sniffVideo(staged.head)!] ?? 'mp4';
+      const clipKey = clipKeyOf(user.id, idUpload, ext);
+      const at = new Date().toISOString();
+      const id = await this.deps.db.transaction().execute(async (trx) => {
+        const id = await this.repo.insert(trx, {
+          userId: user.id, idUpload, status: 'pending', count: opts.countVideo, isVideo: +opts.isVideo, isPhoto: +opts.isPhoto,
+          isGenerator: +opts.isGenerator, folders: JSON.stringify(opts.folders), clipKey, clipName: files[0]!.name.slice(0, 255), error: null,
+          createdAt: at, updatedAt: at,
+        });
+        await this.deps.queue.enqueue('video.render', { requestId: id }, { key: renderJobKey(id), maxAttempts: 3 }, trx);
+        await staged.commit(clipKey);
+        committedKey = clipKey;
+        return id;
+      });
+      return toRecord((await this.repo.get(null, { id }))!);
+    } catch (err) {
+      await Promise.all(files.map((f) => f.staged?.discard().catch(() => {})));
+      if (committedKey) await this.deps.media.storage.delete(committedKey).catch(() => {});
+      throw err;
+    }
+  }
+
+  private async find(user: AuthUser, idOrUpload: string): Promise<RequestRow> {
+    const by = /^\d{1,10}$/.test(idOrUpload) ? { id: Number(idOrUpload) } : /^[A-Za-z0-9_-]{1,64}$/.test(idOrUpload) ? { idUpload: idOrUpload } : null;
+    const row = by && (await this.repo.get(ownerScope(user), by));
+    if (!row) throw notFound();
+    return row;
+  }
+}
+
+export function toRecord(r: RequestRow): CreateVideoRequest {
+  return {
+    id: r.id, idUpload: r.idUpload, status: r.status, progress: r.status === 'success' ? 100 : Number(r.progress), error: r.error,
+    count: Number(r.count), done: Number(r.done),
+    options: { isVideo: !!r.isVideo, isPhoto: !!r.isPhoto, isGenerator: !!r.isGenerator, folders: JSON.parse(r.folders) as number[] },
+    user: { id: r.userId, login: r.ownerLogin }, createdAt: r.createdAt,
+  };
+}
+
+async function drain(stream: Readable) {
+  for await (const _ of stream) { /* discard */ }
+}

@@ -1,0 +1,59 @@
+import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
+import { Navigate, Route, RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { Layout } from './layout/Layout';
+import { AdminLoginPage } from './layout/AdminLoginPage';
+import { NotFound } from './layout/NotFound';
+import { Loading } from './layout/Loading';
+import { ToastBridge } from './common/ToastNotification';
+import { theme } from './common/theme';
+import users from './users';
+import accounts from './accounts';
+import groups from './groups';
+import tags from './tags';
+import backgrounds from './backgrounds';
+import { videoRoutes } from './videos';
+import { lazyScreen } from './common/lazyScreen';
+
+const SettingsPage = lazyScreen(() => import('./settings/SettingsPage'), 'SettingsPage');
+const store = localStorageStore('1', 'Kadr');
+
+/** The index route: a loading placeholder that moves on to the first menu entry. */
+const Index = () => <><Loading /><Navigate to="/accounts/list" replace /></>;
+
+const KadrAdmin = () => (
+  <Admin
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    i18nProvider={i18nProvider}
+    store={store}
+    theme={theme}
+    layout={Layout}
+    loginPage={AdminLoginPage}
+    catchAll={NotFound}
+    loading={Loading}
+    notification={ToastBridge}
+    dashboard={Index}
+    requireAuth
+    disableTelemetry
+  >
+    <Resource name="users" {...users} />
+    <Resource name="accounts" {...accounts} />
+    <Resource name="accounts/group" {...groups} />
+    <Resource name="tags" {...tags} />
+    <Resource name="photos" {...backgrounds} />
+    <CustomRoutes>
+      <Route path="/setting" element={<SettingsPage />} />
+      {videoRoutes}
+    </CustomRoutes>
+  </Admin>
+);
+
+// Real paths (/users/5, /users?page=2): react-admin runs inside our browser router, made once.
+const router = createBrowserRouter([{ path: '*', element: <KadrAdmin /> }]);
+
+export default function App() {
+  return <RouterProvider router={router} />;
+}

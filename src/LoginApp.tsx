@@ -1,0 +1,16 @@
+import { I18nContextProvider } from 'ra-core';
+import { LoginPage } from './layout/LoginPage';
+import { loginRequest } from './providers/authProvider';
+import { i18nProvider } from './providers/i18nProvider';
+
+/**
+ * What a signed-out visitor loads: the login form without react-admin's UI, so /login stays small.
+ * After signing in, the panel is loaded in place at the same URL.
+ */
+export default function LoginApp({ onSignedIn }: { onSignedIn: () => void }) {
+  return (
+    <I18nContextProvider value={i18nProvider}>
+      <LoginPage onSubmit={async (v) => { await loginRequest(v); onSignedIn(); }} />
+    </I18nContextProvider>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useRef } from 'react';
+import { Edit, SimpleForm, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AccountFormSchema, type AccountRecord } from '../contract/accounts';
+import { AccountInputs } from './AccountInputs';
+import { AccountPanels } from './AccountPanels';
+import { AccountVideos } from './AccountVideos';
+
+const TITLES: Record<string, string> = { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' };
+
+const Title = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <>{record ? translate('kadr.accounts.edit_title', { id: record.id }) : ''}</>;
+};
+
+/** Keyed by the saved time, so the form re-initialises from the saved data after every save (SPEC §4). */
+const AccountForm = () => {
+  const record = useRecordContext<AccountRecord>();
+  return (
+    <SimpleForm key={record?.updatedAt ?? 'new'} resolver={zodResolver(AccountFormSchema)} toolbar={false} sanitizeEmptyValues={false}>
+      <AccountInputs mode="edit" />
+    </SimpleForm>
+  );
+};
+
+/** The profile's `error` as a toast when it loads (SPEC §8), and the result of an authorization round trip. */
+const LoadToasts = () => {
+  const record = useRecordContext<AccountRecord>();
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const shownFor = useRef<unknown>(null);
+  useEffect(() => {
+    if (!record?.id || shownFor.current === record.id) return;
+    shownFor.current = record.id;
+    const connected = params.get('connected');
+    if (connected) notify('kadr.accounts.connected_toast', { type: 'success', messageArgs: { platform: TITLES[connected] ?? connected } });
+    if (record.error) notify(record.error, { type: 'error' });
+    if (connected || params.get('connect_error')) setParams({}, { replace: true });
+  }, [record?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  return null;
+};
+
+/** /accounts/{id}: the form, the platform panels and the profile's videos. */
+export const AccountEdit = () => {
+  const notify = useNotify();
+  return (
+    <Edit title={<Title />} mutationMode="pessimistic" redirect={false}
+      mutationOptions={{ onSuccess: () => notify('kadr.accounts.saved', { type: 'success' }) }}>
+      <AccountForm />
+      <LoadToasts />
+      <AccountPanels />
+      <AccountVideos />
+    </Edit>
+  );
+};

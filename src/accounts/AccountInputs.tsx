@@ -1,0 +1,120 @@
+import { Alert, Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { BooleanInput, PasswordInput, SaveButton, SelectInput, TextInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import type { AccountRecord } from '../contract/accounts';
+import { StatusBadge } from '../common/StatusBadge';
+import { AuthLinkButton } from './AuthLinkButton';
+import { PlatformTick } from './PlatformTick';
+
+const f = (name: string) => `kadr.accounts.fields.${name}`;
+
+const Toggle = ({ source, active, label }: { source: string; active?: boolean; label: string }) => (
+  <Stack direction="row" alignItems="center" spacing={1}>
+    <BooleanInput source={source} label={label} helperText={false} sx={{ mb: 0 }} />
+    <PlatformTick active={active} label={label} />
+  </Stack>
+);
+
+const ReconnectNote = ({ text }: { text?: string | null }) =>
+  text ? <Alert severity="warning" sx={{ my: 1 }} data-testid="reconnect-note">{text}</Alert> : null;
+
+/** 'Підключити GPT' / 'Підключити DeepSeek': the connection itself comes with the AI service (a later issue). */
+const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const email = useWatch({ name: 'emailGPT' });
+  const onGpt = () => {
+    if (!email) notify('kadr.accounts.gpt_email_missing', { type: 'error' });
+    else notify('kadr.accounts.gpt_not_available', { type: 'warning' });
+  };
+  return (
+    <Stack direction="row" spacing={1}>
+      <Button size="small" variant="outlined" onClick={onGpt}>{translate('kadr.accounts.connect_gpt')}</Button>
+      {record?.idGPT && (
+        <Button size="small" variant="outlined" onClick={() => notify('kadr.accounts.gpt_not_available', { type: 'warning' })}>
+          {translate('kadr.accounts.connect_deepseek')}
+        </Button>
+      )}
+    </Stack>
+  );
+};
+
+/** The profile form (SPEC §2): left block proxy / ip version / comment / save; right block status and platform toggles. */
+export const AccountInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
+  const translate = useTranslate();
+  const record = useRecordContext<AccountRecord>();
+  const saved = mode === 'edit' && record?.id != null;
+  const [inYouTube, inInstagram, inTikTok, inGPT] = useWatch({ name: ['inYouTube', 'inInstagram', 'inTikTok', 'inGPT'] });
+  return (
+    <Grid container spacing={2} sx={{ width: '100%' }}>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Card variant="outlined">
+          <CardContent>
+            <Stack spacing={1}>
+              <TextInput source="proxy" label={f('proxy')} placeholder="socks5://user:pass@host:1080" autoComplete="off" />
+              <SelectInput source="ipVersion" label={f('ipVersion')} emptyValue="ipv4" validate={undefined}
+                choices={[{ id: 'ipv4', name: 'ipv4' }, { id: 'ipv6', name: 'ipv6' }]} />
+              <TextInput source="comments" label={f('comments')} multiline minRows={2} />
+              <Box><SaveButton label={saved ? 'kadr.common.save' : 'kadr.common.create'} alwaysEnable /></Box>
+            </Stack>
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Card variant="outlined">
+          <CardContent>
+            <Stack spacing={1}>
+              <Box data-testid="account-status"><StatusBadge kind="account" status={record?.status ?? 'noactive'} /></Box>
+
+              <Toggle source="inYouTube" label={f('inYouTube')} active={record?.isActiveYouTube} />
+              {inYouTube && (
+                <Stack spacing={0} sx={{ pl: 2 }}>
+                  <ReconnectNote text={record?.platformErrors?.youtube} />
+                  <TextInput source="YouTubeAuthClientId" label={f('YouTubeAuthClientId')} autoComplete="off" />
+                  <PasswordInput source="YouTubeAuthClientSecret" label={f('YouTubeAuthClientSecret')} autoComplete="off" />
+                  <TextInput source="YouTubeLogin" label={f('YouTubeLogin')} autoComplete="off" />
+                  <PasswordInput source="YouTubePassword" label={f('YouTubePassword')} autoComplete="new-password" />
+                  {saved
+                    ? <AuthLinkButton path={`/api/accounts/connect-youtube/${record!.id}`} label={`${translate('kadr.accounts.auth_link')} YouTube`} />
+                    : <Typography variant="caption">{translate('kadr.accounts.save_first')}</Typography>}
+                </Stack>
+              )}
+
+              <Toggle source="inInstagram" label={f('inInstagram')} active={record?.isActiveInstagram} />
+              {inInstagram && (
+                <Stack spacing={0} sx={{ pl: 2 }}>
+                  <ReconnectNote text={record?.platformErrors?.instagram} />
+                  <TextInput source="InstagramLogin" label={f('InstagramLogin')} autoComplete="off" />
+                  <PasswordInput source="InstagramPassword" label={f('InstagramPassword')} autoComplete="new-password" />
+                  <TextInput source="InstagramTwofaCode" label={f('InstagramTwofaCode')} autoComplete="off" />
+                  {saved && <AuthLinkButton path={`/api/instagram/authorize/${record!.id}`} label={`${translate('kadr.accounts.auth_link')} Instagram`} />}
+                </Stack>
+              )}
+
+              <Toggle source="inTikTok" label={f('inTikTok')} active={record?.isActiveTikTok} />
+              {inTikTok && (
+                <Stack spacing={0} sx={{ pl: 2 }}>
+                  <ReconnectNote text={record?.platformErrors?.tiktok} />
+                  {saved
+                    ? <AuthLinkButton path={`/api/tiktok/authorize/${record!.id}`} label={`${translate('kadr.accounts.auth_link')} TikTok`} />
+                    : <Typography variant="caption">{translate('kadr.accounts.save_first')}</Typography>}
+                </Stack>
+              )}
+
+              <Toggle source="inGPT" label={f('inGPT')} active={record?.isActiveGPT} />
+              {inGPT && (
+                <Stack spacing={0} sx={{ pl: 2 }}>
+                  <TextInput source="emailGPT" label={f('emailGPT')} autoComplete="off" />
+                  <PasswordInput source="passwordGPT" label={f('passwordGPT')} autoComplete="new-password" />
+                  <PasswordInput source="passwordDeepSeek" label={f('passwordDeepSeek')} autoComplete="new-password" />
+                  <TextInput source="proxyGPT" label={f('proxyGPT')} autoComplete="off" />
+                  <GptButtons record={record} />
+                </Stack>
+              )}
+            </Stack>
+          </CardContent>
+        </Card>
+      </Grid>
+    </Grid>
+  );
+};

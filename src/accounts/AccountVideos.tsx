@@ -1,0 +1,66 @@
+import { Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { DataTable, ListBase, useRecordContext, useTranslate } from 'react-admin';
+import type { AccountVideoItem } from '../contract/accounts';
+import { PAGE_SIZE } from '../contract/pagination';
+import { Pagination } from '../common/Pagination';
+import { StatusBadge } from '../common/StatusBadge';
+import { formatUtc } from '../common/formatUtc';
+
+const Empty = () => <div style={{ padding: 8 }}>{useTranslate()('kadr.common.nothing_found')}</div>;
+const useItem = () => useRecordContext<AccountVideoItem>();
+const ok = (v?: AccountVideoItem) => v?.status === 'success';
+
+/** Each count is the main platform's value plus Instagram's, shown for successful videos. */
+const Sum = ({ a, b }: { a: keyof AccountVideoItem; b: keyof AccountVideoItem }) => {
+  const v = useItem();
+  return ok(v) ? <>{Number(v![a] ?? 0) + Number(v![b] ?? 0)}</> : null;
+};
+const DateCell = () => { const v = useItem(); return <>{formatUtc(v?.date ?? v?.createdAt)}</>; };
+const Links = () => {
+  const v = useItem();
+  return (
+    <Stack direction="row" spacing={1}>
+      {v?.urlInstagram && <Link href={v.urlInstagram} target="_blank" rel="noreferrer" onClick={(e) => e.stopPropagation()}>Instagram</Link>}
+      {v?.urlYouTube && <Link href={v.urlYouTube} target="_blank" rel="noreferrer" onClick={(e) => e.stopPropagation()}>YouTube</Link>}
+    </Stack>
+  );
+};
+/** Status badge; on failure the error text: error, else the Instagram error, else 'N/A'. */
+const StatusCell = () => {
+  const v = useItem();
+  const translate = useTranslate();
+  return (
+    <Stack spacing={0.5}>
+      <StatusBadge status={v?.status} />
+      {v?.status === 'error' && <Typography variant="caption" color="error">{v.error || v.errorInstagram || translate('kadr.common.not_available')}</Typography>}
+    </Stack>
+  );
+};
+
+const f = (n: string) => `kadr.accounts.fields.${n}`;
+
+/** The profile's videos, paged in place (GET /api/accounts/{id}/video?page). */
+export const AccountVideos = () => {
+  const r = useRecordContext();
+  const translate = useTranslate();
+  if (!r?.id) return null;
+  return (
+    <Card variant="outlined" sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h6">{translate('kadr.accounts.videos')}</Typography>
+        <ListBase resource={`accounts/${r.id}/video`} perPage={PAGE_SIZE} disableSyncWithLocation storeKey={false}>
+          <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+            <DataTable.Col source="id" label={f('id')} disableSort />
+            <DataTable.Col source="date" label={f('date')} disableSort><DateCell /></DataTable.Col>
+            <DataTable.Col source="views" label={f('views')} disableSort><Sum a="views" b="viewsInstagram" /></DataTable.Col>
+            <DataTable.Col source="likes" label={f('likes')} disableSort><Sum a="likes" b="likesInstagram" /></DataTable.Col>
+            <DataTable.Col source="comments" label={f('commentsCount')} disableSort><Sum a="comments" b="commentsInstagram" /></DataTable.Col>
+            <DataTable.Col source="urlYouTube" label={f('links')} disableSort><Links /></DataTable.Col>
+            <DataTable.Col source="status" label={f('status')} disableSort><StatusCell /></DataTable.Col>
+          </DataTable>
+          <Pagination />
+        </ListBase>
+      </CardContent>
+    </Card>
+  );
+};

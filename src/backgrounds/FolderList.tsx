@@ -1,0 +1,38 @@
+import { Button, DataTable, List, TopToolbar, usePermissions, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import AddIcon from '@mui/icons-material/CreateNewFolder';
+import { PAGE_SIZE } from '../contract/pagination';
+import { Pagination } from '../common/Pagination';
+import { DeleteRowButton } from '../common/DeleteRowButton';
+
+const Actions = () => (
+  <TopToolbar>
+    <Button component={Link} to="/photos/create-folder" label="kadr.backgrounds.create_folder"><AddIcon /></Button>
+  </TopToolbar>
+);
+
+/** /photos: background folders, titled 'Background', with 'Create folder'; a row opens /photos/{id}. */
+export const FolderList = () => {
+  const translate = useTranslate();
+  const { permissions } = usePermissions();
+  const isAdmin = permissions === 'admin';
+  return (
+    <List resource="photos" title={translate('kadr.backgrounds.title')} perPage={PAGE_SIZE} pagination={<Pagination />} storeKey={false}
+      actions={<Actions />} exporter={false} empty={false}>
+      <DataTable rowClick={(id) => `/photos/${id}`} bulkActionButtons={false} empty={<Empty />}>
+        <DataTable.Col source="id" label="kadr.backgrounds.fields.id" disableSort />
+        <DataTable.Col source="name" label="kadr.backgrounds.fields.name" disableSort />
+        <DataTable.Col source="total" label="kadr.backgrounds.fields.total" disableSort />
+        {isAdmin ? <DataTable.Col source="user.login" label="kadr.backgrounds.fields.user" disableSort /> : null}
+        <DataTable.Col label="" disableSort>
+          <DeleteRowButton resource="photos" successMessage="kadr.backgrounds.folder_deleted" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+};
+
+const Empty = () => {
+  const translate = useTranslate();
+  return <div style={{ padding: 16 }}>{translate('kadr.common.nothing_found')}</div>;
+};

@@ -1,0 +1,24 @@
+import { createElement, Fragment } from 'react';
+import { Route } from 'react-router-dom';
+import BackgroundIcon from '@mui/icons-material/Wallpaper';
+import { lazyScreen } from '../common/lazyScreen';
+
+const FolderList = lazyScreen(() => import('./FolderList'), 'FolderList');
+const FolderPage = lazyScreen(() => import('./FolderPage'), 'FolderPage');
+const FolderCreate = lazyScreen(() => import('./FolderCreate'), 'FolderCreate');
+const UploadPage = lazyScreen(() => import('./UploadPage'), 'UploadPage');
+
+/**
+ * Resource "photos" (API: /api/folder/photo-bg): /photos (folders), /photos/{id} (the folder's grid, in the
+ * edit slot), plus the SPEC paths /photos/create-folder and /photos/create/{id} as child routes (static
+ * segments rank above `:id`).
+ */
+export default {
+  list: FolderList,
+  edit: FolderPage,
+  icon: BackgroundIcon,
+  recordRepresentation: 'name',
+  children: createElement(Fragment, null,
+    createElement(Route, { path: 'create-folder', element: createElement(FolderCreate) }),
+    createElement(Route, { path: 'create/:id', element: createElement(UploadPage) })),
+};

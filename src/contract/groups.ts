@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** Group messages (i18n keys; SPEC §5 strings live in i18n/uk.ts). */
+export const GM = {
+  nameRequired: 'kadr.validation.name_required',
+  minOneAccount: 'kadr.validation.min_one_account',
+  tooLong: 'kadr.validation.too_long',
+  invalidId: 'kadr.errors.invalid_id',
+  accountUnavailable: 'kadr.groups.errors.account_unavailable',
+  tooMany: 'kadr.groups.errors.too_many',
+} as const;
+
+export const GROUP_NAME_MAX = 100;
+export const GROUP_ACCOUNTS_MAX = 1000;
+/** How many options /api/accounts/search returns at most (besides a group's own members). */
+export const SEARCH_LIMIT = 100;
+
+/** SPEC §3 Select options: what every select menu receives. */
+export interface SelectOption {
+  id: number;
+  title: string;
+  value: number;
+}
+
+/** An option's title for a profile: its comment, else '#id'. */
+export const accountTitle = (a: { id: number; comments?: string | null }) => a.comments?.trim() || `#${a.id}`;
+
+/** Accepts ids as numbers, digit strings or select options ({value}) and gives numbers (-1 for junk, which the schema rejects). */
+const toId = (x: unknown): number => {
+  if (x && typeof x === 'object') return toId((x as { value?: unknown; id?: unknown }).value ?? (x as { id?: unknown }).id);
+  if (typeof x === 'number') return x;
+  if (typeof x === 'string' && /^\d{1,10}$/.test(x.trim())) return Number(x);
+  return -1;
+};
+
+const nameField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : ''),
+  z.string().min(1, GM.nameRequired).max(GROUP_NAME_MAX, GM.tooLong),
+);
+const accountsField = z.preprocess(
+  (v) => (Array.isArray(v) ? [...new Set(v.map(toId))] : []),
+  z.array(z.number())
+    .min(1, GM.minOneAccount)
+    .max(GROUP_ACCOUNTS_MAX, GM.tooMany)
+    .refine((a) => a.every((n) => Number.isSafeInteger(n) && n > 0), { message: GM.invalidId }),
+);
+
+/** SPEC §5 group form: name required, at least one profile. The panel's form and POST /api/accounts-group. */
+export const GroupSchema = z.object({ name: nameField, accounts: accountsField });
+export type GroupBody = z.infer<typeof GroupSchema>;
+
+/** PATCH /api/accounts-group/{id}: the same rules for whichever fields are sent. */
+export const GroupPatchSchema = z.object({ name: nameField.optional(), accounts: accountsField.optional() });
+export type GroupPatch = z.infer<typeof GroupPatchSchema>;
+
+/** SPEC §3 Account group (plus the owner, which the admin sees). */
+export interface GroupRecord {
+  id: number;
+  name: string;
+  accounts: SelectOption[];
+  user: { id: number; login: string };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GroupListItem {
+  id: number;
+  name: string;
+  accountsCount: number;
+  user: { id: number; login: string };
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { M } from './messages';
+import type { Page } from './pagination';
+
+/** Create-video messages (i18n keys; the SPEC §5 strings live in i18n/uk.ts). */
+export const VM = {
+  required: M.required,
+  countRange: 'kadr.videos.errors.count_range',
+  mustBeVideo: 'kadr.validation.file_must_be_video',
+  minOneVideo: 'kadr.validation.min_one_video',
+  maxOneVideo: 'kadr.validation.max_one_video',
+  minOneFolder: 'kadr.validation.min_one_folder',
+  folderUnavailable: 'kadr.videos.errors.folder_unavailable',
+  noImages: 'kadr.videos.errors.no_images',
+  noVideos: 'kadr.videos.errors.no_videos',
+  notMultipart: 'kadr.backgrounds.errors.not_multipart',
+} as const;
+
+/** How many videos one request may ask for. */
+export const COUNT_MIN = 1;
+export const COUNT_MAX = 50;
+
+/** SPEC §9 create-video defaults. */
+export const CREATE_VIDEO_DEFAULTS = { countVideo: 1, isVideo: false, isPhoto: false, isGenerator: true } as const;
+
+/** Multipart field names of POST /api/create-video/create (SPEC §7; `folders[]` and `folders` both accepted). */
+export const CREATE_VIDEO_FIELDS = { file: 'file', count: 'countVideo', isVideo: 'isVideo', isPhoto: 'isPhoto', isGenerator: 'isGenerator', folders: 'folders' } as const;
+
+/** SPEC §2: the request list refreshes itself this often. */
+export const REQUEST_REFRESH_MS = 15_000;
+
+export const REQUEST_STATUSES = ['pending', 'loading', 'success', 'error'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+const bool = (fallback: boolean) => z.preprocess((v) => {
+  if (typeof v === 'boolean') return v;
+  if (v === undefined || v === null || v === '') return fallback;
+  return ['true', '1', 'on', 'yes'].includes(String(v).toLowerCase());
+}, z.boolean());
+
+const toFolderId = (x: unknown): number => {
+  if (x && typeof x === 'object') return toFolderId((x as { value?: unknown; id?: unknown }).value ?? (x as { id?: unknown }).id);
+  if (typeof x === 'number') return x;
+  return typeof x === 'string' && /^\d{1,10}$/.test(x) ? Number(x) : -1;
+};
+
+/** The request's options (server: parsed from the multipart fields; panel: the form values). */
+export const CreateVideoFieldsSchema = z.object({
+  countVideo: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : typeof v === 'number' ? v : /^\s*-?\d+\s*$/.test(String(v)) ? Number(v) : NaN),
+    z.number({ error: (iss) => (iss.input === undefined ? VM.required : VM.countRange) }).int(VM.countRange).min(COUNT_MIN, VM.countRange).max(COUNT_MAX, VM.countRange),
+  ),
+  isVideo: bool(CREATE_VIDEO_DEFAULTS.isVideo),
+  isPhoto: bool(CREATE_VIDEO_DEFAULTS.isPhoto),
+  isGenerator: bool(CREATE_VIDEO_DEFAULTS.isGenerator),
+  folders: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? [] : (Array.isArray(v) ? v : [v]).map(toFolderId)),
+    z.array(z.number().int().positive(VM.minOneFolder)).min(1, VM.minOneFolder).max(100, VM.minOneFolder),
+  ),
+});
+export type CreateVideoFields = z.infer<typeof CreateVideoFieldsSchema>;
+
+/** A picked file, as the form holds it (a browser File; only the declared type is checked here). */
+type PickedFile = { name: string; type: string };
+
+/** SPEC §5 create-video form: countVideo required; exactly one file, a video; at least one folder. */
+export const CreateVideoFormSchema = CreateVideoFieldsSchema.extend({
+  files: z.array(z.custom<PickedFile>((f) => !!f && typeof f === 'object' && 'type' in (f as object)))
+    .min(1, VM.minOneVideo).max(1, VM.maxOneVideo)
+    .refine((files) => files.every((f) => f.type.toLowerCase().startsWith('video/')), VM.mustBeVideo),
+});
+export type CreateVideoForm = z.input<typeof CreateVideoFormSchema>;
+
+/** SPEC §3 Video creation request, plus progress (percent while rendering), the count, a readable error. */
+export interface CreateVideoRequest {
+  id: number;
+  idUpload: string;
+  status: RequestStatus;
+  progress: number;
+  error: string | null;
+  count: number;
+  done: number;
+  options: { isVideo: boolean; isPhoto: boolean; isGenerator: boolean; folders: number[] };
+  user: { id: number; login: string };
+  createdAt: string;
+}
+
+/** A rendered output of a request: a video record ('noactive' = ready, not yet published). */
+export interface RenderedVideo {
+  id: number;
+  index: number;
+  status: string;
+  url: string | null;
+}
+
+/** GET /api/create-video/request/{id}: the request with its rendered videos. */
+export type CreateVideoRequestDetail = CreateVideoRequest & { video: RenderedVideo[] };
+
+export type CreateVideoRequestPage = Page<CreateVideoRequest>;

@@ -1,0 +1,87 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Autocomplete, Chip, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { FieldTitle, InputHelperText, useInput, useRecordContext, useTranslate, type InputProps } from 'react-admin';
+import type { SelectOption } from '../contract/groups';
+import { httpClient } from '../providers/httpClient';
+
+/** SPEC §9 select menus: at most 300 px tall, empty option 'Не знайдено'. */
+export const SELECT_MENU_MAX_HEIGHT = 300;
+
+const asOption = (v: unknown): SelectOption | null => {
+  if (v && typeof v === 'object' && 'value' in v) return v as SelectOption;
+  if (typeof v === 'number') return { id: v, value: v, title: `#${v}` };
+  return null;
+};
+
+/**
+ * The group form's multi-select of profiles. Options come from GET /api/accounts/search?groupId={id}
+ * (0 for a new group) and narrow as the user types (`q`, debounced). The form value is a list of select
+ * options {id, title, value}, as the group detail returns them; the contract schema reduces it to ids.
+ */
+export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps) => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const groupId = record?.id ?? 0;
+  const { id, field, fieldState, formState, isRequired } = useInput({ defaultValue: [], ...props });
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setQ(typed.trim()), 250);
+    return () => clearTimeout(t);
+  }, [typed]);
+
+  const { data: options = [], isFetching } = useQuery({
+    queryKey: ['accounts/search', groupId, q],
+    queryFn: async ({ signal }) => {
+      const qs = new URLSearchParams({ groupId: String(groupId), ...(q ? { q } : {}) });
+      return (await httpClient(`/api/accounts/search?${qs}`, { signal })).json as SelectOption[];
+    },
+    placeholderData: (prev) => prev,
+  });
+
+  const value = useMemo(
+    () => (Array.isArray(field.value) ? field.value.map(asOption).filter((o): o is SelectOption => !!o) : []),
+    [field.value],
+  );
+  const showError = (fieldState.isTouched || formState.isSubmitted) && fieldState.invalid;
+
+  return (
+    <Autocomplete
+      id={id}
+      multiple
+      fullWidth
+      options={options}
+      value={value}
+      loading={isFetching}
+      filterOptions={(x) => x}
+      filterSelectedOptions
+      getOptionLabel={(o) => o.title}
+      getOptionKey={(o) => o.id}
+      isOptionEqualToValue={(a, b) => a.value === b.value}
+      onChange={(_, next) => field.onChange(next)}
+      onBlur={field.onBlur}
+      inputValue={typed}
+      onInputChange={(_, v, reason) => { if (reason !== 'reset') setTyped(v); }}
+      noOptionsText={translate('kadr.common.not_found_option')}
+      loadingText={translate('kadr.common.loading')}
+      slotProps={{ listbox: { style: { maxHeight: SELECT_MENU_MAX_HEIGHT } } }}
+      renderValue={(selected, getItemProps) =>
+        selected.map((o, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <Chip key={key} size="small" label={o.title} {...itemProps} />;
+        })}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={field.ref}
+          name={field.name}
+          label={label === false ? undefined : <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} />}
+          placeholder={value.length ? undefined : translate('kadr.groups.accounts_hint')}
+          error={showError}
+          helperText={<InputHelperText error={showError ? fieldState.error?.message : undefined} helperText={helperText} />}
+        />
+      )}
+    />
+  );
+};

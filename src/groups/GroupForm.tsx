@@ -1,0 +1,56 @@
+import { Create, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { GroupSchema } from '../contract/groups';
+import { AccountsSelectInput } from './AccountsSelectInput';
+
+export const GROUPS_LIST_PATH = '/accounts/group/list';
+
+const Inputs = () => (
+  <>
+    <TextInput source="name" label="kadr.groups.fields.name" autoComplete="off" />
+    <AccountsSelectInput source="accounts" label="kadr.groups.fields.accounts" />
+  </>
+);
+
+/** The API takes profile ids; the form holds select options. */
+/** Save only: deleting is done from the list (DeleteRowButton, with the SPEC §8 toast). */
+const FormToolbar = () => <Toolbar><SaveButton /></Toolbar>;
+
+const toBody = ({ name, accounts }: Record<string, any>) => ({
+  name,
+  accounts: (Array.isArray(accounts) ? accounts : []).map((a: any) => (a && typeof a === 'object' ? a.value : a)),
+});
+
+/** /accounts/group/create: name and profiles; 'Группа створено', then the list. */
+export const GroupCreate = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const onSuccess = () => { notify('kadr.groups.created', { type: 'success' }); redirect(GROUPS_LIST_PATH); };
+  return (
+    <Create title={translate('kadr.groups.create_title')} transform={toBody} mutationOptions={{ onSuccess }}>
+      <SimpleForm toolbar={<FormToolbar />} resolver={zodResolver(GroupSchema)} defaultValues={{ name: '', accounts: [] }}>
+        <Inputs />
+      </SimpleForm>
+    </Create>
+  );
+};
+
+const Title = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <>{record ? translate('kadr.groups.edit_title', { id: record.id }) : ''}</>;
+};
+
+/** /accounts/group/{id}: the same form; 'Группа змінено'. */
+export const GroupEdit = () => {
+  const notify = useNotify();
+  return (
+    <Edit title={<Title />} transform={toBody} mutationMode="pessimistic" redirect={false}
+      mutationOptions={{ meta: { fullBody: true }, onSuccess: () => notify('kadr.groups.updated', { type: 'success' }) }}>
+      <SimpleForm toolbar={<FormToolbar />} resolver={zodResolver(GroupSchema)}>
+        <Inputs />
+      </SimpleForm>
+    </Edit>
+  );
+};

@@ -1,0 +1,48 @@
+import { forwardRef } from 'react';
+import { Link } from 'react-router-dom';
+import { Box, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import SettingsIcon from '@mui/icons-material/Settings';
+import ExitIcon from '@mui/icons-material/PowerSettingsNew';
+import { AppBar as RaAppBar, LoadingIndicator, TitlePortal, UserMenu, useLogout, useTranslate, useUserMenu } from 'react-admin';
+import { toast } from 'react-hot-toast';
+import { NotificationBell } from './NotificationBell';
+
+const SettingsMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
+  const { onClose } = useUserMenu() ?? { onClose: () => {} };
+  const translate = useTranslate();
+  return (
+    <MenuItem component={Link} to="/setting" ref={ref} {...props} onClick={onClose}>
+      <ListItemIcon><SettingsIcon fontSize="small" /></ListItemIcon>
+      <ListItemText>{translate('kadr.layout.settings')}</ListItemText>
+    </MenuItem>
+  );
+});
+
+/** SPEC §8 logout: 'Завантаження ...' then 'Ви вийшли із системи'. */
+const LogoutMenuItem = forwardRef<HTMLLIElement>((props, ref) => {
+  const logout = useLogout();
+  const translate = useTranslate();
+  const onClick = async () => {
+    const id = toast.loading(translate('kadr.notifications.logging_out'));
+    await logout();
+    toast.success(translate('kadr.notifications.logged_out'), { id });
+  };
+  return (
+    <MenuItem ref={ref} {...props} onClick={onClick}>
+      <ListItemIcon><ExitIcon fontSize="small" /></ListItemIcon>
+      <ListItemText>{translate('ra.auth.logout')}</ListItemText>
+    </MenuItem>
+  );
+});
+
+export const AppBar = () => (
+  <RaAppBar
+    userMenu={<UserMenu><SettingsMenuItem /><LogoutMenuItem /></UserMenu>}
+    toolbar={<><NotificationBell /><LoadingIndicator /></>}
+  >
+    <Box component={Link} to="/" aria-label="Kadr" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, fontSize: 20, mr: 2 }}>
+      Kadr
+    </Box>
+    <TitlePortal />
+  </RaAppBar>
+);

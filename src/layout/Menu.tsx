@@ -1,0 +1,48 @@
+import { useEffect, useState, type ReactElement } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Box } from '@mui/material';
+import { MenuItemLink, usePermissions, useSidebarState, useTranslate } from 'react-admin';
+import PeopleIcon from '@mui/icons-material/People';
+import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
+import WallpaperIcon from '@mui/icons-material/Wallpaper';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import SmartToyIcon from '@mui/icons-material/SmartToy';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { SubMenu } from './SubMenu';
+import { groupMatches, menuFor } from './menuItems';
+
+const ICONS: Record<string, ReactElement> = {
+  profiles: <PeopleIcon />, video: <VideoLibraryIcon />, background: <WallpaperIcon />,
+  tags: <LocalOfferIcon />, ai: <SmartToyIcon />, users: <ManageAccountsIcon />,
+};
+
+/** The sidebar: groups in SPEC order, Users last and only for admins; a group opens when it holds the path. */
+export const Menu = () => {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const { permissions } = usePermissions();
+  const [sidebarOpen] = useSidebarState();
+  const groups = menuFor(permissions);
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  useEffect(() => {
+    const active = groups.find((g) => g.children.length > 1 && groupMatches(g, pathname));
+    if (active) setOpen((o) => (o[active.key] ? o : { ...o, [active.key]: true }));
+  }, [pathname, permissions]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <Box component="nav" aria-label="main menu" sx={{ width: sidebarOpen ? 240 : 55, mt: 1, transition: 'width 195ms' }}>
+      {groups.map((g) =>
+        g.children.length === 1 ? (
+          <MenuItemLink key={g.key} to={g.children[0].to} primaryText={translate(`kadr.menu.${g.children[0].key}`)} leftIcon={ICONS[g.icon]} data-menu-item={g.children[0].key} />
+        ) : (
+          <SubMenu key={g.key} name={g.key} open={!!open[g.key]} onToggle={() => setOpen((o) => ({ ...o, [g.key]: !o[g.key] }))} icon={ICONS[g.icon]} label={translate(`kadr.menu.${g.key}`)}>
+            {g.children.map((c) => (
+              <MenuItemLink key={c.key} to={c.to} primaryText={translate(`kadr.menu.${c.key}`)} leftIcon={<ChevronRightIcon />} data-menu-item={c.key} />
+            ))}
+          </SubMenu>
+        ),
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,50 @@
+import type { DataProvider, Identifier, RaRecord } from 'ra-core';
+import type { Page } from '../contract/pagination';
+import { endpointOf } from './endpoints';
+import { httpClient } from './httpClient';
+
+const itemUrl = (resource: string, id?: Identifier) =>
+  `${endpointOf(resource)}${id == null ? '' : '/' + encodeURIComponent(String(id))}`;
+
+function listQuery(page: number | undefined, filter: Record<string, unknown> = {}) {
+  const q = new URLSearchParams({ page: String(page ?? 1) });
+  for (const [k, v] of Object.entries(filter)) if (v != null && v !== '') q.set(k, String(v));
+  return q.toString();
+}
+
+/** The server's page envelope → react-admin's list result (page size is the server's PAGE_SIZE). */
+const fromPage = (p: Page<RaRecord>) => ({
+  data: p.data as any[],
+  total: p.total,
+  pageInfo: { hasPreviousPage: p.page > 1, hasNextPage: p.page < p.totalPages },
+  meta: { page: p.page, totalPages: p.totalPages },
+});
+
+/** Only the fields that changed go into a PATCH. */
+function changed(data: Record<string, unknown>, prev?: Record<string, unknown>) {
+  if (!prev) return data;
+  return Object.fromEntries(Object.entries(data).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(prev[k])));
+}
+
+export const dataProvider: DataProvider = {
+  supportAbortSignal: true,
+  getList: async (r, p) => fromPage((await httpClient(`${itemUrl(r)}?${listQuery(p.pagination?.page, p.filter)}`, { signal: p.signal })).json),
+  getManyReference: async (r, p) =>
+    fromPage((await httpClient(`${itemUrl(r)}?${listQuery(p.pagination?.page, { ...p.filter, [p.target]: p.id })}`, { signal: p.signal })).json),
+  getOne: async (r, p) => ({ data: (await httpClient(itemUrl(r, p.id), { signal: p.signal })).json }),
+  getMany: async (r, p) => ({ data: await Promise.all(p.ids.map((id) => httpClient(itemUrl(r, id), { signal: p.signal }).then((x) => x.json))) }),
+  create: async (r, p) => ({ data: (await httpClient(itemUrl(r), { method: 'POST', body: JSON.stringify(p.data) })).json }),
+  update: async (r, p) => ({ data: (await httpClient(itemUrl(r, p.id), { method: 'PATCH', body: JSON.stringify(p.meta?.fullBody ? p.data : changed(p.data, p.previousData)) })).json }),
+  updateMany: async (r, p) => {
+    await Promise.all(p.ids.map((id) => httpClient(itemUrl(r, id), { method: 'PATCH', body: JSON.stringify(p.data) })));
+    return { data: p.ids };
+  },
+  delete: async (r, p) => {
+    const { json } = await httpClient(itemUrl(r, p.id), { method: 'DELETE' });
+    return { data: (json ?? p.previousData ?? { id: p.id }) as any };
+  },
+  deleteMany: async (r, p) => {
+    await Promise.all(p.ids.map((id) => httpClient(itemUrl(r, id), { method: 'DELETE' })));
+    return { data: p.ids };
+  },
+};

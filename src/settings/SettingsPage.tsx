@@ -1,0 +1,51 @@
+import { Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
+import { Form, PasswordInput, SaveButton, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { HttpError } from 'ra-core';
+import { PasswordChangeSchema, type PasswordChange } from '../contract/users';
+import { httpClient, errorMessages } from '../providers/httpClient';
+import { i18nProvider } from '../providers/i18nProvider';
+
+/** /setting: change your own password; choose the language (remembered across reloads). */
+export const SettingsPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale, setLocale] = useLocaleState();
+
+  const changePassword = async (values: Record<string, any>) => {
+    try {
+      await httpClient('/api/auth/password', { method: 'POST', body: JSON.stringify(values as PasswordChange) });
+      notify('kadr.settings.password_changed', { type: 'success' });
+    } catch (e) {
+      if (e instanceof HttpError && e.body?.errors) return e.body.errors; // shown beside the fields
+      for (const m of errorMessages(e, translate('kadr.notifications.error'))) notify(m, { type: 'error' });
+    }
+  };
+
+  return (
+    <>
+      <Title title={translate('kadr.settings.title')} />
+      <Card sx={{ mt: 2, maxWidth: 520 }}>
+        <CardContent>
+          <Typography variant="h6" gutterBottom>{translate('kadr.settings.password_section')}</Typography>
+          <Form onSubmit={changePassword} resolver={zodResolver(PasswordChangeSchema)} defaultValues={{ currentPassword: '', newPassword: '', repeatPassword: '' }}>
+            <PasswordInput source="currentPassword" label="kadr.settings.current_password" fullWidth autoComplete="current-password" />
+            <PasswordInput source="newPassword" label="kadr.settings.new_password" fullWidth autoComplete="new-password" />
+            <PasswordInput source="repeatPassword" label="kadr.settings.repeat_password" fullWidth autoComplete="new-password" />
+            <SaveButton label="kadr.settings.change_password" alwaysEnable />
+          </Form>
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 2, maxWidth: 520 }}>
+        <CardContent>
+          <Typography variant="h6" gutterBottom>{translate('kadr.settings.language_section')}</Typography>
+          <TextField select fullWidth label={translate('kadr.settings.language')} value={locale}
+            inputProps={{ 'aria-label': translate('kadr.settings.language'), name: 'language' }}
+            onChange={async (e) => { await i18nProvider.changeLocale(e.target.value); setLocale(e.target.value); }}>
+            {i18nProvider.getLocales!().map((l) => <MenuItem key={l.locale} value={l.locale}>{l.name}</MenuItem>)}
+          </TextField>
+        </CardContent>
+      </Card>
+    </>
+  );
+};

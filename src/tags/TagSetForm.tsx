@@ -1,0 +1,50 @@
+import { Create, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TagSetSchema } from '../contract/tags';
+import { TagsInput } from '../common/TagsInput';
+
+const Inputs = () => (
+  <>
+    <TextInput source="name" label="kadr.tags.fields.name" autoComplete="off" />
+    <TagsInput source="tags" label="kadr.tags.fields.tags" />
+  </>
+);
+
+/** Save only: deleting is done from the list (DeleteRowButton, with the SPEC §8 toast). */
+const FormToolbar = () => <Toolbar><SaveButton /></Toolbar>;
+
+const toBody = ({ name, tags }: Record<string, any>) => ({ name, tags });
+
+/** /tags/create: name and tags; 'Тег створено', then the list. */
+export const TagSetCreate = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const onSuccess = () => { notify('kadr.tags.created', { type: 'success' }); redirect('/tags'); };
+  return (
+    <Create title={translate('kadr.tags.create_title')} transform={toBody} mutationOptions={{ onSuccess }}>
+      <SimpleForm toolbar={<FormToolbar />} resolver={zodResolver(TagSetSchema)} defaultValues={{ name: '', tags: [] }}>
+        <Inputs />
+      </SimpleForm>
+    </Create>
+  );
+};
+
+const Title = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <>{record ? translate('kadr.tags.edit_title', { id: record.id }) : ''}</>;
+};
+
+/** /tags/{id}: the same form; 'Тег змінено'. */
+export const TagSetEdit = () => {
+  const notify = useNotify();
+  return (
+    <Edit title={<Title />} transform={toBody} mutationMode="pessimistic" redirect={false}
+      mutationOptions={{ meta: { fullBody: true }, onSuccess: () => notify('kadr.tags.updated', { type: 'success' }) }}>
+      <SimpleForm toolbar={<FormToolbar />} resolver={zodResolver(TagSetSchema)}>
+        <Inputs />
+      </SimpleForm>
+    </Edit>
+  );
+};

@@ -1,0 +1,76 @@
+import { Card, CardContent, Typography } from '@mui/material';
+import { DeleteWithConfirmButton, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { toast } from 'react-hot-toast';
+import { errorMessages } from '../providers/httpClient';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UserFormSchema } from '../contract/users';
+import { UserInputs, toUserBody } from './UserInputs';
+import { UserAccounts, UserVideos } from './UserOwned';
+
+const Title = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <>{record ? translate('kadr.users.edit_title', { id: record.id }) : ''}</>;
+};
+
+/** /users/{id}: 'User #{id}', the form (password required even when editing), the user's profiles and videos. */
+export const UserEdit = () => {
+  const notify = useNotify();
+  return (
+  <Edit title={<Title />} transform={toUserBody} mutationMode="pessimistic" redirect={false}
+    queryOptions={{ meta: { fullBody: true } }}
+    mutationOptions={{ meta: { fullBody: true }, onSuccess: () => notify('kadr.users.updated', { type: 'success' }) }}>
+    <SimpleForm resolver={zodResolver(UserFormSchema)} toolbar={<EditToolbar />} sx={{ maxWidth: 640 }}
+      defaultValues={{ password: '', repeatPassword: '' }}
+      sanitizeEmptyValues={false}>
+      <UserInputs />
+    </SimpleForm>
+    <Owned />
+  </Edit>
+  );
+};
+
+/** Save, and delete with SPEC §8 toasts ('Користувача видалено' / the server's reason), then back to the list. */
+const EditToolbar = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  let toastId: string | undefined;
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton alwaysEnable />
+      {record && (
+        <DeleteWithConfirmButton
+          redirect={false}
+          confirmTitle={translate('kadr.common.confirm_delete_title', { id: record.id })}
+          confirmContent="kadr.users.delete_content"
+          mutationOptions={{
+            onMutate: () => { toastId = toast.loading(translate('kadr.notifications.deleting')); },
+            onSuccess: () => { toast.dismiss(toastId); notify('kadr.users.deleted', { type: 'success' }); redirect('list', 'users'); },
+            onError: (e: unknown) => {
+              toast.dismiss(toastId);
+              for (const m of errorMessages(e, translate('kadr.notifications.delete_failed'))) notify(m, { type: 'error' });
+            },
+          }}
+        />
+      )}
+    </Toolbar>
+  );
+};
+
+const Owned = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h6">{translate('kadr.users.accounts')}</Typography>
+        <UserAccounts userId={record.id as number} />
+        <Typography variant="h6" sx={{ mt: 3 }}>{translate('kadr.users.videos')}</Typography>
+        <UserVideos userId={record.id as number} />
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,15 @@
+import { PasswordInput, SelectInput, TextInput } from 'react-admin';
+
+/** The user form's fields, shared by create and edit. */
+export const UserInputs = () => (
+  <>
+    <TextInput source="login" label="kadr.users.fields.login" autoComplete="off" />
+    <PasswordInput source="password" label="kadr.users.fields.password" autoComplete="new-password" />
+    <PasswordInput source="repeatPassword" label="kadr.users.fields.repeatPassword" autoComplete="new-password" />
+    <SelectInput source="role" label="kadr.users.fields.role" emptyText="kadr.users.roles.user" emptyValue="user"
+      choices={[{ id: 'user', name: 'kadr.users.roles.user' }, { id: 'admin', name: 'kadr.users.roles.admin' }]} />
+  </>
+);
+
+/** What the API receives: the repeat stays in the panel. */
+export const toUserBody = ({ login, password, role }: Record<string, any>) => ({ login, password, role: role || 'user' });

@@ -1,0 +1,41 @@
+import { Chip, Stack } from '@mui/material';
+import { CreateButton, DataTable, List, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { PAGE_SIZE } from '../contract/pagination';
+import { Pagination } from '../common/Pagination';
+import { DeleteRowButton } from '../common/DeleteRowButton';
+
+const LoginCell = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <span>{record.login}</span>
+      {record.role === 'admin' && <Chip size="small" color="primary" label={translate('kadr.users.admin_mark')} />}
+    </Stack>
+  );
+};
+
+/** /users: 'Користувачі' — ID, login with the 'Admin' mark, video and profile counts, delete. */
+export const UserList = () => {
+  const translate = useTranslate();
+  return (
+    <List title={translate('kadr.users.title')} perPage={PAGE_SIZE} pagination={<Pagination />} storeKey={false}
+      actions={<TopToolbar><CreateButton /></TopToolbar>} sort={{ field: 'id', order: 'ASC' }}>
+      <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
+        <DataTable.Col source="id" label="kadr.users.fields.id" disableSort />
+        <DataTable.Col source="login" label="kadr.users.fields.login" disableSort><LoginCell /></DataTable.Col>
+        <DataTable.NumberCol source="videosCount" label="kadr.users.fields.videosCount" disableSort />
+        <DataTable.NumberCol source="accountsCount" label="kadr.users.fields.accountsCount" disableSort />
+        <DataTable.Col label="" disableSort>
+          <DeleteRowButton successMessage="kadr.users.deleted" confirmContent="kadr.users.delete_content" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+};
+
+const Empty = () => {
+  const translate = useTranslate();
+  return <div style={{ padding: 16 }}>{translate('kadr.common.nothing_found')}</div>;
+};

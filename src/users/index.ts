@@ -1,0 +1,8 @@
+import PeopleIcon from '@mui/icons-material/ManageAccounts';
+import { lazyScreen } from '../common/lazyScreen';
+
+const UserList = lazyScreen(() => import('./UserList'), 'UserList');
+const UserEdit = lazyScreen(() => import('./UserEdit'), 'UserEdit');
+const UserCreate = lazyScreen(() => import('./UserCreate'), 'UserCreate');
+
+export default { list: UserList, edit: UserEdit, create: UserCreate, icon: PeopleIcon, recordRepresentation: 'login' };

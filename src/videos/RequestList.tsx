@@ -1,0 +1,63 @@
+import { CreateButton, DataTable, List, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, LinearProgress, Typography } from '@mui/material';
+import { PAGE_SIZE } from '../contract/pagination';
+import { REQUEST_REFRESH_MS, type CreateVideoRequest } from '../contract/videos';
+import { Pagination } from '../common/Pagination';
+import { DeleteRowButton } from '../common/DeleteRowButton';
+import { StatusBadge } from '../common/StatusBadge';
+
+/**
+ * /video/request-create: the caller's create-video requests (an admin's: all), ID and status, refreshed
+ * every 15 s; the render percent while it runs; a Publish link only for success; delete per request.
+ */
+export const RequestList = () => {
+  const translate = useTranslate();
+  return (
+    <List resource="create-video" title={translate('kadr.videos.requests_title')} perPage={PAGE_SIZE} pagination={<Pagination />} storeKey={false}
+      queryOptions={{ refetchInterval: REQUEST_REFRESH_MS }} exporter={false} empty={false}
+      actions={<TopToolbar><CreateButton to="/video/create" label="kadr.videos.new_request" /></TopToolbar>}>
+      <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+        <DataTable.Col source="id" label="kadr.videos.fields.id" disableSort />
+        <DataTable.Col source="status" label="kadr.videos.fields.status" disableSort><Status /></DataTable.Col>
+        <DataTable.Col label="" disableSort><PublishLink /></DataTable.Col>
+        <DataTable.Col label="" disableSort>
+          <DeleteRowButton resource="create-video" successMessage="kadr.videos.deleted" confirmContent="kadr.videos.delete_content" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+};
+
+const Status = () => {
+  const r = useRecordContext<CreateVideoRequest>();
+  const translate = useTranslate();
+  if (!r) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 220 }} data-request={r.idUpload}>
+      <StatusBadge status={r.status} kind="request" />
+      {r.status === 'loading' && (
+        <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
+          <LinearProgress variant="determinate" value={r.progress} sx={{ flex: 1 }} aria-label={translate('kadr.videos.progress', { percent: r.progress })} />
+          <Typography variant="caption">{translate('kadr.videos.progress', { percent: r.progress })}</Typography>
+        </Box>
+      )}
+      {(r.status === 'loading' || r.status === 'success') && r.count > 1 && (
+        <Typography variant="caption" color="text.secondary">{translate('kadr.videos.outputs', { done: r.done, count: r.count })}</Typography>
+      )}
+      {r.status === 'error' && r.error && <Typography variant="caption" color="error">{translate(r.error, { _: r.error })}</Typography>}
+    </Box>
+  );
+};
+
+const PublishLink = () => {
+  const r = useRecordContext<CreateVideoRequest>();
+  const translate = useTranslate();
+  if (r?.status !== 'success') return null;
+  return <Button size="small" component={RouterLink} to={`/video/request/${r.idUpload}`}>{translate('kadr.videos.publish')}</Button>;
+};
+
+const Empty = () => {
+  const translate = useTranslate();
+  return <div style={{ padding: 16 }}>{translate('kadr.common.nothing_found')}</div>;
+};

@@ -1,0 +1,181 @@
+import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import type { Config } from '../../server/config';
+import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
+import { describeEachDb } from '../helpers/app';
+import { startTestProxy, type TestProxy } from '../helpers/test-proxy';
+import { openConsent } from '../platforms/helpers';
+
+/** Connect flows against the local simulators, every platform call through a test proxy. */
+let sims: Simulators;
+let proxy: TestProxy;
+let deadProxyUrl: string;
+const overrides: Partial<Config> = { publicUrl: 'http://kadr.test', platformTimeoutMs: 5_000 };
+
+beforeAll(async () => {
+  sims = await startSimulators();
+  proxy = await startTestProxy({ username: 'pu', password: 'pp' });
+  overrides.platforms = sims.config;
+  // A port nobody listens on: a dead proxy.
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  deadProxyUrl = `http://127.0.0.1:${(s.address() as net.AddressInfo).port}`;
+  await new Promise<void>((r) => s.close(() => r()));
+});
+afterAll(async () => {
+  await sims?.close();
+  await proxy?.close();
+});
+
+describeEachDb('accounts: platform connections', (ctx) => {
+  let user: { authorization: string };
+  let other: { authorization: string };
+
+  beforeAll(async () => {
+    await ctx.createUser('olha', 'olha-pass');
+    await ctx.createUser('petro', 'petro-pass');
+    user = (await ctx.login('olha', 'olha-pass')).headers;
+    other = (await ctx.login('petro', 'petro-pass')).headers;
+  });
+
+  const create = async (over: Record<string, unknown> = {}) => {
+    const r = await ctx.call({
+      method: 'POST', url: '/api/accounts', token: user,
+      payload: { proxy: proxy.url, inYouTube: true, YouTubeAuthClientId: 'yt-client.apps.googleusercontent.com', YouTubeAuthClientSecret: 'yt-secret', ...over },
+    });
+    expect(r.status).toBe(201);
+    return r.body.id as number;
+  };
+  /** Clicks through the consent screen and lands on our callback like the browser would. */
+  const connect = async (path: string) => {
+    const link = await ctx.call({ method: 'POST', url: path, token: user });
+    expect(link.status).toBe(200);
+    const consent = await openConsent(link.body.url);
+    expect(consent.location.origin + consent.location.pathname).toMatch(/^http:\/\/kadr\.test\/api\/oauth\/\w+\/callback$/);
+    return ctx.call({ method: 'GET', url: consent.location.pathname + consent.location.search });
+  };
+  const get = async (id: number) => (await ctx.call({ method: 'GET', url: `/api/accounts/${id}`, token: user })).body;
+
+  it('YouTube: link, consent, tokens sealed, channel read, description changed, through the proxy', async () => {
+    const id = await create();
+    const link = await ctx.call({ method: 'POST', url: `/api/accounts/connect-youtube/${id}`, token: user });
+    const u = new URL(link.body.url);
+    expect(u.origin).toBe(sims.google.url);
+    expect(u.searchParams.get('client_id')).toBe('yt-client.apps.googleusercontent.com');
+    expect(u.searchParams.get('access_type')).toBe('offline');
+    expect(u.searchParams.get('prompt')).toBe('consent');
+    expect(u.searchParams.get('scope')).toContain('youtube.upload');
+    expect(u.searchParams.get('redirect_uri')).toBe('http://kadr.test/api/oauth/youtube/callback');
+
+    proxy.reset();
+    const cb = await connect(`/api/accounts/connect-youtube/${id}`);
+    expect(cb.status).toBe(302);
+    expect(cb.headers.location).toBe(`/accounts/${id}?connected=youtube`);
+    expect(proxy.records.some((r) => r.allowed && r.target === new URL(sims.google.url).host)).toBe(true);
+
+    let a = await get(id);
+    expect(a).toMatchObject({ isActiveYouTube: true, titleChannel: sims.google.channel.title, status: 'success', error: null });
+    expect(a.urlChannel).toContain(sims.google.channel.id);
+    expect(JSON.stringify(a)).not.toMatch(/access_?token|refresh_?token/i);
+
+    const r = await ctx.call({ method: 'PATCH', url: `/api/accounts/update-channel/${id}`, token: user, payload: { description: 'Нові шортси щодня' } });
+    expect(r.status).toBe(200);
+    expect(sims.google.channel.description).toBe('Нові шортси щодня');
+    a = await get(id);
+    expect(a.description).toBe('Нові шортси щодня');
+
+    // Another user can neither use the callback state for their own nor reach the profile.
+    expect((await ctx.call({ method: 'PATCH', url: `/api/accounts/update-channel/${id}`, token: other, payload: { description: 'x' } })).status).toBe(404);
+  });
+
+  it('YouTube: an expired access token is refreshed; a revoked grant asks to reconnect, shown on the profile', async () => {
+    const id = await create();
+    await connect(`/api/accounts/connect-youtube/${id}`);
+    const before = sims.google.refreshCount;
+    sims.google.expireAccessTokens();
+    let r = await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=youtube`, token: user });
+    expect(r.status).toBe(200);
+    expect(sims.google.refreshCount).toBe(before + 1);
+
+    sims.google.revokeAll();
+    sims.google.expireAccessTokens();
+    r = await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=youtube`, token: user });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toMatch(/підключіть акаунт YouTube заново/);
+    const a = await get(id);
+    expect(a.isActiveYouTube).toBe(false);
+    expect(a.status).toBe('error');
+    expect(a.error).toMatch(/YouTube/);
+    expect(a.platformErrors.youtube).toMatch(/заново/);
+
+    // Reconnecting clears it.
+    const cb = await connect(`/api/accounts/connect-youtube/${id}`);
+    expect(cb.status).toBe(302);
+    expect(await get(id)).toMatchObject({ isActiveYouTube: true, error: null, status: 'success', platformErrors: { youtube: null } });
+  });
+
+  it('a denied consent is a readable error on the profile, and the platform stays off', async () => {
+    const id = await create();
+    sims.google.denyNextConsent();
+    const cb = await connect(`/api/accounts/connect-youtube/${id}`);
+    expect(cb.status).toBe(302);
+    expect(cb.headers.location).toBe(`/accounts/${id}?connect_error=youtube`);
+    const a = await get(id);
+    expect(a.isActiveYouTube).toBe(false);
+    expect(a.error).toMatch(/Доступ не надано/);
+  });
+
+  it('TikTok and Instagram: authorize links and callbacks fill name, bio and link', async () => {
+    const id = await create({ inYouTube: false });
+    let cb = await connect(`/api/tiktok/authorize/${id}`);
+    expect(cb.headers.location).toBe(`/accounts/${id}?connected=tiktok`);
+    cb = await connect(`/api/instagram/authorize/${id}`);
+    expect(cb.headers.location).toBe(`/accounts/${id}?connected=instagram`);
+    const a = await get(id);
+    expect(a).toMatchObject({ isActiveTikTok: true, inTikTok: true, isActiveInstagram: true, inInstagram: true, status: 'success' });
+    expect(a.titleTikTok).toBe(sims.tiktok.user.display_name);
+    expect(a.descriptionTikTok).toBe(sims.tiktok.user.bio_description);
+    expect(a.urlTikTok).toBeTruthy();
+    expect(a.profileNameInstagram).toBeTruthy();
+    expect(a.urlInstagram).toMatch(/instagram\.com/);
+    // TikTok rotates refresh tokens: an expired token refreshes and the new refresh token is kept.
+    sims.tiktok.expireAccessTokens();
+    expect((await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=tiktok`, token: user })).status).toBe(200);
+    sims.tiktok.expireAccessTokens();
+    expect((await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=tiktok`, token: user })).status).toBe(200);
+  });
+
+  it('keeps OAuth tokens sealed: the database file holds no token in the clear', async () => {
+    let dump: string;
+    if (ctx.tdb.kind === 'sqlite') {
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(ctx.tdb.db);
+      const file = join(ctx.tdb.dataDir, 'test.sqlite');
+      dump = [file, file + '-wal'].filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('');
+    } else {
+      dump = (await sql<{ j: string }>`SELECT row_to_json(a)::text AS j FROM accounts a`.execute(ctx.tdb.db)).rows.map((r) => r.j).join('\n');
+    }
+    expect(dump).toContain('s1.');
+    // The simulators' token prefixes (Google access/refresh, Instagram long-lived) and the client secret.
+    for (const needle of ['ya29.sim-', '1//0sim-', 'IGAAL', 'yt-secret']) expect(dump.includes(needle), needle).toBe(false);
+  });
+
+  it('a dead proxy is a quick, readable error stored on the profile (no hang)', async () => {
+    const id = await create({ proxy: deadProxyUrl });
+    const started = Date.now();
+    const cb = await connect(`/api/accounts/connect-youtube/${id}`);
+    expect(cb.status).toBe(302);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    const a = await get(id);
+    expect(a.error).toMatch(/^Проксі недоступний/);
+    expect(a.status).toBe('error');
+  });
+
+  it('refuses a forged or foreign state', async () => {
+    const r = await ctx.call({ method: 'GET', url: '/api/oauth/youtube/callback?code=abc&state=forged.value' });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/Посилання авторизації/);
+    expect((await ctx.call({ method: 'GET', url: '/api/oauth/myspace/callback?code=a&state=b' })).status).toBe(404);
+  });
+}, overrides);

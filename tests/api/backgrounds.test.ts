@@ -1,0 +1,226 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeEachDb } from '../helpers/app';
+
+/** Real media made with ffmpeg's lavfi sources: a PNG, a JPEG and a 1 s H.264 MP4. */
+const fx = (() => {
+  const dir = mkdtempSync(join(tmpdir(), 'kadr-bg-fx-'));
+  const ff = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+  ff('-f', 'lavfi', '-i', 'testsrc2=s=320x240', '-frames:v', '1', join(dir, 'a.png'));
+  ff('-f', 'lavfi', '-i', 'testsrc2=s=640x360', '-frames:v', '1', join(dir, 'b.jpg'));
+  ff('-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', join(dir, 'c.mp4'));
+  return { png: readFileSync(join(dir, 'a.png')), jpg: readFileSync(join(dir, 'b.jpg')), mp4: readFileSync(join(dir, 'c.mp4')) };
+})();
+
+type Part = { name: string; value?: string; filename?: string; type?: string; data?: Buffer };
+
+/** A multipart/form-data body, built by hand (the way a browser sends FormData). */
+export function multipart(parts: Part[]) {
+  const boundary = '----kadrTest' + Math.random().toString(16).slice(2);
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disp = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disp}\r\n${p.filename !== undefined ? `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`;
+    chunks.push(Buffer.from(head), p.data ?? Buffer.from(p.value ?? ''), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Every file under the media dir, staging included (relative paths). */
+function mediaFiles(root: string): string[] {
+  if (!existsSync(root)) return [];
+  const out: string[] = [];
+  const walk = (d: string, rel: string) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p, `${rel}${n}/`);
+      else out.push(`${rel}${n}`);
+    }
+  };
+  walk(root, '');
+  return out;
+}
+
+describeEachDb('background folders and items API', (ctx) => {
+  let admin: { authorization: string };
+  let anna: { authorization: string };
+  let ivan: { authorization: string };
+  let annaFolder: number;
+  let ivanFolder: number;
+  const mediaDir = () => ctx.app.media ? join(ctx.tdb.dataDir, 'media') : '';
+  const upload = (token: { authorization: string }, parts: Part[]) => {
+    const m = multipart(parts);
+    return ctx.call({ method: 'POST', url: '/api/photo-bg', token, payload: m.payload, headers: m.headers });
+  };
+  const rowCount = async () => Number((await ctx.tdb.db.selectFrom('backgroundItems').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow()).c);
+
+  beforeAll(async () => {
+    await ctx.createUser('boss', 'boss-pass', 'admin');
+    await ctx.createUser('anna', 'anna-pass');
+    await ctx.createUser('ivan', 'ivan-pass');
+    admin = (await ctx.login('boss', 'boss-pass')).headers;
+    anna = (await ctx.login('anna', 'anna-pass')).headers;
+    ivan = (await ctx.login('ivan', 'ivan-pass')).headers;
+  });
+
+  it('needs a signed-in user', async () => {
+    for (const url of ['/api/folder/photo-bg', '/api/folder/photo-bg/select', '/api/photo-bg']) {
+      expect((await ctx.call({ method: 'GET', url })).status).toBe(401);
+    }
+  });
+
+  it('folders: create (name required, trimmed), list, select, rename', async () => {
+    let r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna, payload: { name: '   ' } });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual({ name: "Назва обов'язкова" });
+    r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna, payload: {} });
+    expect(r.body.errors.name).toBe("Назва обов'язкова");
+    r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna, payload: { name: 'x'.repeat(101) } });
+    expect(r.body.errors.name).toBe('Занадто довго!');
+
+    r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna, payload: { name: '  Море  ' } });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ name: 'Море', total: 0, user: { login: 'anna' } });
+    annaFolder = r.body.id;
+    ivanFolder = (await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: ivan, payload: { name: 'Ivan bg' } })).body.id;
+
+    r = await ctx.call({ method: 'GET', url: '/api/folder/photo-bg?page=1', token: anna });
+    expect(r.body).toMatchObject({ page: 1, total: 1, totalPages: 1 });
+    expect(r.body.data.map((f: any) => f.name)).toEqual(['Море']);
+    r = await ctx.call({ method: 'GET', url: '/api/folder/photo-bg', token: admin });
+    expect(r.body.data.map((f: any) => f.name)).toEqual(['Ivan bg', 'Море']);
+
+    r = await ctx.call({ method: 'GET', url: '/api/folder/photo-bg/select', token: anna });
+    expect(r.body).toEqual([{ id: annaFolder, title: 'Море', value: annaFolder }]);
+    r = await ctx.call({ method: 'GET', url: '/api/folder/photo-bg/select', token: admin });
+    expect(r.body.map((o: any) => o.id)).toEqual([ivanFolder, annaFolder]);
+
+    r = await ctx.call({ method: 'PATCH', url: `/api/folder/photo-bg/${annaFolder}`, token: anna, payload: { name: '' } });
+    expect(r.body.errors).toEqual({ name: "Назва обов'язкова" });
+    r = await ctx.call({ method: 'PATCH', url: `/api/folder/photo-bg/${annaFolder}`, token: anna, payload: { name: 'Море 2' } });
+    expect(r.status).toBe(200);
+    expect(r.body.name).toBe('Море 2');
+  });
+
+  it("another user's folder by id is a 404 everywhere, with none of its data", async () => {
+    for (const [method, url, payload] of [
+      ['GET', `/api/folder/photo-bg/${annaFolder}`],
+      ['PATCH', `/api/folder/photo-bg/${annaFolder}`, { name: 'mine now' }],
+      ['DELETE', `/api/folder/photo-bg/${annaFolder}`],
+      ['GET', `/api/photo-bg/${annaFolder}`],
+    ] as const) {
+      const r = await ctx.call({ method, url, token: ivan, payload: payload as any });
+      expect(r.status, `${method} ${url}`).toBe(404);
+      expect(r.body).toEqual({ message: 'Не знайдено', statusCode: 404 });
+    }
+    const r = await upload(ivan, [{ name: 'folderId', value: String(annaFolder) }, { name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png }]);
+    expect(r.status).toBe(404);
+    expect(await rowCount()).toBe(0);
+    expect(mediaFiles(mediaDir()).filter((f) => !f.startsWith('.staging/'))).toEqual([]);
+    expect((await ctx.call({ method: 'GET', url: '/api/folder/photo-bg/abc', token: anna })).status).toBe(400);
+  });
+
+  it('uploads real images and a video: items with signed url and preview, folder total', async () => {
+    const r = await upload(anna, [
+      { name: 'folderId', value: String(annaFolder) },
+      { name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png },
+      { name: 'files[]', filename: 'b.jpg', type: 'image/jpeg', data: fx.jpg },
+      { name: 'videos[]', filename: 'c.mp4', type: 'video/mp4', data: fx.mp4 },
+    ]);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.data.map((i: any) => [i.type, i.name])).toEqual([['image', 'a.png'], ['image', 'b.jpg'], ['video', 'c.mp4']]);
+    for (const it of r.body.data) {
+      expect(it.url).toMatch(/^\/api\/media\/backgrounds\/\d+\/\d+\/[0-9a-f-]+\.(png|jpg|mp4)\?exp=\d+&sig=[\w-]+$/);
+      expect(it.previewUrl).toMatch(/\.thumb\.jpg\?exp=\d+&sig=/);
+    }
+    const video = r.body.data[2];
+    const file = await ctx.call({ method: 'GET', url: video.url });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('video/mp4');
+    expect(Number(file.headers['content-length'])).toBe(fx.mp4.length);
+    const preview = await ctx.app.inject({ method: 'GET', url: video.previewUrl });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+    const page = await ctx.call({ method: 'GET', url: `/api/photo-bg/${annaFolder}?page=1`, token: anna });
+    expect(page.body).toMatchObject({ total: 3, page: 1, totalPages: 1, folder: { id: annaFolder, name: 'Море 2' } });
+    expect(page.body.data.map((i: any) => i.type)).toEqual(['video', 'image', 'image']);
+    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna })).body.total).toBe(3);
+    // All items visible: anna sees hers, ivan none, the admin all.
+    expect((await ctx.call({ method: 'GET', url: '/api/photo-bg', token: anna })).body.total).toBe(3);
+    expect((await ctx.call({ method: 'GET', url: '/api/photo-bg', token: ivan })).body.total).toBe(0);
+    expect((await ctx.call({ method: 'GET', url: '/api/photo-bg', token: admin })).body.total).toBe(3);
+    expect((await ctx.call({ method: 'GET', url: `/api/photo-bg/${annaFolder}`, token: admin })).body.total).toBe(3);
+  });
+
+  it('refuses a wrong declared type, disguised files and an empty form, storing nothing', async () => {
+    const before = await rowCount();
+    const filesBefore = mediaFiles(mediaDir()).length;
+    const text = Buffer.from('just some text, not a picture\n'.repeat(50));
+    let r = await upload(anna, [{ name: 'folderId', value: String(annaFolder) }, { name: 'files[]', filename: 'notes.txt', type: 'text/plain', data: text }]);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ message: 'Файл повинен бути зображенням', statusCode: 400, errors: { 'files.0': 'Файл повинен бути зображенням' } });
+    // Disguised: text named .png / .mp4 with image and video types; a valid picture alongside does not get in either.
+    r = await upload(anna, [
+      { name: 'folderId', value: String(annaFolder) },
+      { name: 'files[]', filename: 'ok.png', type: 'image/png', data: fx.png },
+      { name: 'files[]', filename: 'fake.png', type: 'image/png', data: text },
+      { name: 'videos[]', filename: 'fake.mp4', type: 'video/mp4', data: text },
+    ]);
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual({ 'files.1': 'Файл повинен бути зображенням', 'videos.0': 'Файл повинен бути відео' });
+    // A picture sent as a video, and a video sent as a picture.
+    r = await upload(anna, [
+      { name: 'folderId', value: String(annaFolder) },
+      { name: 'videos[]', filename: 'pic.mp4', type: 'video/mp4', data: fx.png },
+      { name: 'files[]', filename: 'clip.png', type: 'image/png', data: fx.mp4 },
+    ]);
+    expect(r.body.errors).toEqual({ 'videos.0': 'Файл повинен бути відео', 'files.0': 'Файл повинен бути зображенням' });
+    r = await upload(anna, [{ name: 'folderId', value: String(annaFolder) }]);
+    expect(r.body).toEqual({ message: 'Потрібно додати хоча б одне зображення або відео', statusCode: 400, errors: { files: 'Потрібно додати хоча б одне зображення або відео' } });
+    r = await upload(anna, [{ name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png }]);
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual({ folderId: 'Потрібно вказати папку' });
+    r = await ctx.call({ method: 'POST', url: '/api/photo-bg', token: anna, payload: { folderId: annaFolder } });
+    expect(r.status).toBe(400);
+    expect(await rowCount()).toBe(before);
+    expect(mediaFiles(mediaDir()).length).toBe(filesBefore);
+  });
+
+  it('deletes an item (row and files); another user cannot', async () => {
+    const page = await ctx.call({ method: 'GET', url: `/api/photo-bg/${annaFolder}`, token: anna });
+    const item = page.body.data[0];
+    expect((await ctx.call({ method: 'DELETE', url: `/api/photo-bg/${item.id}`, token: ivan })).status).toBe(404);
+    const filesBefore = mediaFiles(mediaDir()).length;
+    const r = await ctx.call({ method: 'DELETE', url: `/api/photo-bg/${item.id}`, token: anna });
+    expect(r.status).toBe(200);
+    expect(mediaFiles(mediaDir()).length).toBe(filesBefore - 2);
+    expect((await ctx.call({ method: 'GET', url: item.url })).status).toBe(404);
+    expect((await ctx.call({ method: 'DELETE', url: `/api/photo-bg/${item.id}`, token: anna })).status).toBe(404);
+  });
+
+  it('deleting a folder deletes its items and files', async () => {
+    const r = await ctx.call({ method: 'DELETE', url: `/api/folder/photo-bg/${annaFolder}`, token: admin });
+    expect(r.status).toBe(200);
+    expect(await rowCount()).toBe(0);
+    expect(mediaFiles(mediaDir()).filter((f) => !f.startsWith('.staging/'))).toEqual([]);
+    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna })).status).toBe(404);
+    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${ivanFolder}`, token: ivan })).status).toBe(200);
+  });
+
+  it('pages a folder of 1,000 items (latency is in the bench)', async () => {
+    const userId = (await ctx.tdb.db.selectFrom('users').select('id').where('login', '=', 'ivan').executeTakeFirstOrThrow()).id;
+    const at = new Date().toISOString();
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      folderId: ivanFolder, userId, type: (i % 2 ? 'image' : 'video') as 'image' | 'video', storageKey: `backgrounds/${userId}/${ivanFolder}/f${i}.jpg`,
+      previewKey: `backgrounds/${userId}/${ivanFolder}/f${i}.thumb.jpg`, originalName: `f${i}.jpg`, mime: 'image/jpeg', size: 10, width: null, height: null, duration: null, createdAt: at,
+    }));
+    for (let i = 0; i < rows.length; i += 100) await ctx.tdb.db.insertInto('backgroundItems').values(rows.slice(i, i + 100)).execute();
+    const r = await ctx.call({ method: 'GET', url: `/api/photo-bg/${ivanFolder}?page=42`, token: ivan });
+    expect(r.body).toMatchObject({ total: 1000, page: 42, totalPages: 42 });
+    expect(r.body.data).toHaveLength(1000 - 41 * 24);
+  });
+});

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { filesUnder, makeFixtures, multipart } from './create-video.fixtures';
+
+/**
+ * Crash safety of the render worker: the real server as a child process (`npx tsx server/main.ts`,
+ * WORKERS=on) is SIGKILLed (its whole process group, ffmpeg included, as a container kill would) in the
+ * middle of a render, then started again on the same data. The request must end success with exactly
+ * countVideo outputs, no duplicate rows, and no file in the media folder that no row accounts for.
+ */
+const fx = makeFixtures();
+const COUNT = 6; // outputs render 4 per ffmpeg process: the kill lands while the second group renders
+
+const freePort = () => new Promise<number>((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); });
+});
+
+describe('create-video crash safety (real server process, SIGKILL mid-render)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kadr-crash-'));
+  let port: number;
+  let child: ChildProcess | undefined;
+  let log = '';
+  const base = () => `http://127.0.0.1:${port}`;
+
+  const start = async () => {
+    child = spawn('npx', ['tsx', 'server/main.ts'], {
+      detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WORKERS: 'on', LOG_LEVEL: 'warn',
+        ADMIN_LOGIN: 'admin', ADMIN_PASSWORD: 'admin-pass', RENDER_CONCURRENCY: '1', JOB_LEASE_SEC: '5', JOB_POLL_MS: '200', DATABASE_URL: '',
+      },
+    });
+    child.stdout!.on('data', (d) => { log += d; });
+    child.stderr!.on('data', (d) => { log += d; });
+    for (let i = 0; i < 300; i++) {
+      try { if ((await fetch(`${base()}/api/create-video`)).status === 401) return; } catch { /* not up yet */ }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`server did not start:\n${log}`);
+  };
+  const killGroup = (sig: NodeJS.Signals) => { try { process.kill(-child!.pid!, sig); } catch { /* gone */ } };
+
+  beforeAll(async () => { port = await freePort(); });
+  afterAll(async () => {
+    if (child && child.exitCode === null) killGroup('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finishes the request after a restart with exactly countVideo outputs and no orphan files', async () => {
+    await start();
+    const login = await (await fetch(`${base()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin', password: 'admin-pass' }) })).json();
+    const auth = { authorization: `Bearer ${login.accessToken}` };
+    const folder = await (await fetch(`${base()}/api/folder/photo-bg`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Any' }) })).json();
+    const m = multipart([
+      { name: 'countVideo', value: String(COUNT) }, { name: 'isVideo', value: 'false' }, { name: 'isPhoto', value: 'false' },
+      { name: 'isGenerator', value: 'true' }, { name: 'folders[]', value: String(folder.id) },
+      { name: 'file', filename: 'clip.mp4', type: 'video/mp4', data: fx.clip },
+    ]);
+    const created = await fetch(`${base()}/api/create-video/create`, { method: 'POST', headers: { ...auth, ...m.headers }, body: m.payload });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    const get = async () => (await fetch(`${base()}/api/create-video/request/${id}`, { headers: auth })).json();
+
+    // Wait until at least one output is recorded and the render is still going, then kill everything.
+    let seen: any;
+    for (let i = 0; i < 600; i++) {
+      seen = await get();
+      if (seen.status === 'loading' && seen.done >= 1 && seen.progress > 0 && seen.progress < 100) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seen).toMatchObject({ status: 'loading' });
+    expect(seen.progress).toBeGreaterThan(0);
+    expect(seen.progress).toBeLessThan(100);
+    killGroup('SIGKILL');
+    await new Promise<void>((r) => (child!.exitCode !== null || child!.signalCode !== null ? r() : child!.once('exit', () => r())));
+    await new Promise((r) => setTimeout(r, 300));
+
+    await start();
+    let final: any;
+    for (let i = 0; i < 600; i++) {
+      final = await get();
+      if (final.status === 'success' || final.status === 'error') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(final).toMatchObject({ status: 'success', progress: 100, done: COUNT, error: null });
+    expect(final.video.map((v: any) => v.index)).toEqual([0, 1, 2, 3, 4, 5]);
+
+    killGroup('SIGTERM');
+    await new Promise<void>((r) => (child!.exitCode !== null || child!.signalCode !== null ? r() : child!.once('exit', () => r())));
+    const db = new Database(join(dataDir, 'kadr.sqlite'), { readonly: true });
+    const rows = db.prepare('SELECT output_index, storage_key FROM videos WHERE request_id = ? ORDER BY output_index').all(id) as Array<{ output_index: number; storage_key: string }>;
+    const req = db.prepare('SELECT clip_key FROM create_video_requests WHERE id = ?').get(id) as { clip_key: string };
+    const jobs = db.prepare('SELECT status, attempts FROM jobs').all() as Array<{ status: string; attempts: number }>;
+    db.close();
+    expect(rows.map((r) => r.output_index)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(new Set(rows.map((r) => r.storage_key)).size).toBe(COUNT);
+    expect(jobs).toEqual([{ status: 'done', attempts: 2 }]);
+    // The media folder holds the clip and exactly the recorded outputs: nothing half-written, nothing stray.
+    const media = filesUnder(join(dataDir, 'media')); // staging included
+    expect(media.sort()).toEqual([req.clip_key, ...rows.map((r) => r.storage_key)].sort());
+    expect(filesUnder(join(dataDir, 'work'))).toEqual([]);
+    expect(existsSync(join(dataDir, 'kadr.sqlite'))).toBe(true);
+  }, 120_000);
+});

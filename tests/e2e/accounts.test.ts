@@ -1,0 +1,178 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { hashPassword } from '../../server/auth/password';
+import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
+import { launchBrowser, signInAs } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { startTestProxy, type TestProxy } from '../helpers/test-proxy';
+
+/** Profiles in Chromium, as an admin and as a user, with the YouTube, TikTok and Instagram authorizations clicked through the simulators. */
+let srv: TestServer;
+let sims: Simulators;
+let proxy: TestProxy;
+let browser: Browser;
+
+beforeAll(async () => {
+  sims = await startSimulators();
+  proxy = await startTestProxy();
+  srv = await startTestServer(sims.env);
+  srv.config.publicUrl = srv.url; // redirect URIs point back at this server
+  const at = new Date().toISOString();
+  await srv.tdb.db.insertInto('users').values({ login: 'olena', passwordHash: await hashPassword('olena-pass'), role: 'user', createdAt: at, updatedAt: at }).execute();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await srv?.close();
+  await sims?.close();
+  await proxy?.close();
+});
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: srv.url });
+  return { context, page: await context.newPage() };
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+describe('profiles in the browser', () => {
+  let adminAccountId: number;
+
+  it('admin: empty list, validation, create, save, connect YouTube via the link, change the description', async () => {
+    const { context, page } = await newPage();
+    await signInAs(page, srv.url, 'admin', 'admin-pass');
+    await page.goto(`${srv.url}/accounts/list`);
+    await page.getByText('Нічого не знайдено').waitFor();
+    await page.getByRole('link', { name: /Створити/ }).first().click();
+    await page.waitForURL(/\/accounts\/create$/);
+
+    await field(page, 'YouTube').check();
+    await page.getByRole('button', { name: 'Створити' }).click();
+    await page.getByText("Проксі обов'язковий").waitFor();
+    await page.getByText("client_id обов'язковий").waitFor();
+    await page.getByText("client_secret обов'язковий").waitFor();
+
+    await field(page, 'Проксі').fill(proxy.url);
+    await field(page, 'Коментар').fill('Адмінський профіль');
+    await field(page, 'client_id').fill('e2e-client.apps.googleusercontent.com');
+    await field(page, 'client_secret').fill('e2e-client-secret');
+    await page.getByRole('button', { name: 'Створити' }).click();
+    await page.getByText('Профіль створено').waitFor();
+    await page.waitForURL(/\/accounts\/\d+$/);
+    adminAccountId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    await field(page, 'Коментар').fill('Адмінський профіль 2');
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+    await page.getByText('Профіль змінено').waitFor();
+
+    // The authorization link: copied to the clipboard, then opened like an operator would.
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`/api/accounts/connect-youtube/${adminAccountId}`)),
+      page.getByRole('button', { name: /Посилання для авторизації YouTube/ }).click(),
+    ]);
+    const { url } = await res.json();
+    await page.getByText('Посилання скопійоване в буфер обміну').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await page.goto(url);
+    await page.waitForURL(new RegExp(`/accounts/${adminAccountId}`));
+    await page.getByText('YouTube підключено').waitFor();
+    const panel = page.getByRole('region', { name: 'YouTube канал' });
+    await panel.waitFor();
+    await expect.poll(() => panel.getByLabel('Назва каналу').inputValue()).toBe(sims.google.channel.title);
+    await panel.getByLabel('Опис каналу').fill('');
+    await panel.getByRole('button', { name: 'Змінити' }).click();
+    await panel.getByText("Опис обов'язковий").waitFor();
+    await panel.getByLabel('Опис каналу').fill('Опис з e2e');
+    await panel.getByRole('button', { name: 'Змінити' }).click();
+    await page.getByText('Опис змінено').waitFor();
+    expect(sims.google.channel.description).toBe('Опис з e2e');
+    await page.getByTestId('account-status').getByText('Активний').waitFor();
+
+    await context.close();
+  });
+
+  it('admin: connects TikTok and Instagram through their links; the panels show what the platforms returned', async () => {
+    const { context, page } = await newPage();
+    await signInAs(page, srv.url, 'admin', 'admin-pass');
+    await page.goto(`${srv.url}/accounts/${adminAccountId}`);
+    await field(page, 'Коментар').waitFor();
+    const connect = async (platform: 'TikTok' | 'Instagram', path: string) => {
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes(path)),
+        page.getByRole('button', { name: `Посилання для авторизації ${platform}` }).click(),
+      ]);
+      const { url } = await res.json();
+      await page.getByText('Посилання скопійоване в буфер обміну').first().waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+      await page.goto(url); // the simulator consents at once and sends the browser back to the profile
+      await page.waitForURL(new RegExp(`/accounts/${adminAccountId}`));
+      await page.getByText(`${platform} підключено`).waitFor();
+    };
+
+    // TikTok: no credentials of its own on the profile (the app's client key is the server's).
+    await field(page, 'TikTok').check();
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+    await page.getByText('Профіль змінено').waitFor();
+    await connect('TikTok', `/api/tiktok/authorize/${adminAccountId}`);
+    const tiktok = page.getByRole('region', { name: 'TikTok профіль' });
+    await expect.poll(() => tiktok.getByLabel('Імʼя').inputValue()).toBe(sims.tiktok.user.display_name);
+    expect(await tiktok.getByLabel('Опис').inputValue()).toBe(sims.tiktok.user.bio_description);
+
+    // Instagram: the spec's login and password are required before saving.
+    await field(page, 'Instagram').check();
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+    await page.getByText("Логін Instagram обов'язкові").waitFor();
+    await field(page, 'Логін Instagram').fill('kadr.sim');
+    await field(page, 'Пароль Instagram').fill('ig-secret-pass');
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+    await page.getByText('Профіль змінено').waitFor();
+    await connect('Instagram', `/api/instagram/authorize/${adminAccountId}`);
+    const instagram = page.getByRole('region', { name: 'Instagram профіль' });
+    await expect.poll(() => instagram.getByLabel('Назва').inputValue()).toBe(sims.instagram.profile.name);
+    // Both stay connected after a reload (green ticks come from the server's state).
+    await page.reload();
+    await page.getByRole('region', { name: 'TikTok профіль' }).waitFor();
+    await page.getByRole('region', { name: 'Instagram профіль' }).waitFor();
+    await context.close();
+  });
+
+  it('user: sees only own profiles, cannot open another one, deletes own with the toast', async () => {
+    const { context, page } = await newPage();
+    await signInAs(page, srv.url, 'olena', 'olena-pass');
+    await page.goto(`${srv.url}/accounts/create`);
+    await field(page, 'Проксі').fill('not-a-proxy');
+    await page.getByRole('button', { name: 'Створити' }).click();
+    await page.getByText('Проксі має бути адресою http://, https:// або socks5://').waitFor();
+    await field(page, 'Проксі').fill('socks5://10.1.1.1:1080');
+    await field(page, 'Коментар').fill('Профіль Олени');
+    await page.getByRole('button', { name: 'Створити' }).click();
+    await page.getByText('Профіль створено').waitFor();
+
+    await page.goto(`${srv.url}/accounts`);
+    await page.getByText('Профіль Олени').waitFor();
+    expect(await page.getByText('Адмінський профіль').count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'Користувач' }).count()).toBe(0);
+
+    await page.goto(`${srv.url}/accounts/${adminAccountId}`);
+    // The server answers 404; the panel says the record does not exist and goes back to the list.
+    await page.waitForURL(/\/accounts$/);
+    await page.getByText('Профіль Олени').waitFor();
+    expect(await page.getByText('Адмінський профіль').count()).toBe(0);
+
+    await page.goto(`${srv.url}/accounts/list`);
+    await page.getByRole('button', { name: /Видалити|Delete/ }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: /Підтвердити|Confirm|Так/ }).click();
+    await page.getByText('Акаунт видалено').waitFor();
+    await page.getByText('Нічого не знайдено').waitFor();
+    await context.close();
+  });
+
+  it('admin sees every profile with its owner', async () => {
+    const { context, page } = await newPage();
+    await signInAs(page, srv.url, 'admin', 'admin-pass');
+    await page.goto(`${srv.url}/accounts`);
+    await page.getByRole('columnheader', { name: 'Користувач' }).waitFor();
+    await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,90 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, signInAs } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { startWorkers } from '../../server/jobs/workers';
+import type { JobRunner } from '../../server/jobs/index';
+
+/** Create-video in Chromium: the form's rules, a real request rendered by the worker, the list turning success, delete. */
+let srv: TestServer;
+let browser: Browser;
+let workers: JobRunner;
+const fx = (() => {
+  const dir = mkdtempSync(join(tmpdir(), 'kadr-e2e-cv-'));
+  const ff = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+  ff('-f', 'lavfi', '-i', 'testsrc2=s=480x270:r=30:d=1', '-f', 'lavfi', '-i', 'sine=d=1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', join(dir, 'clip.mp4'));
+  return { mp4: readFileSync(join(dir, 'clip.mp4')) };
+})();
+
+beforeAll(async () => {
+  // E2E_PANEL_DIR: a private build of the panel (so a build running elsewhere cannot swap files mid-test).
+  srv = await startTestServer({}, process.env.E2E_PANEL_DIR ? { panelDir: process.env.E2E_PANEL_DIR } : {});
+  workers = await startWorkers({ db: srv.tdb.db, kind: 'sqlite', media: srv.app.media, config: { ...srv.config, jobPollMs: 200 } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await workers?.stop();
+  await srv?.close();
+});
+
+const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text }).first();
+
+describe('create-video in the browser', () => {
+  it('validates, sends a request, sees it turn success in the auto-refreshed list, deletes it', async () => {
+    const login = await (await fetch(`${srv.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin', password: 'admin-pass' }) })).json();
+    await fetch(`${srv.url}/api/folder/photo-bg`, { method: 'POST', headers: { authorization: `Bearer ${login.accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Море' }) });
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, srv.url, 'admin', 'admin-pass');
+    const menu = page.getByRole('navigation', { name: 'main menu' });
+    await menu.getByText('Відео', { exact: true }).first().click();
+    await menu.getByRole('menuitem', { name: 'Запити на створення' }).click();
+    await page.waitForURL(/\/video\/request-create$/);
+    await page.getByText('Нічого не знайдено').waitFor();
+    await page.getByRole('link', { name: 'Створити відео' }).click();
+    await page.waitForURL(/\/video\/create$/);
+
+    // SPEC §9 defaults.
+    expect(await page.getByLabel('Кількість відео').inputValue()).toBe('1');
+    expect(await page.getByLabel('Фонове відео').isChecked()).toBe(false);
+    expect(await page.getByLabel('Фонова картинка').isChecked()).toBe(false);
+    expect(await page.getByLabel('Генератор унікальності').isChecked()).toBe(true);
+
+    // SPEC §5 messages.
+    await page.getByRole('button', { name: 'Створити' }).click();
+    await page.getByText('Мінімум одна папка з фоном').waitFor();
+    await page.getByText('Мінімум одне відео').waitFor();
+    const fileInput = page.getByTestId('create-video-file');
+    await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a video') });
+    await page.getByText('Файл повинен бути відео').waitFor();
+    await page.getByRole('button', { name: 'Прибрати файл notes.txt' }).click();
+    await fileInput.setInputFiles([{ name: 'a.mp4', mimeType: 'video/mp4', buffer: fx.mp4 }, { name: 'b.mp4', mimeType: 'video/mp4', buffer: fx.mp4 }]);
+    await page.getByText('Максимум одне відео').waitFor();
+    await page.getByRole('button', { name: 'Прибрати файл b.mp4' }).click();
+    await page.getByRole('img', { name: 'Кадр відео a.mp4' }).waitFor(); // the thumbnail grabbed in the browser
+    await page.getByLabel('Кількість відео').fill('2');
+    await page.getByLabel('Папки з фоном').click();
+    await page.getByRole('option', { name: 'Море' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Створити' }).click();
+    await toast(page, 'Запит на створення відео надіслано').waitFor();
+    await page.waitForURL(/\/video\/request-create$/);
+
+    // The list refreshes itself (every 15 s) until the request is done; then Publish shows.
+    const row = page.locator('tr').filter({ has: page.locator('[data-request]') }).first();
+    await row.getByText('Готово').waitFor({ timeout: 60_000 });
+    const idUpload = await row.locator('[data-request]').getAttribute('data-request');
+    expect(await row.getByRole('link', { name: 'Опублікувати' }).getAttribute('href')).toBe(`/video/request/${idUpload}`);
+
+    await row.getByRole('button', { name: 'Видалити' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /Підтвердити|Confirm|Так/ }).click();
+    await toast(page, 'Запит видалено').waitFor();
+    await page.getByText('Нічого не знайдено').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,32 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/**
+ * A private copy of the built panel. dist/ is shared with everyone working in this checkout, and a
+ * `vite build` elsewhere replaces its hashed chunks mid-run (the page then never renders); a copy taken
+ * once, checked to be whole, keeps one file's run on one build.
+ */
+export function snapshotPanel(): string {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const dir = mkdtempSync(join(tmpdir(), 'kadr-panel-'));
+    try {
+      cpSync(resolve('dist'), dir, { recursive: true });
+      const html = readFileSync(join(dir, 'index.html'), 'utf8');
+      const refs = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+      if (refs.length && refs.every((r) => existsSync(join(dir, r)))) return dir;
+    } catch { /* a build was rewriting dist: try again */ }
+    rmSync(dir, { recursive: true, force: true });
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  }
+  throw new Error('dist/ is incomplete: run `npx vite build`');
+}
+
+/** startTestServer() over a private copy of the panel; the copy goes away with the server. */
+export async function startFoundationServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const panelDir = snapshotPanel();
+  const server = await startTestServer(env, { panelDir });
+  const close = server.close;
+  return { ...server, close: async () => { await close(); rmSync(panelDir, { recursive: true, force: true }); } };
+}

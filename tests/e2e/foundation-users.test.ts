@@ -1,0 +1,184 @@
+import type { Browser, Page } from 'playwright-core';
+import { hashPassword } from '../../server/auth/password';
+import { launchBrowser, signInAs } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+import { startFoundationServer } from './foundation-panel';
+
+const BULK = 64; // + the admin and the operator: 66 users, 7 pages of 10
+
+describe('foundation in the browser: users', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startFoundationServer();
+    browser = await launchBrowser();
+    const at = new Date().toISOString();
+    const hash = await hashPassword('user-pass');
+    await server.tdb.db.insertInto('users').values({ login: 'operator', passwordHash: hash, role: 'user', createdAt: at, updatedAt: at }).execute();
+    const many = Array.from({ length: BULK }, (_, i) => ({ login: `bulk${String(i).padStart(2, '0')}`, passwordHash: hash, role: 'user' as const, createdAt: at, updatedAt: at }));
+    await server.tdb.db.insertInto('users').values(many).execute();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(async () => {
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signInAs(page, server.url, 'admin', 'admin-pass');
+  });
+  afterEach(async () => { await page.context().close(); });
+
+  const idOf = async (login: string) =>
+    (await server.tdb.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
+  /** The logins the server should show on page n (10 a page, by id). */
+  const loginsOn = async (n: number) =>
+    (await server.tdb.db.selectFrom('users').select('login').orderBy('id').limit(10).offset((n - 1) * 10).execute()).map((r) => r.login);
+  const field = (source: string) => page.locator(`.ra-input-${source}`);
+  const save = () => page.getByRole('button', { name: 'Зберегти' }).click();
+  const apiLogin = (login: string, password: string) =>
+    fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }) });
+
+  it('list: "Користувачі", columns, the Admin mark, counts; a row opens /users/{id}', async () => {
+    await page.getByRole('navigation', { name: 'main menu' }).getByText('Користувачі').click();
+    await page.waitForURL((u) => u.pathname === '/users');
+    await page.locator('header').getByText('Користувачі').waitFor();
+    // The title shows before the list has loaded: wait for the grid's header row.
+    await expect.poll(async () => (await page.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).slice(0, 4))
+      .toEqual(['ID', 'Логін', 'Відео', 'Профілі']);
+    const adminRow = page.getByRole('row').filter({ hasText: 'admin' }).first();
+    await adminRow.getByText('Admin', { exact: true }).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'operator' }).getByText('Admin', { exact: true }).count()).toBe(0);
+    expect((await adminRow.innerText()).replace(/\s+/g, ' ')).toContain('1 admin Admin 0 0');
+    await page.getByRole('cell', { name: 'operator' }).click();
+    await page.waitForURL(`${server.url}/users/${await idOf('operator')}`);
+    await page.getByText(`User #${await idOf('operator')}`).first().waitFor();
+    await page.getByText('Профілі користувача').waitFor();
+    await page.getByText('Відео користувача').waitFor();
+  });
+
+  it('create: required, too short, mismatch, a taken login beside the field, then "Користувача створено"', async () => {
+    await page.goto(`${server.url}/users`);
+    await page.getByRole('link', { name: 'Створити' }).click();
+    await page.waitForURL(/\/users\/create$/);
+    await page.locator('header').getByText('Create user').waitFor();
+    await save(); // an empty form: Save says what is missing
+    await expect.poll(() => page.getByText('Обовʼязкове до заповнення').count()).toBe(3);
+    await page.getByLabel('Логін').fill('n');
+    await page.getByLabel('Новий пароль').fill('12345');
+    await page.getByLabel('Повторіть пароль').fill('12345');
+    await save();
+    await field('login').getByText('Занадто коротко!').waitFor();
+    await field('password').getByText('Занадто коротко!').waitFor();
+    await page.getByLabel('Логін').fill('newbie');
+    await page.getByLabel('Новий пароль').fill('secret-1');
+    await page.getByLabel('Повторіть пароль').fill('secret-2');
+    await save();
+    await field('repeatPassword').getByText('Паролі не збігаються').waitFor();
+    // The server's refusal appears beside the login field.
+    await page.getByLabel('Логін').fill('operator');
+    await page.getByLabel('Повторіть пароль').fill('secret-1');
+    await save();
+    await field('login').getByText('Такий логін уже існує').waitFor();
+    await page.getByLabel('Логін').fill('newbie');
+    await save();
+    await page.getByRole('status').getByText('Користувача створено').waitFor();
+    await page.waitForURL((u) => u.pathname === '/users');
+    expect((await apiLogin('newbie', 'secret-1')).status).toBe(200);
+  });
+
+  it('edit: the password is required, a taken login is refused beside the field, then "Користувача змінено"', async () => {
+    const id = await idOf('bulk05');
+    await page.goto(`${server.url}/users/${id}`); // a deep link while signed in
+    await page.getByText(`User #${id}`).first().waitFor();
+    await expect.poll(() => page.getByLabel('Логін').inputValue()).toBe('bulk05');
+    await save(); // nothing changed: the password is still required
+    await field('password').getByText('Обовʼязкове до заповнення').waitFor();
+    await page.getByLabel('Логін').fill('bulk05-renamed');
+    await save();
+    await field('password').getByText('Обовʼязкове до заповнення').waitFor();
+    await page.getByLabel('Новий пароль').fill('secret-9');
+    await page.getByLabel('Повторіть пароль').fill('secret-8');
+    await save();
+    await field('repeatPassword').getByText('Паролі не збігаються').waitFor();
+    await page.getByLabel('Повторіть пароль').fill('secret-9');
+    await page.getByLabel('Логін').fill('operator');
+    await save();
+    await field('login').getByText('Такий логін уже існує').waitFor();
+    await page.getByLabel('Логін').fill('bulk05-renamed');
+    await save();
+    await page.getByRole('status').getByText('Користувача змінено').waitFor();
+    expect((await apiLogin('bulk05-renamed', 'secret-9')).status).toBe(200);
+    // The page reloads with the saved login and stays on the record.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Логін').inputValue()).toBe('bulk05-renamed');
+  });
+
+  it('delete: from the list and from the form, "Користувача видалено"; deleting yourself is refused with the reason', async () => {
+    await page.goto(`${server.url}/users?page=2`);
+    const row = page.getByRole('row').filter({ hasText: 'bulk10' });
+    await row.getByRole('button', { name: 'Видалити' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Підтвердити' }).click();
+    await page.getByRole('status').getByText('Користувача видалено').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(await server.tdb.db.selectFrom('users').select('id').where('login', '=', 'bulk10').executeTakeFirst()).toBeUndefined();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+
+    const id = await idOf('bulk11');
+    await page.goto(`${server.url}/users/${id}`);
+    await page.getByText(`User #${id}`).first().waitFor();
+    await page.getByRole('button', { name: 'Видалити' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Підтвердити' }).click();
+    await page.getByRole('status').getByText('Користувача видалено').waitFor();
+    await page.waitForURL((u) => u.pathname === '/users');
+    expect(await server.tdb.db.selectFrom('users').select('id').where('login', '=', 'bulk11').executeTakeFirst()).toBeUndefined();
+
+    await page.getByRole('row').filter({ hasText: 'admin' }).first().getByRole('button', { name: 'Видалити' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Підтвердити' }).click();
+    await page.getByRole('status').getByText('Не можна видалити самого себе').waitFor();
+    await page.getByRole('cell', { name: 'admin' }).first().waitFor();
+  });
+
+  it('pagination: first and last, a window of two, ellipsis jumps to the midpoint, ?page=n survives a reload, hidden at one page', async () => {
+    const total = Number((await server.tdb.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow()).c);
+    const pages = Math.ceil(total / 10);
+    expect(pages).toBe(7);
+    await page.goto(`${server.url}/users`);
+    const pager = page.getByRole('navigation', { name: 'pagination' });
+    const labels = async () => (await pager.getByRole('button').allInnerTexts()).map((t) => t.trim());
+    await expect.poll(labels).toEqual(['1', '2', '3', '…', '7']);
+    expect(await pager.getByRole('button', { name: '1', exact: true }).getAttribute('aria-current')).toBe('page');
+    // The ellipsis jumps to the midpoint of the hidden pages (4..6 → 5).
+    await pager.getByRole('button', { name: '…' }).click();
+    await page.waitForURL(/[?&]page=5/);
+    await expect.poll(labels).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    await pager.getByRole('button', { name: '7' }).click();
+    await page.waitForURL(/[?&]page=7/);
+    await expect.poll(labels).toEqual(['1', '…', '5', '6', '7']);
+    await expect.poll(async () => (await page.getByRole('row').count()) - 1).toBe(total - 60);
+    await pager.getByRole('button', { name: '…' }).click(); // 2..4 → 3
+    await page.waitForURL(/[?&]page=3/);
+    const third = await loginsOn(3);
+    await page.getByRole('cell', { name: third[0], exact: true }).waitFor();
+    await page.reload();
+    await page.getByRole('cell', { name: third[9], exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: (await loginsOn(2))[9], exact: true }).count()).toBe(0);
+    expect(await pager.getByRole('button', { name: '3', exact: true }).getAttribute('aria-current')).toBe('page');
+    // Opening ?page=n directly.
+    await page.goto(`${server.url}/users?page=6`);
+    await page.getByRole('cell', { name: (await loginsOn(6))[4], exact: true }).waitFor();
+    await expect.poll(labels).toEqual(['1', '…', '4', '5', '6', '7']);
+    await pager.getByRole('button', { name: '1', exact: true }).click();
+    await page.getByRole('cell', { name: 'operator' }).waitFor();
+    // One page: no control at all.
+    await server.tdb.db.deleteFrom('users').where('login', 'like', 'bulk%').execute();
+    await page.reload();
+    await page.getByRole('cell', { name: 'operator' }).waitFor();
+    expect(await pager.count()).toBe(0);
+    // A user with no profiles or videos: their lists show no pager either.
+    await page.goto(`${server.url}/users/${await idOf('operator')}`);
+    await page.getByText('Профілі користувача').waitFor();
+    expect(await pager.count()).toBe(0);
+  });
+});

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createDb, migrateToLatest, type Db, type DbKind } from '../../server/db/index';
+
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+let pgAvailable: Promise<boolean> | undefined;
+/** Whether a PostgreSQL answers. In CI its absence is an error, never a silent skip. */
+export function postgresAvailable(): Promise<boolean> {
+  return (pgAvailable ??= (async () => {
+    const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      await client.end();
+      return true;
+    } catch (err) {
+      if (process.env.CI) throw new Error(`PostgreSQL is required in CI but did not answer at ${PG_ADMIN_URL}: ${(err as Error).message}`);
+      console.warn(`[tests] PostgreSQL did not answer at ${PG_ADMIN_URL}: its tests are skipped on this machine`);
+      return false;
+    }
+  })());
+}
+
+export type TestDb = { db: Db; kind: DbKind; url?: string; dataDir: string; drop: () => Promise<void> };
+
+/** A fresh, migrated database of the given kind, plus a temp data dir; `drop` removes both. */
+export async function makeTestDb(kind: DbKind): Promise<TestDb> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kadr-test-'));
+  if (kind === 'sqlite') {
+    const { db } = createDb({ sqliteFile: join(dataDir, 'test.sqlite') });
+    await migrateToLatest(db);
+    return { db, kind, dataDir, drop: async () => { await db.destroy(); rmSync(dataDir, { recursive: true, force: true }); } };
+  }
+  const name = `kadr_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const { db } = createDb({ databaseUrl: url, sqliteFile: '' });
+  await migrateToLatest(db);
+  return {
+    db, kind, url, dataDir,
+    drop: async () => {
+      await db.destroy();
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+window.scrollTo = () => {};
+configure({ asyncUtilTimeout: 5000 });

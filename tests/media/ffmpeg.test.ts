@@ -1,0 +1,133 @@
+import { stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ffmpeg, MediaError, stderrTail } from '../../server/media/ffmpeg/ffmpeg';
+import { FFMPEG, FFPROBE, makeMediaFixtures, type MediaFixtures } from '../helpers/media-fixtures';
+
+const ffmpeg = new Ffmpeg({ ffmpegPath: FFMPEG, ffprobePath: FFPROBE });
+let fx: MediaFixtures;
+
+beforeAll(async () => {
+  fx = await makeMediaFixtures();
+});
+afterAll(async () => {
+  await fx?.cleanup();
+});
+
+describe('Ffmpeg.probe', () => {
+  it('reads a video with sound', async () => {
+    const p = await ffmpeg.probe(fx.landscape);
+    expect(p).toMatchObject({ width: 1280, height: 720, fps: 30, hasAudio: true, videoCodec: 'h264', audioCodec: 'aac', pixFmt: 'yuv420p', sampleRate: 44100, rotation: 0 });
+    expect(p.durationSec).toBeCloseTo(2, 1);
+    expect(p.formatName).toContain('mp4');
+    expect(p.profile).toBeTypeOf('string');
+  });
+
+  it('reads a video without sound', async () => {
+    const p = await ffmpeg.probe(fx.vertical);
+    expect(p).toMatchObject({ width: 720, height: 1280, hasAudio: false, audioCodec: null, sampleRate: 0 });
+  });
+
+  it('rejects a text file named .mp4 with a typed, readable error', async () => {
+    const err = await ffmpeg.probe(fx.fakeMp4).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MediaError);
+    expect((err as MediaError).code).toBe('not_media');
+    expect((err as MediaError).message).toMatch(/not a readable media file: fake\.mp4/);
+    expect((err as MediaError).message.length).toBeLessThan(600);
+  });
+
+  it('refuses demuxers that would open other files (an HLS playlist named .mp4)', async () => {
+    const evil = join(fx.dir, 'playlist.mp4');
+    await writeFile(evil, `#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n${fx.landscape}\n#EXT-X-ENDLIST\n`);
+    await expect(ffmpeg.probe(evil)).rejects.toMatchObject({ code: 'not_media' });
+    expect(await ffmpeg.isVideo(evil)).toBe(false);
+  });
+});
+
+describe('Ffmpeg.isImage / isVideo (upload validation by content)', () => {
+  it('accepts real pictures as images only', async () => {
+    for (const f of [fx.png, fx.jpeg, fx.webp]) {
+      expect(await ffmpeg.isImage(f), f).toBe(true);
+      expect(await ffmpeg.isVideo(f), f).toBe(false);
+    }
+  });
+
+  it('accepts real videos as videos only', async () => {
+    for (const f of [fx.landscape, fx.vertical, fx.bgVideo]) {
+      expect(await ffmpeg.isVideo(f), f).toBe(true);
+      expect(await ffmpeg.isImage(f), f).toBe(false);
+    }
+  });
+
+  it('rejects disguised text files', async () => {
+    expect(await ffmpeg.isVideo(fx.fakeMp4)).toBe(false);
+    expect(await ffmpeg.isImage(fx.fakeMp4)).toBe(false);
+    expect(await ffmpeg.isImage(fx.fakeJpg)).toBe(false);
+    expect(await ffmpeg.isVideo(fx.fakeJpg)).toBe(false);
+  });
+});
+
+describe('Ffmpeg.thumbnail', () => {
+  it('grabs a JPEG frame, at most 720 px on the longer side', async () => {
+    const land = join(fx.dir, 'thumb-land.jpg');
+    const vert = join(fx.dir, 'thumb-vert.jpg');
+    await ffmpeg.thumbnail(fx.landscape, land);
+    await ffmpeg.thumbnail(fx.vertical, vert, 0.1);
+    expect(await ffmpeg.probe(land)).toMatchObject({ videoCodec: 'mjpeg', width: 720, height: 406 });
+    expect(await ffmpeg.probe(vert)).toMatchObject({ videoCodec: 'mjpeg', width: 406, height: 720 });
+  });
+
+  it('falls back to the first frame when the clip is shorter than the time asked', async () => {
+    const out = join(fx.dir, 'thumb-late.jpg');
+    await ffmpeg.thumbnail(fx.landscape, out, 30);
+    expect((await stat(out)).size).toBeGreaterThan(1000);
+  });
+
+  it('fails on a non-media file and leaves no file', async () => {
+    const out = join(fx.dir, 'thumb-fake.jpg');
+    await expect(ffmpeg.thumbnail(fx.fakeMp4, out)).rejects.toBeInstanceOf(MediaError);
+    await expect(stat(out)).rejects.toThrow();
+  });
+});
+
+describe('Ffmpeg.run', () => {
+  const encode = (out: string, seconds: number) => ['-y', '-f', 'lavfi', '-i', `testsrc2=s=640x360:r=30:d=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', out];
+
+  it('reports progress from 0 to 1, never going back', async () => {
+    const seen: number[] = [];
+    await ffmpeg.run(encode(join(fx.dir, 'run.mp4'), 3), { durationSec: 3, onProgress: (f) => seen.push(f) });
+    expect(seen.at(-1)).toBe(1);
+    expect(seen.length).toBeGreaterThan(1);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
+    expect(seen.every((f) => f >= 0 && f <= 1)).toBe(true);
+  });
+
+  it('rejects with the last lines of stderr only', async () => {
+    // -v verbose prints dozens of lines before the failure.
+    const err = (await ffmpeg.run(['-v', 'verbose', '-f', 'lavfi', '-i', 'testsrc2=d=1', '-vf', 'nosuchfilter', '-f', 'null', '-']).catch((e: unknown) => e)) as MediaError;
+    expect(err).toBeInstanceOf(MediaError);
+    expect(err.code).toBe('failed');
+    expect(err.message).toMatch(/nosuchfilter/i);
+    expect(err.details.stderrTail!.split(' | ').length).toBeLessThanOrEqual(6);
+    expect(err.message.length).toBeLessThan(2000);
+  });
+
+  it('kills ffmpeg on abort', async () => {
+    const ac = new AbortController();
+    const t = Date.now();
+    const p = ffmpeg.run(['-y', '-re', '-f', 'lavfi', '-i', 'testsrc2=d=30', '-f', 'null', '-'], { signal: ac.signal });
+    setTimeout(() => ac.abort(new Error('stop')), 300);
+    await expect(p).rejects.toMatchObject({ code: 'aborted' });
+    expect(Date.now() - t).toBeLessThan(5000);
+    await expect(ffmpeg.run(['-version'], { signal: ac.signal })).rejects.toMatchObject({ code: 'aborted' });
+  });
+
+  it('says so when the binary is missing', async () => {
+    const broken = new Ffmpeg({ ffmpegPath: join(fx.dir, 'no-ffmpeg'), ffprobePath: join(fx.dir, 'no-ffprobe') });
+    await expect(broken.run(['-version'])).rejects.toMatchObject({ code: 'spawn_failed' });
+    await expect(broken.probe(fx.landscape)).rejects.toMatchObject({ code: 'spawn_failed' });
+  });
+
+  it('stderrTail keeps the last non-empty lines', () => {
+    expect(stderrTail('a\n\nb\nc\r\nd\n', 2)).toBe('c | d');
+  });
+});

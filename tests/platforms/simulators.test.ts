@@ -1,0 +1,49 @@
+import { createDriver, createPlatformHttp, withFreshToken, type PlatformHttp, type PlatformName, type PlatformsConfig } from '../../server/platforms';
+import { startSimulators, type Simulators } from '../../server/platforms/simulators';
+import { startTestProxy, type TestProxy } from '../helpers/test-proxy';
+import { REDIRECT_URI, openConsent } from './helpers';
+
+let sims: Simulators;
+let proxy: TestProxy;
+let config: PlatformsConfig;
+const clients: PlatformHttp[] = [];
+
+beforeAll(async () => {
+  sims = await startSimulators();
+  proxy = await startTestProxy();
+  config = {
+    youtube: { ...sims.config.youtube, redirectUri: REDIRECT_URI },
+    tiktok: { ...sims.config.tiktok, redirectUri: REDIRECT_URI },
+    instagram: { ...sims.config.instagram, redirectUri: REDIRECT_URI },
+  };
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await proxy.close();
+  await sims.close();
+});
+
+describe('startSimulators + createDriver', () => {
+  it('exposes env variables for the server config', () => {
+    expect(Object.keys(sims.env)).toEqual(
+      expect.arrayContaining(['YOUTUBE_AUTH_BASE_URL', 'YOUTUBE_TOKEN_BASE_URL', 'YOUTUBE_API_BASE_URL', 'TIKTOK_CLIENT_KEY', 'INSTAGRAM_GRAPH_BASE_URL', 'INSTAGRAM_APP_SECRET']),
+    );
+    expect(sims.env.YOUTUBE_API_BASE_URL).toBe(sims.google.url);
+  });
+
+  it.each<PlatformName>(['youtube', 'tiktok', 'instagram'])('%s: connect and read the profile through one account proxy', async (name) => {
+    const http = createPlatformHttp({ proxy: proxy.url, ipVersion: 'ipv4', platform: name, timeoutMs: 5_000 });
+    clients.push(http);
+    const driver = createDriver(name, { http, config, credentials: { clientId: 'acc-client', clientSecret: 'acc-secret' } });
+    expect(driver.name).toBe(name);
+    proxy.reset();
+    const { query } = await openConsent(driver.authorizationUrl({ state: `s-${name}` }));
+    const { code, state } = driver.parseCallback(query);
+    expect(state).toBe(`s-${name}`);
+    const tokens = await driver.exchangeCode({ code });
+    const profile = await withFreshToken(tokens, driver, () => {}, (t) => driver.getProfile(t));
+    expect(profile.title).toBeTruthy();
+    expect(profile.url).toMatch(/^https:\/\//);
+    expect(proxy.count).toBeGreaterThan(0);
+  });
+});
