@@ -10,9 +10,17 @@ export type DbKind = 'sqlite' | 'postgres';
 // PostgreSQL returns BIGINT (count(*)) as text by default; the numbers we count fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function createDb(opts: { databaseUrl?: string; sqliteFile: string }): { db: Db; kind: DbKind } {
+/**
+ * `onPoolError` hears errors of idle PostgreSQL connections (server restart, terminated backend): without a
+ * listener pg's pool would crash the process; the pool drops the broken client and opens a new one on demand.
+ */
+export function createDb(
+  opts: { databaseUrl?: string; sqliteFile: string },
+  onPoolError: (err: Error) => void = (err) => process.stderr.write(`PostgreSQL idle connection error: ${err.message}\n`),
+): { db: Db; kind: DbKind } {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    pool.on('error', onPoolError);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] }), kind: 'postgres' };
   }
   const sqlite = new SQLite(opts.sqliteFile);
