@@ -22,6 +22,11 @@ export type MediaFixtures = {
   vertical: string;
   /** Pictures: 1200x1600 PNG, 1920x1080 JPEG, 800x800 WebP. */
   png: string;
+  /**
+   * A phone-style JPEG stored sideways: 64x32 pixels, the left quarter blue, the rest red, with EXIF
+   * orientation 6 (turn 90° clockwise to view). Upright it is 32x64 with the blue quarter on top.
+   */
+  sidewaysJpeg: string;
   jpeg: string;
   webp: string;
   /** 960x540 background video at 25 fps, no audio, `bgDurationSec` long. */
@@ -52,15 +57,44 @@ export async function makeMediaFixtures(opts: { durationSec?: number; bgDuration
     ff(['-f', 'lavfi', '-i', 'smptehdbars=s=1920x1080', '-frames:v', '1', '-q:v', '3', p('photo.jpg')]),
     ff(['-f', 'lavfi', '-i', 'rgbtestsrc=s=800x800', '-frames:v', '1', '-c:v', 'libwebp', p('photo.webp')]),
     ff(['-f', 'lavfi', '-i', `testsrc2=s=960x540:r=25:d=${bgD}`, '-vf', 'hue=h=90*t:s=1.5', ...x264, p('bg.mp4')]),
+    ff(['-f', 'lavfi', '-i', 'color=red:s=64x32,drawbox=x=0:y=0:w=16:h=32:color=blue:t=fill', '-frames:v', '1', '-q:v', '2', p('plain.jpg')])
+      .then(() => withExifOrientation(p('plain.jpg'), p('sideways.jpg'), 6)),
     writeFile(p('fake.mp4'), 'This is a text file, not a video.\n'.repeat(50)),
     writeFile(p('fake.jpg'), 'Not a picture either.\n'.repeat(50)),
   ]);
   return {
-    dir, landscape: p('landscape.mp4'), vertical: p('vertical.mp4'), png: p('photo.png'), jpeg: p('photo.jpg'), webp: p('photo.webp'),
+    dir, landscape: p('landscape.mp4'), vertical: p('vertical.mp4'), png: p('photo.png'), sidewaysJpeg: p('sideways.jpg'), jpeg: p('photo.jpg'), webp: p('photo.webp'),
     bgVideo: p('bg.mp4'), fakeMp4: p('fake.mp4'), fakeJpg: p('fake.jpg'), durationSec: d, bgDurationSec: bgD,
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 }
+
+/** Copies a JPEG, adding an EXIF (APP1) segment whose only entry is the Orientation tag. */
+export async function withExifOrientation(jpeg: string, out: string, orientation: number): Promise<void> {
+  const src = await readFile(jpeg);
+  const ifd = Buffer.alloc(18);
+  ifd.writeUInt16BE(1, 0); // one entry
+  ifd.writeUInt16BE(0x0112, 2); // Orientation
+  ifd.writeUInt16BE(3, 4); // SHORT
+  ifd.writeUInt32BE(1, 6); // one value
+  ifd.writeUInt16BE(orientation, 10);
+  ifd.writeUInt32BE(0, 14); // no next IFD
+  const tiff = Buffer.concat([Buffer.from('MM\0\x2a', 'latin1'), Buffer.from([0, 0, 0, 8]), ifd]);
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const head = Buffer.from([0xff, 0xe1, 0, 0]);
+  head.writeUInt16BE(body.length + 2, 2);
+  await writeFile(out, Buffer.concat([src.subarray(0, 2), head, body, src.subarray(2)]));
+}
+
+/** The RGB colour of one pixel of a picture or of a video's first frame. */
+export async function pixelAt(file: string, x: number, y: number): Promise<[number, number, number]> {
+  const { stdout } = await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', file, '-vf', `format=rgb24,crop=1:1:${x}:${y}`,
+    '-frames:v', '1', '-f', 'rawvideo', '-'], { encoding: 'buffer' });
+  return [stdout[0]!, stdout[1]!, stdout[2]!];
+}
+
+/** Whether a colour is mostly blue (true) or mostly red (false), as the sideways fixture's two parts. */
+export const isBlue = ([r, , b]: [number, number, number]) => b > 150 && r < 100;
 
 export async function sha256(file: string): Promise<string> {
   return createHash('sha256').update(await readFile(file)).digest('hex');

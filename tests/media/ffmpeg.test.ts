@@ -1,7 +1,7 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ffmpeg, MediaError, stderrTail } from '../../server/media/ffmpeg/ffmpeg';
-import { FFMPEG, FFPROBE, makeMediaFixtures, type MediaFixtures } from '../helpers/media-fixtures';
+import { FFMPEG, FFPROBE, isBlue, makeMediaFixtures, pixelAt, type MediaFixtures } from '../helpers/media-fixtures';
 
 const ffmpeg = new Ffmpeg({ ffmpegPath: FFMPEG, ffprobePath: FFPROBE });
 let fx: MediaFixtures;
@@ -74,6 +74,14 @@ describe('Ffmpeg.thumbnail', () => {
     await ffmpeg.thumbnail(fx.vertical, vert, 0.1);
     expect(await ffmpeg.probe(land)).toMatchObject({ videoCodec: 'mjpeg', width: 720, height: 406 });
     expect(await ffmpeg.probe(vert)).toMatchObject({ videoCodec: 'mjpeg', width: 406, height: 720 });
+  });
+
+  it('turns a picture stored sideways (EXIF orientation, as phones write it) upright', async () => {
+    const out = join(fx.dir, 'thumb-upright.jpg');
+    await ffmpeg.thumbnail(fx.sidewaysJpeg, out, 0);
+    expect(await ffmpeg.probe(out)).toMatchObject({ width: 32, height: 64 });
+    expect(isBlue(await pixelAt(out, 16, 4))).toBe(true); // the blue quarter is on top
+    expect(isBlue(await pixelAt(out, 16, 56))).toBe(false);
   });
 
   it('falls back to the first frame when the clip is shorter than the time asked', async () => {

@@ -5,7 +5,8 @@ import { renderBatch } from '../../server/media/render/render-batch';
 import { renderOutput } from '../../server/media/render/render-output';
 import { CANVAS, outputDurationSec, planLayout, type ClipInput, type RenderOptions } from '../../server/media/render/render-plan';
 import { makeVariation, type Variation } from '../../server/media/render/variation';
-import { FFMPEG, FFPROBE, makeMediaFixtures, mp4TopLevelBoxes, psnr, sha256, ssimRegion, type MediaFixtures } from '../helpers/media-fixtures';
+import { mediaRenderEngine } from '../../server/videos/media-render-engine';
+import { FFMPEG, FFPROBE, isBlue, makeMediaFixtures, mp4TopLevelBoxes, pixelAt, psnr, sha256, ssimRegion, type MediaFixtures } from '../helpers/media-fixtures';
 
 /**
  * Real renders of 2-second generated clips: output format, faststart, uniqueness (hashes, PSNR),
@@ -147,6 +148,25 @@ describe('a 9:16 clip without sound', () => {
     // Same clip, same placement, different photos: only a visible background can make these differ.
     expect(await psnr(a.out, b.out)).toBeLessThan(45);
     expect(await clipRegionSsim(vert, c.out, v, a.out)).toBeGreaterThanOrEqual(0.97);
+  });
+});
+
+describe('a phone photo stored sideways', () => {
+  it('is turned upright by its EXIF orientation before it fills the background', async () => {
+    const engine = mediaRenderEngine({ ffmpegPath: FFMPEG, ffprobePath: FFPROBE });
+    const out = join(fx.dir, 'sideways-bg.mp4');
+    const done: number[] = [];
+    await engine.renderMany(
+      [{ index: 0, seed: 1, clipPath: land.path, background: { kind: 'image', path: fx.sidewaysJpeg }, vary: false, outPath: out }],
+      { duration: land.durationSec, width: land.width, height: land.height, hasAudio: land.hasAudio },
+      { signal: new AbortController().signal, concurrency: 1, onProgress: () => {}, onOutput: async (i, err) => { if (err) throw err; done.push(i); } },
+    );
+    expect(done).toEqual([0]);
+    await expectDeliverable(out, land.durationSec);
+    // Upright, the picture's blue quarter is on top and covers the canvas above the (centred, landscape)
+    // clip; read sideways, the centre crop of the picture would be red only.
+    expect(isBlue(await pixelAt(out, 540, 100))).toBe(true);
+    expect(isBlue(await pixelAt(out, 540, 1800))).toBe(false);
   });
 });
 
