@@ -13,6 +13,7 @@ export const kadrEn: KadrMessages = {
     too_short: 'Too short!',
     too_long: 'Too long!',
     passwords_mismatch: 'Passwords do not match',
+    invalid_value: 'Invalid value',
     proxy_required: 'Proxy is required',
     proxy_invalid: 'Proxy must be an http://, https:// or socks5:// address',
     client_id_required: 'client_id is required',

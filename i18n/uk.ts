@@ -23,6 +23,7 @@ export const kadrUk = {
     too_short: 'Занадто коротко!',
     too_long: 'Занадто довго!',
     passwords_mismatch: 'Паролі не збігаються',
+    invalid_value: 'Невірне значення',
     proxy_required: "Проксі обов'язковий",
     proxy_invalid: 'Проксі має бути адресою http://, https:// або socks5://',
     client_id_required: "client_id обов'язковий",

@@ -28,6 +28,8 @@ export function createDb(
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's lower() folds ASCII only; PostgreSQL's folds every script. Same SQL, same answers ('Київ' → 'київ').
+  sqlite.function('lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cacheStatements(sqlite) }), plugins: [new CamelCasePlugin()] }), kind: 'sqlite' };
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { paginate } from '../http/paginate';
 import { accountTitle, type GroupListItem, type SelectOption } from '../../src/contract/groups';
+import { toId } from '../../src/contract/ids';
 
 export type GroupRow = { id: number; name: string; userId: number; ownerLogin: string; ownerRole: string; createdAt: string; updatedAt: string };
 
@@ -85,10 +86,10 @@ export class GroupsRepository {
     const text = q.trim().toLowerCase();
     if (text) {
       const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const idMatch = /^#?(\d{1,10})$/.exec(text);
+      const id = toId(text.replace(/^#/, ''));
       query = query.where((eb) => eb.or([
         eb(sql`lower(coalesce(accounts.comments, ''))`, 'like', sql`${pattern} escape '\\'`),
-        ...(idMatch ? [eb('accounts.id', '=', Number(idMatch[1]))] : []),
+        ...(id > 0 ? [eb('accounts.id', '=', id)] : []),
       ]));
     }
     const rows = await query.orderBy('accounts.id', 'asc').limit(limit).execute();

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../../src/contract/auth';
 import type { Page } from '../../src/contract/pagination';
+import { toId } from '../../src/contract/ids';
 import {
   CREATE_VIDEO_FIELDS, CreateVideoFieldsSchema, VM,
   type CreateVideoRequest, type CreateVideoRequestDetail,
@@ -145,7 +146,8 @@ export class VideosService {
   }
 
   private async find(user: AuthUser, idOrUpload: string): Promise<RequestRow> {
-    const by = /^\d{1,10}$/.test(idOrUpload) ? { id: Number(idOrUpload) } : /^[A-Za-z0-9_-]{1,64}$/.test(idOrUpload) ? { idUpload: idOrUpload } : null;
+    const by = /^\d+$/.test(idOrUpload) ? (toId(idOrUpload) > 0 ? { id: toId(idOrUpload) } : null)
+      : /^[A-Za-z0-9_-]{1,64}$/.test(idOrUpload) ? { idUpload: idOrUpload } : null;
     const row = by && (await this.repo.get(ownerScope(user), by));
     if (!row) throw notFound();
     return row;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isId, toId } from './ids';
 
 /** Group messages (i18n keys; SPEC §5 strings live in i18n/uk.ts). */
 export const GM = {
@@ -25,13 +26,6 @@ export interface SelectOption {
 /** An option's title for a profile: its comment, else '#id'. */
 export const accountTitle = (a: { id: number; comments?: string | null }) => a.comments?.trim() || `#${a.id}`;
 
-/** Accepts ids as numbers, digit strings or select options ({value}) and gives numbers (-1 for junk, which the schema rejects). */
-const toId = (x: unknown): number => {
-  if (x && typeof x === 'object') return toId((x as { value?: unknown; id?: unknown }).value ?? (x as { id?: unknown }).id);
-  if (typeof x === 'number') return x;
-  if (typeof x === 'string' && /^\d{1,10}$/.test(x.trim())) return Number(x);
-  return -1;
-};
 
 const nameField = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : ''),
@@ -42,7 +36,7 @@ const accountsField = z.preprocess(
   z.array(z.number())
     .min(1, GM.minOneAccount)
     .max(GROUP_ACCOUNTS_MAX, GM.tooMany)
-    .refine((a) => a.every((n) => Number.isSafeInteger(n) && n > 0), { message: GM.invalidId }),
+    .refine((a) => a.every(isId), { message: GM.invalidId }),
 );
 
 /** SPEC §5 group form: name required, at least one profile. The panel's form and POST /api/accounts-group. */

@@ -7,6 +7,8 @@ export const M = {
   tooShort: 'kadr.validation.too_short',
   tooLong: 'kadr.validation.too_long',
   passwordsMismatch: 'kadr.validation.passwords_mismatch',
+  /** A value of the wrong type or outside a fixed set, where the schema has no message of its own. */
+  invalidValue: 'kadr.validation.invalid_value',
   invalidCredentials: 'kadr.errors.invalid_credentials',
   tooManyAttempts: 'kadr.errors.too_many_attempts',
   unauthorized: 'kadr.errors.unauthorized',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { M } from './messages';
 import type { Page } from './pagination';
+import { toId } from './ids';
 
 /** Create-video messages (i18n keys; the SPEC §5 strings live in i18n/uk.ts). */
 export const VM = {
@@ -38,12 +39,6 @@ const bool = (fallback: boolean) => z.preprocess((v) => {
   return ['true', '1', 'on', 'yes'].includes(String(v).toLowerCase());
 }, z.boolean());
 
-const toFolderId = (x: unknown): number => {
-  if (x && typeof x === 'object') return toFolderId((x as { value?: unknown; id?: unknown }).value ?? (x as { id?: unknown }).id);
-  if (typeof x === 'number') return x;
-  return typeof x === 'string' && /^\d{1,10}$/.test(x) ? Number(x) : -1;
-};
-
 /** The request's options (server: parsed from the multipart fields; panel: the form values). */
 export const CreateVideoFieldsSchema = z.object({
   countVideo: z.preprocess(
@@ -54,7 +49,7 @@ export const CreateVideoFieldsSchema = z.object({
   isPhoto: bool(CREATE_VIDEO_DEFAULTS.isPhoto),
   isGenerator: bool(CREATE_VIDEO_DEFAULTS.isGenerator),
   folders: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? [] : (Array.isArray(v) ? v : [v]).map(toFolderId)),
+    (v) => (v === undefined || v === null || v === '' ? [] : (Array.isArray(v) ? v : [v]).map(toId)),
     z.array(z.number().int().positive(VM.minOneFolder)).min(1, VM.minOneFolder).max(100, VM.minOneFolder),
   ),
 });

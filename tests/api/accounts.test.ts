@@ -45,7 +45,9 @@ describeEachDb('accounts API', (ctx) => {
     }
     r = await ctx.call({ method: 'POST', url: '/api/accounts', token: user, payload: form({ ipVersion: 'ipv5' }) });
     expect(r.status).toBe(400);
-    expect(Object.keys(r.body.errors)).toEqual(['ipVersion']);
+    expect(r.body.errors).toEqual({ ipVersion: 'Невірне значення' });
+    r = await ctx.call({ method: 'POST', url: '/api/accounts', token: user, payload: form({ inYouTube: 'sometimes' }), headers: { 'accept-language': 'en' } });
+    expect(r).toMatchObject({ status: 400, body: { errors: { inYouTube: 'Invalid value' } } });
     // Without the toggles the platform fields are optional.
     r = await ctx.call({ method: 'POST', url: '/api/accounts', token: user, payload: { proxy: 'socks5://1.2.3.4:1080' } });
     expect(r.status).toBe(201);

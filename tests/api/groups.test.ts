@@ -213,4 +213,25 @@ describeEachDb('account groups API', (ctx) => {
     expect(r.body.data).toHaveLength(1);
     expect(r.body.data[0].user).toEqual({ id: ivanId, login: 'ivan' });
   });
+
+  it('finds profiles by a Cyrillic comment in any letter case, and refuses out-of-range ids as input', async () => {
+    const kyiv = await account(ivanId, 'Київ Ранок');
+    for (const q of ['київ', 'КИЇВ', 'ранок']) {
+      const r = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=0&q=${encodeURIComponent(q)}`, token: ivan });
+      expect(r.body.map((o: any) => o.id), q).toEqual([kyiv]);
+    }
+    // Past PostgreSQL's 32-bit ids: names nothing; a 400 naming the field, not a 500.
+    const big = '3000000000';
+    let r = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=0&q=%23${big}`, token: ivan });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual([]);
+    r = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=${big}`, token: ivan });
+    expect(r.status).toBe(400);
+    r = await ctx.call({ method: 'GET', url: `/api/accounts-group/${big}`, token: ivan });
+    expect(r).toMatchObject({ status: 400, body: { errors: { id: expect.any(String) } } });
+    r = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: ivan, payload: { name: 'Big', accounts: [Number(big)] } });
+    expect(r).toMatchObject({ status: 400, body: { errors: { accounts: expect.any(String) } } });
+    r = await ctx.call({ method: 'GET', url: `/api/accounts/${big}`, token: ivan });
+    expect(r).toMatchObject({ status: 400, body: { errors: { id: expect.any(String) } } });
+  });
 });
