@@ -109,8 +109,10 @@ export const kadrEn: KadrMessages = {
     channel_panel: 'YouTube channel', open_channel: 'Open channel', instagram_panel: 'Instagram profile', open_profile: 'Open profile',
     instagram_note: "Instagram's official API cannot change a profile's name or bio. 'Change' keeps them in Kadr only; change them in the Instagram app.",
     tiktok_panel: 'TikTok profile', tiktok_note: 'TikTok does not allow changing the name or bio through its API; this is what TikTok shows.',
-    refresh_profile: 'Refresh from platform', videos: "Profile's videos", left_block: 'Connection', right_block: 'Platforms',
-    errors: { not_connected: '%{platform} is not connected', connect_failed: 'Could not connect the account' },
+    refresh_profile: 'Refresh from platform', copy_link_by_hand: 'The browser did not allow copying the link: copy it by hand', videos: "Profile's videos", left_block: 'Connection', right_block: 'Platforms',
+    errors: { not_connected: '%{platform} is not connected', connect_failed: 'Could not connect the account',
+      link_invalid: 'The authorization link is damaged or expired. Generate a new link.',
+      link_profile_gone: 'The profile this authorization link was made for was not found.' },
     instagram: { saved_locally: "Saved in Kadr only: Instagram's official API cannot change a profile's name or bio; change them in the Instagram app." },
     fields: {
       id: 'ID', name: 'Name', user: 'User', gpt: 'GPT', youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram', status: 'Status',

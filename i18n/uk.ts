@@ -176,12 +176,15 @@ export const kadrUk = {
     tiktok_panel: 'TikTok профіль',
     tiktok_note: 'TikTok не дозволяє змінювати імʼя та опис через API; тут показано те, що є в TikTok.',
     refresh_profile: 'Оновити з платформи',
+    copy_link_by_hand: 'Браузер не дозволив скопіювати посилання: скопіюйте його вручну',
     videos: 'Відео профілю',
     left_block: 'Підключення',
     right_block: 'Платформи',
     errors: {
       not_connected: '%{platform} не підключено',
       connect_failed: 'Не вдалося підключити акаунт',
+      link_invalid: 'Посилання авторизації пошкоджене або застаріле. Згенеруйте нове посилання.',
+      link_profile_gone: 'Профіль, для якого створено посилання авторизації, не знайдено.',
     },
     instagram: {
       saved_locally: 'Збережено лише в Kadr: офіційний API Instagram не дозволяє змінити імʼя та опис профілю, змініть їх у застосунку Instagram.',

@@ -174,18 +174,21 @@ export class AccountsService {
    * Returns where the browser goes next: the profile page.
    */
   async callback(platform: PlatformKey, query: Record<string, string | undefined>): Promise<CallbackResult> {
+    // A link that cannot be tied to a profile the issuer may use ends on the profile list with a reason
+    // (a code the panel translates, never text taken from the query).
+    const toList = (reason: 'link_invalid' | 'link_profile_gone') => ({ location: `/accounts/list?connect_error=${platform}&reason=${reason}` });
     let accountId: number;
     let issuer: number;
     try {
       const payload = verifyOAuthState(String(query.state ?? ''), this.stateKey, { platform });
       accountId = Number(payload.accountId);
       issuer = Number(payload.userId);
-    } catch (e) {
-      throw toAppError(e);
+    } catch {
+      return toList('link_invalid');
     }
     const row = await this.repo.get(accountId);
     const who = await this.repo.userRole(issuer);
-    if (!row || !who || (who.role !== 'admin' && row.userId !== who.id)) throw notFound();
+    if (!row || !who || (who.role !== 'admin' && row.userId !== who.id)) return toList('link_profile_gone');
     const { driver, http } = this.driverFor(row, platform);
     const cols = COLS[platform];
     try {

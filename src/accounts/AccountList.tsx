@@ -1,4 +1,6 @@
-import { CreateButton, DataTable, List, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { CreateButton, DataTable, List, TopToolbar, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
@@ -10,11 +12,26 @@ const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
 const Status = () => <StatusBadge kind="account" status={useRecordContext()?.status} />;
 const Empty = () => <div style={{ padding: 16 }}>{useTranslate()('kadr.common.nothing_found')}</div>;
 
+const LINK_REASONS = ['link_invalid', 'link_profile_gone'];
+
+/** An authorization link that could not be tied to a profile lands here (?connect_error&reason): say why, once. */
+const useConnectErrorToast = () => {
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    if (!params.get('connect_error')) return;
+    const reason = params.get('reason') ?? '';
+    notify(`kadr.accounts.errors.${LINK_REASONS.includes(reason) ? reason : 'connect_failed'}`, { type: 'error' });
+    setParams({}, { replace: true });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+};
+
 /** /accounts and /accounts/list: 'Профіля' — ID, Name, user (admins), GPT, YouTube, TikTok, Instagram, status, delete. */
 export const AccountList = () => {
   const translate = useTranslate();
   const { permissions } = usePermissions();
   const isAdmin = permissions === 'admin';
+  useConnectErrorToast();
   return (
     <List resource="accounts" title={translate('kadr.accounts.title')} perPage={PAGE_SIZE} pagination={<Pagination />} storeKey={false}
       actions={<TopToolbar><CreateButton resource="accounts" /></TopToolbar>} sort={{ field: 'id', order: 'DESC' }} empty={false}>

@@ -1,32 +1,79 @@
 import LinkIcon from '@mui/icons-material/Link';
-import { Button } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { errorMessages, httpClient } from '../providers/httpClient';
 
 /**
+ * Copies text to the clipboard: the Clipboard API where the page may use it (HTTPS or localhost), else the
+ * older copy command (a panel opened over plain HTTP on a LAN address has no Clipboard API). Resolves false
+ * when neither worked.
+ */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // fall through to the copy command
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+  }
+}
+
+/**
  * Asks the server for an authorization link and copies it to the clipboard (SPEC §8):
  * 'Посилання скопійоване в буфер обміну', or the response message, else 'Помилка при копіюванні посилання'.
+ * When the browser refuses to copy, the link is also shown in a dialog to copy by hand.
  */
 export const AuthLinkButton = ({ path, label }: { path: string; label: string }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const [manual, setManual] = useState<string | null>(null);
   const onClick = async () => {
     setBusy(true);
     try {
       const { json } = await httpClient(path, { method: 'POST' });
-      await navigator.clipboard.writeText(json.url);
-      notify('kadr.notifications.link_copied', { type: 'success' });
+      if (await copyText(json.url)) {
+        notify('kadr.notifications.link_copied', { type: 'success' });
+      } else {
+        notify('kadr.notifications.link_copy_failed', { type: 'error' });
+        setManual(json.url);
+      }
     } catch (e) {
-      for (const m of errorMessages(e instanceof DOMException ? undefined : e, translate('kadr.notifications.link_copy_failed'))) notify(m, { type: 'error' });
+      for (const m of errorMessages(e, translate('kadr.notifications.link_copy_failed'))) notify(m, { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button size="small" variant="outlined" startIcon={<LinkIcon />} onClick={onClick} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
-      {label}
-    </Button>
+    <>
+      <Button size="small" variant="outlined" startIcon={<LinkIcon />} onClick={onClick} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
+        {label}
+      </Button>
+      <Dialog open={manual !== null} onClose={() => setManual(null)} fullWidth maxWidth="sm">
+        <DialogTitle>{translate('kadr.accounts.copy_link_by_hand')}</DialogTitle>
+        <DialogContent>
+          <TextField value={manual ?? ''} fullWidth multiline autoFocus slotProps={{ htmlInput: { readOnly: true, onFocus: (e: React.FocusEvent<HTMLTextAreaElement>) => e.target.select() } }} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setManual(null)}>{translate('ra.action.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 };

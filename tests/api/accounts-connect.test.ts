@@ -173,9 +173,18 @@ describeEachDb('accounts: platform connections', (ctx) => {
   });
 
   it('refuses a forged or foreign state', async () => {
+    // The browser lands on the profile list with a reason code the panel translates.
     const r = await ctx.call({ method: 'GET', url: '/api/oauth/youtube/callback?code=abc&state=forged.value' });
-    expect(r.status).toBe(400);
-    expect(r.body.message).toMatch(/Посилання авторизації/);
+    expect(r.status).toBe(302);
+    expect(r.headers.location).toBe('/accounts/list?connect_error=youtube&reason=link_invalid');
+    // A genuine link whose profile was deleted before the consent came back.
+    const id = await create();
+    const link = await ctx.call({ method: 'POST', url: `/api/accounts/connect-youtube/${id}`, token: user });
+    const consent = await openConsent(link.body.url);
+    expect((await ctx.call({ method: 'DELETE', url: `/api/accounts/${id}`, token: user })).status).toBe(200);
+    const back = await ctx.call({ method: 'GET', url: consent.location.pathname + consent.location.search });
+    expect(back.status).toBe(302);
+    expect(back.headers.location).toBe('/accounts/list?connect_error=youtube&reason=link_profile_gone');
     expect((await ctx.call({ method: 'GET', url: '/api/oauth/myspace/callback?code=a&state=b' })).status).toBe(404);
   });
 }, overrides);

@@ -136,6 +136,33 @@ describe('profiles in the browser', () => {
     await context.close();
   });
 
+  it('a browser that refuses to copy shows the link to copy by hand; a damaged link lands on the list saying why', async () => {
+    const context = await browser.newContext(); // plain HTTP on a LAN address: no Clipboard API, no copy command
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+      document.execCommand = () => false;
+    });
+    const page = await context.newPage();
+    await signInAs(page, srv.url, 'admin', 'admin-pass');
+    await page.goto(`${srv.url}/accounts/${adminAccountId}`);
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`/api/accounts/connect-youtube/${adminAccountId}`)),
+      page.getByRole('button', { name: /Посилання для авторизації YouTube/ }).click(),
+    ]);
+    const { url } = await res.json();
+    await page.getByText('Помилка при копіюванні посилання').waitFor();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('скопіюйте його вручну').waitFor();
+    expect(await dialog.getByRole('textbox').inputValue()).toBe(url);
+    await dialog.getByRole('button', { name: 'Закрити' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.goto(`${srv.url}/api/oauth/youtube/callback?code=x&state=damaged`);
+    await page.waitForURL(/\/accounts\/list$/);
+    await page.getByText('Посилання авторизації пошкоджене або застаріле. Згенеруйте нове посилання.').waitFor();
+    await context.close();
+  });
+
   it('user: sees only own profiles, cannot open another one, deletes own with the toast', async () => {
     const { context, page } = await newPage();
     await signInAs(page, srv.url, 'olena', 'olena-pass');
