@@ -22,6 +22,7 @@ export const kadrEn: KadrMessages = {
     instagram_password_required: 'Instagram password is required',
     name_required: 'Name is required',
     description_required: 'Description is required',
+    description_no_angle_brackets: 'The description cannot contain < or >',
     code_required: 'Code is required',
     file_must_be_image: 'The file must be an image',
     file_must_be_video: 'The file must be a video',

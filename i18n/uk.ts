@@ -32,6 +32,7 @@ export const kadrUk = {
     instagram_password_required: "Пороль Instagram обов'язкові",
     name_required: "Назва обов'язкова",
     description_required: "Опис обов'язковий",
+    description_no_angle_brackets: 'Опис не може містити символи < або >',
     code_required: "Код обов'язковий",
     file_must_be_image: 'Файл повинен бути зображенням',
     file_must_be_video: 'Файл повинен бути відео',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ChannelDescriptionSchema, GptIdSchema, InstagramProfileSchema, type PlatformKey } from '../../src/contract/accounts';
 import { requireUser } from '../auth/guards';
+import { M } from '../../src/contract/messages';
 import { AppError } from '../http/errors';
 import { localeOf, translate } from '../http/i18n';
 import { parseId, parsePage, validate } from '../http/validate';
@@ -8,9 +9,16 @@ import type { AccountsService } from './accounts.service';
 
 type Q = { Querystring: { page?: string; platform?: string }; Params: { id: string; platform?: string } };
 const PLATFORMS: PlatformKey[] = ['youtube', 'tiktok', 'instagram'];
-const platformOf = (raw: unknown): PlatformKey => {
-  if (PLATFORMS.includes(raw as PlatformKey)) return raw as PlatformKey;
+const isPlatform = (raw: unknown): raw is PlatformKey => PLATFORMS.includes(raw as PlatformKey);
+/** A platform in the path: an unknown one is no route (404). */
+const platformInPath = (raw: unknown): PlatformKey => {
+  if (isPlatform(raw)) return raw;
   throw new AppError(404, 'kadr.errors.not_found');
+};
+/** `?platform=`: an unknown one is bad input naming the field (400). */
+const platformParam = (raw: unknown): PlatformKey => {
+  if (isPlatform(raw)) return raw;
+  throw new AppError(400, M.validation, { platform: M.invalidValue });
 };
 
 /** SPEC §7 Accounts, plus the OAuth links and callbacks (the callbacks are public: the signed state decides). */
@@ -28,12 +36,12 @@ export async function accountsRoutes(app: FastifyInstance, { accounts }: { accou
     return { ...r, notice: translate(r.notice, localeOf(req.headers['accept-language'])) };
   });
   app.patch<Q>('/api/accounts/gpt/:id', auth, async (req) => accounts.setGpt(req.user, parseId(req.params.id), validate(GptIdSchema, req.body)));
-  app.post<Q>('/api/accounts/sync/:id', auth, async (req) => accounts.syncProfile(req.user, parseId(req.params.id), platformOf(req.query.platform)));
+  app.post<Q>('/api/accounts/sync/:id', auth, async (req) => accounts.syncProfile(req.user, parseId(req.params.id), platformParam(req.query.platform)));
   app.post<Q>('/api/accounts/connect-youtube/:id', auth, async (req) => accounts.authorizeUrl(req.user, parseId(req.params.id), 'youtube'));
   app.post<Q>('/api/tiktok/authorize/:id', auth, async (req) => accounts.authorizeUrl(req.user, parseId(req.params.id), 'tiktok'));
   app.post<Q>('/api/instagram/authorize/:id', auth, async (req) => accounts.authorizeUrl(req.user, parseId(req.params.id), 'instagram'));
   app.get<Q>('/api/oauth/:platform/callback', async (req, reply) => {
-    const { location } = await accounts.callback(platformOf(req.params.platform), req.query as Record<string, string | undefined>);
+    const { location } = await accounts.callback(platformInPath(req.params.platform), req.query as Record<string, string | undefined>);
     return reply.header('Cache-Control', 'no-store').redirect(location, 302);
   });
 }

@@ -11,6 +11,7 @@ export const AM = {
   instagramPasswordRequired: 'kadr.validation.instagram_password_required',
   nameRequired: 'kadr.validation.name_required',
   descriptionRequired: 'kadr.validation.description_required',
+  descriptionNoAngleBrackets: 'kadr.validation.description_no_angle_brackets',
   tooLong: 'kadr.validation.too_long',
 } as const;
 
@@ -95,9 +96,10 @@ export const AccountFormSchema = z
 export type AccountForm = z.infer<typeof AccountFormSchema>;
 export const ACCOUNT_FORM_FIELDS = Object.keys(AccountFormSchema.shape ?? {}) as (keyof AccountForm)[];
 
-/** SPEC §5 YouTube panel: description required (YouTube allows up to 1000 characters). */
+/** SPEC §5 YouTube panel: description required (YouTube allows up to 1000 characters, and no < or >). */
 export const ChannelDescriptionSchema = z.object({
-  description: z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().min(1, AM.descriptionRequired).max(1000, AM.tooLong)),
+  description: z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''),
+    z.string().min(1, AM.descriptionRequired).max(1000, AM.tooLong).refine((s) => !/[<>]/.test(s), AM.descriptionNoAngleBrackets)),
 });
 
 /** SPEC §5 Instagram panel: a name or a description; when both are empty, both fields say so. */

@@ -128,6 +128,10 @@ describeEachDb('accounts API', (ctx) => {
     const a = (await ctx.call({ method: 'POST', url: '/api/accounts', token: user, payload: form() })).body;
     let r = await ctx.call({ method: 'PATCH', url: `/api/accounts/update-channel/${a.id}`, token: user, payload: { description: ' ' } });
     expect(r.body.errors).toEqual({ description: "Опис обов'язковий" });
+    r = await ctx.call({ method: 'PATCH', url: `/api/accounts/update-channel/${a.id}`, token: user, payload: { description: 'Шортси <щодня>' } });
+    expect(r).toMatchObject({ status: 400, body: { errors: { description: 'Опис не може містити символи < або >' } } });
+    r = await ctx.call({ method: 'POST', url: `/api/accounts/sync/${a.id}?platform=myspace`, token: user });
+    expect(r).toMatchObject({ status: 400, body: { errors: { platform: expect.any(String) } } });
     r = await ctx.call({ method: 'PATCH', url: `/api/accounts/update-channel/${a.id}`, token: user, payload: { description: 'x' } });
     expect(r.status).toBe(409);
     expect(r.body.message).toBe('YouTube не підключено');
