@@ -31,9 +31,12 @@ const CAPABILITIES: AccountRecord['capabilities'] = {
 const b = (v: number | null | undefined) => v === 1;
 const i = (v: boolean | undefined) => (v ? 1 : 0);
 
-/** SPEC §4 account status: error when something needs attention, success when a toggled platform is connected. */
+/**
+ * SPEC §4 account status: error when something needs attention (the profile's error, or a platform error of a
+ * platform that is toggled on), success when a toggled platform is connected.
+ */
 export function accountStatus(r: Pick<AccountRow, 'error' | 'errorYouTube' | 'errorTikTok' | 'errorInstagram' | 'inYouTube' | 'isActiveYouTube' | 'inTikTok' | 'isActiveTikTok' | 'inInstagram' | 'isActiveInstagram'>): AccountStatus {
-  if (r.error || r.errorYouTube || r.errorTikTok || r.errorInstagram) return 'error';
+  if (r.error || (b(r.inYouTube) && r.errorYouTube) || (b(r.inTikTok) && r.errorTikTok) || (b(r.inInstagram) && r.errorInstagram)) return 'error';
   if ((b(r.inYouTube) && b(r.isActiveYouTube)) || (b(r.inTikTok) && b(r.isActiveTikTok)) || (b(r.inInstagram) && b(r.isActiveInstagram))) return 'success';
   return 'noactive';
 }
@@ -95,6 +98,13 @@ export class AccountsService {
     const patch: AccountPatch = this.formColumns(form);
     // A new proxy may well fix the last connection error.
     if (form.proxy !== this.sealer.openOpt(row.proxySealed)) patch.error = null;
+    // Turning a platform off drops its error, and the profile's error when that was the platform's.
+    for (const cols of Object.values(COLS)) {
+      if (patch[cols.in] === 0 && row[cols.error]) {
+        patch[cols.error] = null;
+        if (row.error === row[cols.error]) patch.error = null;
+      }
+    }
     await this.save(row, patch);
     return this.get(actor, id);
   }
@@ -206,7 +216,7 @@ export class AccountsService {
       return { location: `/accounts/${row.id}?connected=${platform}` };
     } catch (e) {
       const message = isPlatformError(e) ? e.message : 'kadr.accounts.errors.connect_failed';
-      await this.save(row, { error: message });
+      await this.save(row, { error: message, [cols.error]: message });
       return { location: `/accounts/${row.id}?connect_error=${platform}` };
     } finally {
       await http.close();

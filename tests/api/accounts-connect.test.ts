@@ -125,6 +125,11 @@ describeEachDb('accounts: platform connections', (ctx) => {
     const a = await get(id);
     expect(a.isActiveYouTube).toBe(false);
     expect(a.error).toMatch(/Доступ не надано/);
+    expect(a.status).toBe('error');
+    // The operator gives up on YouTube for this profile: turning it off clears the error and the status.
+    const r = await ctx.call({ method: 'PATCH', url: `/api/accounts/${id}`, token: user, payload: { inYouTube: false } });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ inYouTube: false, error: null, status: 'noactive', platformErrors: { youtube: null } });
   });
 
   it('TikTok and Instagram: authorize links and callbacks fill name, bio and link', async () => {
