@@ -35,6 +35,19 @@ export class AccountsRepository {
       .where('accounts.id', '=', id).executeTakeFirst();
   }
 
+  /** Profiles holding any platform grant with an id above `afterId`, in id order (the keep-alive walk). */
+  withGrants(afterId: number, limit: number): Promise<AccountRow[]> {
+    return this.db.selectFrom('accounts').innerJoin('users', 'users.id', 'accounts.userId')
+      .selectAll('accounts').select('users.login as ownerLogin')
+      .where('accounts.id', '>', afterId)
+      .where((eb) => eb.or([
+        eb('accounts.tokensYouTubeSealed', 'is not', null),
+        eb('accounts.tokensTikTokSealed', 'is not', null),
+        eb('accounts.tokensInstagramSealed', 'is not', null),
+      ]))
+      .orderBy('accounts.id', 'asc').limit(limit).execute();
+  }
+
   async insert(v: Omit<Insertable<AccountsTable>, 'createdAt'>): Promise<number> {
     const at = new Date().toISOString();
     const row = await this.db.insertInto('accounts').values({ ...v, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();

@@ -9,8 +9,8 @@ import { AppError, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { ownerScope } from '../auth/guards';
 import {
-  PLATFORM_TITLES, PlatformError, createDriver, createPlatformHttp, isPlatformError, signOAuthState, verifyOAuthState, withFreshToken,
-  type PlatformDriver, type PlatformHttp, type PlatformProfile, type TokenSet,
+  PLATFORM_TITLES, PlatformError, createDriver, createPlatformHttp, grantLapsesAt, isPlatformError, signOAuthState, verifyOAuthState, withFreshToken,
+  type FreshTokenOptions, type PlatformDriver, type PlatformHttp, type PlatformProfile, type TokenSet,
 } from '../platforms/index';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
 
@@ -223,6 +223,36 @@ export class AccountsService {
     }
   }
 
+  /**
+   * Keeps idle grants alive (the 'accounts.keep-alive' job): refreshes each connected platform whose grant
+   * would lapse within `marginMs` (Instagram's 60-day token, TikTok's refresh token, a Google grant idle for
+   * about five months), through the profile's proxy. A refused refresh marks the platform for reconnection
+   * with a readable error, as any call does. Walks the profiles by id in batches.
+   */
+  async keepGrantsAlive(opts: { now?: Date; marginMs?: number; batch?: number } = {}): Promise<{ refreshed: number; failed: number }> {
+    const now = (opts.now ?? new Date()).getTime();
+    const margin = opts.marginMs ?? 7 * 24 * 3600_000;
+    const counts = { refreshed: 0, failed: 0 };
+    for (let after = 0; ;) {
+      const rows = await this.repo.withGrants(after, opts.batch ?? 200);
+      if (!rows.length) return counts;
+      after = rows[rows.length - 1]!.id;
+      for (const row of rows) {
+        for (const platform of Object.keys(COLS) as PlatformKey[]) {
+          const sealed = row[COLS[platform].tokens] as string | null;
+          if (!sealed || !b(row[COLS[platform].active])) continue;
+          if (grantLapsesAt(parseTokens(this.sealer.open(sealed))) - now > margin) continue;
+          try {
+            await this.withPlatform(row, platform, async () => undefined, { refreshAheadMs: Number.POSITIVE_INFINITY });
+            counts.refreshed++;
+          } catch {
+            counts.failed++; // stored on the profile by withPlatform
+          }
+        }
+      }
+    }
+  }
+
   // ---- internals --------------------------------------------------------------------------------
 
   /** The row when the actor may see it; another user's profile is a 404 (never its data). */
@@ -268,7 +298,9 @@ export class AccountsService {
    * before use (TikTok rotates refresh tokens). A refused refresh marks the platform as needing reconnection;
    * a proxy or network failure is stored as the profile's error. Both come back as readable messages.
    */
-  private async withPlatform<T>(row: AccountRow, platform: PlatformKey, fn: (driver: PlatformDriver, accessToken: string) => Promise<T>): Promise<T> {
+  private async withPlatform<T>(
+    row: AccountRow, platform: PlatformKey, fn: (driver: PlatformDriver, accessToken: string) => Promise<T>, fresh?: FreshTokenOptions,
+  ): Promise<T> {
     const cols = COLS[platform];
     const sealedTokens = row[cols.tokens] as string | null;
     if (!sealedTokens) throw new AppError(409, 'kadr.accounts.errors.not_connected', undefined, { platform: PLATFORM_TITLES[platform] });
@@ -277,7 +309,7 @@ export class AccountsService {
     try {
       const result = await withFreshToken(tokens, driver,
         (t) => this.repo.update(row.id, { [cols.tokens]: this.sealer.seal(JSON.stringify(t)) }),
-        (token) => fn(driver, token));
+        (token) => fn(driver, token), fresh);
       if (row.error || row[cols.error]) await this.save(row, { error: null, [cols.error]: null });
       return result;
     } catch (e) {

@@ -11,10 +11,14 @@ import { JobRunner } from './runner';
 import { renderHandler, sweepWork } from '../videos/render.worker';
 import type { RenderEngine } from '../videos/render-engine';
 import { mediaRenderEngine } from '../videos/media-render-engine';
+import { keepAliveHandler, scheduleKeepAlive } from '../accounts/keep-alive.worker';
+
+/** The running workers; `stop` aborts running jobs and hands them back to the queue. */
+export type Workers = { runner: JobRunner<JobCatalogue>; stop: () => Promise<void> };
 
 export type WorkerDeps = {
   db: Db; kind: DbKind; media: Media; log?: FastifyBaseLogger;
-  config: Pick<Config, 'dataDir' | 'ffmpegPath' | 'ffprobePath' | 'renderConcurrency' | 'jobLeaseSec' | 'jobPollMs'>;
+  config: Config;
   engine?: RenderEngine;
 };
 
@@ -35,23 +39,26 @@ export function sweepOrphanMedia(db: Db, storage: Storage, opts?: { minAgeMs?: n
 export const renderWorkRoot = (dataDir: string) => join(dataDir, 'work', 'render');
 
 /**
- * The in-process workers (main.ts starts them when WORKERS=on): one runner over the whole job catalogue.
- * More processes (or machines on PostgreSQL) may run the same thing; the queue keeps them apart.
+ * The in-process workers (main.ts starts them when WORKERS=on): one runner over the whole job catalogue,
+ * and the timer that enqueues the platform-grant keep-alive. More processes (or machines on PostgreSQL) may
+ * run the same thing; the queue keeps them apart.
  */
-export async function startWorkers(deps: WorkerDeps): Promise<JobRunner<JobCatalogue>> {
+export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   const workRoot = renderWorkRoot(deps.config.dataDir);
   await sweepWork(deps.db, workRoot);
   void sweepOrphanMedia(deps.db, deps.media.storage)
     .then((removed) => { if (removed.length) deps.log?.info({ removed: removed.length }, 'orphan media files removed'); })
     .catch((err) => deps.log?.warn({ err }, 'orphan media sweep failed'));
+  const queue = new JobQueue<JobCatalogue>(deps.db, deps.kind);
   const runner = new JobRunner<JobCatalogue>({
-    queue: new JobQueue<JobCatalogue>(deps.db, deps.kind),
+    queue,
     names: JOB_NAMES,
     handlers: {
       'video.render': renderHandler({
         db: deps.db, media: deps.media, engine: deps.engine ?? mediaRenderEngine(deps.config), workRoot,
         concurrency: deps.config.renderConcurrency, log: deps.log,
       }),
+      'accounts.keep-alive': keepAliveHandler(deps),
     },
     // One request at a time per process: its outputs already use renderConcurrency ffmpeg processes.
     concurrency: 1,
@@ -59,5 +66,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<JobRunner<JobCatal
     pollMs: deps.config.jobPollMs,
     log: deps.log,
   });
-  return runner.start();
+  runner.start();
+  const stopKeepAlive = scheduleKeepAlive(queue, deps.log);
+  return { runner, stop: async () => { stopKeepAlive(); await runner.stop(); } };
 }

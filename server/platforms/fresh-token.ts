@@ -22,6 +22,20 @@ export interface FreshTokenOptions {
 
 const inFlight = new Map<string, Promise<TokenSet>>();
 
+/** Google drops a refresh token left unused for six months: a grant idle this long is refreshed to keep it. */
+const IDLE_GRANT_MS = 150 * 24 * 3600_000;
+
+/**
+ * When a grant is lost unless it is refreshed (ms since epoch): the refresh token's own expiry where the
+ * platform gives one (TikTok; Instagram, whose long-lived token is its own refresh token), else the access
+ * token's expiry when there is nothing to refresh with, else (Google) after a long idle spell.
+ */
+export function grantLapsesAt(t: TokenSet): number {
+  if (t.refreshExpiresAt) return new Date(t.refreshExpiresAt).getTime();
+  const expiresAt = new Date(t.expiresAt).getTime();
+  return t.refreshToken ? expiresAt + IDLE_GRANT_MS : expiresAt;
+}
+
 function reconnectError(driver: PlatformDriver, cause: unknown): PlatformError {
   const title = PLATFORM_TITLES[driver.name];
   const reason = cause instanceof Error ? cause.message : String(cause);

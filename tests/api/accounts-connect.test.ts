@@ -4,6 +4,11 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from '../../server/config';
 import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
+import { AccountsRepository } from '../../server/accounts/accounts.repository';
+import { AccountsService } from '../../server/accounts/accounts.service';
+import { createSealer } from '../../server/crypto/seal';
+import { keepAliveHandler, keepAliveJobKey, scheduleKeepAlive } from '../../server/accounts/keep-alive.worker';
+import { JOB_NAMES, JobQueue, JobRunner, type JobCatalogue } from '../../server/jobs/index';
 import { describeEachDb } from '../helpers/app';
 import { startTestProxy, type TestProxy } from '../helpers/test-proxy';
 import { openConsent } from '../platforms/helpers';
@@ -150,6 +155,63 @@ describeEachDb('accounts: platform connections', (ctx) => {
     expect((await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=tiktok`, token: user })).status).toBe(200);
     sims.tiktok.expireAccessTokens();
     expect((await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=tiktok`, token: user })).status).toBe(200);
+  });
+
+  it('keeps idle grants alive: an Instagram token near its end is refreshed, fresh grants are left alone, a refused one asks to reconnect', async () => {
+    const ig = await create({ inYouTube: false });
+    await connect(`/api/instagram/authorize/${ig}`);
+    const yt = await create();
+    await connect(`/api/accounts/connect-youtube/${yt}`);
+    const sealer = createSealer(ctx.app.config.appKey);
+    const service = new AccountsService(new AccountsRepository(ctx.tdb.db), sealer, ctx.app.config);
+    const igTokens = async () => {
+      const row = await ctx.tdb.db.selectFrom('accounts').select('tokensInstagramSealed').where('id', '=', ig).executeTakeFirstOrThrow();
+      return JSON.parse(sealer.open(row.tokensInstagramSealed!)) as { accessToken: string; expiresAt: string };
+    };
+    const before = await igTokens();
+    const DAY = 24 * 3600_000;
+
+    // A month on nothing is due: no call at all.
+    const igRefreshes = sims.instagram.refreshCount;
+    const ytRefreshes = sims.google.refreshCount;
+    await service.keepGrantsAlive({ now: new Date(Date.now() + 30 * DAY) });
+    expect(sims.instagram.refreshCount).toBe(igRefreshes);
+
+    // 55 days on, the 60-day Instagram token is within its last week: refreshed through the proxy and stored.
+    sims.instagram.advance(55 * DAY);
+    const seen = proxy.count;
+    const r = await service.keepGrantsAlive({ now: new Date(Date.now() + 55 * DAY) });
+    expect(r.refreshed).toBeGreaterThanOrEqual(1);
+    expect(sims.instagram.refreshCount).toBeGreaterThan(igRefreshes);
+    expect(sims.google.refreshCount).toBe(ytRefreshes); // a Google grant in use is not due
+    expect(proxy.count).toBeGreaterThan(seen);
+    const after = await igTokens();
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(Date.parse(after.expiresAt)).toBeGreaterThan(Date.parse(before.expiresAt));
+    expect((await get(ig)).status).toBe('success');
+
+    // The user removed the app on Instagram: the next pass marks the platform for reconnection.
+    sims.instagram.revokeAll();
+    await service.keepGrantsAlive({ now: new Date(Date.now() + 58 * 2 * DAY) });
+    const a = await get(ig);
+    expect(a).toMatchObject({ isActiveInstagram: false, status: 'error' });
+    expect(a.platformErrors.instagram).toMatch(/Instagram/);
+  });
+
+  it('the keep-alive job is enqueued once per slot by any number of workers, and runs', async () => {
+    const queue = new JobQueue<JobCatalogue>(ctx.tdb.db, ctx.tdb.kind);
+    const stops = [scheduleKeepAlive(queue), scheduleKeepAlive(queue)];
+    stops.forEach((stop) => stop());
+    await vi.waitFor(async () => {
+      const jobs = (await queue.list()).filter((j) => j.name === 'accounts.keep-alive');
+      expect(jobs.map((j) => j.key)).toEqual([keepAliveJobKey(Date.now())]);
+    });
+    const runner = new JobRunner<JobCatalogue>({
+      queue: queue as any, names: JOB_NAMES,
+      handlers: { 'video.render': async () => {}, 'accounts.keep-alive': keepAliveHandler({ db: ctx.tdb.db, config: ctx.app.config }) },
+    });
+    expect(await runner.drain()).toBe(1);
+    expect((await queue.get(keepAliveJobKey(Date.now())))!.status).toBe('done');
   });
 
   it('keeps OAuth tokens sealed: the database file holds no token in the clear', async () => {

@@ -5,13 +5,12 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { startWorkers } from '../../server/jobs/workers';
-import type { JobRunner } from '../../server/jobs/index';
+import { startWorkers, type Workers } from '../../server/jobs/workers';
 
 /** Create-video in Chromium: the form's rules, a real request rendered by the worker, the list turning success, delete. */
 let srv: TestServer;
 let browser: Browser;
-let workers: JobRunner;
+let workers: Workers;
 const fx = (() => {
   const dir = mkdtempSync(join(tmpdir(), 'kadr-e2e-cv-'));
   const ff = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
