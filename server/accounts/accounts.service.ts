@@ -297,6 +297,8 @@ export class AccountsService {
    * Runs a platform call with fresh tokens through the profile's proxy. New tokens are sealed and stored
    * before use (TikTok rotates refresh tokens). A refused refresh marks the platform as needing reconnection;
    * a proxy or network failure is stored as the profile's error. Both come back as readable messages.
+   * A refusal after another call (another process) stored newer tokens meanwhile is not the grant's fault
+   * (TikTok's refresh token rotates, the one we held was spent): the call is tried once more with those.
    */
   private async withPlatform<T>(
     row: AccountRow, platform: PlatformKey, fn: (driver: PlatformDriver, accessToken: string) => Promise<T>, fresh?: FreshTokenOptions,
@@ -304,12 +306,19 @@ export class AccountsService {
     const cols = COLS[platform];
     const sealedTokens = row[cols.tokens] as string | null;
     if (!sealedTokens) throw new AppError(409, 'kadr.accounts.errors.not_connected', undefined, { platform: PLATFORM_TITLES[platform] });
-    const tokens = parseTokens(this.sealer.open(sealedTokens));
     const { driver, http } = this.driverFor(row, platform);
+    const attempt = (sealed: string) => withFreshToken(parseTokens(this.sealer.open(sealed)), driver,
+      (t) => this.repo.update(row.id, { [cols.tokens]: this.sealer.seal(JSON.stringify(t)) }),
+      (token) => fn(driver, token), fresh);
     try {
-      const result = await withFreshToken(tokens, driver,
-        (t) => this.repo.update(row.id, { [cols.tokens]: this.sealer.seal(JSON.stringify(t)) }),
-        (token) => fn(driver, token), fresh);
+      let result: T;
+      try {
+        result = await attempt(sealedTokens);
+      } catch (e) {
+        const stored = isPlatformError(e) && e.kind === 'reconnect' ? (await this.repo.get(row.id))?.[cols.tokens] as string | null | undefined : null;
+        if (!stored || stored === sealedTokens) throw e;
+        result = await attempt(stored);
+      }
       if (row.error || row[cols.error]) await this.save(row, { error: null, [cols.error]: null });
       return result;
     } catch (e) {

@@ -198,6 +198,21 @@ describeEachDb('accounts: platform connections', (ctx) => {
     expect(a.platformErrors.instagram).toMatch(/Instagram/);
   });
 
+  it('TikTok: a call holding a refresh token another process already spent retries with the stored one', async () => {
+    const id = await create({ inYouTube: false });
+    await connect(`/api/tiktok/authorize/${id}`);
+    const repo = new AccountsRepository(ctx.tdb.db);
+    const service = new AccountsService(repo, createSealer(ctx.app.config.appKey), ctx.app.config);
+    const stale = (await repo.get(id))!; // what a second process read before the first one refreshed
+    sims.tiktok.expireAccessTokens();
+    expect((await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=tiktok`, token: user })).status).toBe(200); // rotates
+    sims.tiktok.expireAccessTokens();
+    // The stale refresh token is refused (invalid_grant); the stored, newer one works.
+    const profile = await (service as any).withPlatform(stale, 'tiktok', (d: any, token: string) => d.getProfile(token));
+    expect(profile.title).toBe(sims.tiktok.user.display_name);
+    expect(await get(id)).toMatchObject({ isActiveTikTok: true, platformErrors: { tiktok: null } });
+  });
+
   it('the keep-alive job is enqueued once per slot by any number of workers, and runs', async () => {
     const queue = new JobQueue<JobCatalogue>(ctx.tdb.db, ctx.tdb.kind);
     const stops = [scheduleKeepAlive(queue), scheduleKeepAlive(queue)];
