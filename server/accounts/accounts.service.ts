@@ -3,6 +3,7 @@ import {
   AccountFormSchema, type AccountForm, type AccountRecord, type AccountVideoItem, type IpVersion, type PlatformKey,
 } from '../../src/contract/accounts';
 import type { AccountStatus, VideoStatus } from '../../src/contract/statuses';
+import { accountTitle } from '../../src/contract/groups';
 import type { Config } from '../config';
 import type { Sealer } from '../crypto/seal';
 import { AppError, notFound } from '../http/errors';
@@ -62,7 +63,7 @@ export class AccountsService {
       ...p,
       data: p.data.map((r) => ({
         id: r.id,
-        name: r.titleChannel || r.profileNameInstagram || r.titleTikTok || r.comments || `#${r.id}`,
+        name: accountTitle(r),
         comments: r.comments,
         user: { id: r.userId, login: r.ownerLogin },
         group: null,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { paginate } from '../http/paginate';
-import { accountTitle, type GroupListItem, type SelectOption } from '../../src/contract/groups';
+import { accountTitle, type AccountTitleParts, type GroupListItem, type SelectOption } from '../../src/contract/groups';
 import { toId } from '../../src/contract/ids';
 
 export type GroupRow = { id: number; name: string; userId: number; ownerLogin: string; ownerRole: string; createdAt: string; updatedAt: string };
@@ -39,7 +39,7 @@ export class GroupsRepository {
 
   async members(groupId: number): Promise<SelectOption[]> {
     const rows = await this.db.selectFrom('groupAccounts').innerJoin('accounts', 'accounts.id', 'groupAccounts.accountId')
-      .select(['accounts.id', 'accounts.comments']).where('groupAccounts.groupId', '=', groupId)
+      .select(TITLE_COLUMNS).where('groupAccounts.groupId', '=', groupId)
       .orderBy('accounts.id', 'asc').execute();
     return rows.map(toOption);
   }
@@ -81,14 +81,14 @@ export class GroupsRepository {
    * (a part of the comment, or the id as "12" / "#12"), at most `limit`, ordered by id.
    */
   async options(scope: number | null, q: string, limit: number): Promise<SelectOption[]> {
-    let query = this.db.selectFrom('accounts').select(['accounts.id', 'accounts.comments']);
+    let query = this.db.selectFrom('accounts').select(TITLE_COLUMNS);
     if (scope !== null) query = query.where('accounts.userId', '=', scope);
     const text = q.trim().toLowerCase();
     if (text) {
       const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const id = toId(text.replace(/^#/, ''));
       query = query.where((eb) => eb.or([
-        eb(sql`lower(coalesce(accounts.comments, ''))`, 'like', sql`${pattern} escape '\\'`),
+        ...TITLE_COLUMNS.slice(1).map((c) => eb(sql`lower(coalesce(${sql.ref(c)}, ''))`, 'like', sql`${pattern} escape '\\'`)),
         ...(id > 0 ? [eb('accounts.id', '=', id)] : []),
       ]));
     }
@@ -97,4 +97,5 @@ export class GroupsRepository {
   }
 }
 
-const toOption = (r: { id: number; comments: string | null }): SelectOption => ({ id: r.id, title: accountTitle(r), value: r.id });
+const TITLE_COLUMNS = ['accounts.id', 'accounts.comments', 'accounts.titleChannel', 'accounts.profileNameInstagram', 'accounts.titleTikTok'] as const;
+const toOption = (r: AccountTitleParts): SelectOption => ({ id: r.id, title: accountTitle(r), value: r.id });

@@ -23,8 +23,13 @@ export interface SelectOption {
   value: number;
 }
 
-/** An option's title for a profile: its comment, else '#id'. */
-export const accountTitle = (a: { id: number; comments?: string | null }) => a.comments?.trim() || `#${a.id}`;
+/** The columns a profile's title is made of. */
+export type AccountTitleParts = {
+  id: number; comments?: string | null; titleChannel?: string | null; profileNameInstagram?: string | null; titleTikTok?: string | null;
+};
+/** A profile's title, the same in the profile list and in select options: channel, Instagram or TikTok name, comment, else '#id'. */
+export const accountTitle = (a: AccountTitleParts) =>
+  a.titleChannel?.trim() || a.profileNameInstagram?.trim() || a.titleTikTok?.trim() || a.comments?.trim() || `#${a.id}`;
 
 
 const nameField = z.preprocess(

@@ -220,6 +220,13 @@ describeEachDb('account groups API', (ctx) => {
       const r = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=0&q=${encodeURIComponent(q)}`, token: ivan });
       expect(r.body.map((o: any) => o.id), q).toEqual([kyiv]);
     }
+    // A connected profile is titled and found by its channel name, as in the profile list.
+    const channel = await account(ivanId, null);
+    await ctx.tdb.db.updateTable('accounts').set({ titleChannel: 'Шортси Кадру' }).where('id', '=', channel).execute();
+    const found = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=0&q=${encodeURIComponent('кадру')}`, token: ivan });
+    expect(found.body).toEqual([{ id: channel, title: 'Шортси Кадру', value: channel }]);
+    const listed = await ctx.call({ method: 'GET', url: '/api/accounts', token: ivan });
+    expect(listed.body.data.find((a: any) => a.id === channel).name).toBe('Шортси Кадру');
     // Past PostgreSQL's 32-bit ids: names nothing; a 400 naming the field, not a 500.
     const big = '3000000000';
     let r = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=0&q=%23${big}`, token: ivan });
