@@ -94,7 +94,7 @@ describe('create-video crash safety (real server process, SIGKILL mid-render)', 
     const db = new Database(join(dataDir, 'kadr.sqlite'), { readonly: true });
     const rows = db.prepare('SELECT output_index, storage_key FROM videos WHERE request_id = ? ORDER BY output_index').all(id) as Array<{ output_index: number; storage_key: string }>;
     const req = db.prepare('SELECT clip_key FROM create_video_requests WHERE id = ?').get(id) as { clip_key: string };
-    const jobs = db.prepare('SELECT status, attempts FROM jobs').all() as Array<{ status: string; attempts: number }>;
+    const jobs = db.prepare("SELECT status, attempts FROM jobs WHERE name = 'video.render'").all() as Array<{ status: string; attempts: number }>;
     db.close();
     expect(rows.map((r) => r.output_index)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(new Set(rows.map((r) => r.storage_key)).size).toBe(COUNT);

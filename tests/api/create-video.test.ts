@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describeEachDb } from '../helpers/app';
-import { JobQueue, JobRunner, JOB_NAMES, type JobCatalogue } from '../../server/jobs/index';
+import { JobQueue, JobRunner, type JobCatalogue } from '../../server/jobs/index';
 import { renderHandler } from '../../server/videos/render.worker';
 import { mediaRenderEngine } from '../../server/videos/media-render-engine';
 import type { RenderEngine } from '../../server/videos/render-engine';
@@ -25,8 +25,9 @@ describeEachDb('create-video requests API and render worker', (ctx) => {
   const fields = (o: Record<string, string | string[]>): Part[] =>
     Object.entries(o).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => ({ name: `${k}[]`, value: x })) : [{ name: k, value: v }]));
   const realEngine = mediaRenderEngine({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' });
+  // The render job only (the runner claims nothing else, so other job kinds stay queued).
   const makeRunner = (engine: RenderEngine = realEngine) => new JobRunner<JobCatalogue>({
-    queue: new JobQueue<JobCatalogue>(ctx.tdb.db, ctx.tdb.kind), names: JOB_NAMES, backoff: () => 0, pollMs: 50, heartbeatMs: 200,
+    queue: new JobQueue<JobCatalogue>(ctx.tdb.db, ctx.tdb.kind), names: ['video.render'], backoff: () => 0, pollMs: 50, heartbeatMs: 200,
     handlers: { 'video.render': renderHandler({ db: ctx.tdb.db, media: ctx.app.media, engine, workRoot: renderWorkRoot(ctx.tdb.dataDir), concurrency: 1 }) },
   });
   const runWorker = () => makeRunner().drain();
