@@ -242,12 +242,12 @@ export class AccountsService {
         for (const platform of Object.keys(COLS) as PlatformKey[]) {
           const sealed = row[COLS[platform].tokens] as string | null;
           if (!sealed || !b(row[COLS[platform].active])) continue;
-          if (grantLapsesAt(parseTokens(this.sealer.open(sealed))) - now > margin) continue;
           try {
+            if (grantLapsesAt(parseTokens(this.sealer.open(sealed))) - now > margin) continue;
             await this.withPlatform(row, platform, async () => undefined, { refreshAheadMs: Number.POSITIVE_INFINITY });
             counts.refreshed++;
           } catch {
-            counts.failed++; // stored on the profile by withPlatform
+            counts.failed++; // a platform's refusal is stored on the profile by withPlatform; the walk goes on
           }
         }
       }
