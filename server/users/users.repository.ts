@@ -4,6 +4,7 @@ import { paginate } from '../http/paginate';
 import { PAGE_SIZE, type Page } from '../../src/contract/pagination';
 import type { Role } from '../../src/contract/roles';
 import type { UserRecord } from '../../src/contract/users';
+import { accountTitle } from '../../src/contract/groups';
 
 export class UsersRepository {
   constructor(private db: Db) {}
@@ -73,15 +74,15 @@ export class UsersRepository {
     return paginate(this.db.selectFrom('accounts').where('userId', '=', userId), page,
       (q) => q.select(['id', 'comments', 'status', 'titleChannel', 'profileNameInstagram', 'titleTikTok', 'isActiveYouTube', 'isActiveTikTok', 'isActiveInstagram', 'createdAt']).orderBy('id', 'desc'),
       (r) => ({
-        id: r.id, name: r.titleChannel || r.profileNameInstagram || r.titleTikTok || r.comments || `#${r.id}`, comments: r.comments, status: r.status,
+        id: r.id, name: accountTitle(r), comments: r.comments, status: r.status,
         isActiveYouTube: r.isActiveYouTube === 1, isActiveTikTok: r.isActiveTikTok === 1, isActiveInstagram: r.isActiveInstagram === 1, createdAt: r.createdAt,
       }));
   }
 
   videosOf(userId: number, page: number) {
     return paginate(this.db.selectFrom('videos').where('userId', '=', userId), page,
-      (q) => q.select(['id', 'accountId', 'createdAt']).orderBy('id', 'desc'),
-      (r) => ({ id: r.id, createdAt: r.createdAt, account: r.accountId ? { id: r.accountId } : null }));
+      (q) => q.select(['id', 'accountId', 'status', 'createdAt']).orderBy('id', 'desc'),
+      (r) => ({ id: r.id, status: r.status, createdAt: r.createdAt, account: r.accountId ? { id: r.accountId } : null }));
   }
 }
 

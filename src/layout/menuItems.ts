@@ -1,10 +1,11 @@
 /** SPEC §2 Shell menu, in order. `match` prefixes decide which group auto-expands for a path. */
-export type MenuLeaf = { key: string; to: string; match: string[] };
+/** `exact`: other paths of the leaf, matched whole (not as prefixes). */
+export type MenuLeaf = { key: string; to: string; match: string[]; exact?: string[] };
 export type MenuGroup = { key: string; icon: string; children: MenuLeaf[]; adminOnly?: boolean };
 
 export const MENU: MenuGroup[] = [
   { key: 'profiles', icon: 'profiles', children: [
-    { key: 'profiles_list', to: '/accounts/list', match: ['/accounts/list', '/accounts/create', '/accounts/'] },
+    { key: 'profiles_list', to: '/accounts/list', match: ['/accounts/list', '/accounts/create', '/accounts/'], exact: ['/accounts'] },
     { key: 'profile_groups', to: '/accounts/group/list', match: ['/accounts/group'] },
   ] },
   { key: 'video', icon: 'video', children: [
@@ -23,6 +24,6 @@ export const MENU: MenuGroup[] = [
 
 /** Whether a group holds the current path (so it opens by itself). */
 export const groupMatches = (g: MenuGroup, path: string) =>
-  g.children.some((c) => path === c.to || c.match.some((m) => path.startsWith(m)));
+  g.children.some((c) => path === c.to || c.exact?.includes(path) || c.match.some((m) => path.startsWith(m)));
 
 export const menuFor = (role: string | undefined) => MENU.filter((g) => !g.adminOnly || role === 'admin');

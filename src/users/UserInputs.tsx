@@ -6,7 +6,7 @@ export const UserInputs = () => (
     <TextInput source="login" label="kadr.users.fields.login" autoComplete="off" />
     <PasswordInput source="password" label="kadr.users.fields.password" autoComplete="new-password" />
     <PasswordInput source="repeatPassword" label="kadr.users.fields.repeatPassword" autoComplete="new-password" />
-    <SelectInput source="role" label="kadr.users.fields.role" emptyText="kadr.users.roles.user" emptyValue="user"
+    <SelectInput source="role" label="kadr.users.fields.role" isRequired defaultValue="user"
       choices={[{ id: 'user', name: 'kadr.users.roles.user' }, { id: 'admin', name: 'kadr.users.roles.admin' }]} />
   </>
 );
