@@ -34,8 +34,11 @@ export class AuthRepository {
     return this.db.updateTable('refreshTokens').set({ revokedAt: at }).where('familyId', '=', familyId).where('revokedAt', 'is', null).execute();
   }
 
-  revokeAllForUser(userId: number, at: string) {
-    return this.db.updateTable('refreshTokens').set({ revokedAt: at }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
+  /** Ends every session of the user (but the family `exceptFamilyId`, when given). */
+  revokeAllForUser(userId: number, at: string, exceptFamilyId?: string) {
+    let q = this.db.updateTable('refreshTokens').set({ revokedAt: at }).where('userId', '=', userId).where('revokedAt', 'is', null);
+    if (exceptFamilyId) q = q.where('familyId', '!=', exceptFamilyId);
+    return q.execute();
   }
 
   deleteExpired(before: string) {

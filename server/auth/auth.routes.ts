@@ -19,7 +19,8 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
   app.get('/api/auth/me', { preHandler: requireUser }, async (req) => req.user);
 
   app.post('/api/auth/password', { preHandler: requireUser }, async (req, reply) => {
-    await auth.changePassword(req.user.id, validate(PasswordChangeSchema, req.body));
+    const keep = (req.body as { refreshToken?: unknown } | null)?.refreshToken;
+    await auth.changePassword(req.user.id, validate(PasswordChangeSchema, req.body), typeof keep === 'string' ? keep : undefined);
     return reply.status(204).send();
   });
 }

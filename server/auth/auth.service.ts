@@ -55,13 +55,20 @@ export class AuthService {
     if (row) await this.repo.revokeFamily(row.familyId, new Date().toISOString());
   }
 
-  async changePassword(userId: number, input: PasswordChange): Promise<void> {
+  /**
+   * Changes the caller's password and ends their other sessions: every refresh-token family is revoked but
+   * the one of `keepRefreshToken` (the caller's own session, when it is theirs).
+   */
+  async changePassword(userId: number, input: PasswordChange, keepRefreshToken?: string): Promise<void> {
     const row = await this.repo.findUserById(userId);
     if (!row) throw new AppError(404, M.notFound);
     if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
       throw new AppError(400, M.validation, { currentPassword: M.wrongCurrentPassword });
     }
-    await this.repo.updatePassword(userId, await hashPassword(input.newPassword), new Date().toISOString());
+    const at = new Date().toISOString();
+    await this.repo.updatePassword(userId, await hashPassword(input.newPassword), at);
+    const own = keepRefreshToken ? await this.repo.findRefreshToken(sha256(keepRefreshToken)) : undefined;
+    await this.repo.revokeAllForUser(userId, at, own?.userId === userId ? own.familyId : undefined);
   }
 
   private async issueRefresh(userId: number, familyId: string): Promise<string> {

@@ -2,7 +2,7 @@ import { M } from '../../src/contract/messages';
 import type { AuthUser } from '../../src/contract/auth';
 import type { UserBody } from '../../src/contract/users';
 import { AppError, notFound } from '../http/errors';
-import { hashPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/password';
 import type { UsersRepository } from './users.repository';
 
 /** User management (admin-only; the routes enforce the role). */
@@ -34,7 +34,10 @@ export class UsersService {
     if (actor.id === id && body.role === 'user' && current.role === 'admin') {
       throw new AppError(409, M.cannotDemoteLastAdmin, { role: M.cannotDemoteLastAdmin });
     }
+    const passwordChanged = !(await verifyPassword(body.password, (await this.repo.passwordHash(id)) ?? ''));
     await this.repo.update(id, { login: body.login, passwordHash: await hashPassword(body.password), role: body.role });
+    // A new password or a lost admin role ends the user's other sessions (an admin editing themselves keeps theirs).
+    if (actor.id !== id && (passwordChanged || (body.role !== undefined && body.role !== current.role))) await this.repo.revokeSessions(id);
     return this.get(id);
   }
 

@@ -1,9 +1,11 @@
 import { Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Form, PasswordInput, SaveButton, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HttpError } from 'ra-core';
 import { PasswordChangeSchema, type PasswordChange } from '../contract/users';
 import { httpClient, errorMessages } from '../providers/httpClient';
+import { readAuth } from '../providers/authStore';
 import { i18nProvider } from '../providers/i18nProvider';
 
 /** /setting: change your own password; choose the language (remembered across reloads). */
@@ -11,11 +13,15 @@ export const SettingsPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale, setLocale] = useLocaleState();
+  const [formKey, setFormKey] = useState(0);
 
   const changePassword = async (values: Record<string, any>) => {
     try {
-      await httpClient('/api/auth/password', { method: 'POST', body: JSON.stringify(values as PasswordChange) });
+      // Our refresh token goes along: every other session of this user ends, this one stays.
+      const body = { ...(values as PasswordChange), refreshToken: readAuth().refreshToken };
+      await httpClient('/api/auth/password', { method: 'POST', body: JSON.stringify(body) });
       notify('kadr.settings.password_changed', { type: 'success' });
+      setFormKey((k) => k + 1); // empty fields again
     } catch (e) {
       if (e instanceof HttpError && e.body?.errors) return e.body.errors; // shown beside the fields
       for (const m of errorMessages(e, translate('kadr.notifications.error'))) notify(m, { type: 'error' });
@@ -28,7 +34,7 @@ export const SettingsPage = () => {
       <Card sx={{ mt: 2, maxWidth: 520 }}>
         <CardContent>
           <Typography variant="h6" gutterBottom>{translate('kadr.settings.password_section')}</Typography>
-          <Form onSubmit={changePassword} resolver={zodResolver(PasswordChangeSchema)} defaultValues={{ currentPassword: '', newPassword: '', repeatPassword: '' }}>
+          <Form key={formKey} onSubmit={changePassword} resolver={zodResolver(PasswordChangeSchema)} defaultValues={{ currentPassword: '', newPassword: '', repeatPassword: '' }}>
             <PasswordInput source="currentPassword" label="kadr.settings.current_password" fullWidth autoComplete="current-password" />
             <PasswordInput source="newPassword" label="kadr.settings.new_password" fullWidth autoComplete="new-password" />
             <PasswordInput source="repeatPassword" label="kadr.settings.repeat_password" fullWidth autoComplete="new-password" />

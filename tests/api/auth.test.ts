@@ -78,10 +78,16 @@ describeEachDb('auth API', (ctx) => {
     expect(wrong.body.errors.currentPassword).toBe('Невірний поточний пароль');
     const mismatch = await ctx.call({ method: 'POST', url: '/api/auth/password', token: s.headers, payload: { currentPassword: 'old-pass', newPassword: 'new-pass', repeatPassword: 'other' } });
     expect(mismatch.body.errors.repeatPassword).toBe('Паролі не збігаються');
-    const ok = await ctx.call({ method: 'POST', url: '/api/auth/password', token: s.headers, payload: { currentPassword: 'old-pass', newPassword: 'new-pass', repeatPassword: 'new-pass' } });
+    const elsewhere = await ctx.login('petro', 'old-pass'); // the same person signed in on another device
+    const ok = await ctx.call({ method: 'POST', url: '/api/auth/password', token: s.headers,
+      payload: { currentPassword: 'old-pass', newPassword: 'new-pass', repeatPassword: 'new-pass', refreshToken: s.refreshToken } });
     expect(ok.status).toBe(204);
     await expect(ctx.login('petro', 'old-pass')).rejects.toThrow();
     await ctx.login('petro', 'new-pass');
+    // The other session ends; the one that changed the password goes on.
+    const refresh = (refreshToken: string) => ctx.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+    expect((await refresh(elsewhere.refreshToken)).status).toBe(401);
+    expect((await refresh(s.refreshToken)).status).toBe(200);
   });
 
   it('locks a login after repeated failures with a clear message', async () => {

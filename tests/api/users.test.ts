@@ -46,9 +46,17 @@ describeEachDb('users API', (ctx) => {
     expect(c.body).toMatchObject({ login: 'newbie', role: 'user', videosCount: 0, accountsCount: 0 });
     const id = c.body.id;
     expect((await ctx.call({ method: 'GET', url: `/api/users/${id}`, token: admin })).body.login).toBe('newbie');
+    const session = await ctx.login('newbie', 'newbie-pass');
+    const refresh = (refreshToken: string) => ctx.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+    // The form sends the password on every save: the same password keeps the user's sessions.
+    expect((await ctx.call({ method: 'PATCH', url: `/api/users/${id}`, token: admin, payload: { login: 'newbie', password: 'newbie-pass' } })).status).toBe(200);
+    const kept = await refresh(session.refreshToken);
+    expect(kept.status).toBe(200);
+    // A new password ends them.
     const u = await ctx.call({ method: 'PATCH', url: `/api/users/${id}`, token: admin, payload: { login: 'renamed', password: 'other-pass' } });
     expect(u.status).toBe(200);
     expect(u.body.login).toBe('renamed');
+    expect((await refresh(kept.body.refreshToken)).status).toBe(401);
     await ctx.login('renamed', 'other-pass');
     const d = await ctx.call({ method: 'DELETE', url: `/api/users/${id}`, token: admin });
     expect(d.status).toBe(200);
