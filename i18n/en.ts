@@ -51,6 +51,7 @@ export const kadrEn: KadrMessages = {
     server: 'Server error',
     invalid_id: 'Invalid id',
     invalid_page: 'Invalid page number',
+    malformed_body: 'The request is damaged: send the form again',
   },
   notifications: {
     logged_in: 'Signed in',

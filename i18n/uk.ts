@@ -61,6 +61,7 @@ export const kadrUk = {
     server: 'Помилка сервера',
     invalid_id: 'Невірний ідентифікатор',
     invalid_page: 'Невірний номер сторінки',
+    malformed_body: 'Запит пошкоджено: надішліть форму ще раз',
   },
   notifications: {
     logged_in: 'Авторизований',

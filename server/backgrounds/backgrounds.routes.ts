@@ -7,7 +7,8 @@ import { parseId, parsePage, validate } from '../http/validate';
 import type { Media } from '../media/storage/index';
 import type { MediaTools } from './backgrounds.media';
 import { BackgroundsRepository } from './backgrounds.repository';
-import { BackgroundsService, type UploadPart } from './backgrounds.service';
+import { BackgroundsService } from './backgrounds.service';
+import { uploadParts } from '../http/multipart';
 
 type Q = { Querystring: { page?: string }; Params: { id: string } };
 
@@ -31,6 +32,6 @@ export async function backgroundsRoutes(app: FastifyInstance, { db, media, tools
   app.delete<Q>('/api/photo-bg/:id', auth, async (req) => bg.deleteItem(req.user, parseId(req.params.id)));
   app.post('/api/photo-bg', auth, async (req, reply) => {
     if (!req.isMultipart()) throw new AppError(400, BM.notMultipart);
-    return reply.status(201).send(await bg.upload(req.user, req.parts() as AsyncIterable<UploadPart>));
+    return reply.status(201).send(await bg.upload(req.user, uploadParts(req)));
   });
 }

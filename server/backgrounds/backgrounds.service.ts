@@ -17,10 +17,8 @@ import type { MediaTools } from './backgrounds.media';
 import type { BackgroundsRepository, FolderRow, ItemRow, NewItem } from './backgrounds.repository';
 import { EXT_OF, sniffImage, sniffVideo } from './sniff';
 
-/** One part of a multipart upload, as @fastify/multipart yields it (only what the service reads). */
-export type UploadPart =
-  | { type: 'field'; fieldname: string; value: unknown }
-  | { type: 'file'; fieldname: string; filename: string; mimetype: string; file: Readable };
+import type { UploadPart } from '../http/multipart';
+export type { UploadPart };
 
 /** A background item for the render engine: `path` is a local file ffmpeg can read. */
 export type FolderItemForRender = { id: number; folderId: number; type: BackgroundType; key: string; path: string };

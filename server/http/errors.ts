@@ -22,6 +22,8 @@ export const notFound = () => new AppError(404, M.notFound);
 export const forbidden = () => new AppError(403, M.forbidden);
 
 /** One JSON shape for every failure: { message, statusCode, errors? }. A 5xx never carries internals. */
+const MULTIPART_PARSE_ERROR = /^(Unexpected end of (multipart data|form)|Malformed part header|Part terminated early)/;
+
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const locale = localeOf(req.headers['accept-language']);
@@ -30,6 +32,10 @@ export function installErrorHandler(app: FastifyInstance) {
       const errors = err.errors && Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, t(v)]));
       if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
       return reply.status(err.statusCode).send({ message: t(err.message, err.args), statusCode: err.statusCode, ...(errors ? { errors } : {}) });
+    }
+    // The multipart parser's own errors (a body cut short, a broken part header) carry no status: bad input.
+    if (err.statusCode === undefined && MULTIPART_PARSE_ERROR.test(err.message)) {
+      return reply.status(400).send({ message: t(M.malformedBody), statusCode: 400, errors: { body: t(M.malformedBody) } });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -3,7 +3,8 @@ import { VM } from '../../src/contract/videos';
 import { requireUser } from '../auth/guards';
 import { AppError } from '../http/errors';
 import { parsePage } from '../http/validate';
-import type { UploadPart, VideosService } from './videos.service';
+import type { VideosService } from './videos.service';
+import { uploadParts } from '../http/multipart';
 
 type Q = { Querystring: { page?: string }; Params: { id: string } };
 
@@ -15,6 +16,6 @@ export async function createVideoRoutes(app: FastifyInstance, { videos }: { vide
   app.delete<Q>('/api/create-video/:id', auth, async (req) => videos.remove(req.user, req.params.id));
   app.post('/api/create-video/create', auth, async (req, reply) => {
     if (!req.isMultipart()) throw new AppError(400, VM.notMultipart);
-    return reply.status(201).send(await videos.create(req.user, req.parts() as AsyncIterable<UploadPart>));
+    return reply.status(201).send(await videos.create(req.user, uploadParts(req)));
   });
 }

@@ -21,9 +21,8 @@ import { EXT_OF, sniffVideo } from '../backgrounds/sniff';
 import { renderCancels } from './render-cancel';
 import type { RequestRow, VideosRepository } from './videos.repository';
 
-export type UploadPart =
-  | { type: 'field'; fieldname: string; value: unknown }
-  | { type: 'file'; fieldname: string; filename: string; mimetype: string; file: Readable };
+import type { UploadPart } from '../http/multipart';
+export type { UploadPart };
 
 /** Whether a local file holds a real video stream (ffprobe). */
 export type VideoCheck = (path: string) => Promise<boolean>;

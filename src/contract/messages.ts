@@ -24,4 +24,5 @@ export const M = {
   server: 'kadr.errors.server',
   invalidId: 'kadr.errors.invalid_id',
   invalidPage: 'kadr.errors.invalid_page',
+  malformedBody: 'kadr.errors.malformed_body',
 } as const;

@@ -186,6 +186,14 @@ describeEachDb('background folders and items API', (ctx) => {
     expect(r.body.errors).toEqual({ folderId: 'Потрібно вказати папку' });
     r = await ctx.call({ method: 'POST', url: '/api/photo-bg', token: anna, payload: { folderId: annaFolder } });
     expect(r.status).toBe(400);
+    // A malformed body: the form ends without its closing boundary, or a part has a broken header.
+    const m = multipart([{ name: 'folderId', value: String(annaFolder) }, { name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png }]);
+    const boundary = m.headers['content-type'].split('boundary=')[1]!;
+    for (const payload of [m.payload.subarray(0, m.payload.length - boundary.length - 8), Buffer.from(`--${boundary}\r\nbroken header line\r\n\r\nx\r\n--${boundary}--\r\n`)]) {
+      r = await ctx.call({ method: 'POST', url: '/api/photo-bg', token: anna, payload, headers: m.headers });
+      expect(r.status, payload.toString('latin1').slice(-60)).toBe(400);
+      expect(r.body.message).toBeTruthy();
+    }
     expect(await rowCount()).toBe(before);
     expect(mediaFiles(mediaDir()).length).toBe(filesBefore);
   });
