@@ -60,20 +60,24 @@ export class JobQueue<C extends Record<string, unknown> = JobCatalogue> {
 
   /**
    * Claims the next due job among `names` for `workerId` with a lease of `leaseMs`; attempts is counted up.
-   * A job whose lease expired after its last allowed attempt is marked dead instead and the next one tried.
+   * A job whose lease expired after its last allowed attempt is marked dead instead (then `onDead` hears of
+   * it, since no handler will run again) and the next one tried.
    */
-  async claim(workerId: string, names: readonly string[], leaseMs: number): Promise<Job<C> | undefined> {
+  async claim(
+    workerId: string, names: readonly string[], leaseMs: number, onDead?: (job: Job<C>, error: string) => Promise<void>,
+  ): Promise<Job<C> | undefined> {
     for (let guard = 0; guard < 100; guard++) {
       const row = this.kind === 'postgres' ? await this.claimPg(workerId, names, leaseMs) : await this.claimSqlite(workerId, names, leaseMs);
       if (!row) return undefined;
+      const job: Job<C> = { id: row.id, name: row.name as keyof C, key: row.key, payload: JSON.parse(row.payload), attempts: row.attempts, maxAttempts: row.maxAttempts, lockedBy: workerId };
       if (row.attempts > row.maxAttempts) {
-        await this.db.updateTable('jobs').set({
-          status: 'dead', leaseUntil: null, lockedBy: null, updatedAt: iso(this.now()),
-          lastError: row.lastError ?? 'worker lost (lease expired) on the last attempt',
-        }).where('id', '=', row.id).where('lockedBy', '=', workerId).execute();
+        const lastError = row.lastError ?? 'worker lost (lease expired) on the last attempt';
+        await this.db.updateTable('jobs').set({ status: 'dead', leaseUntil: null, lockedBy: null, updatedAt: iso(this.now()), lastError })
+          .where('id', '=', row.id).where('lockedBy', '=', workerId).execute();
+        await onDead?.(job, lastError);
         continue;
       }
-      return { id: row.id, name: row.name as keyof C, key: row.key, payload: JSON.parse(row.payload), attempts: row.attempts, maxAttempts: row.maxAttempts, lockedBy: workerId };
+      return job;
     }
     return undefined;
   }

@@ -31,6 +31,11 @@ export type RunnerOptions<C> = {
   heartbeatMs?: number;
   pollMs?: number;
   backoff?: Backoff;
+  /**
+   * Per job name: what to do when a job goes dead without its handler seeing the end (its worker was lost
+   * during the last attempt), e.g. mark the request it served as failed.
+   */
+  onDead?: { [N in keyof C]?: (payload: C[N], error: string) => Promise<void> };
   log?: FastifyBaseLogger;
 };
 
@@ -46,7 +51,7 @@ export class JobRunner<C = JobCatalogue> {
   private stopped = true;
   private wake?: () => void;
   private loop?: Promise<void>;
-  private opts: Required<Omit<RunnerOptions<C>, 'log' | 'workerId'>> & Pick<RunnerOptions<C>, 'log'>;
+  private opts: Required<Omit<RunnerOptions<C>, 'log' | 'workerId' | 'onDead'>> & Pick<RunnerOptions<C>, 'log' | 'onDead'>;
 
   constructor(options: RunnerOptions<C>) {
     const missing = options.names.filter((n) => typeof options.handlers[n] !== 'function');
@@ -56,7 +61,7 @@ export class JobRunner<C = JobCatalogue> {
     this.opts = {
       queue: options.queue, names: options.names, handlers: options.handlers, concurrency: options.concurrency ?? 1, leaseMs,
       heartbeatMs: options.heartbeatMs ?? Math.max(200, Math.floor(leaseMs / 3)), pollMs: options.pollMs ?? 1000,
-      backoff: options.backoff ?? exponentialBackoff(), log: options.log,
+      backoff: options.backoff ?? exponentialBackoff(), onDead: options.onDead, log: options.log,
     };
   }
 
@@ -85,18 +90,25 @@ export class JobRunner<C = JobCatalogue> {
   async drain(): Promise<number> {
     let n = 0;
     for (;;) {
-      const job = await this.opts.queue.claim(this.workerId, this.opts.names, this.opts.leaseMs);
+      const job = await this.claim();
       if (!job) return n;
       n++;
       await this.execute(job as unknown as Job<C>);
     }
   }
 
+  private claim() {
+    return this.opts.queue.claim(this.workerId, this.opts.names, this.opts.leaseMs, async (job, error) => {
+      const hook = this.opts.onDead?.[job.name as keyof C];
+      await hook?.(job.payload as never, error).catch((err) => this.opts.log?.error({ err, jobId: job.id }, 'dead-job hook failed'));
+    });
+  }
+
   private async poll() {
     while (!this.stopped) {
       try {
         while (!this.stopped && this.running.size < this.opts.concurrency) {
-          const job = await this.opts.queue.claim(this.workerId, this.opts.names, this.opts.leaseMs);
+          const job = await this.claim();
           if (!job) break;
           const ac = new AbortController();
           const entry = { ac, done: Promise.resolve() };

@@ -8,7 +8,7 @@ import { VideosRepository } from '../videos/videos.repository';
 import { JOB_NAMES, type JobCatalogue } from './catalogue';
 import { JobQueue } from './queue';
 import { JobRunner } from './runner';
-import { renderHandler, sweepWork } from '../videos/render.worker';
+import { renderDead, renderHandler, sweepWork } from '../videos/render.worker';
 import type { RenderEngine } from '../videos/render-engine';
 import { mediaRenderEngine } from '../videos/media-render-engine';
 import { keepAliveHandler, scheduleKeepAlive } from '../accounts/keep-alive.worker';
@@ -60,6 +60,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
       }),
       'accounts.keep-alive': keepAliveHandler(deps),
     },
+    onDead: { 'video.render': renderDead({ db: deps.db, workRoot }) },
     // One request at a time per process: its outputs already use renderConcurrency ffmpeg processes.
     concurrency: 1,
     leaseMs: deps.config.jobLeaseSec * 1000,

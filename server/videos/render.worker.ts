@@ -134,6 +134,20 @@ export function renderHandler(deps: RenderDeps): JobHandler<JobCatalogue, 'video
   };
 }
 
+/**
+ * For a render job that went dead without its handler seeing the end (the worker was lost during the last
+ * attempt): the request turns 'error' with a readable reason instead of staying 'loading', and its scratch
+ * folder goes.
+ */
+export function renderDead(deps: Pick<RenderDeps, 'db' | 'workRoot'>): (payload: { requestId: number }) => Promise<void> {
+  const repo = new VideosRepository(deps.db);
+  return async ({ requestId }) => {
+    const req = await repo.get(null, { id: requestId });
+    if (req && req.status !== 'success') await repo.setState(requestId, { status: 'error', error: RENDER_ERRORS.renderFailed });
+    await rm(workDirOf(deps.workRoot, requestId), { recursive: true, force: true });
+  };
+}
+
 /** The stored reason: one of RENDER_ERRORS (the detail stays in the job's last_error). */
 function readable(message: string): string {
   const known = Object.values(RENDER_ERRORS).find((k) => message.startsWith(k));

@@ -100,8 +100,11 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
       await q.enqueue('test.echo', { n: 1 }, { key: 'lease-dead', maxAttempts: 1 });
       await q.claim('worker-a', NAMES, 1000);
       clock += 2000;
-      expect(await q.claim('worker-b', NAMES, 1000)).toBeUndefined();
+      const dead: Array<[unknown, string]> = [];
+      expect(await q.claim('worker-b', NAMES, 1000, async (job, error) => { dead.push([job.payload, error]); })).toBeUndefined();
       expect(await q.get('lease-dead')).toMatchObject({ status: 'dead', lastError: 'worker lost (lease expired) on the last attempt' });
+      // No handler runs again, so the caller hears of it (the render worker fails the request then).
+      expect(dead).toEqual([[{ n: 1 }, 'worker lost (lease expired) on the last attempt']]);
     });
 
     it('aborts the handler when its job is cancelled, and releases jobs on shutdown without counting the attempt', async () => {
