@@ -3,7 +3,7 @@ import { GroupPatchSchema, GroupSchema } from '../../src/contract/groups';
 import { requireUser } from '../auth/guards';
 import type { Db } from '../db/index';
 import { AppError } from '../http/errors';
-import { parseId, parsePage, validate } from '../http/validate';
+import { assertNoNul, parseId, parsePage, validate } from '../http/validate';
 import { M } from '../../src/contract/messages';
 import { GroupsRepository } from './groups.repository';
 import { GroupsService } from './groups.service';
@@ -15,7 +15,7 @@ const parseGroupId = (raw: unknown): number => (raw === undefined || raw === '' 
 const parseQ = (raw: unknown): string => {
   if (raw === undefined) return '';
   if (typeof raw !== 'string' || raw.length > 100) throw new AppError(400, M.validation, { q: 'kadr.validation.too_long' });
-  return raw;
+  return assertNoNul(raw, 'q');
 };
 
 /** SPEC §7: /api/accounts-group CRUD and GET /api/accounts/search?groupId (the group form's profile options). */

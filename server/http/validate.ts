@@ -3,8 +3,27 @@ import { M } from '../../src/contract/messages';
 import { toId } from '../../src/contract/ids';
 import { AppError } from './errors';
 
+/** The path of the first string holding a NUL character (PostgreSQL text cannot store one), if any. */
+function nulPath(v: unknown, path: string[] = []): string | undefined {
+  if (typeof v === 'string') return v.includes('\u0000') ? path.join('.') || 'body' : undefined;
+  if (!v || typeof v !== 'object' || path.length > 8) return undefined;
+  for (const [k, x] of Object.entries(v)) {
+    const found = nulPath(x, [...path, k]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A request string that may go to the database: a NUL character is a 400 naming `field`, on either database. */
+export function assertNoNul(value: string, field: string): string {
+  if (value.includes('\u0000')) throw new AppError(400, M.validation, { [field]: M.invalidValue });
+  return value;
+}
+
 /** Parses input with a contract schema; a failure is a 400 naming each bad field (first message per field). */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const nul = nulPath(input);
+  if (nul) throw new AppError(400, M.validation, { [nul]: M.invalidValue });
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const errors: Record<string, string> = {};

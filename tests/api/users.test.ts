@@ -87,6 +87,17 @@ describeEachDb('users API', (ctx) => {
     expect(await ctx.tdb.db.selectFrom('users').select('id').where('login', '=', 'formuser').execute()).toEqual([]);
   });
 
+  it('refuses a NUL character in any field with a 400 naming it (PostgreSQL cannot store one)', async () => {
+    let r = await ctx.call({ method: 'POST', url: '/api/users', token: admin, payload: { login: 'a\u0000b', password: 'secret-pass' } });
+    expect(r).toMatchObject({ status: 400, body: { errors: { login: 'Невірне значення' } } });
+    r = await ctx.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'root', password: 'root\u0000pass' } });
+    expect(r).toMatchObject({ status: 400, body: { errors: { password: 'Невірне значення' } } });
+    r = await ctx.call({ method: 'GET', url: '/api/accounts/search?groupId=0&q=a%00b', token: admin });
+    expect(r).toMatchObject({ status: 400, body: { errors: { q: 'Невірне значення' } } });
+    r = await ctx.call({ method: 'POST', url: '/api/accounts', token: admin, payload: { proxy: 'http://127.0.0.1:3128', comments: 'x\u0000' } });
+    expect(r).toMatchObject({ status: 400, body: { errors: { comments: 'Невірне значення' } } });
+  });
+
   it('keeps logins unique', async () => {
     const r = await ctx.call({ method: 'POST', url: '/api/users', token: admin, payload: { login: 'worker', password: 'whatever-1' } });
     expect(r.status).toBe(409);
