@@ -61,14 +61,15 @@ export async function buildApp({ config, db, dbKind }: AppDeps): Promise<Fastify
     sign: { expiresIn: config.accessTokenTtlSec },
   });
 
+  const authRepo = new AuthRepository(db);
   const auth = new AuthService(
-    new AuthRepository(db),
+    authRepo,
     new LoginThrottle(db, config.loginThrottle.maxFailures, config.loginThrottle.lockSec),
     (u) => app.jwt.sign({ sub: u.id, login: u.login, role: u.role }),
     config.refreshTokenTtlSec,
   );
   await app.register(authRoutes, { auth });
-  await app.register(usersRoutes, { users: new UsersService(new UsersRepository(db)) });
+  await app.register(usersRoutes, { users: new UsersService(new UsersRepository(db), authRepo) });
   await app.register(accountsPlugin, { config, db });
   await app.register(groupsRoutes, { db });
   await app.register(tagsRoutes, { db });

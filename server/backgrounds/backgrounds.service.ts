@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../../src/contract/auth';
 import {
@@ -17,8 +16,7 @@ import type { MediaTools } from './backgrounds.media';
 import type { BackgroundsRepository, FolderRow, ItemRow, NewItem } from './backgrounds.repository';
 import { EXT_OF, sniffImage, sniffVideo } from './sniff';
 
-import type { UploadPart } from '../http/multipart';
-export type { UploadPart };
+import { drain, type UploadPart } from '../http/multipart';
 
 /** A background item for the render engine: `path` is a local file ffmpeg can read. */
 export type FolderItemForRender = { id: number; folderId: number; type: BackgroundType; key: string; path: string };
@@ -234,7 +232,3 @@ export class BackgroundsService {
 const fieldName = (name: string) => name.replace(/\[\d*\]$/, '');
 const kindOfField = (name: string): BackgroundType | null =>
   fieldName(name) === UPLOAD_FIELDS.images ? 'image' : fieldName(name) === UPLOAD_FIELDS.videos ? 'video' : null;
-
-async function drain(stream: Readable) {
-  for await (const _ of stream) { /* discard */ }
-}

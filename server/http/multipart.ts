@@ -11,3 +11,8 @@ export type UploadPart =
  * from a part's file stream); server/http/errors.ts answers it with a 400 naming the body.
  */
 export const uploadParts = (req: FastifyRequest) => req.parts() as AsyncIterable<UploadPart>;
+
+/** Reads a file part to its end and throws it away (a part the service does not take must still be consumed). */
+export async function drain(stream: Readable): Promise<void> {
+  for await (const _ of stream) { /* discard */ }
+}

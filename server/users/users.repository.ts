@@ -62,12 +62,6 @@ export class UsersRepository {
     return (await this.db.selectFrom('users').select('passwordHash').where('id', '=', id).executeTakeFirst())?.passwordHash;
   }
 
-  /** Ends every session of the user: their refresh tokens stop working (the access token runs out soon after). */
-  revokeSessions(id: number) {
-    return this.db.updateTable('refreshTokens').set({ revokedAt: new Date().toISOString() })
-      .where('userId', '=', id).where('revokedAt', 'is', null).execute();
-  }
-
   update(id: number, v: { login: string; passwordHash: string; role?: Role }) {
     return this.db.updateTable('users').set({ ...v, updatedAt: new Date().toISOString() }).where('id', '=', id).execute();
   }

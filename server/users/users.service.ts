@@ -3,11 +3,12 @@ import type { AuthUser } from '../../src/contract/auth';
 import type { UserBody } from '../../src/contract/users';
 import { AppError, notFound } from '../http/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
+import type { AuthRepository } from '../auth/auth.repository';
 import type { UsersRepository } from './users.repository';
 
 /** User management (admin-only; the routes enforce the role). */
 export class UsersService {
-  constructor(private repo: UsersRepository) {}
+  constructor(private repo: UsersRepository, private sessions: Pick<AuthRepository, 'revokeAllForUser'>) {}
 
   list(page: number) {
     return this.repo.list(page);
@@ -37,7 +38,7 @@ export class UsersService {
     const passwordChanged = !(await verifyPassword(body.password, (await this.repo.passwordHash(id)) ?? ''));
     await this.repo.update(id, { login: body.login, passwordHash: await hashPassword(body.password), role: body.role });
     // A new password or a lost admin role ends the user's other sessions (an admin editing themselves keeps theirs).
-    if (actor.id !== id && (passwordChanged || (body.role !== undefined && body.role !== current.role))) await this.repo.revokeSessions(id);
+    if (actor.id !== id && (passwordChanged || (body.role !== undefined && body.role !== current.role))) await this.sessions.revokeAllForUser(id, new Date().toISOString());
     return this.get(id);
   }
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../../src/contract/auth';
 import type { Page } from '../../src/contract/pagination';
@@ -21,8 +20,7 @@ import { EXT_OF, sniffVideo } from '../backgrounds/sniff';
 import { renderCancels } from './render-cancel';
 import type { RequestRow, VideosRepository } from './videos.repository';
 
-import type { UploadPart } from '../http/multipart';
-export type { UploadPart };
+import { drain, type UploadPart } from '../http/multipart';
 
 /** Whether a local file holds a real video stream (ffprobe). */
 export type VideoCheck = (path: string) => Promise<boolean>;
@@ -145,8 +143,8 @@ export class VideosService {
   }
 
   private async find(user: AuthUser, idOrUpload: string): Promise<RequestRow> {
-    const by = /^\d+$/.test(idOrUpload) ? (toId(idOrUpload) > 0 ? { id: toId(idOrUpload) } : null)
-      : /^[A-Za-z0-9_-]{1,64}$/.test(idOrUpload) ? { idUpload: idOrUpload } : null;
+    const id = /^\d+$/.test(idOrUpload) ? toId(idOrUpload) : 0;
+    const by = id > 0 ? { id } : id === 0 && /^[A-Za-z0-9_-]{1,64}$/.test(idOrUpload) ? { idUpload: idOrUpload } : null;
     const row = by && (await this.repo.get(ownerScope(user), by));
     if (!row) throw notFound();
     return row;
@@ -160,8 +158,4 @@ export function toRecord(r: RequestRow): CreateVideoRequest {
     options: { isVideo: !!r.isVideo, isPhoto: !!r.isPhoto, isGenerator: !!r.isGenerator, folders: JSON.parse(r.folders) as number[] },
     user: { id: r.userId, login: r.ownerLogin }, createdAt: r.createdAt,
   };
-}
-
-async function drain(stream: Readable) {
-  for await (const _ of stream) { /* discard */ }
 }
