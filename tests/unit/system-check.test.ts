@@ -2,13 +2,25 @@
 // real is looked at, installed or changed. `id`, `sudo` and `apt-get` are fakes too; the fake apt-get records
 // its arguments and "installs" ffmpeg by writing fake executables.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const SCRIPT = resolve(__dirname, '../../scripts/system-check.sh');
 const BASH = execFileSync('bash', ['-c', 'command -v bash']).toString().trim();
-const realBin = (name: string) => execFileSync(BASH, ['-c', `command -v ${name}`]).toString().trim();
+const realBin = (name: string) =>
+  execFileSync(BASH, ['-c', `command -v ${name}`])
+    .toString()
+    .trim();
 
 let dir: string;
 let bin: string;
