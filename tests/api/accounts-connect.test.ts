@@ -10,18 +10,18 @@ import { createSealer } from '../../server/crypto/seal';
 import { keepAliveHandler, keepAliveJobKey, scheduleKeepAlive } from '../../server/accounts/keep-alive.worker';
 import { JOB_NAMES, JobQueue, JobRunner, type JobCatalogue } from '../../server/jobs/index';
 import { describeEachDb } from '../helpers/app';
-import { startTestProxy, type TestProxy } from '../helpers/test-proxy';
+import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
 import { openConsent } from '../platforms/helpers';
 
 /** Connect flows against the local simulators, every platform call through a test proxy. */
 let sims: Simulators;
-let proxy: TestProxy;
+let proxy: LocalProxy;
 let deadProxyUrl: string;
 const overrides: Partial<Config> = { publicUrl: 'http://kadr.test', platformTimeoutMs: 5_000 };
 
 beforeAll(async () => {
   sims = await startSimulators();
-  proxy = await startTestProxy({ username: 'pu', password: 'pp' });
+  proxy = await startLocalProxy({ username: 'pu', password: 'pp' });
   overrides.platforms = sims.config;
   // A port nobody listens on: a dead proxy.
   const s = net.createServer();
