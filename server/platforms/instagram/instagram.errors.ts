@@ -1,9 +1,9 @@
 /** Instagram OAuth and Graph API error bodies → PlatformError. */
 import { genericHttpError, retryAfterSec } from '../common';
-import { PlatformError, platformMessage } from '../types';
+import { PLATFORM_TITLES, PlatformError, platformMessage } from '../types';
 
 const P = 'instagram' as const;
-const TITLE = { platform: 'Instagram' };
+const TITLE = { platform: PLATFORM_TITLES[P] };
 
 /** api.instagram.com/oauth/access_token: `{ error_type, code, error_message }` (or a Graph-style body). */
 export function instagramOAuthError(status: number, headers: Record<string, string>, body: any): PlatformError {

@@ -1,9 +1,9 @@
 /** TikTok OAuth error bodies and the `{ data, error: { code, message, log_id } }` envelope → PlatformError. */
 import { genericHttpError, retryAfterSec } from '../common';
-import { PlatformError } from '../types';
+import { PLATFORM_TITLES, PlatformError } from '../types';
 
 const P = 'tiktok' as const;
-const TITLE = { platform: 'TikTok' };
+const TITLE = { platform: PLATFORM_TITLES[P] };
 
 /** OAuth endpoints: `{ error, error_description, log_id }` (TikTok may answer these with HTTP 200). */
 export function tiktokOAuthError(status: number, headers: Record<string, string>, body: any, phase: 'exchange' | 'refresh'): PlatformError {

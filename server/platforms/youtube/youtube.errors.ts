@@ -1,9 +1,9 @@
 /** Google OAuth and YouTube Data API error bodies → PlatformError. */
 import { genericHttpError, retryAfterSec } from '../common';
-import { PlatformError } from '../types';
+import { PLATFORM_TITLES, PlatformError } from '../types';
 
 const P = 'youtube' as const;
-const TITLE = { platform: 'YouTube' };
+const TITLE = { platform: PLATFORM_TITLES[P] };
 
 /** Token endpoint: `{ error, error_description }` (400 invalid_grant, 401 invalid_client, …). */
 export function googleTokenError(status: number, headers: Record<string, string>, body: any, phase: 'exchange' | 'refresh'): PlatformError {
