@@ -8,7 +8,7 @@
  *   GET  /youtube/v3/channels         part=id,snippet,brandingSettings,statistics & mine=true
  *   PUT  /youtube/v3/channels         part=brandingSettings (overwrites the whole part; invalidPart when mixed)
  */
-import { SimClock, htmlError, randomToken, redirectTo, startSimServer, type SimFault, type SimReply, type SimRequest } from './common';
+import { SimState, htmlError, randomToken, redirectTo, startSimServer, type SimControls, type SimReply, type SimRequest, withSimControls } from './common';
 
 const SCOPE_PREFIX = 'https://www.googleapis.com/auth/';
 const READ_SCOPES = ['youtube', 'youtube.force-ssl', 'youtube.readonly', 'youtubepartner'].map((s) => SCOPE_PREFIX + s);
@@ -54,28 +54,13 @@ interface AccessToken {
   expiresAt: number;
 }
 
-export interface GoogleSimulator {
-  url: string;
-  close(): Promise<void>;
-  /** Every access token issued so far expires now. */
-  expireAccessTokens(): void;
-  /** Revokes every grant: refresh tokens answer invalid_grant, access tokens 401. */
-  revokeAll(): void;
-  /** The next consent screen answers error=access_denied. (Or add sim_deny=1 to the authorize URL.) */
-  denyNextConsent(): void;
-  /** The next consent grants only these scopes (the user unticked the others). */
-  grantOnlyNext(scopes: string[]): void;
+export interface GoogleSimulator extends SimControls {
   registerClient(clientId: string, clientSecret: string): void;
   /** The simulated channel (live object: tests may read and change it). */
   channel: SimChannel;
   /** Set false to simulate a Google account without a YouTube channel. */
   hasChannel: boolean;
   quotaUsed: number;
-  advance(ms: number): void;
-  injectFault(f: SimFault): void;
-  log: { method: string; path: string; query: Record<string, string>; status: number }[];
-  /** Number of successful refresh_token grants. */
-  readonly refreshCount: number;
 }
 
 const googleApiError = (code: number, reason: string, message: string, domain = 'global', status?: string): SimReply => ({
@@ -86,16 +71,14 @@ const googleApiError = (code: number, reason: string, message: string, domain = 
 const tokenError = (status: number, error: string, description: string): SimReply => ({ status, body: { error, error_description: description } });
 
 export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): Promise<GoogleSimulator> {
-  const clock = new SimClock();
+  const ctl = new SimState();
+  const clock = ctl.clock;
   const accessTtl = opts.accessTtlSec ?? 3599;
   const clients = new Map(Object.entries(opts.clients ?? {}));
   const strictClients = opts.clients !== undefined;
   const codes = new Map<string, { clientId: string; redirectUri: string; scope: string[]; expiresAt: number; used: boolean }>();
   const grants = new Map<string, Grant>(); // by refresh token
   const tokens = new Map<string, AccessToken>();
-  let denyNext = false;
-  let grantOnly: string[] | null = null;
-  let refreshCount = 0;
   const dailyQuota = opts.dailyQuota ?? 10_000;
 
   const sim = {
@@ -133,12 +116,10 @@ export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): P
     const scope = (q.get('scope') ?? '').split(/\s+/).filter(Boolean);
     if (!scope.length) return htmlError(400, 'Error 400: invalid_request. Missing required parameter: scope');
     const state = q.get('state') ?? undefined;
-    if (denyNext || q.get('sim_deny') === '1') {
-      denyNext = false;
+    const granted = ctl.consent(scope, q.get('sim_deny') === '1');
+    if (!granted) {
       return redirectTo(redirectUri, { error: 'access_denied', state });
     }
-    const granted = grantOnly ? scope.filter((s) => grantOnly!.includes(s)) : scope;
-    grantOnly = null;
     const code = randomToken('4/0A', 24);
     codes.set(code, { clientId, redirectUri, scope: granted, expiresAt: clock.now() + 10 * 60_000, used: false });
     return redirectTo(redirectUri, { state, code, scope: granted.join(' ') });
@@ -175,7 +156,7 @@ export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): P
       const g = grants.get(f.get('refresh_token') ?? '');
       if (!g || g.revoked || g.clientId !== clientId) return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
       if (opts.testingMode && clock.now() - g.createdAt > 7 * 24 * 3600_000) return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
-      refreshCount++;
+      ctl.refreshCount++;
       return { status: 200, body: { access_token: issueAccess(g), expires_in: accessTtl, scope: g.scope.join(' '), token_type: 'Bearer' } };
     }
     return tokenError(400, 'unsupported_grant_type', `Invalid grant_type: ${grantType ?? ''}`);
@@ -304,29 +285,11 @@ export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): P
     { port: opts.port },
   );
 
-  const api = Object.assign(sim, {
-    url: server.url,
-    close: server.close,
-    log: server.log,
-    injectFault: server.injectFault,
-    expireAccessTokens() {
-      for (const t of tokens.values()) t.expiresAt = Math.min(t.expiresAt, clock.now() - 1);
-    },
-    revokeAll() {
+  const registerClient = (id: string, secret: string) => void clients.set(id, secret);
+  return withSimControls(Object.assign(sim, { registerClient }), server, ctl, {
+    tokens: () => tokens.values(),
+    revoke: () => {
       for (const g of grants.values()) g.revoked = true;
     },
-    denyNextConsent() {
-      denyNext = true;
-    },
-    grantOnlyNext(scopes: string[]) {
-      grantOnly = scopes;
-    },
-    registerClient(id: string, secret: string) {
-      clients.set(id, secret);
-    },
-    advance(ms: number) {
-      clock.advance(ms);
-    },
   });
-  return Object.defineProperty(api, 'refreshCount', { get: () => refreshCount, enumerable: true }) as typeof api & { readonly refreshCount: number };
 }
