@@ -9,13 +9,12 @@ async function main() {
   const config = loadConfig();
   if (config.simulators) {
     // SIMULATORS=on: local YouTube/TikTok/Instagram stand-ins, so the connect flows can be clicked through offline.
-    const { startSimulators } = await import('./platforms/simulators/index');
+    const { startSimulators, startLocalProxy } = await import('./platforms/simulators/index');
     const sims = await startSimulators();
     config.platforms = sims.config;
     process.stdout.write(`Platform simulators: Google ${sims.google.url}, TikTok ${sims.tiktok.url}, Instagram ${sims.instagram.url}\n`);
-    // Every profile needs a proxy: a local one (the tests' forward proxy) to put in the profile form.
-    const { startTestProxy } = await import('../tests/helpers/test-proxy');
-    process.stdout.write(`Local proxy for profiles: ${(await startTestProxy()).url}\n`);
+    // Every profile needs a proxy: a local one to put in the profile form.
+    process.stdout.write(`Local proxy for profiles: ${(await startLocalProxy()).url}\n`);
   }
   const { db, kind } = createDb(config);
   await migrateToLatest(db);

@@ -1,6 +1,6 @@
 /** Small pieces shared by the drivers: callback parsing, scope checks, expiry and Retry-After. */
 import type { PlatformHttp, PlatformResponse } from './http';
-import { PLATFORM_TITLES, PlatformError, type OAuthCallback, type PlatformName } from './types';
+import { PLATFORM_TITLES, PlatformError, type OAuthCallback, type PlatformKey } from './types';
 
 export type QueryLike = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -16,7 +16,7 @@ export function queryGetter(query: QueryLike): (name: string) => string | undefi
  * Reads an OAuth callback. A refusal (`error=access_denied`) or any other `error` becomes a
  * PlatformError kind 'bad-request' with a readable message; a missing code or state as well.
  */
-export function parseOAuthCallback(platform: PlatformName, query: QueryLike, opts: { stripHashSuffix?: boolean } = {}): OAuthCallback {
+export function parseOAuthCallback(platform: PlatformKey, query: QueryLike, opts: { stripHashSuffix?: boolean } = {}): OAuthCallback {
   const get = queryGetter(query);
   const title = PLATFORM_TITLES[platform];
   const error = get('error');
@@ -25,12 +25,12 @@ export function parseOAuthCallback(platform: PlatformName, query: QueryLike, opt
     if (error === 'access_denied') {
       throw new PlatformError({
         kind: 'bad-request', platform, code: 'access_denied', raw: { error, description },
-        message: `Доступ не надано: у вікні ${title} запит на дозвіл було відхилено. Спробуйте підключити акаунт ще раз і натисніть «Дозволити».`,
+        key: 'access_denied', params: { platform: title },
       });
     }
     throw new PlatformError({
       kind: 'bad-request', platform, code: error, raw: { error, description },
-      message: `${title} повернув помилку авторизації: ${error}${description ? ` (${description})` : ''}`,
+      key: 'auth_error', params: { platform: title, error }, detail: description || undefined,
     });
   }
   let code = get('code');
@@ -39,7 +39,7 @@ export function parseOAuthCallback(platform: PlatformName, query: QueryLike, opt
   if (!code || !state) {
     throw new PlatformError({
       kind: 'bad-request', platform, code: 'invalid_callback',
-      message: `Некоректна відповідь ${title} після авторизації: немає ${!code ? 'коду' : 'параметра state'}`,
+      key: !code ? 'callback_no_code' : 'callback_no_state', params: { platform: title },
     });
   }
   return { code, state };
@@ -52,12 +52,12 @@ export function splitScopes(scope: unknown, sep: RegExp = /[\s,]+/): string[] {
 }
 
 /** Refuses a grant that lacks a required scope (the user unticked a permission). */
-export function requireScopes(platform: PlatformName, granted: string[], required: readonly string[]) {
+export function requireScopes(platform: PlatformKey, granted: string[], required: readonly string[]) {
   const missing = required.filter((s) => !granted.includes(s));
   if (missing.length) {
     throw new PlatformError({
       kind: 'reconnect', platform, code: 'scope_missing', raw: { granted, missing },
-      message: `Не надано всі потрібні дозволи ${PLATFORM_TITLES[platform]}: ${missing.join(', ')}. Підключіть акаунт заново й залиште всі дозволи увімкненими.`,
+      key: 'scope_missing', params: { platform: PLATFORM_TITLES[platform], scopes: missing.join(', ') },
     });
   }
 }
@@ -87,13 +87,24 @@ export async function readBody(res: PlatformResponse): Promise<any> {
 }
 
 /** Generic mapping for statuses the platform-specific mappers leave alone. */
-export function genericHttpError(platform: PlatformName, status: number, headers: Record<string, string>, raw: unknown, detail?: string): PlatformError {
-  const title = PLATFORM_TITLES[platform];
-  const suffix = detail ? `: ${detail}` : '';
-  if (status === 401) return new PlatformError({ kind: 'refresh-token', platform, httpStatus: status, raw, code: 'unauthorized', message: `Токен доступу ${title} недійсний або прострочений${suffix}` });
-  if (status === 429) return new PlatformError({ kind: 'retry-later', platform, httpStatus: status, raw, code: 'rate_limited', retryAfterSec: retryAfterSec(headers), message: `${title}: забагато запитів, спробуйте пізніше${suffix}` });
-  if (status >= 500) return new PlatformError({ kind: 'retry-later', platform, httpStatus: status, raw, code: 'server_error', retryAfterSec: retryAfterSec(headers), message: `${title} тимчасово недоступний (HTTP ${status})${suffix}` });
-  return new PlatformError({ kind: 'bad-request', platform, httpStatus: status, raw, code: `http_${status}`, message: `${title} відхилив запит (HTTP ${status})${suffix}` });
+export function genericHttpError(
+  platform: PlatformKey,
+  status: number,
+  headers: Record<string, string>,
+  raw: unknown,
+  detail?: string,
+): PlatformError {
+  const base = { platform, httpStatus: status, raw, detail, params: { platform: PLATFORM_TITLES[platform], status } };
+  if (status === 401) return new PlatformError({ ...base, kind: 'refresh-token', code: 'unauthorized', key: 'token_invalid' });
+  if (status === 429) {
+    const retry = retryAfterSec(headers);
+    return new PlatformError({ ...base, kind: 'retry-later', code: 'rate_limited', retryAfterSec: retry, key: 'rate_limited' });
+  }
+  if (status >= 500) {
+    const retry = retryAfterSec(headers);
+    return new PlatformError({ ...base, kind: 'retry-later', code: 'server_error', retryAfterSec: retry, key: 'unavailable' });
+  }
+  return new PlatformError({ ...base, kind: 'bad-request', code: `http_${status}`, key: 'rejected_http' });
 }
 
 export interface DriverBaseOptions<B> {
@@ -112,9 +123,12 @@ export function joinUrl(base: string, path: string): string {
   return base.replace(/\/+$/, '') + path;
 }
 
-export function needRedirectUri(platform: PlatformName, given: string | undefined, fallback: string | undefined): string {
+export function needRedirectUri(platform: PlatformKey, given: string | undefined, fallback: string | undefined): string {
   const r = given ?? fallback;
-  if (!r) throw new PlatformError({ kind: 'bad-request', platform, code: 'no_redirect_uri', message: `Не налаштовано redirect URI для ${PLATFORM_TITLES[platform]}` });
+  if (!r) {
+    const params = { platform: PLATFORM_TITLES[platform] };
+    throw new PlatformError({ kind: 'bad-request', platform, code: 'no_redirect_uri', key: 'no_redirect_uri', params });
+  }
   return r;
 }
 

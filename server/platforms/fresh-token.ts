@@ -38,7 +38,7 @@ export function grantLapsesAt(t: TokenSet): number {
 
 function reconnectError(driver: PlatformDriver, cause: unknown): PlatformError {
   const title = PLATFORM_TITLES[driver.name];
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = cause instanceof Error ? cause.message : String(cause); // a stored message, translated in turn
   return new PlatformError({
     kind: 'reconnect',
     platform: driver.name,
@@ -46,7 +46,8 @@ function reconnectError(driver: PlatformDriver, cause: unknown): PlatformError {
     httpStatus: isPlatformError(cause) ? cause.httpStatus : undefined,
     raw: isPlatformError(cause) ? cause.raw : undefined,
     cause,
-    message: `Доступ до ${title} втрачено, підключіть акаунт ${title} заново. Причина: ${reason}`,
+    key: 'access_lost',
+    params: { platform: title, reason },
   });
 }
 

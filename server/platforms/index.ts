@@ -10,7 +10,7 @@
 import type { PlatformHttp } from './http';
 import { InstagramDriver, type InstagramBaseUrls } from './instagram/instagram.driver';
 import { TikTokDriver, type TikTokBaseUrls } from './tiktok/tiktok.driver';
-import { PlatformError, type OAuthClientCredentials, type PlatformDriver, type PlatformName } from './types';
+import { PlatformError, type OAuthClientCredentials, type PlatformDriver, type PlatformKey } from './types';
 import { YouTubeDriver, type YouTubeBaseUrls } from './youtube/youtube.driver';
 
 export * from './types';
@@ -41,8 +41,8 @@ export interface CreateDriverDeps {
 export function createDriver(name: 'youtube', deps: CreateDriverDeps): YouTubeDriver;
 export function createDriver(name: 'tiktok', deps: CreateDriverDeps): TikTokDriver;
 export function createDriver(name: 'instagram', deps: CreateDriverDeps): InstagramDriver;
-export function createDriver(name: PlatformName, deps: CreateDriverDeps): PlatformDriver;
-export function createDriver(name: PlatformName, deps: CreateDriverDeps): PlatformDriver {
+export function createDriver(name: PlatformKey, deps: CreateDriverDeps): PlatformDriver;
+export function createDriver(name: PlatformKey, deps: CreateDriverDeps): PlatformDriver {
   const { http, config, now } = deps;
   switch (name) {
     case 'youtube':
@@ -68,6 +68,6 @@ export function createDriver(name: PlatformName, deps: CreateDriverDeps): Platfo
         credentials: { clientId: config.instagram.appId ?? '', clientSecret: config.instagram.appSecret ?? '' },
       });
     default:
-      throw new PlatformError({ kind: 'bad-request', code: 'unknown_platform', message: `Невідома платформа: ${String(name)}` });
+      throw new PlatformError({ kind: 'bad-request', code: 'unknown_platform', key: 'unknown_platform', params: { platform: String(name) } });
   }
 }

@@ -4,11 +4,11 @@
  * base64url(JSON payload) + "." + base64url(HMAC-SHA256(payload, key)).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { PLATFORM_NAMES, PlatformError, type PlatformName } from './types';
+import { PLATFORMS, PlatformError, type PlatformErrorKey, type PlatformKey } from './types';
 
 export interface OAuthStatePayload {
   accountId: number | string;
-  platform: PlatformName;
+  platform: PlatformKey;
   /** Who started the flow (optional, for the audit trail / permission check). */
   userId?: number | string;
   /** Expiry, seconds since epoch. */
@@ -24,7 +24,7 @@ function sign(data: string, key: string): string {
 }
 
 export function signOAuthState(
-  input: { accountId: number | string; platform: PlatformName; userId?: number | string },
+  input: { accountId: number | string; platform: PlatformKey; userId?: number | string },
   key: string,
   opts: { ttlSec?: number; now?: Date } = {},
 ): string {
@@ -40,26 +40,26 @@ export function signOAuthState(
   return `${data}.${sign(data, key)}`;
 }
 
-const invalid = (message: string) => new PlatformError({ kind: 'bad-request', code: 'invalid_state', message });
+const invalid = (key: PlatformErrorKey) => new PlatformError({ kind: 'bad-request', code: 'invalid_state', key });
 
 /** Returns the payload, or throws PlatformError 'bad-request' (code 'invalid_state'). */
-export function verifyOAuthState(state: string, key: string, opts: { now?: Date; platform?: PlatformName } = {}): OAuthStatePayload {
+export function verifyOAuthState(state: string, key: string, opts: { now?: Date; platform?: PlatformKey } = {}): OAuthStatePayload {
   const [data, mac, extra] = String(state ?? '').split('.');
-  if (!data || !mac || extra !== undefined) throw invalid('Посилання авторизації пошкоджене. Згенеруйте нове посилання.');
+  if (!data || !mac || extra !== undefined) throw invalid('state_broken');
   const expected = Buffer.from(sign(data, key));
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    throw invalid('Посилання авторизації пошкоджене або не з цього сервера. Згенеруйте нове посилання.');
+    throw invalid('state_foreign');
   }
   let payload: OAuthStatePayload;
   try {
     payload = JSON.parse(Buffer.from(data, 'base64url').toString('utf8'));
   } catch {
-    throw invalid('Посилання авторизації пошкоджене. Згенеруйте нове посилання.');
+    throw invalid('state_broken');
   }
-  if (!PLATFORM_NAMES.includes(payload.platform)) throw invalid('Посилання авторизації пошкоджене. Згенеруйте нове посилання.');
-  if (opts.platform && payload.platform !== opts.platform) throw invalid('Посилання авторизації належить іншій платформі.');
+  if (!PLATFORMS.includes(payload.platform)) throw invalid('state_broken');
+  if (opts.platform && payload.platform !== opts.platform) throw invalid('state_other_platform');
   const now = Math.floor((opts.now ?? new Date()).getTime() / 1000);
-  if (!Number.isFinite(payload.exp) || payload.exp < now) throw invalid('Посилання авторизації застаріло. Згенеруйте нове посилання.');
+  if (!Number.isFinite(payload.exp) || payload.exp < now) throw invalid('state_expired');
   return payload;
 }

@@ -7,15 +7,11 @@
  * caller stores them (see `withFreshToken`).
  */
 
-export type PlatformName = 'youtube' | 'tiktok' | 'instagram';
-export const PLATFORM_NAMES: readonly PlatformName[] = ['youtube', 'tiktok', 'instagram'];
+import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../../src/contract/platforms';
+import { encodeMessage, type MessageParams } from '../../src/contract/stored-message';
+import type { KadrMessages } from '../../i18n/uk';
 
-/** Human names used in messages. */
-export const PLATFORM_TITLES: Record<PlatformName, string> = {
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  instagram: 'Instagram',
-};
+export { PLATFORMS, PLATFORM_TITLES, type PlatformKey };
 
 /** What the official API of a platform lets us do. The panel hides or disables what is false. */
 export interface PlatformCapabilities {
@@ -66,7 +62,7 @@ export interface OAuthCallback {
 }
 
 export interface PlatformDriver {
-  readonly name: PlatformName;
+  readonly name: PlatformKey;
   readonly capabilities: PlatformCapabilities;
   /** Scopes requested at authorization; exchangeCode refuses a grant that lacks any of them. */
   readonly scopes: readonly string[];
@@ -100,11 +96,22 @@ export interface PlatformDriver {
  */
 export type PlatformErrorKind = 'refresh-token' | 'bad-request' | 'retry-later' | 'reconnect' | 'proxy';
 
+/** A message of the kadr.platform_errors block (i18n/uk.ts, i18n/en.ts). */
+export type PlatformErrorKey = keyof KadrMessages['platform_errors'];
+
+/** The stored form of a kadr.platform_errors message; `detail` (the platform's own words) is appended after a colon. */
+export function platformMessage(key: PlatformErrorKey, params: MessageParams = {}, detail?: string): string {
+  const message = encodeMessage(`kadr.platform_errors.${key}`, params);
+  return detail ? encodeMessage('kadr.platform_errors.with_detail', { message, detail }) : message;
+}
+
 export interface PlatformErrorInit {
   kind: PlatformErrorKind;
-  /** A readable message (Ukrainian, the product's default language) safe to show to the user. */
-  message: string;
-  platform?: PlatformName;
+  /** What to tell the user: a kadr.platform_errors key, its parameters and the platform's own detail text. */
+  key: PlatformErrorKey;
+  params?: MessageParams;
+  detail?: string;
+  platform?: PlatformKey;
   /** A stable machine code: the platform's own error code/reason when there is one. */
   code?: string;
   httpStatus?: number;
@@ -115,17 +122,25 @@ export interface PlatformErrorInit {
   cause?: unknown;
 }
 
+/**
+ * `message` is the stored form (src/contract/stored-message.ts): an i18n key with JSON parameters that the
+ * profile keeps and the panel or the API's error handler translates.
+ */
 export class PlatformError extends Error {
   readonly kind: PlatformErrorKind;
-  readonly platform?: PlatformName;
+  readonly key: PlatformErrorKey;
+  readonly params: MessageParams;
+  readonly platform?: PlatformKey;
   readonly code?: string;
   readonly httpStatus?: number;
   readonly retryAfterSec?: number;
   readonly raw?: unknown;
 
   constructor(init: PlatformErrorInit) {
-    super(init.message, init.cause !== undefined ? { cause: init.cause } : undefined);
+    super(platformMessage(init.key, init.params, init.detail), init.cause !== undefined ? { cause: init.cause } : undefined);
     this.name = 'PlatformError';
+    this.key = init.key;
+    this.params = init.params ?? {};
     this.kind = init.kind;
     this.platform = init.platform;
     this.code = init.code;

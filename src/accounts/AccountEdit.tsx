@@ -3,11 +3,11 @@ import { Edit, SimpleForm, useNotify, useRecordContext, useTranslate } from 'rea
 import { useSearchParams } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AccountFormSchema, type AccountRecord } from '../contract/accounts';
+import { PLATFORM_TITLES, isPlatformKey } from '../contract/platforms';
+import { useStoredMessage } from '../common/useStoredMessage';
 import { AccountInputs } from './AccountInputs';
 import { AccountPanels } from './AccountPanels';
 import { AccountVideos } from './AccountVideos';
-
-const TITLES: Record<string, string> = { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' };
 
 const Title = () => {
   const record = useRecordContext();
@@ -29,14 +29,15 @@ const AccountForm = () => {
 const LoadToasts = () => {
   const record = useRecordContext<AccountRecord>();
   const notify = useNotify();
+  const storedMessage = useStoredMessage();
   const [params, setParams] = useSearchParams();
   const shownFor = useRef<unknown>(null);
   useEffect(() => {
     if (!record?.id || shownFor.current === record.id) return;
     shownFor.current = record.id;
     const connected = params.get('connected');
-    if (connected) notify('kadr.accounts.connected_toast', { type: 'success', messageArgs: { platform: TITLES[connected] ?? connected } });
-    if (record.error) notify(record.error, { type: 'error' });
+    if (connected) notify('kadr.accounts.connected_toast', { type: 'success', messageArgs: { platform: isPlatformKey(connected) ? PLATFORM_TITLES[connected] : connected } });
+    if (record.error) notify(storedMessage(record.error), { type: 'error' });
     if (connected || params.get('connect_error')) setParams({}, { replace: true });
   }, [record?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;

@@ -3,6 +3,7 @@ import { BooleanInput, PasswordInput, SaveButton, SelectInput, TextInput, useNot
 import { useWatch } from 'react-hook-form';
 import type { AccountRecord } from '../contract/accounts';
 import { StatusBadge } from '../common/StatusBadge';
+import { useStoredMessage } from '../common/useStoredMessage';
 import { AuthLinkButton } from './AuthLinkButton';
 import { PlatformTick } from './PlatformTick';
 
@@ -15,8 +16,10 @@ const Toggle = ({ source, active, label }: { source: string; active?: boolean; l
   </Stack>
 );
 
-const ReconnectNote = ({ text }: { text?: string | null }) =>
-  text ? <Alert severity="warning" sx={{ my: 1 }} data-testid="reconnect-note">{text}</Alert> : null;
+const ReconnectNote = ({ text }: { text?: string | null }) => {
+  const storedMessage = useStoredMessage();
+  return text ? <Alert severity="warning" sx={{ my: 1 }} data-testid="reconnect-note">{storedMessage(text)}</Alert> : null;
+};
 
 /** 'Підключити GPT' / 'Підключити DeepSeek': the connection itself comes with the AI service (a later issue). */
 const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {

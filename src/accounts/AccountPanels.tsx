@@ -1,7 +1,8 @@
 import { Alert, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { ChannelDescriptionSchema, InstagramProfileSchema, type AccountRecord, type PlatformKey } from '../contract/accounts';
+import { ChannelDescriptionSchema, InstagramProfileSchema, type AccountRecord } from '../contract/accounts';
+import type { PlatformKey } from '../contract/platforms';
 import { errorMessages, httpClient } from '../providers/httpClient';
 
 /** Field errors of a contract schema, as i18n keys. */

@@ -5,6 +5,7 @@ import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { StatusBadge } from '../common/StatusBadge';
 import { formatUtc } from '../common/formatUtc';
+import { useStoredMessage } from '../common/useStoredMessage';
 
 const Empty = () => <div style={{ padding: 8 }}>{useTranslate()('kadr.common.nothing_found')}</div>;
 const useItem = () => useRecordContext<AccountVideoItem>();
@@ -29,10 +30,11 @@ const Links = () => {
 const StatusCell = () => {
   const v = useItem();
   const translate = useTranslate();
+  const storedMessage = useStoredMessage();
   return (
     <Stack spacing={0.5}>
       <StatusBadge status={v?.status} />
-      {v?.status === 'error' && <Typography variant="caption" color="error">{v.error || v.errorInstagram || translate('kadr.common.not_available')}</Typography>}
+      {v?.status === 'error' && <Typography variant="caption" color="error">{storedMessage(v.error || v.errorInstagram) || translate('kadr.common.not_available')}</Typography>}
     </Stack>
   );
 };

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import type { AccountStatus, VideoStatus } from './statuses';
+import type { PlatformKey } from './platforms';
+import { isValidProxy } from './proxy';
+
+/** Kept for importers of the profile contract; the list itself lives in ./platforms. */
+export type { PlatformKey } from './platforms';
 
 /** Validation messages of the profile forms (i18n keys, SPEC §5 strings in i18n/uk.ts). */
 export const AM = {
@@ -17,37 +22,6 @@ export const AM = {
 
 export const IP_VERSIONS = ['ipv4', 'ipv6'] as const;
 export type IpVersion = (typeof IP_VERSIONS)[number];
-
-/**
- * Whether a proxy string is usable: `http|https|socks5|socks5h|socks://[user:pass@]host[:port]`, or the
- * sellers' shorthands `host:port` and `host:port:user:pass` (taken as http). Pure, so the panel and the
- * server agree; it accepts what server/platforms/http.ts `parseProxyUrl` accepts.
- */
-export function isValidProxy(input: string | null | undefined): boolean {
-  const s = (input ?? '').trim();
-  if (!s || /\s/.test(s)) return false;
-  let candidate = s;
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) {
-    const parts = s.split(':');
-    if (parts.length === 2) candidate = `http://${parts[0]}:${parts[1]}`;
-    else if (parts.length === 4) candidate = `http://${encodeURIComponent(parts[2]!)}:${encodeURIComponent(parts[3]!)}@${parts[0]}:${parts[1]}`;
-    else return false;
-  }
-  const scheme = candidate.slice(0, candidate.indexOf(':')).toLowerCase();
-  if (!['http', 'https', 'socks5', 'socks5h', 'socks'].includes(scheme)) return false;
-  const m = /^[a-z0-9+.-]+:\/\/(?:[^@/]*@)?(?:\[[^\]]*\]|[^:/?#]*)(?::([^/?#]*))?/i.exec(candidate);
-  const rawPort = m?.[1];
-  if (rawPort !== undefined && (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) < 1 || Number(rawPort) > 65535)) return false;
-  let u: URL;
-  try {
-    u = new URL(candidate.replace(/^[a-z0-9+.-]+:\/\//i, 'http://'));
-  } catch {
-    return false;
-  }
-  if ((u.pathname && u.pathname !== '/') || u.search || u.hash) return false;
-  if (!u.hostname || u.hostname.startsWith('.') || u.hostname.endsWith('..')) return false;
-  return true;
-}
 
 /** Optional text: trimmed; empty becomes null. */
 const text = (max = 500) =>
@@ -119,8 +93,6 @@ export const InstagramProfileSchema = z
 export const GptIdSchema = z.object({
   idGPT: z.preprocess((v) => (v === '' || v == null ? null : String(v)), z.string().max(100, AM.tooLong).nullable()),
 });
-
-export type PlatformKey = 'youtube' | 'tiktok' | 'instagram';
 
 /** SPEC §3 Account as the API returns it (secrets only to the owner or an admin; tokens never). */
 export interface AccountRecord {

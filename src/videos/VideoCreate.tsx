@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Box, Card, LinearProgress, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CREATE_VIDEO_DEFAULTS, CreateVideoFieldsSchema, CreateVideoFormSchema } from '../contract/videos';
-import { createVideoRequest, CreateVideoError, type UploadProgress } from './uploadCreateVideo';
+import { createVideoRequest, UploadError, type UploadProgress } from './uploadCreateVideo';
 import { FoldersSelectInput, VideoDropInput } from './CreateVideoInputs';
 
 const defaults = { ...CREATE_VIDEO_DEFAULTS, folders: [], files: [] };
@@ -31,7 +31,7 @@ export const VideoCreate = () => {
       return undefined;
     } catch (e) {
       setProgress(null);
-      const body = e instanceof CreateVideoError ? e.body : undefined;
+      const body = e instanceof UploadError ? e.body : undefined;
       const errors = Object.fromEntries(Object.entries(body?.errors ?? {}).map(([k, v]) => [k === 'file' ? 'files' : k, v]));
       for (const m of Object.keys(errors).length ? Object.values(errors) : [body?.message ?? translate('kadr.notifications.error')]) notify(m, { type: 'error' });
       return errors;

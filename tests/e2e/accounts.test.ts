@@ -3,17 +3,17 @@ import { hashPassword } from '../../server/auth/password';
 import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { startTestProxy, type TestProxy } from '../helpers/test-proxy';
+import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
 
 /** Profiles in Chromium, as an admin and as a user, with the YouTube, TikTok and Instagram authorizations clicked through the simulators. */
 let srv: TestServer;
 let sims: Simulators;
-let proxy: TestProxy;
+let proxy: LocalProxy;
 let browser: Browser;
 
 beforeAll(async () => {
   sims = await startSimulators();
-  proxy = await startTestProxy();
+  proxy = await startLocalProxy();
   srv = await startTestServer(sims.env);
   srv.config.publicUrl = srv.url; // redirect URIs point back at this server
   const at = new Date().toISOString();

@@ -23,14 +23,20 @@ export type TestCtx = {
  */
 const pgOk = await postgresAvailable();
 
-export function describeEachDb(name: string, fn: (ctx: TestCtx) => void, configOverrides: Partial<Config> = {}) {
+export function describeEachDb(
+  name: string,
+  fn: (ctx: TestCtx) => void,
+  /** Config overrides, or a function giving each database's run its own (e.g. its own simulators). */
+  configOverrides: Partial<Config> | ((kind: DbKind) => Promise<Partial<Config>>) = {},
+) {
   for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
     describe.skipIf(kind === 'postgres' && !pgOk)(`${name} [${kind}]`, () => {
       const ctx = {} as TestCtx;
       beforeAll(async () => {
         ctx.tdb = await makeTestDb(kind);
+        const overrides = typeof configOverrides === 'function' ? await configOverrides(kind) : configOverrides;
         const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), APP_KEY: 'test-app-key-0123456789abcdefghijkl', DATA_DIR: ctx.tdb.dataDir, WORKERS: 'off' } as any, {
-          panelDir: '/nonexistent', ...configOverrides,
+          panelDir: '/nonexistent', ...overrides,
         });
         ctx.app = await buildApp({ config, db: ctx.tdb.db, dbKind: kind });
         ctx.createUser = async (login, password, role = 'user') => {

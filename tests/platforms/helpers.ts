@@ -23,3 +23,19 @@ export async function expectPlatformError(p: Promise<unknown> | (() => unknown),
 }
 
 export const REDIRECT_URI = 'https://kadr.example/api/oauth/callback';
+
+/**
+ * The scopes each platform documents for what Kadr does (/work/shared/notes/platforms.md), written out here so a
+ * driver constant that drifts from them fails the tests.
+ */
+export const DOCUMENTED_SCOPES = {
+  // youtube.upload: videos.insert and thumbnails.set; youtube.force-ssl: channels.list and channels.update.
+  youtube: ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.force-ssl'],
+  // Login Kit v2: profile fields, statistics, the video list, direct post and inbox upload.
+  tiktok: ['user.info.basic', 'user.info.profile', 'user.info.stats', 'video.list', 'video.publish', 'video.upload'],
+  // Instagram API with Instagram Login (the scope names in use since 2025-01-27): profile, publishing, insights.
+  instagram: ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_insights'],
+};
+
+/** The stored message of a PlatformError key (what the profile keeps and the panel translates). */
+export const storedKey = (key: string) => `kadr.platform_errors.${key}`;

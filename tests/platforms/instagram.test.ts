@@ -1,15 +1,16 @@
 import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
 import { withFreshToken } from '../../server/platforms/fresh-token';
-import { INSTAGRAM_SCOPES, InstagramDriver } from '../../server/platforms/instagram/instagram.driver';
+import { InstagramDriver } from '../../server/platforms/instagram/instagram.driver';
 import { startInstagramSimulator, type InstagramSimulator } from '../../server/platforms/simulators/instagram';
 import type { TokenSet } from '../../server/platforms/types';
-import { closedPort, startTestProxy, type TestProxy } from '../helpers/test-proxy';
-import { REDIRECT_URI, expectPlatformError, openConsent } from './helpers';
+import { holdDeadPort, startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import { DOCUMENTED_SCOPES, REDIRECT_URI, expectPlatformError, openConsent, storedKey } from './helpers';
+import { decodeMessage } from '../../src/contract/stored-message';
 
 const DAY = 24 * 3600_000;
 
 let sim: InstagramSimulator;
-let proxy: TestProxy;
+let proxy: LocalProxy;
 const https: PlatformHttp[] = [];
 
 function driverVia(opts: { proxy?: string; now?: () => Date; s?: InstagramSimulator } = {}) {
@@ -35,7 +36,7 @@ async function connect(driver: InstagramDriver): Promise<TokenSet> {
 
 beforeAll(async () => {
   sim = await startInstagramSimulator();
-  proxy = await startTestProxy();
+  proxy = await startLocalProxy();
 });
 afterAll(async () => {
   await Promise.all(https.map((h) => h.close()));
@@ -49,7 +50,7 @@ describe('Instagram driver', () => {
     expect(url.origin + url.pathname).toBe(`${sim.url}/oauth/authorize`);
     expect(url.searchParams.get('client_id')).toBe(sim.appId);
     expect(url.searchParams.get('response_type')).toBe('code');
-    expect(url.searchParams.get('scope')).toBe(INSTAGRAM_SCOPES.join(','));
+    expect(url.searchParams.get('scope')).toBe(DOCUMENTED_SCOPES.instagram.join(','));
     expect(url.searchParams.get('state')).toBe('abc');
   });
 
@@ -98,7 +99,7 @@ describe('Instagram driver', () => {
     const { query } = await openConsent(driver.authorizationUrl({ state: 'st' }));
     expect(query.get('error_reason')).toBe('user_denied');
     const err = await expectPlatformError(() => driver.parseCallback(query), 'bad-request');
-    expect(err.message).toMatch(/Доступ не надано: у вікні Instagram/);
+    expect(err).toMatchObject({ key: 'access_denied', params: { platform: 'Instagram' } });
   });
 
   it('a used code is a bad-request', async () => {
@@ -107,7 +108,7 @@ describe('Instagram driver', () => {
     const { code } = driver.parseCallback(query);
     await driver.exchangeCode({ code });
     const err = await expectPlatformError(driver.exchangeCode({ code }), 'bad-request');
-    expect(err.message).toMatch(/Код авторизації Instagram/);
+    expect(err).toMatchObject({ key: 'code_invalid', params: { platform: 'Instagram' } });
   });
 
   it('refreshes a long-lived token in its last week and persists it', async () => {
@@ -142,7 +143,8 @@ describe('Instagram driver', () => {
     const e = await expectPlatformError(driver.getProfile(tokens.accessToken), 'refresh-token');
     expect(e.code).toBe('190/463');
     const err = await expectPlatformError(withFreshToken(tokens, driver, vi.fn(), (at) => driver.getProfile(at)), 'reconnect');
-    expect(err.message).toMatch(/^Доступ до Instagram втрачено, підключіть акаунт Instagram заново\. Причина: Instagram: строк дії токена минув/);
+    expect(err).toMatchObject({ key: 'access_lost', params: { platform: 'Instagram' } });
+    expect(decodeMessage(String(err.params.reason))).toEqual({ key: storedKey('instagram_cannot_refresh'), params: { why: storedKey('instagram_token_expired') } });
   });
 
   it('revoked access → reconnect with a readable message', async () => {
@@ -151,7 +153,7 @@ describe('Instagram driver', () => {
     sim.revokeAll();
     const err = await expectPlatformError(withFreshToken(tokens, driver, vi.fn(), (at) => driver.getProfile(at)), 'reconnect');
     expect(err.platform).toBe('instagram');
-    expect(err.message).toMatch(/доступ відкликано/);
+    expect(err.message).toContain(storedKey('instagram_token_revoked'));
   });
 
   it('rate limit (code 4) → retry-later', async () => {
@@ -171,9 +173,14 @@ describe('Instagram driver', () => {
   });
 
   it('a dead proxy gives a proxy error quickly', async () => {
-    const driver = driverVia({ proxy: `http://127.0.0.1:${await closedPort()}` });
-    const started = Date.now();
-    await expectPlatformError(driver.getProfile('t'), 'proxy');
-    expect(Date.now() - started).toBeLessThan(3000);
+    const dead = await holdDeadPort();
+    try {
+      const driver = driverVia({ proxy: `http://127.0.0.1:${dead.port}` });
+      const err = await expectPlatformError(driver.getProfile('t'), 'proxy');
+      // Refused at once, not the overall timeout.
+      expect(err.params).toEqual({ proxy: `127.0.0.1:${dead.port}`, reason: storedKey('net_refused') });
+    } finally {
+      await dead.close();
+    }
   });
 });

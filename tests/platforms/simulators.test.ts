@@ -1,16 +1,16 @@
-import { createDriver, createPlatformHttp, withFreshToken, type PlatformHttp, type PlatformName, type PlatformsConfig } from '../../server/platforms';
+import { createDriver, createPlatformHttp, withFreshToken, type PlatformHttp, type PlatformKey, type PlatformsConfig } from '../../server/platforms';
 import { startSimulators, type Simulators } from '../../server/platforms/simulators';
-import { startTestProxy, type TestProxy } from '../helpers/test-proxy';
+import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
 import { REDIRECT_URI, openConsent } from './helpers';
 
 let sims: Simulators;
-let proxy: TestProxy;
+let proxy: LocalProxy;
 let config: PlatformsConfig;
 const clients: PlatformHttp[] = [];
 
 beforeAll(async () => {
   sims = await startSimulators();
-  proxy = await startTestProxy();
+  proxy = await startLocalProxy();
   config = {
     youtube: { ...sims.config.youtube, redirectUri: REDIRECT_URI },
     tiktok: { ...sims.config.tiktok, redirectUri: REDIRECT_URI },
@@ -31,7 +31,7 @@ describe('startSimulators + createDriver', () => {
     expect(sims.env.YOUTUBE_API_BASE_URL).toBe(sims.google.url);
   });
 
-  it.each<PlatformName>(['youtube', 'tiktok', 'instagram'])('%s: connect and read the profile through one account proxy', async (name) => {
+  it.each<PlatformKey>(['youtube', 'tiktok', 'instagram'])('%s: connect and read the profile through one account proxy', async (name) => {
     const http = createPlatformHttp({ proxy: proxy.url, ipVersion: 'ipv4', platform: name, timeoutMs: 5_000 });
     clients.push(http);
     const driver = createDriver(name, { http, config, credentials: { clientId: 'acc-client', clientSecret: 'acc-secret' } });

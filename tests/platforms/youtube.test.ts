@@ -2,14 +2,15 @@ import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/ht
 import { withFreshToken } from '../../server/platforms/fresh-token';
 import { startGoogleSimulator, type GoogleSimulator } from '../../server/platforms/simulators/google';
 import type { TokenSet } from '../../server/platforms/types';
-import { YOUTUBE_SCOPES, YouTubeDriver } from '../../server/platforms/youtube/youtube.driver';
-import { closedPort, startTestProxy, type TestProxy } from '../helpers/test-proxy';
-import { REDIRECT_URI, expectPlatformError, openConsent } from './helpers';
+import { YouTubeDriver } from '../../server/platforms/youtube/youtube.driver';
+import { decodeMessage } from '../../src/contract/stored-message';
+import { holdDeadPort, startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import { DOCUMENTED_SCOPES, REDIRECT_URI, expectPlatformError, openConsent, storedKey } from './helpers';
 
 const CLIENT = { clientId: '1234-sim.apps.googleusercontent.com', clientSecret: 'GOCSPX-sim-secret' };
 
 let sim: GoogleSimulator;
-let proxy: TestProxy;
+let proxy: LocalProxy;
 const https: PlatformHttp[] = [];
 
 function driverVia(opts: { proxy?: string } = {}, credentials = CLIENT) {
@@ -27,7 +28,7 @@ async function connect(driver: YouTubeDriver): Promise<TokenSet> {
 
 beforeAll(async () => {
   sim = await startGoogleSimulator({ clients: { [CLIENT.clientId]: CLIENT.clientSecret } });
-  proxy = await startTestProxy();
+  proxy = await startLocalProxy();
 });
 afterAll(async () => {
   await Promise.all(https.map((h) => h.close()));
@@ -45,7 +46,7 @@ describe('YouTube driver', () => {
     expect(url.searchParams.get('access_type')).toBe('offline');
     expect(url.searchParams.get('prompt')).toBe('consent');
     expect(url.searchParams.get('state')).toBe('abc');
-    expect(url.searchParams.get('scope')!.split(' ')).toEqual([...YOUTUBE_SCOPES]);
+    expect(url.searchParams.get('scope')!.split(' ')).toEqual(DOCUMENTED_SCOPES.youtube);
   });
 
   it('defaults to the real Google hosts', () => {
@@ -62,7 +63,7 @@ describe('YouTube driver', () => {
     expect(tokens.accessToken).toMatch(/^ya29\./);
     expect(tokens.refreshToken).toBeTruthy();
     expect(tokens.expiresAt.getTime()).toBeGreaterThan(before + 3000_000);
-    expect(tokens.scope).toEqual(expect.arrayContaining([...YOUTUBE_SCOPES]));
+    expect(tokens.scope).toEqual(expect.arrayContaining(DOCUMENTED_SCOPES.youtube));
     expect(tokens.platformUserId).toBe(sim.channel.id);
 
     const profile = await driver.getProfile(tokens.accessToken);
@@ -82,15 +83,15 @@ describe('YouTube driver', () => {
     expect(query.get('state')).toBe('st-2');
     const err = await expectPlatformError(() => driver.parseCallback(query), 'bad-request');
     expect(err.code).toBe('access_denied');
-    expect(err.message).toMatch(/Доступ не надано/);
+    expect(err).toMatchObject({ key: 'access_denied', params: { platform: 'YouTube' } });
   });
 
   it('refuses a grant with a scope unticked', async () => {
     const driver = driverVia();
-    sim.grantOnlyNext([YOUTUBE_SCOPES[0]]);
+    sim.grantOnlyNext([DOCUMENTED_SCOPES.youtube[0]!]);
     const { query } = await openConsent(driver.authorizationUrl({ state: 's' }));
     const err = await expectPlatformError(driver.exchangeCode({ code: driver.parseCallback(query).code }), 'reconnect');
-    expect(err.message).toContain('youtube.force-ssl');
+    expect(err).toMatchObject({ key: 'scope_missing', params: { platform: 'YouTube', scopes: 'https://www.googleapis.com/auth/youtube.force-ssl' } });
   });
 
   it('wrong client secret is a bad-request with a readable message', async () => {
@@ -98,7 +99,7 @@ describe('YouTube driver', () => {
     const { query } = await openConsent(driver.authorizationUrl({ state: 's' }));
     const err = await expectPlatformError(driver.exchangeCode({ code: driver.parseCallback(query).code }), 'bad-request');
     expect(err.code).toBe('invalid_client');
-    expect(err.message).toMatch(/client_id або client_secret/);
+    expect(err.key).toBe('google_client');
   });
 
   it('a used code cannot be exchanged twice', async () => {
@@ -149,8 +150,8 @@ describe('YouTube driver', () => {
     const persist = vi.fn();
     const err = await expectPlatformError(withFreshToken(tokens, driver, persist, (at) => driver.getProfile(at)), 'reconnect');
     expect(err.platform).toBe('youtube');
-    expect(err.message).toMatch(/Доступ до YouTube втрачено, підключіть акаунт YouTube заново/);
-    expect(err.message).toMatch(/відкликав|expired or revoked/);
+    expect(err).toMatchObject({ key: 'access_lost', params: { platform: 'YouTube' } });
+    expect(decodeMessage(String(err.params.reason))?.key).toBe(storedKey('google_revoked'));
     expect(persist).not.toHaveBeenCalled();
   });
 
@@ -164,7 +165,8 @@ describe('YouTube driver', () => {
       testing.advance(8 * 24 * 3600_000);
       testing.expireAccessTokens();
       const err = await expectPlatformError(withFreshToken(tokens, driver, vi.fn(), (at) => driver.getProfile(at)), 'reconnect');
-      expect(err.message).toMatch(/Testing/);
+      // google_revoked is the message that carries the hint about the "Testing" publishing status.
+      expect(decodeMessage(String(err.params.reason))).toEqual({ key: storedKey('google_revoked'), params: { reason: 'Token has been expired or revoked.' } });
     } finally {
       await testing.close();
     }
@@ -209,7 +211,7 @@ describe('YouTube driver', () => {
     try {
       const { query } = await openConsent(driver.authorizationUrl({ state: 's' }));
       const err = await expectPlatformError(driver.exchangeCode({ code: driver.parseCallback(query).code }), 'bad-request');
-      expect(err.message).toMatch(/немає YouTube-каналу/);
+      expect(err.key).toBe('youtube_no_channel');
     } finally {
       sim.hasChannel = true;
     }
@@ -226,11 +228,15 @@ describe('YouTube driver', () => {
   });
 
   it('a dead proxy gives a proxy error quickly', async () => {
-    const port = await closedPort();
-    const driver = driverVia({ proxy: `http://127.0.0.1:${port}` });
-    const started = Date.now();
-    const err = await expectPlatformError(driver.getProfile('whatever'), 'proxy');
-    expect(Date.now() - started).toBeLessThan(3000);
-    expect(err.message).toMatch(/^Проксі недоступний: 127\.0\.0\.1:\d+ — з'єднання відхилено/);
+    const dead = await holdDeadPort();
+    try {
+      const driver = driverVia({ proxy: `http://127.0.0.1:${dead.port}` });
+      const err = await expectPlatformError(driver.getProfile('whatever'), 'proxy');
+      // Refused at once, not the overall timeout.
+      expect(err).toMatchObject({ code: 'proxy_unreachable', key: 'proxy_unreachable' });
+      expect(err.params).toEqual({ proxy: `127.0.0.1:${dead.port}`, reason: storedKey('net_refused') });
+    } finally {
+      await dead.close();
+    }
   });
 });

@@ -1,14 +1,16 @@
-import { parseProxyUrl } from '../../server/platforms/http';
-import { AccountFormSchema, InstagramProfileSchema, isValidProxy } from '../../src/contract/accounts';
+import { AccountFormSchema, InstagramProfileSchema } from '../../src/contract/accounts';
+import { parseProxy } from '../../src/contract/proxy';
 
 describe('accounts contract', () => {
-  it('accepts exactly the proxies the platform HTTP client accepts', () => {
+  it('the profile form accepts exactly the proxies the shared grammar (and so the platform client) accepts', () => {
     const samples = [
       'http://1.2.3.4:8080', 'https://proxy.example.com:443', 'socks5://u:p@10.0.0.1:1080', 'socks5h://host:1', 'socks://h:2',
       'http://[::1]:3128', '1.2.3.4:8080', '1.2.3.4:8080:user:pass', 'ftp://1.2.3.4:21', 'http://host:0', 'http://host:65536',
       'http://host:80/path', 'http://host:80?x=1', 'just text', '', 'http://', 'host', 'a:b:c', 'socks5://h:abc',
     ];
-    for (const s of samples) expect(isValidProxy(s), s).toBe(parseProxyUrl(s).ok);
+    const accepted = samples.filter((s) => AccountFormSchema.safeParse({ proxy: s }).success);
+    expect(accepted).toEqual(samples.filter((s) => parseProxy(s).ok));
+    expect(accepted).toHaveLength(8);
   });
 
   it('reports every SPEC §5 message at once', () => {

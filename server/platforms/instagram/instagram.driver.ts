@@ -157,7 +157,7 @@ export class InstagramDriver implements PlatformDriver {
 
   private requireCredentials() {
     if (!this.credentials?.clientId || !this.credentials?.clientSecret) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_client', message: 'Instagram не налаштовано на сервері: потрібні App ID і App Secret' });
+      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_client', key: 'instagram_not_configured' });
     }
   }
 

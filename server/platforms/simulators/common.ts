@@ -165,3 +165,76 @@ export function redirectTo(redirectUri: string, params: Record<string, string | 
 export function htmlError(status: number, text: string): SimReply {
   return { status, body: `<!doctype html><title>Error</title><p>${text.replace(/[<>&]/g, '')}</p>` };
 }
+
+/** The controls every simulator offers the tests, with one meaning everywhere. */
+export interface SimControls {
+  url: string;
+  log: SimLogEntry[];
+  close(): Promise<void>;
+  injectFault(f: SimFault): void;
+  clearFaults(): void;
+  /** Moves the simulator's clock forward (codes, tokens and grants age with it). */
+  advance(ms: number): void;
+  /** Every access token issued so far expires now. */
+  expireAccessTokens(): void;
+  /** Revokes every grant: refreshes are refused and access tokens rejected. */
+  revokeAll(): void;
+  /** The next consent screen answers error=access_denied (or add sim_deny=1 to the authorize URL). */
+  denyNextConsent(): void;
+  /** The next consent grants only these scopes (the user unticked the others). */
+  grantOnlyNext(scopes: string[]): void;
+  /** Number of successful refreshes. */
+  readonly refreshCount: number;
+}
+
+/** What a simulator keeps for its controls: the clock, the one-shot consent switches and the refresh counter. */
+export class SimState {
+  readonly clock = new SimClock();
+  refreshCount = 0;
+  denyNext = false;
+  grantOnly: string[] | null = null;
+
+  /** The scopes the next consent grants out of `requested`, or null when it is denied; resets the switches. */
+  consent(requested: string[], deny = false): string[] | null {
+    const denied = this.denyNext || deny;
+    const only = this.grantOnly;
+    this.denyNext = false;
+    this.grantOnly = null;
+    if (denied) return null;
+    return only ? requested.filter((s) => only.includes(s)) : requested;
+  }
+}
+
+/**
+ * Gives `target` (a simulator's own live fields: its channel, user, …) the shared controls. `tokens` are the
+ * access tokens issued so far and `revoke` marks every grant revoked.
+ */
+export function withSimControls<T extends object>(
+  target: T,
+  server: SimServer,
+  state: SimState,
+  hooks: { tokens: () => Iterable<{ expiresAt: number }>; revoke: () => void },
+): T & SimControls {
+  const controls: SimControls = {
+    url: server.url,
+    log: server.log,
+    close: server.close,
+    injectFault: server.injectFault,
+    clearFaults: server.clearFaults,
+    advance: (ms) => state.clock.advance(ms),
+    expireAccessTokens: () => {
+      for (const t of hooks.tokens()) t.expiresAt = Math.min(t.expiresAt, state.clock.now() - 1);
+    },
+    revokeAll: hooks.revoke,
+    denyNextConsent: () => {
+      state.denyNext = true;
+    },
+    grantOnlyNext: (scopes) => {
+      state.grantOnly = scopes;
+    },
+    get refreshCount() {
+      return state.refreshCount;
+    },
+  };
+  return Object.defineProperties(target, Object.getOwnPropertyDescriptors(controls)) as T & SimControls;
+}

@@ -5,28 +5,14 @@
  *   GET  /o/oauth2/v2/auth            consent: 302 to redirect_uri ?state&code&scope, or ?error=access_denied&state
  *   POST /token                       authorization_code and refresh_token grants; Google's error bodies
  *   POST /revoke?token=               revokes a token and its grant
- *   GET  /youtube/v3/channels         part=id,snippet,brandingSettings,statistics & mine=true
- *   PUT  /youtube/v3/channels         part=brandingSettings (overwrites the whole part; invalidPart when mixed)
+ *   /youtube/v3/channels              channels.list and channels.update (./youtube-data-api.ts)
  */
-import { SimClock, htmlError, randomToken, redirectTo, startSimServer, type SimFault, type SimReply, type SimRequest } from './common';
+import {
+  SimState, htmlError, randomToken, redirectTo, startSimServer, withSimControls, type SimControls, type SimReply, type SimRequest,
+} from './common';
+import { googleApiError, youtubeChannelRoutes, type SimChannel } from './youtube-data-api';
 
-const SCOPE_PREFIX = 'https://www.googleapis.com/auth/';
-const READ_SCOPES = ['youtube', 'youtube.force-ssl', 'youtube.readonly', 'youtubepartner'].map((s) => SCOPE_PREFIX + s);
-const WRITE_SCOPES = ['youtube', 'youtube.force-ssl', 'youtubepartner'].map((s) => SCOPE_PREFIX + s);
-
-export interface SimChannel {
-  id: string;
-  title: string;
-  description: string;
-  customUrl: string;
-  country?: string;
-  keywords?: string;
-  defaultLanguage?: string;
-  unsubscribedTrailer?: string;
-  viewCount: number;
-  subscriberCount: number;
-  videoCount: number;
-}
+export type { SimChannel } from './youtube-data-api';
 
 export interface GoogleSimulatorOptions {
   port?: number;
@@ -54,48 +40,27 @@ interface AccessToken {
   expiresAt: number;
 }
 
-export interface GoogleSimulator {
-  url: string;
-  close(): Promise<void>;
-  /** Every access token issued so far expires now. */
-  expireAccessTokens(): void;
-  /** Revokes every grant: refresh tokens answer invalid_grant, access tokens 401. */
-  revokeAll(): void;
-  /** The next consent screen answers error=access_denied. (Or add sim_deny=1 to the authorize URL.) */
-  denyNextConsent(): void;
-  /** The next consent grants only these scopes (the user unticked the others). */
-  grantOnlyNext(scopes: string[]): void;
+export interface GoogleSimulator extends SimControls {
   registerClient(clientId: string, clientSecret: string): void;
   /** The simulated channel (live object: tests may read and change it). */
   channel: SimChannel;
   /** Set false to simulate a Google account without a YouTube channel. */
   hasChannel: boolean;
   quotaUsed: number;
-  advance(ms: number): void;
-  injectFault(f: SimFault): void;
-  log: { method: string; path: string; query: Record<string, string>; status: number }[];
-  /** Number of successful refresh_token grants. */
-  readonly refreshCount: number;
 }
 
-const googleApiError = (code: number, reason: string, message: string, domain = 'global', status?: string): SimReply => ({
-  status: code,
-  body: { error: { code, message, errors: [{ message, domain, reason }], ...(status ? { status } : {}) } },
-});
 
 const tokenError = (status: number, error: string, description: string): SimReply => ({ status, body: { error, error_description: description } });
 
 export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): Promise<GoogleSimulator> {
-  const clock = new SimClock();
+  const ctl = new SimState();
+  const clock = ctl.clock;
   const accessTtl = opts.accessTtlSec ?? 3599;
   const clients = new Map(Object.entries(opts.clients ?? {}));
   const strictClients = opts.clients !== undefined;
   const codes = new Map<string, { clientId: string; redirectUri: string; scope: string[]; expiresAt: number; used: boolean }>();
   const grants = new Map<string, Grant>(); // by refresh token
   const tokens = new Map<string, AccessToken>();
-  let denyNext = false;
-  let grantOnly: string[] | null = null;
-  let refreshCount = 0;
   const dailyQuota = opts.dailyQuota ?? 10_000;
 
   const sim = {
@@ -133,12 +98,10 @@ export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): P
     const scope = (q.get('scope') ?? '').split(/\s+/).filter(Boolean);
     if (!scope.length) return htmlError(400, 'Error 400: invalid_request. Missing required parameter: scope');
     const state = q.get('state') ?? undefined;
-    if (denyNext || q.get('sim_deny') === '1') {
-      denyNext = false;
+    const granted = ctl.consent(scope, q.get('sim_deny') === '1');
+    if (!granted) {
       return redirectTo(redirectUri, { error: 'access_denied', state });
     }
-    const granted = grantOnly ? scope.filter((s) => grantOnly!.includes(s)) : scope;
-    grantOnly = null;
     const code = randomToken('4/0A', 24);
     codes.set(code, { clientId, redirectUri, scope: granted, expiresAt: clock.now() + 10 * 60_000, used: false });
     return redirectTo(redirectUri, { state, code, scope: granted.join(' ') });
@@ -175,7 +138,7 @@ export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): P
       const g = grants.get(f.get('refresh_token') ?? '');
       if (!g || g.revoked || g.clientId !== clientId) return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
       if (opts.testingMode && clock.now() - g.createdAt > 7 * 24 * 3600_000) return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
-      refreshCount++;
+      ctl.refreshCount++;
       return { status: 200, body: { access_token: issueAccess(g), expires_in: accessTtl, scope: g.scope.join(' '), token_type: 'Bearer' } };
     }
     return tokenError(400, 'unsupported_grant_type', `Invalid grant_type: ${grantType ?? ''}`);
@@ -212,121 +175,24 @@ export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): P
     return t;
   };
 
-  const spend = (units: number): SimReply | null => {
-    if (sim.quotaUsed + units > dailyQuota) {
-      return googleApiError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota');
-    }
-    sim.quotaUsed += units;
-    return null;
-  };
-
-  const channelResource = (parts: string[]) => {
-    const c = sim.channel;
-    const out: any = { kind: 'youtube#channel', etag: randomToken('', 8), id: c.id };
-    if (parts.includes('snippet')) {
-      out.snippet = {
-        title: c.title,
-        description: c.description,
-        customUrl: c.customUrl,
-        publishedAt: '2024-01-01T00:00:00Z',
-        thumbnails: { default: { url: `https://yt3.ggpht.example/${c.id}=s88`, width: 88, height: 88 } },
-        country: c.country,
-        localized: { title: c.title, description: c.description },
-      };
-    }
-    if (parts.includes('statistics')) {
-      out.statistics = { viewCount: String(c.viewCount), subscriberCount: String(c.subscriberCount), hiddenSubscriberCount: false, videoCount: String(c.videoCount) };
-    }
-    if (parts.includes('brandingSettings')) {
-      const channel: Record<string, string> = { title: c.title, description: c.description };
-      for (const k of ['keywords', 'country', 'defaultLanguage', 'unsubscribedTrailer'] as const) if (c[k]) channel[k] = c[k]!;
-      out.brandingSettings = { channel, image: { bannerExternalUrl: `https://yt3.ggpht.example/banner-${c.id}` } };
-    }
-    return out;
-  };
-
-  const KNOWN_PARTS = ['id', 'snippet', 'statistics', 'brandingSettings', 'contentDetails', 'status', 'topicDetails', 'localizations'];
-
-  const listChannels = (r: SimRequest): SimReply => {
-    const a = authed(r, READ_SCOPES);
-    if ('status' in a) return a;
-    const parts = (r.query.get('part') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    if (!parts.length) return googleApiError(400, 'required', 'Required parameter: part', 'global');
-    const unknown = parts.find((p) => !KNOWN_PARTS.includes(p));
-    if (unknown) return googleApiError(400, 'unknownPart', `'${unknown}'`, 'youtube.part');
-    const q = spend(1);
-    if (q) return q;
-    if (r.query.get('mine') !== 'true' && !r.query.get('id')) return googleApiError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: mine, id, forHandle, forUsername, managedByMe', 'youtube.parameter');
-    const match = sim.hasChannel && (r.query.get('mine') === 'true' || (r.query.get('id') ?? '').split(',').includes(sim.channel.id));
-    const items = match ? [channelResource(parts)] : [];
-    return { status: 200, body: { kind: 'youtube#channelListResponse', etag: randomToken('', 8), pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items } };
-  };
-
-  const updateChannel = (r: SimRequest): SimReply => {
-    const a = authed(r, WRITE_SCOPES);
-    if ('status' in a) return a;
-    const parts = (r.query.get('part') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    if (!parts.length) return googleApiError(400, 'required', 'Required parameter: part');
-    if (parts.includes('brandingSettings') && parts.length > 1) {
-      return googleApiError(400, 'invalidPart', "'branding_settings cannot be used with other parts'", 'youtube.part');
-    }
-    if (parts.some((p) => !['brandingSettings', 'invideoPromotion', 'localizations'].includes(p))) {
-      return googleApiError(400, 'invalidPart', `'${parts.join(',')}'`, 'youtube.part');
-    }
-    const q = spend(50);
-    if (q) return q;
-    const body = r.json;
-    if (!body || typeof body !== 'object') return googleApiError(400, 'parseError', 'Parse Error');
-    if (!sim.hasChannel || body.id !== sim.channel.id) return googleApiError(404, 'channelNotFound', 'The channel identified with the request\'s <code>id</code> parameter cannot be found.', 'youtube.channel');
-    const ch = body.brandingSettings?.channel;
-    if (!ch || typeof ch !== 'object') return googleApiError(400, 'brandingSettingsRequired', 'The request must include brandingSettings.channel.', 'youtube.channel');
-    if (typeof ch.description === 'string' && ch.description.length > 1000) {
-      return googleApiError(400, 'invalidDescription', 'The channel description is too long.', 'youtube.channel');
-    }
-    // The update overwrites every mutable property of the part: what is missing is cleared.
-    const c = sim.channel;
-    c.description = typeof ch.description === 'string' ? ch.description : '';
-    c.keywords = typeof ch.keywords === 'string' ? ch.keywords : undefined;
-    c.country = typeof ch.country === 'string' ? ch.country : undefined;
-    c.defaultLanguage = typeof ch.defaultLanguage === 'string' ? ch.defaultLanguage : undefined;
-    c.unsubscribedTrailer = typeof ch.unsubscribedTrailer === 'string' ? ch.unsubscribedTrailer : undefined;
-    return { status: 200, body: channelResource(['brandingSettings']) };
-  };
-
   const server = await startSimServer(
     [
       { method: 'GET', path: '/o/oauth2/v2/auth', handler: authorize },
       { method: 'POST', path: '/token', handler: token },
       { method: 'POST', path: '/revoke', handler: revoke },
-      { method: 'GET', path: '/youtube/v3/channels', handler: listChannels },
-      { method: 'PUT', path: '/youtube/v3/channels', handler: updateChannel },
+      ...youtubeChannelRoutes(sim, (r, scopes) => {
+        const a = authed(r, scopes);
+        return 'status' in a ? a : null;
+      }, dailyQuota),
     ],
     { port: opts.port },
   );
 
-  const api = Object.assign(sim, {
-    url: server.url,
-    close: server.close,
-    log: server.log,
-    injectFault: server.injectFault,
-    expireAccessTokens() {
-      for (const t of tokens.values()) t.expiresAt = Math.min(t.expiresAt, clock.now() - 1);
-    },
-    revokeAll() {
+  const registerClient = (id: string, secret: string) => void clients.set(id, secret);
+  return withSimControls(Object.assign(sim, { registerClient }), server, ctl, {
+    tokens: () => tokens.values(),
+    revoke: () => {
       for (const g of grants.values()) g.revoked = true;
     },
-    denyNextConsent() {
-      denyNext = true;
-    },
-    grantOnlyNext(scopes: string[]) {
-      grantOnly = scopes;
-    },
-    registerClient(id: string, secret: string) {
-      clients.set(id, secret);
-    },
-    advance(ms: number) {
-      clock.advance(ms);
-    },
   });
-  return Object.defineProperty(api, 'refreshCount', { get: () => refreshCount, enumerable: true }) as typeof api & { readonly refreshCount: number };
 }

@@ -18,6 +18,7 @@ export {
   startInstagramSimulator, INSTAGRAM_SIM_APP_ID, INSTAGRAM_SIM_APP_SECRET, type InstagramSimulator, type InstagramSimulatorOptions,
 } from './instagram';
 export type { SimFault } from './common';
+export { startLocalProxy, holdDeadPort, type LocalProxy, type LocalProxyOptions, type DeadAddress } from './local-proxy';
 
 export interface Simulators {
   google: GoogleSimulator;

@@ -10,7 +10,7 @@
  * Errors: Graph `{ error: { message, type: "OAuthException", code, error_subcode, fbtrace_id } }`;
  * the code exchange uses `{ error_type, code, error_message }`. There is no profile-update endpoint.
  */
-import { SimClock, htmlError, randomToken, redirectTo, startSimServer, type SimFault, type SimReply, type SimRequest } from './common';
+import { SimState, htmlError, randomToken, redirectTo, startSimServer, type SimControls, type SimReply, type SimRequest, withSimControls } from './common';
 
 export const INSTAGRAM_SIM_APP_ID = '990000000000001';
 export const INSTAGRAM_SIM_APP_SECRET = 'sim-instagram-app-secret';
@@ -48,36 +48,22 @@ interface Token {
   revoked: boolean;
 }
 
-export interface InstagramSimulator {
-  url: string;
+/** `revokeAll`: the user removed the app, every token answers 190 / 458; an expired long-lived token cannot be refreshed. */
+export interface InstagramSimulator extends SimControls {
   appId: string;
   appSecret: string;
-  close(): Promise<void>;
-  /** Every token expires now (a long-lived token that expired cannot be refreshed). */
-  expireAccessTokens(): void;
-  /** The user removed the app: every token answers 190 / 458. */
-  revokeAll(): void;
-  denyNextConsent(): void;
-  grantOnlyNext(scopes: string[]): void;
   profile: SimInstagramProfile;
-  readonly refreshCount: number;
-  /** Moves the simulator's clock (e.g. 25 h so a long-lived token may be refreshed). */
-  advance(ms: number): void;
-  injectFault(f: SimFault): void;
-  log: { method: string; path: string; query: Record<string, string>; status: number }[];
 }
 
 const fbtrace = () => randomToken('A', 16);
 
 export async function startInstagramSimulator(opts: InstagramSimulatorOptions = {}): Promise<InstagramSimulator> {
-  const clock = new SimClock();
+  const ctl = new SimState();
+  const clock = ctl.clock;
   const appId = opts.appId ?? INSTAGRAM_SIM_APP_ID;
   const appSecret = opts.appSecret ?? INSTAGRAM_SIM_APP_SECRET;
   const codes = new Map<string, { redirectUri: string; scope: string[]; expiresAt: number; used: boolean }>();
   const tokens = new Map<string, Token>();
-  let denyNext = false;
-  let grantOnly: string[] | null = null;
-  let refreshCount = 0;
 
   const profile: SimInstagramProfile = {
     id: '2' + String(Math.floor(Math.random() * 1e15)).padStart(15, '0'),
@@ -126,12 +112,10 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
     if (q.get('response_type') !== 'code') return htmlError(400, 'Invalid Request: Request parameters are invalid: response_type');
     const scope = (q.get('scope') ?? '').split(/[\s,]+/).filter(Boolean);
     const state = q.get('state') ?? undefined;
-    if (denyNext || q.get('sim_deny') === '1') {
-      denyNext = false;
+    const granted = ctl.consent(scope, q.get('sim_deny') === '1');
+    if (!granted) {
       return redirectTo(redirectUri, { error: 'access_denied', error_reason: 'user_denied', error_description: 'The user denied your request.', state }, '#_');
     }
-    const granted = grantOnly ? scope.filter((s) => grantOnly!.includes(s)) : scope;
-    grantOnly = null;
     const code = randomToken('AQ', 40);
     codes.set(code, { redirectUri, scope: granted, expiresAt: clock.now() + 60 * 60_000, used: false });
     return redirectTo(redirectUri, { code, state }, '#_');
@@ -173,7 +157,7 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
     if (t.kind !== 'long') return graphError(400, 100, 'Only long-lived tokens can be refreshed');
     if (clock.now() - t.issuedAt < 24 * 3600_000) return graphError(400, 100, '(#100) The access token is less than 24 hours old and cannot be refreshed yet');
     const { token, ttl } = issue('long', t.scope);
-    refreshCount++;
+    ctl.refreshCount++;
     return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: ttl } };
   };
 
@@ -200,30 +184,10 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
     { port: opts.port },
   );
 
-  const api = {
-    url: server.url,
-    appId,
-    appSecret,
-    close: server.close,
-    log: server.log,
-    injectFault: server.injectFault,
-    profile,
-    expireAccessTokens() {
-      for (const t of tokens.values()) t.expiresAt = Math.min(t.expiresAt, clock.now() - 1);
-    },
-    revokeAll() {
+  return withSimControls({ appId, appSecret, profile }, server, ctl, {
+    tokens: () => tokens.values(),
+    revoke: () => {
       for (const t of tokens.values()) t.revoked = true;
     },
-    denyNextConsent() {
-      denyNext = true;
-    },
-    grantOnlyNext(scopes: string[]) {
-      grantOnly = scopes;
-    },
-    advance(ms: number) {
-      clock.advance(ms);
-    },
-  };
-  Object.defineProperty(api, 'refreshCount', { get: () => refreshCount, enumerable: true });
-  return api as InstagramSimulator;
+  });
 }

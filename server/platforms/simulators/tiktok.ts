@@ -8,7 +8,7 @@
  *   GET  /v2/user/info/         ?fields=… → { data: { user }, error: { code: "ok", message: "", log_id } }
  * OAuth errors are `{ error, error_description, log_id }`; API errors use the `{ data, error }` envelope.
  */
-import { SimClock, htmlError, randomToken, redirectTo, startSimServer, type SimFault, type SimReply, type SimRequest } from './common';
+import { SimState, htmlError, randomToken, redirectTo, startSimServer, type SimControls, type SimReply, type SimRequest, withSimControls } from './common';
 
 export const TIKTOK_SIM_CLIENT_KEY = 'sim-tiktok-client-key';
 export const TIKTOK_SIM_CLIENT_SECRET = 'sim-tiktok-client-secret';
@@ -65,28 +65,19 @@ interface Grant {
   revoked: boolean;
 }
 
-export interface TikTokSimulator {
-  url: string;
+export interface TikTokSimulator extends SimControls {
   clientKey: string;
   clientSecret: string;
-  close(): Promise<void>;
-  expireAccessTokens(): void;
-  revokeAll(): void;
-  denyNextConsent(): void;
-  grantOnlyNext(scopes: string[]): void;
   user: SimTikTokUser;
   /** The refresh token currently valid (after rotation), if any. */
   readonly currentRefreshToken: string | undefined;
-  readonly refreshCount: number;
-  advance(ms: number): void;
-  injectFault(f: SimFault): void;
-  log: { method: string; path: string; query: Record<string, string>; status: number }[];
 }
 
 const logId = () => new Date().toISOString().replace(/\D/g, '').slice(0, 14) + randomToken('', 9).toUpperCase();
 
 export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): Promise<TikTokSimulator> {
-  const clock = new SimClock();
+  const ctl = new SimState();
+  const clock = ctl.clock;
   const clientKey = opts.clientKey ?? TIKTOK_SIM_CLIENT_KEY;
   const clientSecret = opts.clientSecret ?? TIKTOK_SIM_CLIENT_SECRET;
   const accessTtl = opts.accessTtlSec ?? 7200;
@@ -95,9 +86,6 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
   const codes = new Map<string, { redirectUri: string; scope: string[]; expiresAt: number; used: boolean }>();
   const grants = new Map<string, Grant>(); // by current refresh token
   const tokens = new Map<string, { grant: Grant; expiresAt: number }>();
-  let denyNext = false;
-  let grantOnly: string[] | null = null;
-  let refreshCount = 0;
   let lastRefreshToken: string | undefined;
 
   const user: SimTikTokUser = {
@@ -128,12 +116,10 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
     const scope = (q.get('scope') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     if (!scope.length) return htmlError(400, 'scope: param_error');
     const state = q.get('state') ?? undefined;
-    if (denyNext || q.get('sim_deny') === '1') {
-      denyNext = false;
+    const granted = ctl.consent(scope, q.get('sim_deny') === '1');
+    if (!granted) {
       return redirectTo(redirectUri, { error: 'access_denied', error_description: 'The user denied the request', state });
     }
-    const granted = grantOnly ? scope.filter((s) => grantOnly!.includes(s)) : scope;
-    grantOnly = null;
     // Real codes carry characters that must be URL-decoded before the exchange.
     const code = randomToken('', 20) + '*0!' + Math.floor(Math.random() * 9000 + 1000);
     codes.set(code, { redirectUri, scope: granted, expiresAt: clock.now() + 5 * 60_000, used: false });
@@ -180,7 +166,7 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
       g.refreshExpiresAt = clock.now() + refreshTtl * 1000;
       grants.set(g.refreshToken, g);
       lastRefreshToken = g.refreshToken;
-      refreshCount++;
+      ctl.refreshCount++;
       return { status: 200, body: issue(g) };
     }
     return oauthError('unsupported_grant_type', `Grant type ${grantType ?? ''} is not supported.`);
@@ -220,31 +206,11 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
     { port: opts.port },
   );
 
-  const api = {
-    url: server.url,
-    clientKey,
-    clientSecret,
-    close: server.close,
-    log: server.log,
-    injectFault: server.injectFault,
-    user,
-    expireAccessTokens() {
-      for (const t of tokens.values()) t.expiresAt = Math.min(t.expiresAt, clock.now() - 1);
-    },
-    revokeAll() {
+  const sim = withSimControls({ clientKey, clientSecret, user }, server, ctl, {
+    tokens: () => tokens.values(),
+    revoke: () => {
       for (const g of grants.values()) g.revoked = true;
     },
-    denyNextConsent() {
-      denyNext = true;
-    },
-    grantOnlyNext(scopes: string[]) {
-      grantOnly = scopes;
-    },
-    advance(ms: number) {
-      clock.advance(ms);
-    },
-  };
-  Object.defineProperty(api, 'refreshCount', { get: () => refreshCount, enumerable: true });
-  Object.defineProperty(api, 'currentRefreshToken', { get: () => lastRefreshToken, enumerable: true });
-  return api as TikTokSimulator;
+  });
+  return Object.defineProperty(sim, 'currentRefreshToken', { get: () => lastRefreshToken, enumerable: true }) as TikTokSimulator;
 }

@@ -86,7 +86,7 @@ export class TikTokDriver implements PlatformDriver {
   async refresh(tokens: TokenSet): Promise<TokenSet> {
     this.requireCredentials();
     if (!tokens.refreshToken) {
-      throw new PlatformError({ kind: 'reconnect', platform: this.name, code: 'no_refresh_token', message: 'Немає refresh token для TikTok' });
+      throw new PlatformError({ kind: 'reconnect', platform: this.name, code: 'no_refresh_token', key: 'no_refresh_token', params: { platform: 'TikTok' } });
     }
     const body = await this.tokenRequest(
       {
@@ -124,7 +124,7 @@ export class TikTokDriver implements PlatformDriver {
 
   private requireCredentials() {
     if (!this.credentials?.clientId || !this.credentials?.clientSecret) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_client', message: 'TikTok не налаштовано на сервері: потрібні client_key і client_secret' });
+      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_client', key: 'tiktok_not_configured' });
     }
   }
 

@@ -1,8 +1,9 @@
 /** TikTok OAuth error bodies and the `{ data, error: { code, message, log_id } }` envelope → PlatformError. */
 import { genericHttpError, retryAfterSec } from '../common';
-import { PlatformError } from '../types';
+import { PLATFORM_TITLES, PlatformError } from '../types';
 
 const P = 'tiktok' as const;
+const TITLE = { platform: PLATFORM_TITLES[P] };
 
 /** OAuth endpoints: `{ error, error_description, log_id }` (TikTok may answer these with HTTP 200). */
 export function tiktokOAuthError(status: number, headers: Record<string, string>, body: any, phase: 'exchange' | 'refresh'): PlatformError {
@@ -13,20 +14,20 @@ export function tiktokOAuthError(status: number, headers: Record<string, string>
   switch (error) {
     case 'invalid_grant':
       return phase === 'exchange'
-        ? new PlatformError({ ...base, kind: 'bad-request', message: 'Код авторизації TikTok недійсний, прострочений або вже використаний. Отримайте нове посилання авторизації.' })
-        : new PlatformError({ ...base, kind: 'reconnect', message: `TikTok відкликав доступ або refresh token прострочений (${description || 'invalid_grant'})` });
+        ? new PlatformError({ ...base, kind: 'bad-request', key: 'code_invalid', params: TITLE })
+        : new PlatformError({ ...base, kind: 'reconnect', key: 'tiktok_revoked', params: { reason: description || 'invalid_grant' } });
     case 'access_denied':
-      return new PlatformError({ ...base, kind: 'reconnect', message: 'Користувач TikTok відкликав доступ застосунку' });
+      return new PlatformError({ ...base, kind: 'reconnect', key: 'tiktok_user_revoked' });
     case 'invalid_client':
     case 'unauthorized_client':
-      return new PlatformError({ ...base, kind: 'bad-request', message: 'TikTok відхилив client_key або client_secret сервера (перевірте налаштування TikTok).' });
+      return new PlatformError({ ...base, kind: 'bad-request', key: 'tiktok_client' });
     case 'invalid_scope':
-      return new PlatformError({ ...base, kind: 'reconnect', message: `TikTok не надав потрібні дозволи (${description || 'invalid_scope'})` });
+      return new PlatformError({ ...base, kind: 'reconnect', key: 'scopes_not_granted', params: { ...TITLE, reason: description || 'invalid_scope' } });
     case 'invalid_request':
     case 'unsupported_grant_type':
-      return new PlatformError({ ...base, kind: 'bad-request', message: `TikTok відхилив запит токена: ${error}${description ? ` (${description})` : ''}` });
+      return new PlatformError({ ...base, kind: 'bad-request', key: 'token_request_rejected', params: { ...TITLE, error }, detail: description || undefined });
   }
-  if (error) return new PlatformError({ ...base, kind: 'bad-request', message: `TikTok повернув помилку: ${error}${description ? ` (${description})` : ''}` });
+  if (error) return new PlatformError({ ...base, kind: 'bad-request', key: 'returned_error', params: { ...TITLE, error }, detail: description || undefined });
   return genericHttpError(P, status, headers, raw, description || undefined);
 }
 
@@ -38,24 +39,24 @@ export function tiktokApiError(status: number, headers: Record<string, string>, 
   const base = { platform: P, httpStatus: status, code: code ?? `http_${status}`, raw } as const;
   switch (code) {
     case 'access_token_invalid':
-      return new PlatformError({ ...base, kind: 'refresh-token', message: 'Токен доступу TikTok недійсний або прострочений' });
+      return new PlatformError({ ...base, kind: 'refresh-token', key: 'token_invalid', params: TITLE });
     case 'scope_not_authorized':
     case 'scope_permission_missed':
-      return new PlatformError({ ...base, kind: 'reconnect', message: 'Недостатньо дозволів TikTok: підключіть акаунт заново й надайте всі дозволи' });
+      return new PlatformError({ ...base, kind: 'reconnect', key: 'insufficient_scopes', params: TITLE });
     case 'reached_active_user_cap':
-      return new PlatformError({ ...base, kind: 'reconnect', message: 'Застосунок TikTok досяг ліміту активних користувачів' });
+      return new PlatformError({ ...base, kind: 'reconnect', key: 'tiktok_user_cap' });
     case 'rate_limit_exceeded':
     case 'spam_risk_too_many_posts':
     case 'spam_risk_too_many_pending_share':
     case 'internal_error':
-      return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers), message: `TikTok просить зачекати (${code})${message ? `: ${message}` : ''}` });
+      return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers), key: 'asks_to_wait', params: TITLE, detail: [code, message].filter(Boolean).join(': ') });
     case 'spam_risk_user_banned_from_posting':
-      return new PlatformError({ ...base, kind: 'bad-request', message: 'TikTok заборонив цьому акаунту публікації' });
+      return new PlatformError({ ...base, kind: 'bad-request', key: 'tiktok_banned' });
     case 'unaudited_client_can_only_post_to_private_accounts':
-      return new PlatformError({ ...base, kind: 'bad-request', message: 'Застосунок TikTok не пройшов аудит: публікувати можна лише приватно' });
+      return new PlatformError({ ...base, kind: 'bad-request', key: 'tiktok_unaudited' });
   }
   if (code && code !== 'ok' && status < 500 && status !== 429 && status !== 401) {
-    return new PlatformError({ ...base, kind: 'bad-request', message: `TikTok відхилив запит (${code})${message ? `: ${message}` : ''}` });
+    return new PlatformError({ ...base, kind: 'bad-request', key: 'rejected', params: TITLE, detail: [code, message].filter(Boolean).join(': ') });
   }
   return genericHttpError(P, status, headers, raw, message || undefined);
 }

@@ -88,7 +88,7 @@ export class YouTubeDriver implements PlatformDriver {
       'exchange',
     );
     if (!body.refresh_token) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_refresh_token', message: 'Google не видав refresh token. Підключіть акаунт заново (потрібен prompt=consent і доступ офлайн).' });
+      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_refresh_token', key: 'google_no_refresh_token' });
     }
     const scope = splitScopes(body.scope, /\s+/);
     requireScopes(this.name, scope, this.scopes);
@@ -106,7 +106,7 @@ export class YouTubeDriver implements PlatformDriver {
   async refresh(tokens: TokenSet): Promise<TokenSet> {
     this.requireCredentials();
     if (!tokens.refreshToken) {
-      throw new PlatformError({ kind: 'reconnect', platform: this.name, code: 'no_refresh_token', message: 'Немає refresh token для YouTube' });
+      throw new PlatformError({ kind: 'reconnect', platform: this.name, code: 'no_refresh_token', key: 'no_refresh_token', params: { platform: 'YouTube' } });
     }
     const body = await this.tokenRequest(
       {
@@ -136,10 +136,10 @@ export class YouTubeDriver implements PlatformDriver {
   /** Changes the channel description, keeping every other brandingSettings field as it was. */
   async updateDescription(accessToken: string, description: string): Promise<PlatformProfile> {
     if (description.length > YOUTUBE_DESCRIPTION_MAX) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'description_too_long', message: `Опис каналу YouTube не може бути довшим за ${YOUTUBE_DESCRIPTION_MAX} символів` });
+      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'description_too_long', key: 'youtube_description_too_long', params: { max: YOUTUBE_DESCRIPTION_MAX } });
     }
     if (/[<>]/.test(description)) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'invalid_description', message: 'Опис каналу YouTube не може містити символи < або >' });
+      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'invalid_description', key: 'youtube_description_brackets' });
     }
     // channels.update overwrites every mutable property of the part: read it, change one field, send it all back.
     const current = await this.mineChannel(accessToken, 'brandingSettings');
@@ -160,7 +160,7 @@ export class YouTubeDriver implements PlatformDriver {
 
   private requireCredentials() {
     if (!this.credentials?.clientId || !this.credentials?.clientSecret) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_client', message: 'Для YouTube потрібні client_id і client_secret профілю' });
+      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_client', key: 'youtube_no_client' });
     }
   }
 
@@ -180,7 +180,7 @@ export class YouTubeDriver implements PlatformDriver {
     if (res.status !== 200) throw youtubeApiError(res.status, res.headers, body);
     const ch = body?.items?.[0];
     if (!ch?.id) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_channel', message: 'У цього Google-акаунта немає YouTube-каналу. Створіть канал і підключіть акаунт заново.' });
+      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_channel', key: 'youtube_no_channel' });
     }
     return ch;
   }

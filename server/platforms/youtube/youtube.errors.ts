@@ -1,8 +1,9 @@
 /** Google OAuth and YouTube Data API error bodies → PlatformError. */
 import { genericHttpError, retryAfterSec } from '../common';
-import { PlatformError } from '../types';
+import { PLATFORM_TITLES, PlatformError } from '../types';
 
 const P = 'youtube' as const;
+const TITLE = { platform: PLATFORM_TITLES[P] };
 
 /** Token endpoint: `{ error, error_description }` (400 invalid_grant, 401 invalid_client, …). */
 export function googleTokenError(status: number, headers: Record<string, string>, body: any, phase: 'exchange' | 'refresh'): PlatformError {
@@ -12,22 +13,22 @@ export function googleTokenError(status: number, headers: Record<string, string>
   switch (error) {
     case 'invalid_grant':
       return phase === 'exchange'
-        ? new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: error, raw, message: 'Код авторизації Google недійсний, прострочений або вже використаний. Отримайте нове посилання авторизації.' })
+        ? new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: error, raw, key: 'code_invalid', params: { platform: 'Google' } })
         : new PlatformError({
             kind: 'reconnect', platform: P, httpStatus: status, code: error, raw,
-            message: `Google відкликав доступ або строк дії дозволу минув (${description || 'invalid_grant'}). Якщо проєкт Google Cloud цього client_id у статусі «Testing», дозвіл діє лише 7 днів: переведіть його в «In production»`,
+            key: 'google_revoked', params: { reason: description || 'invalid_grant' },
           });
     case 'invalid_client':
     case 'unauthorized_client':
-      return new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: error, raw, message: 'Google відхилив client_id або client_secret цього профілю. Перевірте їх у налаштуваннях YouTube.' });
+      return new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: error, raw, key: 'google_client' });
     case 'redirect_uri_mismatch':
-      return new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: error, raw, message: 'Redirect URI не збігається з зареєстрованим у Google Cloud Console для цього client_id.' });
+      return new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: error, raw, key: 'redirect_mismatch', params: { platform: 'Google' } });
     case 'invalid_scope':
     case 'invalid_request':
     case 'unsupported_grant_type':
-      return new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: error, raw, message: `Google відхилив запит токена: ${error}${description ? ` (${description})` : ''}` });
+      return new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: error, raw, key: 'token_request_rejected', params: { platform: 'Google', error }, detail: description || undefined });
   }
-  if (status === 401) return new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: 'invalid_client', raw, message: 'Google відхилив client_id або client_secret цього профілю.' });
+  if (status === 401) return new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: 'invalid_client', raw, key: 'google_client' });
   return genericHttpError(P, status, headers, raw, description || undefined);
 }
 
@@ -41,28 +42,28 @@ export function youtubeApiError(status: number, headers: Record<string, string>,
   const raw = err ?? body;
   const base = { platform: P, httpStatus: status, code: reason ?? `http_${status}`, raw } as const;
   if (reason === 'youtubeSignupRequired') {
-    return new PlatformError({ ...base, kind: 'bad-request', message: 'У цього Google-акаунта немає YouTube-каналу. Створіть канал і підключіть акаунт заново.' });
+    return new PlatformError({ ...base, kind: 'bad-request', key: 'youtube_no_channel' });
   }
   if (status === 401 || reason === 'authError') {
-    return new PlatformError({ ...base, kind: 'refresh-token', message: 'Токен доступу YouTube недійсний або прострочений' });
+    return new PlatformError({ ...base, kind: 'refresh-token', key: 'token_invalid', params: TITLE });
   }
   if (reason === 'insufficientPermissions' || reason === 'ACCESS_TOKEN_SCOPE_INSUFFICIENT') {
-    return new PlatformError({ ...base, kind: 'reconnect', message: 'Недостатньо дозволів YouTube: підключіть акаунт заново й надайте всі дозволи' });
+    return new PlatformError({ ...base, kind: 'reconnect', key: 'insufficient_scopes', params: TITLE });
   }
   if (reason === 'quotaExceeded' || reason === 'dailyLimitExceeded') {
-    return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers) ?? secondsToPacificMidnight(), message: 'Вичерпано денну квоту YouTube API; вона оновиться опівночі за тихоокеанським часом' });
+    return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers) ?? secondsToPacificMidnight(), key: 'youtube_quota' });
   }
   if (reason === 'uploadLimitExceeded') {
-    return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: 24 * 3600, message: 'Канал досяг денного ліміту завантажень YouTube; спробуйте через 24 години' });
+    return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: 24 * 3600, key: 'youtube_upload_limit' });
   }
   if (reason && RETRY_REASONS.has(reason)) {
-    return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers), message: `YouTube просить зачекати (${reason})` });
+    return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers), key: 'asks_to_wait', params: TITLE, detail: reason });
   }
   if (status === 403) {
-    return new PlatformError({ ...base, kind: 'bad-request', message: `YouTube заборонив дію${message ? `: ${message}` : ''}` });
+    return new PlatformError({ ...base, kind: 'bad-request', key: 'forbidden', params: TITLE, detail: message || undefined });
   }
   if (status >= 400 && status < 500 && status !== 429) {
-    return new PlatformError({ ...base, kind: 'bad-request', message: `YouTube відхилив запит${reason ? ` (${reason})` : ''}${message ? `: ${message}` : ''}` });
+    return new PlatformError({ ...base, kind: 'bad-request', key: 'rejected', params: TITLE, detail: [reason, message].filter(Boolean).join(': ') || undefined });
   }
   return genericHttpError(P, status, headers, raw, message || undefined);
 }

@@ -1,5 +1,6 @@
 /**
- * A minimal forward proxy for tests, on 127.0.0.1 and a free port. One port speaks both:
+ * A minimal forward proxy on 127.0.0.1 and a free port, for the tests and for `SIMULATORS=on` (every profile
+ * needs a proxy, and every platform call goes through it). One port speaks both:
  * - HTTP: CONNECT tunnels and absolute-URI forwarding (`GET http://host/path HTTP/1.1`);
  * - SOCKS5 (detected by the first byte 0x05): CONNECT with no auth or username/password.
  * Optional credentials are enforced on both (407 / SOCKS auth failure). Every request is recorded.
@@ -17,7 +18,7 @@ export interface ProxyRecord {
   allowed: boolean;
 }
 
-export interface TestProxy {
+export interface LocalProxy {
   /** http://[user:pass@]127.0.0.1:port */
   url: string;
   /** socks5://[user:pass@]127.0.0.1:port (same port) */
@@ -30,12 +31,12 @@ export interface TestProxy {
   close(): Promise<void>;
 }
 
-export interface TestProxyOptions {
+export interface LocalProxyOptions {
   username?: string;
   password?: string;
 }
 
-export async function startTestProxy(opts: TestProxyOptions = {}): Promise<TestProxy> {
+export async function startLocalProxy(opts: LocalProxyOptions = {}): Promise<LocalProxy> {
   const records: ProxyRecord[] = [];
   const sockets = new Set<net.Socket>();
   const needAuth = opts.username !== undefined;
@@ -219,11 +220,33 @@ export async function startTestProxy(opts: TestProxyOptions = {}): Promise<TestP
   };
 }
 
-/** A 127.0.0.1 port with nothing listening (bound, then released). */
-export async function closedPort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
+export interface DeadAddress {
+  /** A 127.0.0.1 port nothing listens on: connecting to it is refused. */
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A 127.0.0.1 port where a connection is refused, held for as long as needed: the port is the local end of a
+ * live connection to a throw-away listener, so no other listener is handed it until `close()`.
+ */
+export async function holdDeadPort(): Promise<DeadAddress> {
+  const sockets = new Set<net.Socket>();
+  const keep = (s: net.Socket) => {
+    sockets.add(s);
+    s.on('error', () => {});
+  };
+  const listener = net.createServer(keep);
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const client = net.connect((listener.address() as net.AddressInfo).port, '127.0.0.1');
+  keep(client);
+  await new Promise<void>((resolve, reject) => client.once('connect', resolve).once('error', reject));
+  return {
+    port: client.localPort!,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        listener.close(() => resolve());
+      }),
+  };
 }

@@ -1,0 +1,91 @@
+/**
+ * Low-level failures of a platform call (sockets, DNS, TLS, proxies) turned into PlatformErrors: any failure to
+ * reach or use the proxy is kind 'proxy', other network failures kind 'retry-later'. Messages are stored keys
+ * of kadr.platform_errors naming the proxy by `host:port` only, never its credentials.
+ */
+import type { ParsedProxy } from '../../src/contract/proxy';
+import { isProxyHandshakeError } from './proxy-connector';
+import { PlatformError, platformMessage, type PlatformKey } from './types';
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE',
+  'EADDRNOTAVAIL', 'ECONNABORTED', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
+]);
+
+function errorChain(err: unknown): any[] {
+  const out: any[] = [];
+  let e: any = err;
+  for (let i = 0; e && i < 6; i++) {
+    out.push(e);
+    if (e instanceof AggregateError && e.errors?.length) out.push(...e.errors);
+    e = e.cause;
+  }
+  return out;
+}
+
+/** The reason of a network failure: a stored message, or the system's own words when none fits. */
+function describeNetworkError(chain: any[]): string {
+  const msgs = chain.map((e) => String(e?.message ?? '')).join(' | ');
+  const codes = [...(chain.map((e) => e?.code).filter(Boolean) as string[]), ...(msgs.match(/\bE[A-Z_]{4,}\b/g) ?? [])];
+  const has = (...c: string[]) => c.some((x) => codes.includes(x));
+  if (has('ECONNREFUSED')) return platformMessage('net_refused');
+  if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT') || /timeout|timed out/i.test(msgs)) return platformMessage('net_timeout');
+  if (has('ENOTFOUND', 'EAI_AGAIN')) return platformMessage('net_dns');
+  if (has('EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL')) return platformMessage('net_unreachable');
+  if (has('ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE')) return platformMessage('net_reset');
+  return msgs.split(' | ')[0] || platformMessage('net_unknown');
+}
+
+export interface NetworkErrorContext {
+  proxy: ParsedProxy | null;
+  platform?: PlatformKey;
+  url: string;
+}
+
+function proxyError(err: unknown, chain: any[], ctx: NetworkErrorContext & { proxy: ParsedProxy }): PlatformError | null {
+  const msgs = chain.map((e) => String(e?.message ?? '')).join(' | ');
+  const proxy = ctx.proxy.display;
+  const base = { kind: 'proxy', cause: err, platform: ctx.platform } as const;
+  const status = /Proxy response \((\d+)\)/.exec(msgs)?.[1];
+  if (status === '407' || /Proxy Authentication Required|authentication failed|Socks5 Authentication failed/i.test(msgs)) {
+    return new PlatformError({ ...base, code: 'proxy_auth', key: 'proxy_auth', params: { proxy } });
+  }
+  if (status) {
+    const params = { proxy, status: Number(status) };
+    return new PlatformError({ ...base, code: 'proxy_refused', httpStatus: Number(status), key: 'proxy_cannot_reach_status', params });
+  }
+  const socksStage = chain.some(isProxyHandshakeError);
+  if (socksStage && /Socks5 proxy rejected connection|HostUnreachable|NetworkUnreachable|ConnectionRefused|TTLExpired/i.test(msgs)) {
+    return new PlatformError({ ...base, code: 'proxy_refused', key: 'proxy_cannot_reach', params: { proxy } });
+  }
+  // A proxy that accepts the connection but never answers the CONNECT ends in a headers or connect timeout.
+  const stalled = chain.some((e) => e?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.code === 'UND_ERR_CONNECT_TIMEOUT');
+  if (stalled || socksStage || chain.some((e) => NETWORK_CODES.has(e?.code)) || /socket|ECONN|connect/i.test(msgs)) {
+    const params = { proxy, reason: describeNetworkError(chain) };
+    return new PlatformError({ ...base, code: 'proxy_unreachable', key: 'proxy_unreachable', params });
+  }
+  if (chain.some((e) => String(e?.code ?? '').startsWith('ERR_TLS') || /certificate/i.test(String(e?.message)))) {
+    const params = { proxy, error: String(chain[0]?.message ?? '') };
+    return new PlatformError({ ...base, code: 'proxy_tls', key: 'proxy_tls', params });
+  }
+  return null;
+}
+
+/** Turns a low-level failure into a PlatformError. Exported for tests. */
+export function classifyNetworkError(err: unknown, ctx: NetworkErrorContext): PlatformError {
+  if (err instanceof PlatformError) return err;
+  const chain = errorChain(err);
+  const viaProxy = ctx.proxy ? proxyError(err, chain, { ...ctx, proxy: ctx.proxy }) : null;
+  if (viaProxy) return viaProxy;
+  const base = { kind: 'retry-later', code: 'network', cause: err, platform: ctx.platform } as const;
+  if (chain.some((e) => NETWORK_CODES.has(e?.code) || String(e?.code ?? '').startsWith('ERR_TLS'))) {
+    let host = ctx.url;
+    try {
+      host = new URL(ctx.url).host;
+    } catch {
+      /* keep the raw text */
+    }
+    return new PlatformError({ ...base, key: 'host_unreachable', params: { host, reason: describeNetworkError(chain) } });
+  }
+  return new PlatformError({ ...base, key: 'network', params: { error: String(chain[0]?.message ?? err) } });
+}

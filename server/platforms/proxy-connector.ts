@@ -1,0 +1,74 @@
+/**
+ * How a platform call reaches the network: the one place that opens connections for the drivers.
+ *
+ * - no proxy: a direct undici Agent;
+ * - http:// or https:// proxy: undici's ProxyAgent (HTTP CONNECT tunnel);
+ * - socks5:// proxy: an Agent whose connector opens a SOCKS5 tunnel (hostname resolved by the proxy) and
+ *   upgrades it to TLS for https targets.
+ * `family` is the address family used to resolve and connect to the proxy (or, without one, to the platform);
+ * `connectTimeoutMs` bounds the TCP/TLS/SOCKS handshake and the CONNECT exchange.
+ */
+import type { LookupFunction } from 'node:net';
+import { Agent, Pool, ProxyAgent, buildConnector, type Dispatcher } from 'undici';
+import { SocksClient } from 'socks';
+import type { ParsedProxy } from '../../src/contract/proxy';
+
+export interface ConnectorOptions {
+  proxy: ParsedProxy | null;
+  family: 4 | 6;
+  /** Overall limit of one exchange (headers and body). */
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  /** Test hook: DNS lookup used for the proxy (or direct) connection. */
+  lookup?: LookupFunction;
+}
+
+const PROXY_CONNECT_FAILED = Symbol('proxy-connect-failed');
+
+/** Marks an error raised while talking to the proxy itself (SOCKS handshake). */
+function markProxyError<E>(err: E): E {
+  if (err && typeof err === 'object') (err as any)[PROXY_CONNECT_FAILED] = true;
+  return err;
+}
+
+/** Whether an error (one link of a cause chain) was raised by the SOCKS handshake with the proxy. */
+export const isProxyHandshakeError = (err: unknown): boolean => Boolean((err as any)?.[PROXY_CONNECT_FAILED]);
+
+function socksConnector(proxy: ParsedProxy, o: ConnectorOptions): buildConnector.connector {
+  const tlsUpgrade = buildConnector({ timeout: o.connectTimeoutMs });
+  return (options, callback) => {
+    const port = options.port ? Number(options.port) : options.protocol === 'https:' ? 443 : 80;
+    const host = options.hostname.replace(/^\[(.*)\]$/, '$1');
+    SocksClient.createConnection({
+      proxy: { host: proxy.host, port: proxy.port, type: 5, userId: proxy.username, password: proxy.password },
+      command: 'connect',
+      destination: { host, port },
+      timeout: o.connectTimeoutMs,
+      socket_options: { family: o.family, ...(o.lookup ? { lookup: o.lookup } : {}) } as any,
+    }).then(
+      ({ socket }) => {
+        if (options.protocol === 'https:') tlsUpgrade({ ...options, httpSocket: socket }, callback);
+        else callback(null, socket.setNoDelay(true));
+      },
+      (err) => callback(markProxyError(err), null),
+    );
+  };
+}
+
+/** The undici dispatcher every request of one platform client goes through. */
+export function buildProxyDispatcher(o: ConnectorOptions): Dispatcher {
+  const { proxy, timeoutMs, connectTimeoutMs } = o;
+  const common = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connections: 8, keepAliveTimeout: 4_000 };
+  const netOpts = { timeout: connectTimeoutMs, family: o.family, autoSelectFamily: false, ...(o.lookup ? { lookup: o.lookup } : {}) };
+  if (!proxy) return new Agent({ ...common, connect: netOpts });
+  if (proxy.protocol === 'socks5') return new Agent({ ...common, connect: socksConnector(proxy, o) });
+  return new ProxyAgent({
+    ...common,
+    uri: proxy.url,
+    proxyTls: netOpts as any,
+    requestTls: { timeout: connectTimeoutMs },
+    // The CONNECT exchange with the proxy gets the connect timeout too (undici's default is 300 s).
+    clientFactory: (origin, opts) =>
+      new Pool(origin, { ...opts, headersTimeout: connectTimeoutMs, bodyTimeout: connectTimeoutMs }),
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * Messages kept in the database (a profile's `error`, `errorYouTube`, …) as i18n keys with parameters, so each
+ * reader sees them in their own language: the panel translates them when shown, the server per
+ * Accept-Language when one becomes an API error.
+ *
+ * Encoding: the key alone (`kadr.accounts.errors.connect_failed`), or the key, one space and a JSON object of
+ * parameters (`kadr.platform_errors.proxy_auth {"proxy":"10.0.0.1:8080"}`). A parameter may itself be an
+ * encoded message (a cause inside a reason); it is translated too. Anything else (rows written before keys,
+ * Ukrainian sentences) is not a key and is shown as it is.
+ */
+export type MessageParams = Record<string, string | number>;
+
+export interface StoredMessage {
+  key: string;
+  params: MessageParams;
+}
+
+const ENCODED = /^([A-Za-z]\w*(?:\.\w+)+)(?: (\{.*\}))?$/s;
+
+export function encodeMessage(key: string, params: MessageParams = {}): string {
+  return Object.keys(params).length ? `${key} ${JSON.stringify(params)}` : key;
+}
+
+/** The key and parameters of an encoded message; null for plain text. */
+export function decodeMessage(stored: string): StoredMessage | null {
+  const m = ENCODED.exec(stored);
+  if (!m) return null;
+  if (!m[2]) return { key: m[1]!, params: {} };
+  try {
+    const raw: unknown = JSON.parse(m[2]);
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+    const params: MessageParams = {};
+    for (const [k, v] of Object.entries(raw)) params[k] = typeof v === 'number' ? v : String(v);
+    return { key: m[1]!, params };
+  } catch {
+    return null;
+  }
+}
+
+/** Translates a stored message with `t`; plain text comes back unchanged. */
+export function renderMessage(stored: string, t: (key: string, params: MessageParams) => string, depth = 0): string {
+  const msg = decodeMessage(stored);
+  if (!msg) return stored;
+  const params: MessageParams = {};
+  for (const [k, v] of Object.entries(msg.params)) {
+    params[k] = typeof v === 'string' && depth < 3 ? renderMessage(v, t, depth + 1) : v;
+  }
+  return t(msg.key, params);
+}

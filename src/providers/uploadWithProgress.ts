@@ -1,0 +1,70 @@
+import { readAuth, signOut } from './authStore';
+import { refreshOnce } from './httpClient';
+import { currentLocale } from './locale';
+
+export type UploadProgress = { loaded: number; total: number };
+
+/** The server's answer to a refused upload, when there is one. */
+export type UploadErrorBody = { message?: string; errors?: Record<string, string> };
+
+/** A refused or failed upload: the status (0 for network or abort) and the server's answer. */
+export class UploadError extends Error {
+  constructor(public status: number, message: string, public body?: UploadErrorBody) {
+    super(message);
+  }
+}
+
+export type UploadReply = { status: number; body: any };
+/** Sends one multipart POST and reports the bytes sent; the XMLHttpRequest one unless a test gives another. */
+export type UploadSend = (url: string, form: FormData, onProgress: (p: UploadProgress) => void) => Promise<UploadReply>;
+
+export const xhrSend: UploadSend = (url, form, onProgress) =>
+  new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    const { accessToken } = readAuth();
+    if (accessToken) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', currentLocale());
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
+    xhr.onload = () => {
+      let body: any;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        body = undefined;
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => reject(new UploadError(0, 'network'));
+    xhr.onabort = () => reject(new UploadError(0, 'aborted'));
+    xhr.send(form);
+  });
+
+/**
+ * POSTs a multipart form with the bearer token and the panel's language, reporting the bytes sent (fetch cannot).
+ * On a 401 the tokens are refreshed once (shared with the data provider) and the form is sent again once, with the
+ * progress starting over; when the refresh fails the user is signed out, as the data provider does. A non-2xx
+ * answer is an UploadError carrying the server's message and field errors.
+ */
+export async function uploadWithProgress<T>(
+  url: string,
+  form: FormData,
+  onProgress: (p: UploadProgress) => void,
+  send: UploadSend = xhrSend,
+): Promise<T> {
+  let r = await send(url, form, onProgress);
+  if (r.status === 401 && readAuth().refreshToken) {
+    try {
+      await refreshOnce();
+    } catch {
+      signOut(); // the next auth check sends the user to /login
+      throw new UploadError(401, r.body?.message ?? 'unauthorized', r.body);
+    }
+    onProgress({ loaded: 0, total: 0 });
+    r = await send(url, form, onProgress);
+  }
+  if (r.status < 200 || r.status >= 300) throw new UploadError(r.status, r.body?.message ?? String(r.status), r.body);
+  return r.body as T;
+}
