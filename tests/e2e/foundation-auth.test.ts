@@ -144,7 +144,9 @@ describe('foundation in the browser: a short-lived access token', () => {
     const before = (await authStore(page)).state;
     const refreshes: number[] = [];
     page.on('response', (r) => { if (r.url().endsWith('/api/auth/refresh')) refreshes.push(r.status()); });
-    await page.waitForTimeout(3_000);
+    // Wait until the server itself refuses the access token (its 2 s lifetime is over), not for a guessed delay.
+    await expect.poll(async () => (await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${before.accessToken}` } })).status,
+      { timeout: 10_000, interval: 200 }).toBe(401);
     await page.getByRole('navigation', { name: 'main menu' }).getByText('Користувачі').click();
     await page.getByRole('cell', { name: 'admin' }).first().waitFor();
     expect(refreshes).toEqual([200]);
