@@ -1,18 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { hashPassword } from '../../server/auth/password';
 import { launchBrowser, signInAs } from '../helpers/browser';
+import { describeOnEachDb } from '../helpers/browser-dbs';
 import type { TestServer } from '../helpers/server';
 import { startFoundationServer } from './foundation-panel';
 
 const authStore = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('authStore') ?? 'null'));
 
-describe('foundation in the browser: signing in and out', () => {
+// Signing in, out and refreshing write sessions: on SQLite and on PostgreSQL.
+describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startFoundationServer();
+    server = await startFoundationServer({}, kind);
     browser = await launchBrowser();
     const at = new Date().toISOString();
     await server.tdb.db.insertInto('users').values({ login: 'operator', passwordHash: await hashPassword('user-pass'), role: 'user', createdAt: at, updatedAt: at }).execute();
@@ -80,7 +82,8 @@ describe('foundation in the browser: signing in and out', () => {
     await page.getByRole('status').getByText('Авторизований').waitFor();
   });
 
-  it('an unknown visitor opening a panel path gets the login form, and lands on that path after signing in', async () => {
+  // Read-only: SQLite only.
+  it.runIf(kind === 'sqlite')('an unknown visitor opening a panel path gets the login form, and lands on that path after signing in', async () => {
     await page.goto(`${server.url}/users/1`);
     await page.getByRole('button', { name: 'Увійти' }).waitFor();
     await page.getByLabel('Логін').fill('admin');
@@ -125,12 +128,12 @@ describe('foundation in the browser: signing in and out', () => {
   });
 });
 
-describe('foundation in the browser: a short-lived access token', () => {
+describeOnEachDb('foundation in the browser: a short-lived access token', (kind) => {
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startFoundationServer({ ACCESS_TOKEN_TTL_SEC: '2' });
+    server = await startFoundationServer({ ACCESS_TOKEN_TTL_SEC: '2' }, kind);
     browser = await launchBrowser();
   });
   afterAll(async () => {
