@@ -45,17 +45,34 @@ function mediaFiles(root: string): string[] {
 }
 
 describeEachDb('background folders and items API', (ctx) => {
-  let admin: { authorization: string };
-  let anna: { authorization: string };
-  let ivan: { authorization: string };
-  let annaFolder: number;
-  let ivanFolder: number;
-  const mediaDir = () => ctx.app.media ? join(ctx.tdb.dataDir, 'media') : '';
-  const upload = (token: { authorization: string }, parts: Part[]) => {
+  type Session = { authorization: string };
+  let admin: Session;
+  let anna: Session;
+  let ivan: Session;
+  let seq = 0;
+  const mediaDir = () => join(ctx.tdb.dataDir, 'media');
+  const upload = (token: Session, parts: Part[]) => {
     const m = multipart(parts);
     return ctx.call({ method: 'POST', url: '/api/photo-bg', token, payload: m.payload, headers: m.headers });
   };
   const rowCount = async () => Number((await ctx.tdb.db.selectFrom('backgroundItems').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow()).c);
+  /** A user of the test's own (so what other tests left behind is not in its lists): the bearer header and id. */
+  const freshUser = async (name: string) => {
+    const login = `${name}${++seq}`;
+    await ctx.createUser(login, `${login}-pass`);
+    const s = await ctx.login(login, `${login}-pass`);
+    return { login, headers: s.headers, id: s.userId };
+  };
+  const makeFolder = async (token: Session, name = 'Folder') => {
+    const r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token, payload: { name } });
+    expect(r.status).toBe(201);
+    return r.body.id as number;
+  };
+  const uploadPng = async (token: Session, folderId: number) => {
+    const r = await upload(token, [{ name: 'folderId', value: String(folderId) }, { name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png }]);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body.data[0];
+  };
 
   beforeAll(async () => {
     await ctx.createUser('boss', 'boss-pass', 'admin');
@@ -73,39 +90,45 @@ describeEachDb('background folders and items API', (ctx) => {
   });
 
   it('folders: create (name required, trimmed), list, select, rename', async () => {
-    let r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna, payload: { name: '   ' } });
+    const anna = await freshUser('anna');
+    const ivan = await freshUser('ivan');
+    let r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna.headers, payload: { name: '   ' } });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ name: "Назва обов'язкова" });
-    r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna, payload: {} });
+    r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna.headers, payload: {} });
     expect(r.body.errors.name).toBe("Назва обов'язкова");
-    r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna, payload: { name: 'x'.repeat(101) } });
+    r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna.headers, payload: { name: 'x'.repeat(101) } });
     expect(r.body.errors.name).toBe('Занадто довго!');
 
-    r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna, payload: { name: '  Море  ' } });
+    r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna.headers, payload: { name: '  Море  ' } });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ name: 'Море', total: 0, user: { login: 'anna' } });
-    annaFolder = r.body.id;
-    ivanFolder = (await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: ivan, payload: { name: 'Ivan bg' } })).body.id;
+    expect(r.body).toMatchObject({ name: 'Море', total: 0, user: { login: anna.login } });
+    const annaFolder = r.body.id;
+    const ivanFolder = await makeFolder(ivan.headers, 'Ivan bg');
 
-    r = await ctx.call({ method: 'GET', url: '/api/folder/photo-bg?page=1', token: anna });
+    r = await ctx.call({ method: 'GET', url: '/api/folder/photo-bg?page=1', token: anna.headers });
     expect(r.body).toMatchObject({ page: 1, total: 1, totalPages: 1 });
     expect(r.body.data.map((f: any) => f.name)).toEqual(['Море']);
+    // The admin sees everyone's folders, newest first (other tests' folders filtered out).
+    const ours = (list: any[]) => list.filter((f) => f.id === annaFolder || f.id === ivanFolder);
     r = await ctx.call({ method: 'GET', url: '/api/folder/photo-bg', token: admin });
-    expect(r.body.data.map((f: any) => f.name)).toEqual(['Ivan bg', 'Море']);
+    expect(ours(r.body.data).map((f: any) => f.name)).toEqual(['Ivan bg', 'Море']);
 
-    r = await ctx.call({ method: 'GET', url: '/api/folder/photo-bg/select', token: anna });
+    r = await ctx.call({ method: 'GET', url: '/api/folder/photo-bg/select', token: anna.headers });
     expect(r.body).toEqual([{ id: annaFolder, title: 'Море', value: annaFolder }]);
     r = await ctx.call({ method: 'GET', url: '/api/folder/photo-bg/select', token: admin });
-    expect(r.body.map((o: any) => o.id)).toEqual([ivanFolder, annaFolder]);
+    expect(ours(r.body).map((o: any) => o.id)).toEqual([ivanFolder, annaFolder]);
 
-    r = await ctx.call({ method: 'PATCH', url: `/api/folder/photo-bg/${annaFolder}`, token: anna, payload: { name: '' } });
+    r = await ctx.call({ method: 'PATCH', url: `/api/folder/photo-bg/${annaFolder}`, token: anna.headers, payload: { name: '' } });
     expect(r.body.errors).toEqual({ name: "Назва обов'язкова" });
-    r = await ctx.call({ method: 'PATCH', url: `/api/folder/photo-bg/${annaFolder}`, token: anna, payload: { name: 'Море 2' } });
+    r = await ctx.call({ method: 'PATCH', url: `/api/folder/photo-bg/${annaFolder}`, token: anna.headers, payload: { name: 'Море 2' } });
     expect(r.status).toBe(200);
     expect(r.body.name).toBe('Море 2');
+    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna.headers })).body.name).toBe('Море 2');
   });
 
   it("another user's folder by id is a 404 everywhere, with none of its data", async () => {
+    const annaFolder = await makeFolder(anna, 'Море');
     for (const [method, url, payload] of [
       ['GET', `/api/folder/photo-bg/${annaFolder}`],
       ['PATCH', `/api/folder/photo-bg/${annaFolder}`, { name: 'mine now' }],
@@ -116,15 +139,21 @@ describeEachDb('background folders and items API', (ctx) => {
       expect(r.status, `${method} ${url}`).toBe(404);
       expect(r.body).toEqual({ message: 'Не знайдено', statusCode: 404 });
     }
+    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna })).body).toMatchObject({ name: 'Море', total: 0 });
+    const before = await rowCount();
+    const filesBefore = mediaFiles(mediaDir()).filter((f) => !f.startsWith('.staging/'));
     const r = await upload(ivan, [{ name: 'folderId', value: String(annaFolder) }, { name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png }]);
     expect(r.status).toBe(404);
-    expect(await rowCount()).toBe(0);
-    expect(mediaFiles(mediaDir()).filter((f) => !f.startsWith('.staging/'))).toEqual([]);
+    expect(await rowCount()).toBe(before);
+    expect(mediaFiles(mediaDir()).filter((f) => !f.startsWith('.staging/'))).toEqual(filesBefore);
     expect((await ctx.call({ method: 'GET', url: '/api/folder/photo-bg/abc', token: anna })).status).toBe(400);
   });
 
   it('uploads real images and a video: items with signed url and preview, folder total', async () => {
-    const r = await upload(anna, [
+    const anna = await freshUser('anna');
+    const ivan = await freshUser('ivan');
+    const annaFolder = await makeFolder(anna.headers, 'Море');
+    const r = await upload(anna.headers, [
       { name: 'folderId', value: String(annaFolder) },
       { name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png },
       { name: 'files[]', filename: 'b.jpg', type: 'image/jpeg', data: fx.jpg },
@@ -145,18 +174,19 @@ describeEachDb('background folders and items API', (ctx) => {
     expect(preview.statusCode).toBe(200);
     expect(preview.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 
-    const page = await ctx.call({ method: 'GET', url: `/api/photo-bg/${annaFolder}?page=1`, token: anna });
-    expect(page.body).toMatchObject({ total: 3, page: 1, totalPages: 1, folder: { id: annaFolder, name: 'Море 2' } });
+    const page = await ctx.call({ method: 'GET', url: `/api/photo-bg/${annaFolder}?page=1`, token: anna.headers });
+    expect(page.body).toMatchObject({ total: 3, page: 1, totalPages: 1, folder: { id: annaFolder, name: 'Море' } });
     expect(page.body.data.map((i: any) => i.type)).toEqual(['video', 'image', 'image']);
-    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna })).body.total).toBe(3);
+    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna.headers })).body.total).toBe(3);
     // All items visible: anna sees hers, ivan none, the admin all.
-    expect((await ctx.call({ method: 'GET', url: '/api/photo-bg', token: anna })).body.total).toBe(3);
-    expect((await ctx.call({ method: 'GET', url: '/api/photo-bg', token: ivan })).body.total).toBe(0);
-    expect((await ctx.call({ method: 'GET', url: '/api/photo-bg', token: admin })).body.total).toBe(3);
+    expect((await ctx.call({ method: 'GET', url: '/api/photo-bg', token: anna.headers })).body.total).toBe(3);
+    expect((await ctx.call({ method: 'GET', url: '/api/photo-bg', token: ivan.headers })).body.total).toBe(0);
+    expect((await ctx.call({ method: 'GET', url: '/api/photo-bg', token: admin })).body.total).toBe(await rowCount());
     expect((await ctx.call({ method: 'GET', url: `/api/photo-bg/${annaFolder}`, token: admin })).body.total).toBe(3);
   });
 
   it('refuses a wrong declared type, disguised files and an empty form, storing nothing', async () => {
+    const annaFolder = await makeFolder(anna);
     const before = await rowCount();
     const filesBefore = mediaFiles(mediaDir()).length;
     const text = Buffer.from('just some text, not a picture\n'.repeat(50));
@@ -199,35 +229,52 @@ describeEachDb('background folders and items API', (ctx) => {
   });
 
   it('deletes an item (row and files); another user cannot', async () => {
-    const page = await ctx.call({ method: 'GET', url: `/api/photo-bg/${annaFolder}`, token: anna });
-    const item = page.body.data[0];
+    const folder = await makeFolder(anna);
+    const item = await uploadPng(anna, folder);
     expect((await ctx.call({ method: 'DELETE', url: `/api/photo-bg/${item.id}`, token: ivan })).status).toBe(404);
     const filesBefore = mediaFiles(mediaDir()).length;
     const r = await ctx.call({ method: 'DELETE', url: `/api/photo-bg/${item.id}`, token: anna });
     expect(r.status).toBe(200);
     expect(mediaFiles(mediaDir()).length).toBe(filesBefore - 2);
     expect((await ctx.call({ method: 'GET', url: item.url })).status).toBe(404);
+    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${folder}`, token: anna })).body.total).toBe(0);
     expect((await ctx.call({ method: 'DELETE', url: `/api/photo-bg/${item.id}`, token: anna })).status).toBe(404);
   });
 
   it('deleting a folder deletes its items and files', async () => {
+    const annaFolder = await makeFolder(anna);
+    const ivanFolder = await makeFolder(ivan);
+    const annaItem = await uploadPng(anna, annaFolder);
+    const ivanItem = await uploadPng(ivan, ivanFolder);
+    const rowsIn = async (folderId: number) => (await ctx.tdb.db.selectFrom('backgroundItems').select('id').where('folderId', '=', folderId).execute()).length;
+    const filesIn = (item: { url: string }) => {
+      const dir = new URL(item.url, 'http://x').pathname.replace(/^\/api\/media\//, '').replace(/[^/]+$/, '');
+      return mediaFiles(mediaDir()).filter((f) => f.startsWith(dir));
+    };
+    expect(await rowsIn(annaFolder)).toBe(1);
+    expect(filesIn(annaItem)).toHaveLength(2);
     const r = await ctx.call({ method: 'DELETE', url: `/api/folder/photo-bg/${annaFolder}`, token: admin });
     expect(r.status).toBe(200);
-    expect(await rowCount()).toBe(0);
-    expect(mediaFiles(mediaDir()).filter((f) => !f.startsWith('.staging/'))).toEqual([]);
+    expect(await rowsIn(annaFolder)).toBe(0);
+    expect(filesIn(annaItem)).toEqual([]);
     expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna })).status).toBe(404);
-    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${ivanFolder}`, token: ivan })).status).toBe(200);
+    // Another folder keeps its items and files.
+    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${ivanFolder}`, token: ivan })).body.total).toBe(1);
+    expect(await rowsIn(ivanFolder)).toBe(1);
+    expect(filesIn(ivanItem)).toHaveLength(2);
   });
 
   it('pages a folder of 1,000 items (latency is in the bench)', async () => {
-    const userId = (await ctx.tdb.db.selectFrom('users').select('id').where('login', '=', 'ivan').executeTakeFirstOrThrow()).id;
+    const owner = await freshUser('ivan');
+    const folderId = await makeFolder(owner.headers, 'Big');
+    const userId = owner.id;
     const at = new Date().toISOString();
     const rows = Array.from({ length: 1000 }, (_, i) => ({
-      folderId: ivanFolder, userId, type: (i % 2 ? 'image' : 'video') as 'image' | 'video', storageKey: `backgrounds/${userId}/${ivanFolder}/f${i}.jpg`,
-      previewKey: `backgrounds/${userId}/${ivanFolder}/f${i}.thumb.jpg`, originalName: `f${i}.jpg`, mime: 'image/jpeg', size: 10, width: null, height: null, duration: null, createdAt: at,
+      folderId, userId, type: (i % 2 ? 'image' : 'video') as 'image' | 'video', storageKey: `backgrounds/${userId}/${folderId}/f${i}.jpg`,
+      previewKey: `backgrounds/${userId}/${folderId}/f${i}.thumb.jpg`, originalName: `f${i}.jpg`, mime: 'image/jpeg', size: 10, width: null, height: null, duration: null, createdAt: at,
     }));
     for (let i = 0; i < rows.length; i += 100) await ctx.tdb.db.insertInto('backgroundItems').values(rows.slice(i, i + 100)).execute();
-    const r = await ctx.call({ method: 'GET', url: `/api/photo-bg/${ivanFolder}?page=42`, token: ivan });
+    const r = await ctx.call({ method: 'GET', url: `/api/photo-bg/${folderId}?page=42`, token: owner.headers });
     expect(r.body).toMatchObject({ total: 1000, page: 42, totalPages: 42 });
     expect(r.body.data).toHaveLength(1000 - 41 * 24);
   });

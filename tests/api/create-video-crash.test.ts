@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,10 +14,6 @@ import { filesUnder, makeFixtures, multipart } from './create-video.fixtures';
 const fx = makeFixtures();
 const COUNT = 6; // outputs render 4 per ffmpeg process: the kill lands while the second group renders
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); });
-});
-
 describe('create-video crash safety (real server process, SIGKILL mid-render)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kadr-crash-'));
   let port: number;
@@ -26,25 +21,31 @@ describe('create-video crash safety (real server process, SIGKILL mid-render)', 
   let log = '';
   const base = () => `http://127.0.0.1:${port}`;
 
-  const start = async () => {
+  /**
+   * Starts the server on a port the kernel picks (PORT=0, never a port freed earlier and reused) and learns it
+   * from fastify's "Server listening at" line, written once the app is ready.
+   */
+  const start = () => new Promise<void>((resolve, reject) => {
+    log = '';
     child = spawn('npx', ['tsx', 'server/main.ts'], {
       detached: true, stdio: ['ignore', 'pipe', 'pipe'],
       env: {
-        ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WORKERS: 'on', LOG_LEVEL: 'warn',
+        ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', WORKERS: 'on', LOG_LEVEL: 'info',
         ADMIN_LOGIN: 'admin', ADMIN_PASSWORD: 'admin-pass', RENDER_CONCURRENCY: '1', JOB_LEASE_SEC: '5', JOB_POLL_MS: '200', DATABASE_URL: '',
       },
     });
-    child.stdout!.on('data', (d) => { log += d; });
-    child.stderr!.on('data', (d) => { log += d; });
-    for (let i = 0; i < 300; i++) {
-      try { if ((await fetch(`${base()}/api/create-video`)).status === 401) return; } catch { /* not up yet */ }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`server did not start:\n${log}`);
-  };
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 30_000);
+    const onData = (d: Buffer) => {
+      log += d;
+      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
+      if (m) { clearTimeout(timer); port = Number(m[1]); resolve(); }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code, sig) => { clearTimeout(timer); reject(new Error(`server exited (${code ?? sig}) before listening:\n${log}`)); });
+  });
   const killGroup = (sig: NodeJS.Signals) => { try { process.kill(-child!.pid!, sig); } catch { /* gone */ } };
 
-  beforeAll(async () => { port = await freePort(); });
   afterAll(async () => {
     if (child && child.exitCode === null) killGroup('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
@@ -77,7 +78,6 @@ describe('create-video crash safety (real server process, SIGKILL mid-render)', 
     expect(seen.progress).toBeLessThan(100);
     killGroup('SIGKILL');
     await new Promise<void>((r) => (child!.exitCode !== null || child!.signalCode !== null ? r() : child!.once('exit', () => r())));
-    await new Promise((r) => setTimeout(r, 300));
 
     await start();
     let final: any;

@@ -1,13 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { request } from 'node:http';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { request, type ClientRequest } from 'node:http';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describeEachDb } from '../helpers/app';
 import { parseRange } from '../../server/media/media.routes';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('Range header parsing', () => {
   it('answers single ranges, suffixes, open ends; ignores junk; refuses past the end', () => {
@@ -115,11 +113,9 @@ describeEachDb('media storage and signed links', (ctx) => {
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="videos[]"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
     for (let i = 0; i < 8; i++) req.write(Buffer.alloc(256 * 1024, i));
     // Wait until the server is writing the staging file, then drop the connection.
-    for (let i = 0; i < 100 && !(existsSync(staging) && readdirSync(staging).length); i++) await sleep(20);
-    expect(readdirSync(staging).length).toBe(1);
+    await vi.waitFor(() => expect(existsSync(staging) && readdirSync(staging).length).toBe(1), { timeout: 5000, interval: 20 });
     req.destroy();
-    for (let i = 0; i < 100 && readdirSync(staging).length; i++) await sleep(20);
-    expect(readdirSync(staging)).toEqual([]);
+    await vi.waitFor(() => expect(readdirSync(staging)).toEqual([]), { timeout: 5000, interval: 20 });
     expect(existsSync(join(ctx.tdb.dataDir, 'media', 'backgrounds'))).toBe(false);
     const rows = await ctx.tdb.db.selectFrom('backgroundItems').selectAll().execute();
     expect(rows).toEqual([]);
@@ -129,6 +125,7 @@ describeEachDb('media storage and signed links', (ctx) => {
     const dir = mkdtempSync(join(tmpdir(), 'kadr-media-fx-'));
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=160x120:r=25:d=1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', join(dir, 'v.mp4')]);
     const mp4 = readFileSync(join(dir, 'v.mp4'));
+    rmSync(dir, { recursive: true, force: true });
     await ctx.createUser('upl2', 'upl2-pass');
     const token = await ctx.login('upl2', 'upl2-pass');
     const folder = (await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: token.headers, payload: { name: 'G' } })).body.id;
@@ -138,19 +135,24 @@ describeEachDb('media storage and signed links', (ctx) => {
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="folderId"\r\n\r\n${folder}\r\n`
       + `--${boundary}\r\nContent-Disposition: form-data; name="videos[]"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const staging = join(ctx.tdb.dataDir, 'media', '.staging');
+    let req!: ClientRequest;
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({
+      req = request({
         host: '127.0.0.1', port, method: 'POST', path: '/api/photo-bg',
         headers: { authorization: token.headers.authorization, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + mp4.length + tail.length) },
       }, (r) => { let b = ''; r.on('data', (d) => { b += d; }); r.on('end', () => resolve({ status: r.statusCode ?? 0, body: b })); });
       req.on('error', reject);
-      req.write(head);
-      req.write(mp4.subarray(0, 1000));
-      setTimeout(async () => {
-        await ctx.call({ method: 'DELETE', url: `/api/folder/photo-bg/${folder}`, token: token.headers });
-        req.end(Buffer.concat([mp4.subarray(1000), tail]));
-      }, 200);
     });
+    // Awaited below; should a step before that fail, the dropped connection must not be an unhandled rejection.
+    answer.catch(() => {});
+    onTestFinished(() => { req.destroy(); });
+    req.write(head);
+    req.write(mp4.subarray(0, 1000));
+    // The server has checked the folder and is writing the file once its staging file exists: delete the folder then.
+    await vi.waitFor(() => expect(existsSync(staging) && readdirSync(staging).length).toBe(1), { timeout: 5000, interval: 20 });
+    expect((await ctx.call({ method: 'DELETE', url: `/api/folder/photo-bg/${folder}`, token: token.headers })).status).toBe(200);
+    req.end(Buffer.concat([mp4.subarray(1000), tail]));
     const r = await answer;
     expect(r.status).toBe(404);
     expect(await ctx.tdb.db.selectFrom('backgroundItems').selectAll().execute()).toEqual([]);

@@ -14,18 +14,22 @@ describeEachDb('users API', (ctx) => {
   });
 
   it('lists users in the page envelope with their counts', async () => {
+    // A user of its own, so the counts do not depend on what other tests did to theirs.
+    const countedId = await ctx.createUser('counted', 'counted-pass');
     const at = new Date().toISOString();
-    const acc = await ctx.tdb.db.insertInto('accounts').values({ userId, createdAt: at }).returning('id').executeTakeFirstOrThrow();
-    await ctx.tdb.db.insertInto('videos').values([{ userId, accountId: acc.id, createdAt: at }, { userId, accountId: null, createdAt: at }]).execute();
+    const acc = await ctx.tdb.db.insertInto('accounts').values({ userId: countedId, createdAt: at }).returning('id').executeTakeFirstOrThrow();
+    await ctx.tdb.db.insertInto('videos').values([{ userId: countedId, accountId: acc.id, createdAt: at }, { userId: countedId, accountId: null, createdAt: at }]).execute();
+    const logins = (await ctx.tdb.db.selectFrom('users').select('login').execute()).map((u) => u.login);
     const r = await ctx.call({ method: 'GET', url: '/api/users?page=1', token: admin });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ page: 1, totalPages: 1, total: 2 });
-    const worker = r.body.data.find((u: any) => u.login === 'worker');
-    expect(worker).toMatchObject({ id: userId, role: 'user', videosCount: 2, accountsCount: 1 });
-    expect(worker.passwordHash).toBeUndefined();
-    const accounts = await ctx.call({ method: 'GET', url: `/api/users/${userId}/account?page=1`, token: admin });
+    expect(r.body).toMatchObject({ page: 1, totalPages: 1, total: logins.length });
+    expect(r.body.data.map((u: any) => u.login).sort()).toEqual(logins.sort());
+    const counted = r.body.data.find((u: any) => u.login === 'counted');
+    expect(counted).toMatchObject({ id: countedId, role: 'user', videosCount: 2, accountsCount: 1 });
+    expect(counted.passwordHash).toBeUndefined();
+    const accounts = await ctx.call({ method: 'GET', url: `/api/users/${countedId}/account?page=1`, token: admin });
     expect(accounts.body).toMatchObject({ total: 1, totalPages: 1, page: 1 });
-    const videos = await ctx.call({ method: 'GET', url: `/api/users/${userId}/video?page=1`, token: admin });
+    const videos = await ctx.call({ method: 'GET', url: `/api/users/${countedId}/video?page=1`, token: admin });
     expect(videos.body.total).toBe(2);
     const empty = await ctx.call({ method: 'GET', url: `/api/users/${adminId}/video?page=1`, token: admin });
     expect(empty.body).toEqual({ data: [], page: 1, totalPages: 0, total: 0 });
@@ -105,8 +109,13 @@ describeEachDb('users API', (ctx) => {
     const rename = await ctx.call({ method: 'PATCH', url: `/api/users/${adminId}`, token: admin, payload: { login: 'worker', password: 'root-pass', role: 'admin' } });
     expect(rename.status).toBe(409);
   });
+});
 
+describeEachDb('users API: the last admin', (ctx) => {
   it('refuses to delete yourself or the last admin, with a clear message', async () => {
+    // A database of its own: this test deletes an admin.
+    const adminId = await ctx.createUser('root', 'root-pass', 'admin');
+    const admin = (await ctx.login('root', 'root-pass')).headers;
     const self = await ctx.call({ method: 'DELETE', url: `/api/users/${adminId}`, token: admin });
     expect(self.status).toBe(409);
     expect(self.body.message).toBe('Не можна видалити самого себе');

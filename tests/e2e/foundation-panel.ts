@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { DbKind } from '../../server/db/index';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
@@ -24,9 +25,9 @@ export function snapshotPanel(): string {
 }
 
 /** startTestServer() over a private copy of the panel; the copy goes away with the server. */
-export async function startFoundationServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startFoundationServer(env: Record<string, string> = {}, kind: DbKind = 'sqlite'): Promise<TestServer> {
   const panelDir = snapshotPanel();
-  const server = await startTestServer(env, { panelDir });
+  const server = await startTestServer(env, { panelDir }, kind);
   const close = server.close;
   return { ...server, close: async () => { await close(); rmSync(panelDir, { recursive: true, force: true }); } };
 }

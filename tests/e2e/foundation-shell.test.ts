@@ -135,7 +135,9 @@ describe('foundation in the browser: the shell', () => {
     await page.goto(`${server.url}/users/1`);
     await page.getByText('Доступ заборонено').waitFor();
     expect(await page.getByLabel('Логін').count()).toBe(0);
-    expect(statuses.every((s) => s === 403)).toBe(true);
+    // The panel refuses by itself (canAccess) and may not ask the API at all; whatever it did ask was refused.
+    // That the API refuses is asserted below with a request of our own, so this check cannot pass on nothing alone.
+    expect(statuses.filter((s) => s !== 403)).toEqual([]);
     // The API refuses the user's own token directly.
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('authStore')!).state.accessToken);
     const res = await fetch(`${server.url}/api/users`, { headers: { authorization: `Bearer ${token}` } });

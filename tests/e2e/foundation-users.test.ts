@@ -1,18 +1,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { hashPassword } from '../../server/auth/password';
 import { launchBrowser, signInAs } from '../helpers/browser';
+import { formatUtc } from '../../src/common/formatUtc';
+import { describeOnEachDb } from '../helpers/browser-dbs';
 import type { TestServer } from '../helpers/server';
 import { startFoundationServer } from './foundation-panel';
 
 const BULK = 64; // + the admin and the operator: 66 users, 7 pages of 10
 
-describe('foundation in the browser: users', () => {
+// Every flow here writes (or reads what the others wrote): on SQLite and on PostgreSQL.
+describeOnEachDb('foundation in the browser: users', (kind) => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startFoundationServer();
+    server = await startFoundationServer({}, kind);
     browser = await launchBrowser();
     const at = new Date().toISOString();
     const hash = await hashPassword('user-pass');
@@ -40,7 +43,10 @@ describe('foundation in the browser: users', () => {
   const apiLogin = (login: string, password: string) =>
     fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }) });
 
-  it('list: "Користувачі", columns, the Admin mark, counts; a row opens /users/{id}', async () => {
+  // Read-only flows run on SQLite only (the writing ones on both keep the suite's time in bounds).
+  const readOnly = it.runIf(kind === 'sqlite');
+
+  readOnly('list: "Користувачі", columns, the Admin mark, counts; a row opens /users/{id}', async () => {
     await page.getByRole('navigation', { name: 'main menu' }).getByText('Користувачі').click();
     await page.waitForURL((u) => u.pathname === '/users');
     await page.locator('header').getByText('Користувачі').waitFor();
@@ -140,7 +146,7 @@ describe('foundation in the browser: users', () => {
     await page.getByRole('cell', { name: 'admin' }).first().waitFor();
   });
 
-  it('pagination: first and last, a window of two, ellipsis jumps to the midpoint, ?page=n survives a reload, hidden at one page', async () => {
+  readOnly('pagination: first and last, a window of two, ellipsis jumps to the midpoint, ?page=n survives a reload, hidden at one page', async () => {
     const total = Number((await server.tdb.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow()).c);
     const pages = Math.ceil(total / 10);
     expect(pages).toBe(7);
@@ -171,14 +177,55 @@ describe('foundation in the browser: users', () => {
     await expect.poll(labels).toEqual(['1', '…', '4', '5', '6', '7']);
     await pager.getByRole('button', { name: '1', exact: true }).click();
     await page.getByRole('cell', { name: 'operator' }).waitFor();
-    // One page: no control at all.
-    await server.tdb.db.deleteFrom('users').where('login', 'like', 'bulk%').execute();
-    await page.reload();
-    await page.getByRole('cell', { name: 'operator' }).waitFor();
-    expect(await pager.count()).toBe(0);
-    // A user with no profiles or videos: their lists show no pager either.
+    // A user with no profiles or videos: their lists say so and show no pager.
     await page.goto(`${server.url}/users/${await idOf('operator')}`);
     await page.getByText('Профілі користувача').waitFor();
+    await expect.poll(() => page.getByText('Нічого не знайдено').count()).toBe(2);
     expect(await pager.count()).toBe(0);
+  });
+
+  it("user page: the user's profiles and videos with their data, the videos paged in place; a row opens the profile", async () => {
+    const at = (d: number) => `2024-03-${String(d).padStart(2, '0')}T10:20:30.000Z`;
+    const db = server.tdb.db;
+    const owner = (await db.insertInto('users').values({ login: 'owner', passwordHash: await hashPassword('owner-pass'), role: 'user', createdAt: at(1), updatedAt: at(1) })
+      .returning('id').executeTakeFirstOrThrow()).id;
+    const accounts: number[] = [];
+    for (const [i, a] of [{ titleChannel: 'Канал Альфа' }, { profileNameInstagram: 'insta_beta' }, { comments: 'Коментар гамма' }].entries()) {
+      accounts.push((await db.insertInto('accounts').values({ userId: owner, createdAt: at(2 + i), ...a }).returning('id').executeTakeFirstOrThrow()).id);
+    }
+    // 12 videos: 10 on the first page (newest first), 2 on the second; every third one without a profile.
+    const videos: Array<{ id: number; accountId: number | null; status: string; createdAt: string }> = [];
+    for (let i = 0; i < 12; i++) {
+      const v = { userId: owner, accountId: i % 3 === 2 ? null : accounts[i % 3]!, status: i % 2 ? 'error' : 'success', createdAt: at(10 + i) };
+      videos.push({ ...v, id: (await db.insertInto('videos').values(v).returning('id').executeTakeFirstOrThrow()).id });
+    }
+    const newest = [...videos].reverse();
+    await page.goto(`${server.url}/users/${owner}`);
+    await expect.poll(() => page.getByLabel('Логін').inputValue()).toBe('owner');
+    const [profiles, videoTable] = [page.getByRole('table').nth(0), page.getByRole('table').nth(1)];
+    const rowTexts = async (table: typeof profiles) =>
+      (await table.locator('tbody tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    await expect.poll(() => rowTexts(profiles)).toEqual([
+      `${accounts[2]} Коментар гамма ${formatUtc(at(4))}`,
+      `${accounts[1]} insta_beta ${formatUtc(at(3))}`,
+      `${accounts[0]} Канал Альфа ${formatUtc(at(2))}`,
+    ]);
+    const videoRow = (v: (typeof videos)[number]) =>
+      `${v.id} ${v.accountId ? `#${v.accountId} ` : ''}${formatUtc(v.createdAt)} ${v.status === 'success' ? 'Опубліковано' : 'Помилка'}`;
+    await expect.poll(() => rowTexts(videoTable)).toEqual(newest.slice(0, 10).map(videoRow));
+    // Only the videos need a second page: one pager, under the videos.
+    const pager = page.getByRole('navigation', { name: 'pagination' });
+    await expect.poll(() => pager.getByRole('button').allInnerTexts()).toEqual(['1', '2']);
+    await pager.getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(() => rowTexts(videoTable)).toEqual(newest.slice(10).map(videoRow));
+    expect(new URL(page.url()).pathname).toBe(`/users/${owner}`);
+    expect(await rowTexts(profiles)).toHaveLength(3);
+    // A video's profile link and a profile row open that profile.
+    const linked = newest.slice(10).find((v) => v.accountId)!;
+    await videoTable.getByRole('link', { name: `#${linked.accountId}` }).click();
+    await page.waitForURL((u) => u.pathname === `/accounts/${linked.accountId}`);
+    await page.goBack();
+    await profiles.getByRole('cell', { name: 'insta_beta' }).click();
+    await page.waitForURL((u) => u.pathname === `/accounts/${accounts[1]}`);
   });
 });

@@ -4,21 +4,24 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { ensureFirstAdmin } from '../../server/users/first-admin';
+import type { DbKind } from '../../server/db/index';
 import { makeTestDb, type TestDb } from './db';
 
 export type TestServer = { url: string; app: FastifyInstance; tdb: TestDb; config: Config; close: () => Promise<void> };
 
 /**
- * The real server (built panel + API) on a random port over a fresh SQLite database, with the first admin
- * `admin` / `admin-pass`. `npm test` builds the panel first.
+ * The real server (built panel + API) on a random port over a fresh database (SQLite unless `kind` says
+ * PostgreSQL), with the first admin `admin` / `admin-pass`. `npm test` builds the panel first.
  */
-export async function startTestServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {}, overrides: Partial<Config> = {}, kind: DbKind = 'sqlite',
+): Promise<TestServer> {
   const panelDir = resolve('dist');
   if (!existsSync(resolve(panelDir, 'index.html'))) throw new Error('The panel is not built: run `npm run build` (npm test does it).');
-  const tdb = await makeTestDb('sqlite');
+  const tdb = await makeTestDb(kind);
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tdb.dataDir, ADMIN_LOGIN: 'admin', ADMIN_PASSWORD: 'admin-pass', WORKERS: 'off', ...env } as any, { panelDir, port: 0, ...overrides });
   await ensureFirstAdmin(tdb.db, config.admin);
-  const app = await buildApp({ config, db: tdb.db, dbKind: 'sqlite' });
+  const app = await buildApp({ config, db: tdb.db, dbKind: kind });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const addr = app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;

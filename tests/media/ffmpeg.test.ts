@@ -1,4 +1,5 @@
-import { stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ffmpeg, MediaError, stderrTail } from '../../server/media/ffmpeg/ffmpeg';
 import { FFMPEG, FFPROBE, isBlue, makeMediaFixtures, pixelAt, type MediaFixtures } from '../helpers/media-fixtures';
@@ -120,12 +121,34 @@ describe('Ffmpeg.run', () => {
   });
 
   it('kills ffmpeg on abort', async () => {
+    // A marker in the arguments finds the process in /proc: running before the abort, gone once the call rejects.
+    const marker = `kadr-abort-${randomUUID()}`;
+    const running = async () => {
+      const pids = (await readdir('/proc')).filter((d) => /^\d+$/.test(d));
+      const lines = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
+      return lines.some((l) => l.includes(marker));
+    };
     const ac = new AbortController();
-    const t = Date.now();
-    const p = ffmpeg.run(['-y', '-re', '-f', 'lavfi', '-i', 'testsrc2=d=30', '-f', 'null', '-'], { signal: ac.signal });
-    setTimeout(() => ac.abort(new Error('stop')), 300);
-    await expect(p).rejects.toMatchObject({ code: 'aborted' });
-    expect(Date.now() - t).toBeLessThan(5000);
+    let seenRunning = false;
+    const args = ['-y', '-re', '-f', 'lavfi', '-i', 'testsrc2=d=30', '-metadata', `comment=${marker}`, '-f', 'null', '-'];
+    const p = ffmpeg.run(args, {
+      signal: ac.signal,
+      durationSec: 30,
+      // The first progress line proves ffmpeg is encoding; abort then, not after a guessed delay.
+      onProgress: () => {
+        if (ac.signal.aborted) return;
+        void running().then((yes) => {
+          seenRunning = yes;
+          ac.abort(new Error('stop'));
+        });
+      },
+    });
+    const err = (await p.catch((e: unknown) => e)) as MediaError;
+    expect(seenRunning).toBe(true);
+    expect(err).toBeInstanceOf(MediaError);
+    expect(err.code).toBe('aborted');
+    expect(err.details.exitCode).toBeNull(); // ended by the signal, not by finishing the 30 s input
+    expect(await running()).toBe(false);
     await expect(ffmpeg.run(['-version'], { signal: ac.signal })).rejects.toMatchObject({ code: 'aborted' });
   });
 

@@ -142,7 +142,7 @@ describe('a 9:16 clip without sound', () => {
     const b: RenderOptions = { ...a, background: { kind: 'photo', path: fx.webp }, out: join(fx.dir, 'vert-b.mp4') };
     const c: RenderOptions = { ...a, background: { kind: 'blur' }, variation: v, out: join(fx.dir, 'vert-c.mp4') };
     const res = await renderBatch(ffmpeg, [a, b, c], { outputsPerProcess: 1, concurrency: 2 });
-    expect(res.every((r) => r.ok)).toBe(true);
+    expect(res.map((r) => r.ok)).toEqual([true, true, true]);
     await expectDeliverable(a.out, vert.durationSec);
     await expectDeliverable(c.out, outputDurationSec(vert, v));
     // Same clip, same placement, different photos: only a visible background can make these differ.
