@@ -11,7 +11,10 @@ export interface SimRequest {
   path: string;
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
+  /** The whole body; empty for a `stream` route, whose handler reads `body` instead. */
   raw: Buffer;
+  /** A `stream` route's request body, not yet read (uploads: the simulator never holds a whole file). */
+  body?: AsyncIterable<Buffer>;
   /** Form fields (x-www-form-urlencoded) or an empty set. */
   form: URLSearchParams;
   /** Parsed JSON body (undefined when absent or not JSON). */
@@ -33,6 +36,8 @@ export interface SimRoute {
   /** Exact path, or a RegExp tested against the path. */
   path: string | RegExp;
   handler: SimHandler;
+  /** The handler reads the body itself from `req.body` (large uploads); `raw`, `json` and `form` stay empty. */
+  stream?: boolean;
 }
 
 export interface SimFault {
@@ -83,10 +88,14 @@ export async function startSimServer(routes: SimRoute[], opts: { port?: number; 
   let faults: SimFault[] = [];
 
   const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const raw = Buffer.concat(chunks);
     const url = new URL(req.url ?? '/', 'http://sim.local');
+    const method = req.method ?? 'GET';
+    const route = routes.find((r) => r.method === method && (typeof r.path === 'string' ? r.path === url.pathname : r.path.test(url.pathname)));
+    const fault = faults.find((f) => (!f.method || f.method === method) && (!f.path || (typeof f.path === 'string' ? url.pathname.includes(f.path) : f.path.test(url.pathname))));
+    const streamed = Boolean(route?.stream) && !fault;
+    const chunks: Buffer[] = [];
+    if (!streamed) for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks);
     const ct = String(req.headers['content-type'] ?? '');
     let json: any;
     if (/json/i.test(ct) && raw.length) {
@@ -99,17 +108,18 @@ export async function startSimServer(routes: SimRoute[], opts: { port?: number; 
     const form = /x-www-form-urlencoded/i.test(ct) ? new URLSearchParams(raw.toString('utf8')) : new URLSearchParams();
     const auth = String(req.headers.authorization ?? '');
     const bearer = /^Bearer\s+(.+)$/i.exec(auth)?.[1]?.trim();
-    const sreq: SimRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, raw, form, json, bearer };
+    const sreq: SimRequest = {
+      method, path: url.pathname, query: url.searchParams, headers: req.headers, raw, form, json, bearer,
+      body: streamed ? (req as AsyncIterable<Buffer>) : undefined,
+    };
 
     let reply: SimReply;
-    const fault = faults.find((f) => (!f.method || f.method === sreq.method) && (!f.path || (typeof f.path === 'string' ? sreq.path.includes(f.path) : f.path.test(sreq.path))));
     if (fault) {
       fault.times = (fault.times ?? 1) - 1;
       if (fault.times <= 0) faults = faults.filter((f) => f !== fault);
       if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
       reply = { status: fault.status, body: fault.body, headers: fault.headers };
     } else {
-      const route = routes.find((r) => r.method === sreq.method && (typeof r.path === 'string' ? r.path === sreq.path : r.path.test(sreq.path)));
       try {
         reply = route ? await route.handler(sreq) : { status: 404, body: { error: { code: 404, message: `No route for ${sreq.method} ${sreq.path}` } } };
       } catch (err) {
