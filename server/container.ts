@@ -88,6 +88,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     users: new UsersService(repos.users, repos.auth),
     accounts: new AccountsService(repos.accounts, accountMapper, connections),
     keepAlive,
+    connections,
     groups: new GroupsService(repos.groups),
     tags: new TagsService(repos.tags),
     backgrounds,
