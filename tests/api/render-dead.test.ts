@@ -23,9 +23,9 @@ describeEachDb('a render job that dies with its worker', (ctx) => {
 
     // The render job's onDead hook, as the composition root registered it.
     const dead = ctx.root.jobs.workers.find((w) => w.job === renderJob)!.onDead!;
-    await dead({ requestId: stuck });
-    await dead({ requestId: done });
-    await dead({ requestId: 999_999 }); // deleted meanwhile: nothing to do
+    await dead({ requestId: stuck }, 'worker lost (lease expired) on the last attempt');
+    await dead({ requestId: done }, 'late');
+    await dead({ requestId: 999_999 }, 'gone'); // deleted meanwhile: nothing to do
 
     expect(await repo.get(null, { id: stuck })).toMatchObject({ status: 'error', error: RENDER_ERRORS.renderFailed });
     expect(await repo.get(null, { id: done })).toMatchObject({ status: 'success', error: null });
