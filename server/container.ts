@@ -24,7 +24,13 @@ import { BackgroundsRepository } from './backgrounds/backgrounds.repository';
 import { BackgroundsService } from './backgrounds/backgrounds.service';
 import { createMediaTools } from './backgrounds/backgrounds.media';
 import {
-  VideosRepository, VideosService, mediaRenderEngine, renderJob, renderWorkRoot, videosJobWorkers, type RenderEngine,
+  VideosRepository,
+  VideosService,
+  mediaRenderEngine,
+  renderJob,
+  renderWorkRoot,
+  videosJobWorkers,
+  type RenderEngine,
 } from './videos/index';
 
 export type ContainerInput = {
@@ -43,7 +49,9 @@ export type ContainerOverrides = {
 };
 
 /** Runner settings besides the queue and the workers, which the container supplies. */
-export type RunnerSettings = Omit<RunnerOptions, 'queue' | 'workers' | 'catalogue'> & { catalogue?: readonly JobSpec<string, any>[] };
+export type RunnerSettings = Omit<RunnerOptions, 'queue' | 'workers' | 'catalogue'> & {
+  catalogue?: readonly JobSpec<string, any>[];
+};
 
 /**
  * The composition root: every repository, service, driver adapter, the sealer, media storage, the one
@@ -72,7 +80,9 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   };
 
   const auth = new AuthService(
-    repos.auth, new LoginThrottle(db, config.loginThrottle.maxFailures, config.loginThrottle.lockSec), input.signAccess,
+    repos.auth,
+    new LoginThrottle(db, config.loginThrottle.maxFailures, config.loginThrottle.lockSec),
+    input.signAccess,
     config.refreshTokenTtlSec,
   );
   const accountMapper = new AccountMapper(sealer);
@@ -93,7 +103,13 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     tags: new TagsService(repos.tags),
     backgrounds,
     videos: new VideosService(repos.videos, {
-      db, media, queue, backgrounds, isVideo: (p) => ffmpeg.isVideo(p), workRoot, log,
+      db,
+      media,
+      queue,
+      backgrounds,
+      isVideo: (p) => ffmpeg.isVideo(p),
+      workRoot,
+      log,
     }),
   };
 
@@ -101,20 +117,41 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   const catalogue: readonly JobSpec<string, any>[] = [renderJob, keepAliveJob];
   const workers: JobWorker[] = [
     ...videosJobWorkers({
-      repo: repos.videos, media, backgrounds, engine: renderEngine, workRoot, concurrency: config.renderConcurrency, log,
+      repo: repos.videos,
+      media,
+      backgrounds,
+      engine: renderEngine,
+      workRoot,
+      concurrency: config.renderConcurrency,
+      log,
     }),
     ...accountsJobWorkers({ keepAlive, log }),
   ];
 
   return {
-    config, db, dbKind, log, sealer, media, ffmpeg, queue, repos, services, renderWorkRoot: workRoot,
+    config,
+    db,
+    dbKind,
+    log,
+    sealer,
+    media,
+    ffmpeg,
+    queue,
+    repos,
+    services,
+    renderWorkRoot: workRoot,
     jobs: { catalogue, workers },
 
     /** A job runner over the catalogue (or the given part of it), with the queue's timing from config. */
     createJobRunner(settings: RunnerSettings = {}): JobRunner {
       return new JobRunner({
-        leaseMs: config.jobLeaseSec * 1000, pollMs: config.jobPollMs, log,
-        ...settings, catalogue: settings.catalogue ?? catalogue, queue, workers,
+        leaseMs: config.jobLeaseSec * 1000,
+        pollMs: config.jobPollMs,
+        log,
+        ...settings,
+        catalogue: settings.catalogue ?? catalogue,
+        queue,
+        workers,
       });
     },
 
@@ -123,10 +160,15 @@ export async function buildContainer(input: ContainerInput, overrides: Container
      * once they are ORPHAN_MIN_AGE_MS old: left by a crash between a file's move into place and its row's commit.
      */
     sweepOrphanMedia(opts?: { minAgeMs?: number; now?: number }): Promise<string[]> {
-      return sweepOrphans(media.storage, ['backgrounds', 'clips', 'videos'], async (keys) => {
-        const [a, b] = await Promise.all([repos.backgrounds.knownKeys(keys), repos.videos.knownKeys(keys)]);
-        return new Set([...a, ...b]);
-      }, opts);
+      return sweepOrphans(
+        media.storage,
+        ['backgrounds', 'clips', 'videos'],
+        async (keys) => {
+          const [a, b] = await Promise.all([repos.backgrounds.knownKeys(keys), repos.videos.knownKeys(keys)]);
+          return new Set([...a, ...b]);
+        },
+        opts,
+      );
     },
   };
 }

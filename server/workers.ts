@@ -14,11 +14,20 @@ export type Workers = { runner: JobRunner; stop: () => Promise<void> };
 export async function startWorkers(root: Container, settings: { pollMs?: number } = {}): Promise<Workers> {
   const { log } = root;
   await sweepWork(root.repos.videos, root.renderWorkRoot);
-  void root.sweepOrphanMedia()
-    .then((removed) => { if (removed.length) log?.info({ removed: removed.length }, 'orphan media files removed'); })
+  void root
+    .sweepOrphanMedia()
+    .then((removed) => {
+      if (removed.length) log?.info({ removed: removed.length }, 'orphan media files removed');
+    })
     .catch((err) => log?.warn({ err }, 'orphan media sweep failed'));
   // One job at a time per process: a render's outputs already use renderConcurrency ffmpeg processes.
   const runner = root.createJobRunner({ concurrency: 1, ...settings }).start();
   const stopKeepAlive = scheduleKeepAlive(root.queue.enqueue, log);
-  return { runner, stop: async () => { stopKeepAlive(); await runner.stop(); } };
+  return {
+    runner,
+    stop: async () => {
+      stopKeepAlive();
+      await runner.stop();
+    },
+  };
 }

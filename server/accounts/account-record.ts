@@ -9,7 +9,12 @@ import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.re
 export const COLS = {
   youtube: { active: 'isActiveYouTube', in: 'inYouTube', error: 'errorYouTube', tokens: 'tokensYouTubeSealed' },
   tiktok: { active: 'isActiveTikTok', in: 'inTikTok', error: 'errorTikTok', tokens: 'tokensTikTokSealed' },
-  instagram: { active: 'isActiveInstagram', in: 'inInstagram', error: 'errorInstagram', tokens: 'tokensInstagramSealed' },
+  instagram: {
+    active: 'isActiveInstagram',
+    in: 'inInstagram',
+    error: 'errorInstagram',
+    tokens: 'tokensInstagramSealed',
+  },
 } as const satisfies Record<PlatformKey, Record<string, keyof AccountRow>>;
 
 /** Capabilities the panel needs (the drivers' flags, kept static so reading a profile makes no platform call). */
@@ -22,18 +27,36 @@ const CAPABILITIES: AccountRecord['capabilities'] = {
 export const b = (v: number | null | undefined) => v === 1;
 const i = (v: boolean | undefined) => (v ? 1 : 0);
 
-type StatusColumns = 'error' | 'errorYouTube' | 'errorTikTok' | 'errorInstagram' | 'inYouTube' | 'isActiveYouTube' | 'inTikTok'
-  | 'isActiveTikTok' | 'inInstagram' | 'isActiveInstagram';
+type StatusColumns =
+  | 'error'
+  | 'errorYouTube'
+  | 'errorTikTok'
+  | 'errorInstagram'
+  | 'inYouTube'
+  | 'isActiveYouTube'
+  | 'inTikTok'
+  | 'isActiveTikTok'
+  | 'inInstagram'
+  | 'isActiveInstagram';
 
 /**
  * SPEC §4 account status: error when something needs attention (the profile's error, or a platform error of a
  * platform that is toggled on), success when a toggled platform is connected.
  */
 export function accountStatus(r: Pick<AccountRow, StatusColumns>): AccountStatus {
-  if (r.error || (b(r.inYouTube) && r.errorYouTube) || (b(r.inTikTok) && r.errorTikTok) || (b(r.inInstagram) && r.errorInstagram)) {
+  if (
+    r.error ||
+    (b(r.inYouTube) && r.errorYouTube) ||
+    (b(r.inTikTok) && r.errorTikTok) ||
+    (b(r.inInstagram) && r.errorInstagram)
+  ) {
     return 'error';
   }
-  if ((b(r.inYouTube) && b(r.isActiveYouTube)) || (b(r.inTikTok) && b(r.isActiveTikTok)) || (b(r.inInstagram) && b(r.isActiveInstagram))) {
+  if (
+    (b(r.inYouTube) && b(r.isActiveYouTube)) ||
+    (b(r.inTikTok) && b(r.isActiveTikTok)) ||
+    (b(r.inInstagram) && b(r.isActiveInstagram))
+  ) {
     return 'success';
   }
   return 'noactive';
@@ -46,9 +69,28 @@ export async function saveAccount(repo: AccountsRepository, row: AccountRow, pat
 }
 
 /** The columns the list reads (no sealed values). */
-export type AccountSummaryRow = Pick<AccountRow, 'id' | 'userId' | 'ownerLogin' | 'comments' | 'status' | 'idGpt' | 'isActiveYouTube'
-  | 'isActiveTikTok' | 'isActiveInstagram' | 'isActiveGpt' | 'inYouTube' | 'inTikTok' | 'inInstagram' | 'inGpt' | 'titleChannel'
-  | 'profileNameInstagram' | 'titleTikTok' | 'error' | 'createdAt'>;
+export type AccountSummaryRow = Pick<
+  AccountRow,
+  | 'id'
+  | 'userId'
+  | 'ownerLogin'
+  | 'comments'
+  | 'status'
+  | 'idGpt'
+  | 'isActiveYouTube'
+  | 'isActiveTikTok'
+  | 'isActiveInstagram'
+  | 'isActiveGpt'
+  | 'inYouTube'
+  | 'inTikTok'
+  | 'inInstagram'
+  | 'inGpt'
+  | 'titleChannel'
+  | 'profileNameInstagram'
+  | 'titleTikTok'
+  | 'error'
+  | 'createdAt'
+>;
 
 /** What the list item and the full record share. */
 function summaryOf(r: AccountSummaryRow) {
@@ -59,11 +101,19 @@ function summaryOf(r: AccountSummaryRow) {
     group: null,
     status: r.status as AccountStatus,
     idGPT: r.idGpt,
-    isActiveYouTube: b(r.isActiveYouTube), isActiveTikTok: b(r.isActiveTikTok), isActiveInstagram: b(r.isActiveInstagram),
+    isActiveYouTube: b(r.isActiveYouTube),
+    isActiveTikTok: b(r.isActiveTikTok),
+    isActiveInstagram: b(r.isActiveInstagram),
     isActiveGPT: b(r.isActiveGpt),
-    inYouTube: b(r.inYouTube), inTikTok: b(r.inTikTok), inInstagram: b(r.inInstagram), inGPT: b(r.inGpt),
-    titleChannel: r.titleChannel, profileNameInstagram: r.profileNameInstagram, titleTikTok: r.titleTikTok,
-    error: r.error, createdAt: r.createdAt,
+    inYouTube: b(r.inYouTube),
+    inTikTok: b(r.inTikTok),
+    inInstagram: b(r.inInstagram),
+    inGPT: b(r.inGpt),
+    titleChannel: r.titleChannel,
+    profileNameInstagram: r.profileNameInstagram,
+    titleTikTok: r.titleTikTok,
+    error: r.error,
+    createdAt: r.createdAt,
   };
 }
 
@@ -92,10 +142,15 @@ export class AccountMapper {
       InstagramLogin: r.instagramLogin,
       InstagramPassword: o(r.instagramPasswordSealed),
       InstagramTwofaCode: o(r.instagramTwofaCodeSealed),
-      description: r.description, urlChannel: r.urlChannel,
-      profileDescriptionInstagram: r.profileDescriptionInstagram, urlInstagram: r.urlInstagram,
-      descriptionTikTok: r.descriptionTikTok, urlTikTok: r.urlTikTok,
-      emailGPT: r.emailGpt, passwordGPT: o(r.passwordGptSealed), passwordDeepSeek: o(r.passwordDeepSeekSealed),
+      description: r.description,
+      urlChannel: r.urlChannel,
+      profileDescriptionInstagram: r.profileDescriptionInstagram,
+      urlInstagram: r.urlInstagram,
+      descriptionTikTok: r.descriptionTikTok,
+      urlTikTok: r.urlTikTok,
+      emailGPT: r.emailGpt,
+      passwordGPT: o(r.passwordGptSealed),
+      passwordDeepSeek: o(r.passwordDeepSeekSealed),
       proxyGPT: o(r.proxyGptSealed),
       platformErrors: { youtube: r.errorYouTube, tiktok: r.errorTikTok, instagram: r.errorInstagram },
       capabilities: CAPABILITIES,
@@ -117,12 +172,23 @@ export class AccountMapper {
   form(r: AccountRow): Record<string, unknown> {
     const o = (v: string | null) => this.sealer.openOpt(v);
     return {
-      proxy: o(r.proxySealed) ?? '', ipVersion: r.ipVersion, comments: r.comments,
-      inYouTube: b(r.inYouTube), inTikTok: b(r.inTikTok), inInstagram: b(r.inInstagram), inGPT: b(r.inGpt),
-      YouTubeAuthClientId: r.youTubeAuthClientId, YouTubeAuthClientSecret: o(r.youTubeAuthClientSecretSealed),
-      YouTubeLogin: r.youTubeLogin, YouTubePassword: o(r.youTubePasswordSealed),
-      InstagramLogin: r.instagramLogin, InstagramPassword: o(r.instagramPasswordSealed), InstagramTwofaCode: o(r.instagramTwofaCodeSealed),
-      emailGPT: r.emailGpt, passwordGPT: o(r.passwordGptSealed), passwordDeepSeek: o(r.passwordDeepSeekSealed),
+      proxy: o(r.proxySealed) ?? '',
+      ipVersion: r.ipVersion,
+      comments: r.comments,
+      inYouTube: b(r.inYouTube),
+      inTikTok: b(r.inTikTok),
+      inInstagram: b(r.inInstagram),
+      inGPT: b(r.inGpt),
+      YouTubeAuthClientId: r.youTubeAuthClientId,
+      YouTubeAuthClientSecret: o(r.youTubeAuthClientSecretSealed),
+      YouTubeLogin: r.youTubeLogin,
+      YouTubePassword: o(r.youTubePasswordSealed),
+      InstagramLogin: r.instagramLogin,
+      InstagramPassword: o(r.instagramPasswordSealed),
+      InstagramTwofaCode: o(r.instagramTwofaCodeSealed),
+      emailGPT: r.emailGpt,
+      passwordGPT: o(r.passwordGptSealed),
+      passwordDeepSeek: o(r.passwordDeepSeekSealed),
       proxyGPT: o(r.proxyGptSealed),
     };
   }
@@ -131,13 +197,23 @@ export class AccountMapper {
   columns(f: AccountForm) {
     const s = (v: string | null | undefined) => this.sealer.sealOpt(v ?? null);
     return {
-      proxySealed: s(f.proxy), ipVersion: f.ipVersion, comments: f.comments ?? null,
-      inYouTube: i(f.inYouTube), inTikTok: i(f.inTikTok), inInstagram: i(f.inInstagram), inGpt: i(f.inGPT),
-      youTubeAuthClientId: f.YouTubeAuthClientId ?? null, youTubeAuthClientSecretSealed: s(f.YouTubeAuthClientSecret),
-      youTubeLogin: f.YouTubeLogin ?? null, youTubePasswordSealed: s(f.YouTubePassword),
-      instagramLogin: f.InstagramLogin ?? null, instagramPasswordSealed: s(f.InstagramPassword),
+      proxySealed: s(f.proxy),
+      ipVersion: f.ipVersion,
+      comments: f.comments ?? null,
+      inYouTube: i(f.inYouTube),
+      inTikTok: i(f.inTikTok),
+      inInstagram: i(f.inInstagram),
+      inGpt: i(f.inGPT),
+      youTubeAuthClientId: f.YouTubeAuthClientId ?? null,
+      youTubeAuthClientSecretSealed: s(f.YouTubeAuthClientSecret),
+      youTubeLogin: f.YouTubeLogin ?? null,
+      youTubePasswordSealed: s(f.YouTubePassword),
+      instagramLogin: f.InstagramLogin ?? null,
+      instagramPasswordSealed: s(f.InstagramPassword),
       instagramTwofaCodeSealed: s(f.InstagramTwofaCode),
-      emailGpt: f.emailGPT ?? null, passwordGptSealed: s(f.passwordGPT), passwordDeepSeekSealed: s(f.passwordDeepSeek),
+      emailGpt: f.emailGPT ?? null,
+      passwordGptSealed: s(f.passwordGPT),
+      passwordDeepSeekSealed: s(f.passwordDeepSeek),
       proxyGptSealed: s(f.proxyGPT),
     };
   }
@@ -145,7 +221,11 @@ export class AccountMapper {
   /** The platform's sealed token set, opened. */
   tokens(sealed: string): TokenSet {
     const t = JSON.parse(this.sealer.open(sealed));
-    return { ...t, expiresAt: new Date(t.expiresAt), refreshExpiresAt: t.refreshExpiresAt ? new Date(t.refreshExpiresAt) : null };
+    return {
+      ...t,
+      expiresAt: new Date(t.expiresAt),
+      refreshExpiresAt: t.refreshExpiresAt ? new Date(t.refreshExpiresAt) : null,
+    };
   }
 
   sealTokens(t: TokenSet): string {
@@ -170,14 +250,33 @@ export function toVideoItem(r: VideoRow): AccountVideoItem {
       const v = JSON.parse(r.tags);
       tags = Array.isArray(v) ? v.map(String) : [];
     } catch {
-      tags = r.tags.split(',').map((s) => s.trim()).filter(Boolean);
+      tags = r.tags
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     }
   }
   return {
-    id: r.id, url: r.url, idUpload: r.idUpload, createdAt: r.createdAt, account: r.accountId ? { id: r.accountId } : null,
-    date: r.date, title: r.title, description: r.description, tags, status: r.status as VideoStatus,
-    views: Number(r.views ?? 0), viewsInstagram: Number(r.viewsInstagram ?? 0), likes: Number(r.likes ?? 0),
-    likesInstagram: Number(r.likesInstagram ?? 0), comments: Number(r.comments ?? 0), commentsInstagram: Number(r.commentsInstagram ?? 0),
-    urlYouTube: r.urlYouTube, urlInstagram: r.urlInstagram, error: r.error, errorInstagram: r.errorInstagram, errorTikTok: r.errorTikTok,
+    id: r.id,
+    url: r.url,
+    idUpload: r.idUpload,
+    createdAt: r.createdAt,
+    account: r.accountId ? { id: r.accountId } : null,
+    date: r.date,
+    title: r.title,
+    description: r.description,
+    tags,
+    status: r.status as VideoStatus,
+    views: Number(r.views ?? 0),
+    viewsInstagram: Number(r.viewsInstagram ?? 0),
+    likes: Number(r.likes ?? 0),
+    likesInstagram: Number(r.likesInstagram ?? 0),
+    comments: Number(r.comments ?? 0),
+    commentsInstagram: Number(r.commentsInstagram ?? 0),
+    urlYouTube: r.urlYouTube,
+    urlInstagram: r.urlInstagram,
+    error: r.error,
+    errorInstagram: r.errorInstagram,
+    errorTikTok: r.errorTikTok,
   };
 }

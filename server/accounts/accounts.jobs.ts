@@ -12,16 +12,22 @@ const CHECK_EVERY_MS = 15 * 60_000;
  * Refresh platform grants that would lapse unused. Never retried: the next slot's pass does the work again,
  * and a refused refresh is already stored on its profile.
  */
-export const keepAliveJob = defineJob({ name: 'accounts.keep-alive', payload: z.object({}).strict(), retry: { kind: 'never' } });
+export const keepAliveJob = defineJob({
+  name: 'accounts.keep-alive',
+  payload: z.object({}).strict(),
+  retry: { kind: 'never' },
+});
 
 export const keepAliveJobKey = (nowMs: number) => `${keepAliveJob.name}:${Math.floor(nowMs / KEEP_ALIVE_EVERY_MS)}`;
 
 /** The accounts domain's jobs with their handlers. */
 export function accountsJobWorkers(deps: { keepAlive: KeepAliveService; log?: FastifyBaseLogger }): JobWorker[] {
-  return [jobWorker(keepAliveJob, async () => {
-    const r = await deps.keepAlive.keepGrantsAlive();
-    if (r.refreshed || r.failed) deps.log?.info(r, 'platform grants kept alive');
-  })];
+  return [
+    jobWorker(keepAliveJob, async () => {
+      const r = await deps.keepAlive.keepGrantsAlive();
+      if (r.refreshed || r.failed) deps.log?.info(r, 'platform grants kept alive');
+    }),
+  ];
 }
 
 /**
@@ -30,8 +36,9 @@ export function accountsJobWorkers(deps: { keepAlive: KeepAliveService; log?: Fa
  */
 export function scheduleKeepAlive(enqueue: Enqueue, log?: FastifyBaseLogger): () => void {
   const tick = () => {
-    enqueue(keepAliveJob, {}, { key: keepAliveJobKey(Date.now()) })
-      .catch((err) => log?.warn({ err }, 'keep-alive job could not be enqueued'));
+    enqueue(keepAliveJob, {}, { key: keepAliveJobKey(Date.now()) }).catch((err) =>
+      log?.warn({ err }, 'keep-alive job could not be enqueued'),
+    );
   };
   tick();
   const timer = setInterval(tick, CHECK_EVERY_MS).unref();

@@ -14,7 +14,11 @@ export type { CallbackResult } from './platform-connections';
  * Platform calls go through PlatformConnections; ownership is checked here first.
  */
 export class AccountsService {
-  constructor(private repo: AccountsRepository, private mapper: AccountMapper, private connections: PlatformConnections) {}
+  constructor(
+    private repo: AccountsRepository,
+    private mapper: AccountMapper,
+    private connections: PlatformConnections,
+  ) {}
 
   // ---- records ----------------------------------------------------------------------------------
 
@@ -80,7 +84,9 @@ export class AccountsService {
   async updateChannel(actor: AuthUser, id: number, body: { description: string }) {
     const row = await this.load(actor, id);
     if (!b(row.isActiveYouTube)) throw notConnected('youtube');
-    const profile = await this.connections.withPlatform(row, 'youtube', (driver, token) => driver.updateDescription!(token, body.description));
+    const profile = await this.connections.withPlatform(row, 'youtube', (driver, token) =>
+      driver.updateDescription!(token, body.description),
+    );
     await saveAccount(this.repo, row, { ...profileColumns('youtube', profile) });
     return this.get(actor, id);
   }

@@ -11,9 +11,15 @@ import type { PlatformConnections } from './platform-connections';
  * the platform for reconnection with a readable error, as any call does. Walks the profiles by id in batches.
  */
 export class KeepAliveService {
-  constructor(private repo: AccountsRepository, private mapper: AccountMapper, private connections: PlatformConnections) {}
+  constructor(
+    private repo: AccountsRepository,
+    private mapper: AccountMapper,
+    private connections: PlatformConnections,
+  ) {}
 
-  async keepGrantsAlive(opts: { now?: Date; marginMs?: number; batch?: number } = {}): Promise<{ refreshed: number; failed: number }> {
+  async keepGrantsAlive(
+    opts: { now?: Date; marginMs?: number; batch?: number } = {},
+  ): Promise<{ refreshed: number; failed: number }> {
     const now = (opts.now ?? new Date()).getTime();
     const margin = opts.marginMs ?? 7 * 24 * 3600_000;
     const counts = { refreshed: 0, failed: 0 };
@@ -27,7 +33,9 @@ export class KeepAliveService {
           if (!sealed || !b(row[COLS[platform].active])) continue;
           try {
             if (grantLapsesAt(this.mapper.tokens(sealed)) - now > margin) continue;
-            await this.connections.withPlatform(row, platform, async () => undefined, { refreshAheadMs: Number.POSITIVE_INFINITY });
+            await this.connections.withPlatform(row, platform, async () => undefined, {
+              refreshAheadMs: Number.POSITIVE_INFINITY,
+            });
             counts.refreshed++;
           } catch {
             counts.failed++; // a platform's refusal is stored on the profile by withPlatform; the walk goes on

@@ -2,8 +2,17 @@ import type { IpVersion, PlatformKey } from '../../src/contract/accounts';
 import type { Config } from '../config';
 import { AppError } from '../http/errors';
 import {
-  PLATFORM_TITLES, PlatformError, createDriver, createPlatformHttp, isPlatformError, signOAuthState, verifyOAuthState, withFreshToken,
-  type FreshTokenOptions, type PlatformDriver, type PlatformHttp,
+  PLATFORM_TITLES,
+  PlatformError,
+  createDriver,
+  createPlatformHttp,
+  isPlatformError,
+  signOAuthState,
+  verifyOAuthState,
+  withFreshToken,
+  type FreshTokenOptions,
+  type PlatformDriver,
+  type PlatformHttp,
 } from '../platforms/index';
 import type { Sealer } from '../crypto/seal';
 import { COLS, profileColumns, saveAccount, type AccountMapper } from './account-record';
@@ -11,7 +20,11 @@ import type { AccountRow, AccountsRepository } from './accounts.repository';
 
 /** How a PlatformError reaches the caller. */
 const STATUS_OF_KIND: Record<PlatformError['kind'], number> = {
-  'bad-request': 400, 'refresh-token': 409, reconnect: 409, proxy: 502, 'retry-later': 503,
+  'bad-request': 400,
+  'refresh-token': 409,
+  reconnect: 409,
+  proxy: 502,
+  'retry-later': 503,
 };
 
 export type CallbackResult = { location: string };
@@ -34,7 +47,12 @@ export const notConnected = (platform: PlatformKey) =>
 export class PlatformConnections {
   private readonly stateKey: string;
 
-  constructor(private repo: AccountsRepository, private mapper: AccountMapper, sealer: Sealer, private config: Config) {
+  constructor(
+    private repo: AccountsRepository,
+    private mapper: AccountMapper,
+    sealer: Sealer,
+    private config: Config,
+  ) {
     this.stateKey = sealer.subKey('oauth-state');
   }
 
@@ -43,7 +61,7 @@ export class PlatformConnections {
     const state = signOAuthState({ accountId: row.id, platform, userId: actorId }, this.stateKey);
     const { driver, http } = this.driverFor(row, platform);
     try {
-      const loginHint = platform === 'youtube' ? row.youTubeLogin ?? undefined : undefined;
+      const loginHint = platform === 'youtube' ? (row.youTubeLogin ?? undefined) : undefined;
       return { url: driver.authorizationUrl({ state, redirectUri: this.redirectUri(platform), loginHint }) };
     } catch (e) {
       throw toAppError(e);
@@ -83,7 +101,11 @@ export class PlatformConnections {
       const tokens = await driver.exchangeCode({ code: cb.code, redirectUri: this.redirectUri(platform) });
       const profile = await driver.getProfile(tokens.accessToken);
       await saveAccount(this.repo, row, {
-        [cols.tokens]: this.mapper.sealTokens(tokens), [cols.active]: 1, [cols.in]: 1, [cols.error]: null, error: null,
+        [cols.tokens]: this.mapper.sealTokens(tokens),
+        [cols.active]: 1,
+        [cols.in]: 1,
+        [cols.error]: null,
+        error: null,
         ...profileColumns(platform, profile),
       });
       return { location: `/accounts/${row.id}?connected=${platform}` };
@@ -104,22 +126,30 @@ export class PlatformConnections {
    * (TikTok's refresh token rotates, the one we held was spent): the call is tried once more with those.
    */
   async withPlatform<T>(
-    row: AccountRow, platform: PlatformKey, fn: (driver: PlatformDriver, accessToken: string) => Promise<T>, fresh?: FreshTokenOptions,
+    row: AccountRow,
+    platform: PlatformKey,
+    fn: (driver: PlatformDriver, accessToken: string) => Promise<T>,
+    fresh?: FreshTokenOptions,
   ): Promise<T> {
     const cols = COLS[platform];
     const sealedTokens = row[cols.tokens] as string | null;
     if (!sealedTokens) throw notConnected(platform);
     const { driver, http } = this.driverFor(row, platform);
-    const attempt = (sealed: string) => withFreshToken(this.mapper.tokens(sealed), driver,
-      (t) => this.repo.update(row.id, { [cols.tokens]: this.mapper.sealTokens(t) }),
-      (token) => fn(driver, token), fresh);
+    const attempt = (sealed: string) =>
+      withFreshToken(
+        this.mapper.tokens(sealed),
+        driver,
+        (t) => this.repo.update(row.id, { [cols.tokens]: this.mapper.sealTokens(t) }),
+        (token) => fn(driver, token),
+        fresh,
+      );
     try {
       let result: T;
       try {
         result = await attempt(sealedTokens);
       } catch (e) {
         const reconnect = isPlatformError(e) && e.kind === 'reconnect';
-        const stored = reconnect ? (await this.repo.get(row.id))?.[cols.tokens] as string | null | undefined : null;
+        const stored = reconnect ? ((await this.repo.get(row.id))?.[cols.tokens] as string | null | undefined) : null;
         if (!stored || stored === sealedTokens) throw e;
         result = await attempt(stored);
       }
@@ -127,8 +157,10 @@ export class PlatformConnections {
       return result;
     } catch (e) {
       if (isPlatformError(e)) {
-        if (e.kind === 'reconnect') await saveAccount(this.repo, row, { [cols.active]: 0, [cols.error]: e.message, error: e.message });
-        else if (e.kind === 'proxy' || e.kind === 'retry-later') await saveAccount(this.repo, row, { error: e.message });
+        if (e.kind === 'reconnect')
+          await saveAccount(this.repo, row, { [cols.active]: 0, [cols.error]: e.message, error: e.message });
+        else if (e.kind === 'proxy' || e.kind === 'retry-later')
+          await saveAccount(this.repo, row, { error: e.message });
       }
       throw toAppError(e);
     } finally {
@@ -153,9 +185,10 @@ export class PlatformConnections {
     } catch (e) {
       throw toAppError(e);
     }
-    const credentials = platform === 'youtube'
-      ? { clientId: row.youTubeAuthClientId ?? '', clientSecret: this.mapper.youTubeClientSecret(row) ?? '' }
-      : undefined;
+    const credentials =
+      platform === 'youtube'
+        ? { clientId: row.youTubeAuthClientId ?? '', clientSecret: this.mapper.youTubeClientSecret(row) ?? '' }
+        : undefined;
     return { driver: createDriver(platform, { http, config: this.config.platforms, credentials }), http };
   }
 }

@@ -5,10 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 export type Backoff = (attempt: number) => number;
 
 /** Exponential backoff: base·2^(attempt-1), capped, with ±20 % jitter so failed jobs do not retry in lockstep. */
-export const exponentialBackoff = (baseMs = 5000, capMs = 10 * 60_000): Backoff => (attempt) => {
-  const ms = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ms * (0.8 + Math.random() * 0.4));
-};
+export const exponentialBackoff =
+  (baseMs = 5000, capMs = 10 * 60_000): Backoff =>
+  (attempt) => {
+    const ms = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
+    return Math.round(ms * (0.8 + Math.random() * 0.4));
+  };
 
 /**
  * What a failed attempt leads to. `retry`: queued again after `backoff(attempt)` until `maxAttempts` are used,
@@ -28,12 +30,23 @@ export const attemptsOf = (policy: RetryPolicy): number => (policy.kind === 'nev
  */
 export type JobSpec<N extends string = string, P = unknown> = { name: N; payload: z.ZodType<P>; retry: RetryPolicy };
 
-export function defineJob<N extends string, P>(spec: { name: N; payload: z.ZodType<P>; retry?: RetryPolicy }): JobSpec<N, P> {
+export function defineJob<N extends string, P>(spec: {
+  name: N;
+  payload: z.ZodType<P>;
+  retry?: RetryPolicy;
+}): JobSpec<N, P> {
   return { ...spec, retry: spec.retry ?? DEFAULT_RETRY };
 }
 
 /** A claimed job: its row as the handler sees it (the payload is handed over parsed, as the first argument). */
-export type ClaimedJob = { id: number; name: string; key: string; attempts: number; maxAttempts: number; lockedBy: string };
+export type ClaimedJob = {
+  id: number;
+  name: string;
+  key: string;
+  attempts: number;
+  maxAttempts: number;
+  lockedBy: string;
+};
 
 /** What a handler gets besides its payload: the claimed job, and a signal that aborts when it must stop. */
 export type JobContext = {
@@ -56,8 +69,11 @@ export type JobWorker<P = any> = {
   onDead?: (payload: P, error: string) => Promise<void>;
 };
 
-export const jobWorker = <P>(job: JobSpec<string, P>, handle: JobHandler<P>, onDead?: JobWorker<P>['onDead']): JobWorker<P> =>
-  ({ job, handle, onDead });
+export const jobWorker = <P>(
+  job: JobSpec<string, P>,
+  handle: JobHandler<P>,
+  onDead?: JobWorker<P>['onDead'],
+): JobWorker<P> => ({ job, handle, onDead });
 
 /** Thrown by a handler for a failure no retry can fix: the job goes dead at once with this message. */
 export class PermanentJobError extends Error {}

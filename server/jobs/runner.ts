@@ -45,7 +45,8 @@ export class JobRunner {
     for (const w of opts.workers) this.workers.set(w.job.name, w);
     this.names = opts.catalogue.map((j) => j.name);
     const missing = this.names.filter((n) => typeof this.workers.get(n)?.handle !== 'function');
-    if (missing.length) throw new Error(`Job runner cannot start: no handler for job ${missing.map((m) => `"${m}"`).join(', ')}`);
+    if (missing.length)
+      throw new Error(`Job runner cannot start: no handler for job ${missing.map((m) => `"${m}"`).join(', ')}`);
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.heartbeatMs = opts.heartbeatMs ?? Math.max(200, Math.floor(this.leaseMs / 3));
     this.workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -103,7 +104,9 @@ export class JobRunner {
     if (!hook) return;
     const decoded: Decoded = payload === undefined ? this.decode(job) : { ok: true, payload };
     if (!decoded.ok) return;
-    await hook(decoded.payload, error).catch((err) => this.opts.log?.error({ err, jobId: job.id }, 'dead-job hook failed'));
+    await hook(decoded.payload, error).catch((err) =>
+      this.opts.log?.error({ err, jobId: job.id }, 'dead-job hook failed'),
+    );
   }
 
   private claim() {
@@ -121,12 +124,14 @@ export class JobRunner {
           this.running.set(job.id, entry);
           // execute() records every outcome itself; a database error while recording one must not escape
           // as an unhandled rejection (the lease then runs out and the job is taken again).
-          entry.done = this.execute(job, ac).catch((err) => {
-            this.opts.log?.error({ err, jobId: job.id }, 'job outcome could not be recorded');
-          }).finally(() => {
-            this.running.delete(job.id);
-            this.wake?.();
-          });
+          entry.done = this.execute(job, ac)
+            .catch((err) => {
+              this.opts.log?.error({ err, jobId: job.id }, 'job outcome could not be recorded');
+            })
+            .finally(() => {
+              this.running.delete(job.id);
+              this.wake?.();
+            });
         }
       } catch (err) {
         this.opts.log?.error({ err }, 'job claim failed');
@@ -134,7 +139,10 @@ export class JobRunner {
       if (this.stopped) break;
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, this.opts.pollMs ?? 1000);
-        this.wake = () => { clearTimeout(t); resolve(); };
+        this.wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
       });
       this.wake = undefined;
     }
@@ -152,9 +160,15 @@ export class JobRunner {
     const { payload: _raw, ...job } = stored;
     let lost = false;
     const beat = setInterval(() => {
-      queue.heartbeat(job, this.leaseMs).then((ok) => {
-        if (!ok && !ac.signal.aborted) { lost = true; ac.abort('lost'); }
-      }, (err) => log?.warn({ err, jobId: job.id }, 'job heartbeat failed'));
+      queue.heartbeat(job, this.leaseMs).then(
+        (ok) => {
+          if (!ok && !ac.signal.aborted) {
+            lost = true;
+            ac.abort('lost');
+          }
+        },
+        (err) => log?.warn({ err, jobId: job.id }, 'job heartbeat failed'),
+      );
     }, this.heartbeatMs);
     try {
       await worker.handle(decoded.payload, { job: job satisfies ClaimedJob, signal: ac.signal, log });

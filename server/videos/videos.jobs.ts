@@ -17,4 +17,6 @@ export const renderJobKey = (requestId: number) => `${renderJob.name}:${requestI
 export const renderWorkRoot = (dataDir: string) => join(dataDir, 'work', 'render');
 
 /** The videos domain's jobs with their handlers (the composition root gives them their dependencies). */
-export const videosJobWorkers = (deps: RenderDeps): JobWorker[] => [jobWorker(renderJob, renderHandler(deps), renderDead(deps))];
+export const videosJobWorkers = (deps: RenderDeps): JobWorker[] => [
+  jobWorker(renderJob, renderHandler(deps), renderDead(deps)),
+];

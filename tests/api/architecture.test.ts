@@ -14,7 +14,8 @@ const COMPOSITION = new Set(['main', 'app', 'container', 'workers']);
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? filesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []);
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** A server file's node: its top folder under server/, or the root-level file's name (config, app, …). */
@@ -79,19 +80,34 @@ describe('server architecture', () => {
 
   it('has no import cycle between server folders', () => {
     const cycle = findCycle(graph);
-    const explain = cycle?.slice(1).map((to, i) => graph.get(cycle[i]!)!.get(to)).join('; ');
+    const explain = cycle
+      ?.slice(1)
+      .map((to, i) => graph.get(cycle[i]!)!.get(to))
+      .join('; ');
     expect(cycle && `${cycle.join(' → ')} (${explain})`).toBeNull();
   });
 
   it('only the composition files assemble the server: no folder imports main, app, container or workers', () => {
-    const offenders = [...graph.entries()].filter(([from]) => !COMPOSITION.has(from)).flatMap(([, edges]) =>
-      [...edges.entries()].filter(([to]) => COMPOSITION.has(to)).map(([, example]) => example));
+    const offenders = [...graph.entries()]
+      .filter(([from]) => !COMPOSITION.has(from))
+      .flatMap(([, edges]) => [...edges.entries()].filter(([to]) => COMPOSITION.has(to)).map(([, example]) => example));
     expect(offenders).toEqual([]);
   });
 
   it('finds a cycle when there is one (the checker itself)', () => {
-    const g = new Map([['a', new Map([['b', 'x']])], ['b', new Map([['c', 'y']])], ['c', new Map([['a', 'z']])]]);
+    const g = new Map([
+      ['a', new Map([['b', 'x']])],
+      ['b', new Map([['c', 'y']])],
+      ['c', new Map([['a', 'z']])],
+    ]);
     expect(findCycle(g)).toEqual(['a', 'b', 'c', 'a']);
-    expect(findCycle(new Map([['a', new Map([['b', 'x']])], ['b', new Map()]]))).toBeNull();
+    expect(
+      findCycle(
+        new Map([
+          ['a', new Map([['b', 'x']])],
+          ['b', new Map()],
+        ]),
+      ),
+    ).toBeNull();
   });
 });

@@ -20,4 +20,3 @@ export class MediaError extends Error {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
   }
 }
-

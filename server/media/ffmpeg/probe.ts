@@ -75,7 +75,8 @@ export function parseProbe(json: RawProbe, file: string): ProbeResult {
   const streams = json.streams ?? [];
   const v = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const a = streams.find((s) => s.codec_type === 'audio');
-  if (!json.format?.format_name || (!v && !a)) throw new MediaError('not_media', `no audio or video stream in ${basename(file)}`, { file });
+  if (!json.format?.format_name || (!v && !a))
+    throw new MediaError('not_media', `no audio or video stream in ${basename(file)}`, { file });
   const rotRaw = v?.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation ?? num(v?.tags?.rotate);
   const rotation = (((Math.round(rotRaw / 90) * 90) % 360) + 360) % 360;
   const codedWidth = v?.width ?? 0;

@@ -17,7 +17,12 @@ export function stderrTail(stderr: string, lines = STDERR_TAIL_LINES): string {
 }
 
 /** Spawns `bin args` (no shell), streams stdout to `onStdout`, keeps the stderr tail, honours `signal`. */
-export function spawnChecked(bin: string, args: string[], signal: AbortSignal | undefined, onStdout: (chunk: string) => void): Promise<void> {
+export function spawnChecked(
+  bin: string,
+  args: string[],
+  signal: AbortSignal | undefined,
+  onStdout: (chunk: string) => void,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const tool = basename(bin);
     if (signal?.aborted) {
@@ -49,10 +54,16 @@ export function spawnChecked(bin: string, args: string[], signal: AbortSignal | 
         resolve();
       } else {
         const tail = stderrTail(stderr);
-        reject(new MediaError('failed', `${tool} failed (${code === null ? `signal ${sig}` : `exit ${code}`})${tail ? `: ${tail}` : ''}`, {
-          exitCode: code,
-          stderrTail: tail,
-        }));
+        reject(
+          new MediaError(
+            'failed',
+            `${tool} failed (${code === null ? `signal ${sig}` : `exit ${code}`})${tail ? `: ${tail}` : ''}`,
+            {
+              exitCode: code,
+              stderrTail: tail,
+            },
+          ),
+        );
       }
     });
   });
