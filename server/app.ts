@@ -9,21 +9,15 @@ import type { Db, DbKind } from './db/index';
 import { M } from '../src/contract/messages';
 import { installErrorHandler } from './http/errors';
 import { localeOf, translate } from './http/i18n';
-import { AuthRepository } from './auth/auth.repository';
-import { AuthService } from './auth/auth.service';
-import { LoginThrottle } from './auth/login-throttle';
 import { authRoutes } from './auth/auth.routes';
-import { UsersRepository } from './users/users.repository';
-import { UsersService } from './users/users.service';
 import { usersRoutes } from './users/users.routes';
-import { accountsPlugin } from './accounts/accounts.plugin';
+import { accountsRoutes } from './accounts/accounts.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { tagsRoutes } from './tags/tags.routes';
-import { createMedia } from './media/storage/index';
 import { mediaRoutes } from './media/media.routes';
 import { backgroundsRoutes } from './backgrounds/index';
-import { createMediaTools } from './backgrounds/backgrounds.media';
-import { videosPlugin } from './videos/index';
+import { createVideoRoutes } from './videos/index';
+import { buildContainer, type Container, type ContainerOverrides } from './container';
 
 export type AppDeps = { config: Config; db: Db; dbKind: DbKind };
 
@@ -35,8 +29,11 @@ export const LOG_REDACT = [
   '*.proxy', '*.proxyGPT', '*.code',
 ];
 
-/** Builds the whole HTTP app. Never listens: main.ts does, tests use app.inject. */
-export async function buildApp({ config, db, dbKind }: AppDeps): Promise<FastifyInstance> {
+/**
+ * Builds the whole HTTP app and, through server/container.ts, everything behind it (reach it as app.root:
+ * main.ts starts the workers from it). Never listens: main.ts does, tests use app.inject.
+ */
+export async function buildApp({ config, db, dbKind }: AppDeps, overrides: ContainerOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
@@ -47,39 +44,35 @@ export async function buildApp({ config, db, dbKind }: AppDeps): Promise<Fastify
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
-  app.decorate('db', db);
-  app.decorate('dbKind', dbKind);
-  app.decorate('config', config);
   installErrorHandler(app);
-  // Shared media: storage (local disk under data/media) and signed links; reach them as app.media.
-  const media = createMedia(config);
-  app.decorate('media', media);
-  void media.storage.sweepStaging().catch((err) => app.log.warn({ err }, 'media staging sweep failed'));
-
   await app.register(fastifyJwt, {
     secret: config.jwtSecret,
     sign: { expiresIn: config.accessTokenTtlSec },
   });
+  const root = await buildContainer({
+    config, db, dbKind, log: app.log, signAccess: (u) => app.jwt.sign({ sub: u.id, login: u.login, role: u.role }),
+  }, overrides);
+  app.decorate('root', root);
+  app.decorate('db', db);
+  app.decorate('dbKind', dbKind);
+  app.decorate('config', config);
+  // Shared media: storage (local disk under data/media) and signed links; reach them as app.media.
+  app.decorate('media', root.media);
+  void root.media.storage.sweepStaging().catch((err) => app.log.warn({ err }, 'media staging sweep failed'));
 
-  const authRepo = new AuthRepository(db);
-  const auth = new AuthService(
-    authRepo,
-    new LoginThrottle(db, config.loginThrottle.maxFailures, config.loginThrottle.lockSec),
-    (u) => app.jwt.sign({ sub: u.id, login: u.login, role: u.role }),
-    config.refreshTokenTtlSec,
-  );
-  await app.register(authRoutes, { auth });
-  await app.register(usersRoutes, { users: new UsersService(new UsersRepository(db), authRepo) });
-  await app.register(accountsPlugin, { config, db });
-  await app.register(groupsRoutes, { db });
-  await app.register(tagsRoutes, { db });
-  await app.register(mediaRoutes, { media });
+  const { services } = root;
+  await app.register(authRoutes, { auth: services.auth });
+  await app.register(usersRoutes, { users: services.users });
+  await app.register(accountsRoutes, { accounts: services.accounts });
+  await app.register(groupsRoutes, { groups: services.groups });
+  await app.register(tagsRoutes, { tags: services.tags });
+  await app.register(mediaRoutes, { media: root.media });
   // The upload routes, in a context of their own with multipart: streamed through req.parts()/req.file(), no
   // file size limit (SPEC §9). Multipart hooks every request of its context, so the other routes stay out.
   await app.register(async (uploads) => {
     await uploads.register(fastifyMultipart, { limits: { fileSize: Infinity, files: 1000, fields: 100 } });
-    await uploads.register(backgroundsRoutes, { db, media, tools: createMediaTools(config) });
-    await uploads.register(videosPlugin, { db, dbKind, config, media });
+    await uploads.register(backgroundsRoutes, { backgrounds: services.backgrounds });
+    await uploads.register(createVideoRoutes, { videos: services.videos });
   });
 
   await servePanel(app, config.panelDir);
@@ -107,6 +100,8 @@ async function servePanel(app: FastifyInstance, dir: string) {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The composition root (server/container.ts). */
+    root: Container;
     db: Db;
     dbKind: DbKind;
     config: Config;

@@ -2,9 +2,12 @@ import { loadConfig } from './config';
 import { createDb, migrateToLatest } from './db/index';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './users/first-admin';
-import { startWorkers } from './jobs/workers';
+import { startWorkers } from './workers';
 
-/** Process entry: config → database → app → listen; stops cleanly on SIGINT/SIGTERM. */
+/**
+ * Process entry: config → database → app (which builds the composition root, server/container.ts) → workers
+ * from that root → listen; stops cleanly on SIGINT/SIGTERM.
+ */
 async function main() {
   const config = loadConfig();
   if (config.simulators) {
@@ -25,7 +28,7 @@ async function main() {
     process.stdout.write(`\nFirst admin created: login "${created.login}", password "${created.generatedPassword}"\n\n`);
   }
   // WORKERS=on: the job runner (renders) in this process; WORKERS=off for API-only processes.
-  const workers = config.runWorkers ? await startWorkers({ db, kind, media: app.media, config, log: app.log }) : undefined;
+  const workers = config.runWorkers ? await startWorkers(app.root) : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,4 +1,4 @@
-import { Ffmpeg } from '../media/ffmpeg/ffmpeg';
+import type { Ffmpeg } from '../media/ffmpeg/ffmpeg';
 
 /**
  * What the background service needs from ffmpeg: real-content checks and preview thumbnails. Tests and
@@ -13,8 +13,8 @@ export interface MediaTools {
   thumbnail(input: string, output: string, opts: { atSec?: number }): Promise<void>;
 }
 
-export function createMediaTools(paths: { ffmpegPath: string; ffprobePath: string }): MediaTools {
-  const ff = new Ffmpeg(paths);
+/** The background service's view of the one shared ffmpeg wrapper. */
+export function createMediaTools(ff: Ffmpeg): MediaTools {
   return {
     isImage: (path) => ff.isImage(path),
     isVideo: (path) => ff.isVideo(path),

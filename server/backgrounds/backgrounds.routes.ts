@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { BM, FolderSchema } from '../../src/contract/backgrounds';
 import { requireUser } from '../auth/guards';
-import type { Db } from '../db/index';
 import { AppError } from '../http/errors';
 import { parseId, parsePage, validate } from '../http/validate';
-import type { Media } from '../media/storage/index';
-import type { MediaTools } from './backgrounds.media';
-import { BackgroundsRepository } from './backgrounds.repository';
-import { BackgroundsService } from './backgrounds.service';
+import type { BackgroundsService } from './backgrounds.service';
 import { uploadParts } from '../http/multipart';
 
 type Q = { Querystring: { page?: string }; Params: { id: string } };
@@ -16,8 +12,7 @@ type Q = { Querystring: { page?: string }; Params: { id: string } };
  * SPEC §7 Background: folders (/api/folder/photo-bg…) and items (/api/photo-bg…). Uploads use the
  * @fastify/multipart registration of app.ts (no file size limit) and are streamed, never buffered.
  */
-export async function backgroundsRoutes(app: FastifyInstance, { db, media, tools }: { db: Db; media: Media; tools: MediaTools }) {
-  const bg = new BackgroundsService(new BackgroundsRepository(db), media, tools, app.log);
+export async function backgroundsRoutes(app: FastifyInstance, { backgrounds: bg }: { backgrounds: BackgroundsService }) {
   const auth = { preHandler: requireUser };
 
   app.get<Q>('/api/folder/photo-bg', auth, async (req) => bg.listFolders(req.user, parsePage(req.query.page)));

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { GroupPatchSchema, GroupSchema } from '../../src/contract/groups';
 import { requireUser } from '../auth/guards';
-import type { Db } from '../db/index';
 import { AppError } from '../http/errors';
 import { assertNoNul, parseId, parsePage, validate } from '../http/validate';
 import { M } from '../../src/contract/messages';
-import { GroupsRepository } from './groups.repository';
-import { GroupsService } from './groups.service';
+import type { GroupsService } from './groups.service';
 
 type Q = { Querystring: { page?: string; groupId?: string; q?: string }; Params: { id: string } };
 
@@ -19,8 +17,7 @@ const parseQ = (raw: unknown): string => {
 };
 
 /** SPEC §7: /api/accounts-group CRUD and GET /api/accounts/search?groupId (the group form's profile options). */
-export async function groupsRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const groups = new GroupsService(new GroupsRepository(db));
+export async function groupsRoutes(app: FastifyInstance, { groups }: { groups: GroupsService }) {
   const auth = { preHandler: requireUser };
   app.get<Q>('/api/accounts-group', auth, async (req) => groups.list(req.user, parsePage(req.query.page)));
   app.get<Q>('/api/accounts-group/:id', auth, async (req) => groups.get(req.user, parseId(req.params.id)));

@@ -1,3 +1,6 @@
-export { JOB_NAMES, renderJobKey, type JobCatalogue, type JobName } from './catalogue';
-export { JobQueue, exponentialBackoff, type Job, type JobRow, type JobStatus, type Backoff } from './queue';
-export { JobRunner, PermanentJobError, type JobHandler, type JobHandlers, type JobContext } from './runner';
+export {
+  DEFAULT_RETRY, PermanentJobError, attemptsOf, defineJob, exponentialBackoff, jobWorker,
+  type Backoff, type ClaimedJob, type JobContext, type JobHandler, type JobSpec, type JobWorker, type RetryPolicy,
+} from './job';
+export { JobQueue, type Enqueue, type EnqueueOptions, type JobRow, type JobStatus, type StoredJob } from './queue';
+export { JobRunner, type RunnerOptions } from './runner';

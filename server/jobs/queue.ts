@@ -1,20 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, JobsTable } from '../db/types';
 import type { Db, DbKind } from '../db/index';
-import type { JobCatalogue } from './catalogue';
+import { attemptsOf, type Backoff, type ClaimedJob, type JobSpec } from './job';
 
 export type JobStatus = JobsTable['status'];
 
-/** A claimed job as its handler sees it. */
-export type Job<C = JobCatalogue, N extends keyof C = keyof C> = {
-  id: number;
-  name: N;
-  key: string;
-  payload: C[N];
-  attempts: number;
-  maxAttempts: number;
-  lockedBy: string;
-};
+/** A claimed job as the queue hands it to the runner: the payload is still the stored JSON text. */
+export type StoredJob = ClaimedJob & { payload: string };
 
 /** A job row for inspection (tests, admin views): status, attempts, the last error of a dead job. */
 export type JobRow = {
@@ -22,14 +14,12 @@ export type JobRow = {
   runAt: string; leaseUntil: string | null; lockedBy: string | null; lastError: string | null;
 };
 
-export type EnqueueOptions = { key: string; runAt?: Date; maxAttempts?: number };
+export type EnqueueOptions = { key: string; runAt?: Date };
 
-/** Exponential backoff: base·2^(attempt-1), capped, with ±20 % jitter so failed jobs do not retry in lockstep. */
-export type Backoff = (attempt: number) => number;
-export const exponentialBackoff = (baseMs = 5000, capMs = 10 * 60_000): Backoff => (attempt) => {
-  const ms = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ms * (0.8 + Math.random() * 0.4));
-};
+type Exec = Transaction<Database> | Kysely<Database>;
+
+/** What a domain service needs to queue work: typed by the job's spec, so only declared jobs with their payloads. */
+export type Enqueue = <P>(job: JobSpec<string, P>, payload: NoInfer<P>, opts: EnqueueOptions, trx?: Exec) => Promise<boolean>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -45,18 +35,22 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * - every state change after claim is conditional on `locked_by` = this worker and status running, so a
  *   worker that lost its lease can no longer complete or fail a job someone else now owns.
  */
-export class JobQueue<C extends Record<string, unknown> = JobCatalogue> {
+export class JobQueue {
   constructor(private db: Db, private kind: DbKind, private now: () => number = Date.now) {}
 
-  /** Queues a job unless one with the same key exists (any status). Returns whether it was inserted. */
-  async enqueue<N extends keyof C & string>(name: N, payload: C[N], opts: EnqueueOptions, trx?: Transaction<Database> | Kysely<Database>): Promise<boolean> {
+  /**
+   * Queues a job unless one with the same key exists (any status). Returns whether it was inserted. The payload
+   * is checked against the job's schema here too, and the attempts its retry policy allows are stored with it.
+   */
+  enqueue: Enqueue = async (job, payload, opts, trx) => {
     const at = iso(this.now());
     const r = await (trx ?? this.db).insertInto('jobs').values({
-      name, key: opts.key, payload: JSON.stringify(payload), status: 'queued', maxAttempts: opts.maxAttempts ?? 5,
+      name: job.name, key: opts.key, payload: JSON.stringify(job.payload.parse(payload)), status: 'queued',
+      maxAttempts: attemptsOf(job.retry),
       runAt: opts.runAt ? opts.runAt.toISOString() : at, createdAt: at, updatedAt: at,
     }).onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-  }
+  };
 
   /**
    * Claims the next due job among `names` for `workerId` with a lease of `leaseMs`; attempts is counted up.
@@ -64,12 +58,12 @@ export class JobQueue<C extends Record<string, unknown> = JobCatalogue> {
    * it, since no handler will run again) and the next one tried.
    */
   async claim(
-    workerId: string, names: readonly string[], leaseMs: number, onDead?: (job: Job<C>, error: string) => Promise<void>,
-  ): Promise<Job<C> | undefined> {
+    workerId: string, names: readonly string[], leaseMs: number, onDead?: (job: StoredJob, error: string) => Promise<void>,
+  ): Promise<StoredJob | undefined> {
     for (let guard = 0; guard < 100; guard++) {
       const row = this.kind === 'postgres' ? await this.claimPg(workerId, names, leaseMs) : await this.claimSqlite(workerId, names, leaseMs);
       if (!row) return undefined;
-      const job: Job<C> = { id: row.id, name: row.name as keyof C, key: row.key, payload: JSON.parse(row.payload), attempts: row.attempts, maxAttempts: row.maxAttempts, lockedBy: workerId };
+      const job: StoredJob = { id: row.id, name: row.name, key: row.key, payload: row.payload, attempts: row.attempts, maxAttempts: row.maxAttempts, lockedBy: workerId };
       if (row.attempts > row.maxAttempts) {
         const lastError = row.lastError ?? 'worker lost (lease expired) on the last attempt';
         await this.db.updateTable('jobs').set({ status: 'dead', leaseUntil: null, lockedBy: null, updatedAt: iso(this.now()), lastError })
@@ -113,7 +107,7 @@ export class JobQueue<C extends Record<string, unknown> = JobCatalogue> {
   }
 
   /** Renews the lease; false when this worker no longer owns the job (expired and taken, cancelled, deleted). */
-  async heartbeat(job: Pick<Job<C>, 'id' | 'lockedBy'>, leaseMs: number): Promise<boolean> {
+  async heartbeat(job: Pick<ClaimedJob, 'id' | 'lockedBy'>, leaseMs: number): Promise<boolean> {
     const now = this.now();
     const r = await this.db.updateTable('jobs').set({ leaseUntil: iso(now + leaseMs), updatedAt: iso(now) })
       .where('id', '=', job.id).where('lockedBy', '=', job.lockedBy).where('status', '=', 'running').executeTakeFirst();
@@ -121,7 +115,7 @@ export class JobQueue<C extends Record<string, unknown> = JobCatalogue> {
   }
 
   /** Marks the job done (only if this worker still owns it). */
-  async complete(job: Pick<Job<C>, 'id' | 'lockedBy'>): Promise<boolean> {
+  async complete(job: Pick<ClaimedJob, 'id' | 'lockedBy'>): Promise<boolean> {
     const r = await this.db.updateTable('jobs').set({ status: 'done', leaseUntil: null, lastError: null, updatedAt: iso(this.now()) })
       .where('id', '=', job.id).where('lockedBy', '=', job.lockedBy).where('status', '=', 'running').executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
@@ -131,7 +125,9 @@ export class JobQueue<C extends Record<string, unknown> = JobCatalogue> {
    * A failed attempt: back to queued with run_at = now + backoff(attempts), or dead when the attempts are
    * used up or `permanent` (a failure a retry cannot fix). The error text is kept in last_error.
    */
-  async fail(job: Pick<Job<C>, 'id' | 'lockedBy' | 'attempts' | 'maxAttempts'>, error: string, backoff: Backoff, permanent = false): Promise<JobStatus | undefined> {
+  async fail(
+    job: Pick<ClaimedJob, 'id' | 'lockedBy' | 'attempts' | 'maxAttempts'>, error: string, backoff: Backoff, permanent = false,
+  ): Promise<JobStatus | undefined> {
     const now = this.now();
     const dead = permanent || job.attempts >= job.maxAttempts;
     const r = await this.db.updateTable('jobs').set({
@@ -142,7 +138,7 @@ export class JobQueue<C extends Record<string, unknown> = JobCatalogue> {
   }
 
   /** Gives a job back without counting the attempt (graceful shutdown): queued, due now. */
-  async release(job: Pick<Job<C>, 'id' | 'lockedBy'>): Promise<void> {
+  async release(job: Pick<ClaimedJob, 'id' | 'lockedBy'>): Promise<void> {
     const now = iso(this.now());
     await this.db.updateTable('jobs').set((eb) => ({
       status: 'queued', attempts: sql<number>`CASE WHEN ${eb.ref('attempts')} > 0 THEN ${eb.ref('attempts')} - 1 ELSE 0 END`,
@@ -151,7 +147,7 @@ export class JobQueue<C extends Record<string, unknown> = JobCatalogue> {
   }
 
   /** Removes a job by key (its work was cancelled); a worker running it loses its lease at the next heartbeat. */
-  async cancel(key: string, trx?: Transaction<Database> | Kysely<Database>): Promise<void> {
+  async cancel(key: string, trx?: Exec): Promise<void> {
     await (trx ?? this.db).deleteFrom('jobs').where('key', '=', key).execute();
   }
 

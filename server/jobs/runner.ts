@@ -1,28 +1,14 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobCatalogue } from './catalogue';
-import { exponentialBackoff, type Backoff, type Job, type JobQueue } from './queue';
+import { PermanentJobError, type Backoff, type ClaimedJob, type JobSpec, type JobWorker } from './job';
+import type { JobQueue, StoredJob } from './queue';
 
-/** What a handler gets besides its payload: the claimed job, and a signal that aborts when it must stop. */
-export type JobContext<C, N extends keyof C> = {
-  job: Job<C, N>;
-  /** Aborted on shutdown (reason 'shutdown') or when the lease is lost / the job cancelled (reason 'lost'). */
-  signal: AbortSignal;
-  log?: FastifyBaseLogger;
-};
-
-export type JobHandler<C, N extends keyof C> = (payload: C[N], ctx: JobContext<C, N>) => Promise<void>;
-export type JobHandlers<C> = { [N in keyof C]: JobHandler<C, N> };
-
-/** Thrown by a handler for a failure no retry can fix: the job goes dead at once with this message. */
-export class PermanentJobError extends Error {}
-
-export type RunnerOptions<C> = {
-  queue: JobQueue<C & Record<string, unknown>>;
-  /** Every job name of the catalogue: the runner refuses to start unless each has a handler. */
-  names: readonly (keyof C & string)[];
-  handlers: Partial<JobHandlers<C>>;
+export type RunnerOptions = {
+  queue: JobQueue;
+  /** The job kinds this runner claims: it refuses to start unless each has a worker. */
+  catalogue: readonly JobSpec<string, any>[];
+  workers: readonly JobWorker[];
   workerId?: string;
   /** Jobs run at once by this runner. */
   concurrency?: number;
@@ -30,39 +16,40 @@ export type RunnerOptions<C> = {
   /** Lease renewal period (default a third of the lease). */
   heartbeatMs?: number;
   pollMs?: number;
+  /** Replaces every retry policy's backoff (tests run retries at once). */
   backoff?: Backoff;
-  /**
-   * Per job name: what to do when a job goes dead without its handler seeing the end (its worker was lost
-   * during the last attempt), e.g. mark the request it served as failed.
-   */
-  onDead?: { [N in keyof C]?: (payload: C[N], error: string) => Promise<void> };
   log?: FastifyBaseLogger;
 };
 
+type Decoded = { ok: true; payload: unknown } | { ok: false; error: string };
+
 /**
  * Runs jobs from the queue: claims up to `concurrency` at a time, renews each lease while its handler runs,
- * completes it, or records the failure (retry with backoff, or dead). A heartbeat that finds the job gone or
- * owned by someone else aborts the handler. `stop()` aborts running handlers and gives their jobs back
- * without counting the attempt, so a restart resumes them at once.
+ * completes it, or records the failure as the job's retry policy says (again after a backoff, or dead). A
+ * stored payload that does not match its job's schema goes dead with the reason, without running anything.
+ * A heartbeat that finds the job gone or owned by someone else aborts the handler. `stop()` aborts running
+ * handlers and gives their jobs back without counting the attempt, so a restart resumes them at once.
  */
-export class JobRunner<C = JobCatalogue> {
+export class JobRunner {
   readonly workerId: string;
   private running = new Map<number, { ac: AbortController; done: Promise<void> }>();
   private stopped = true;
   private wake?: () => void;
   private loop?: Promise<void>;
-  private opts: Required<Omit<RunnerOptions<C>, 'log' | 'workerId' | 'onDead'>> & Pick<RunnerOptions<C>, 'log' | 'onDead'>;
+  private readonly workers = new Map<string, JobWorker>();
+  private readonly names: string[];
+  private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
 
-  constructor(options: RunnerOptions<C>) {
-    const missing = options.names.filter((n) => typeof options.handlers[n] !== 'function');
-    if (missing.length) throw new Error(`Job runner cannot start: no handler for job ${missing.map((m) => `"${m}"`).join(', ')}`);
-    const leaseMs = options.leaseMs ?? 60_000;
-    this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-    this.opts = {
-      queue: options.queue, names: options.names, handlers: options.handlers, concurrency: options.concurrency ?? 1, leaseMs,
-      heartbeatMs: options.heartbeatMs ?? Math.max(200, Math.floor(leaseMs / 3)), pollMs: options.pollMs ?? 1000,
-      backoff: options.backoff ?? exponentialBackoff(), onDead: options.onDead, log: options.log,
-    };
+  constructor(private readonly opts: RunnerOptions) {
+    for (const w of opts.workers) this.workers.set(w.job.name, w);
+    this.names = opts.catalogue.map((j) => j.name);
+    const missing = this.names.filter((n) => typeof this.workers.get(n)?.handle !== 'function');
+    if (missing.length)
+      throw new Error(`Job runner cannot start: no handler for job ${missing.map((m) => `"${m}"`).join(', ')}`);
+    this.leaseMs = opts.leaseMs ?? 60_000;
+    this.heartbeatMs = opts.heartbeatMs ?? Math.max(200, Math.floor(this.leaseMs / 3));
+    this.workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   }
 
   get active(): number {
@@ -93,21 +80,43 @@ export class JobRunner<C = JobCatalogue> {
       const job = await this.claim();
       if (!job) return n;
       n++;
-      await this.execute(job as unknown as Job<C>);
+      await this.execute(job);
     }
   }
 
+  /** The stored JSON checked against the job's schema; the reason is readable when it does not match. */
+  private decode(job: StoredJob): Decoded {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(job.payload);
+    } catch {
+      return { ok: false, error: `payload of job "${job.name}" is not JSON` };
+    }
+    const r = this.workers.get(job.name)!.job.payload.safeParse(raw);
+    if (r.success) return { ok: true, payload: r.data };
+    const issues = r.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(payload)'}: ${i.message}`);
+    return { ok: false, error: `payload of job "${job.name}" does not match its schema: ${issues.join('; ')}` };
+  }
+
+  /** Tells the job's onDead hook (when the payload can be read); a failing hook is logged, never thrown. */
+  private async dead(job: StoredJob, error: string, payload?: unknown) {
+    const hook = this.workers.get(job.name)?.onDead;
+    if (!hook) return;
+    const decoded: Decoded = payload === undefined ? this.decode(job) : { ok: true, payload };
+    if (!decoded.ok) return;
+    await hook(decoded.payload, error).catch((err) =>
+      this.opts.log?.error({ err, jobId: job.id }, 'dead-job hook failed'),
+    );
+  }
+
   private claim() {
-    return this.opts.queue.claim(this.workerId, this.opts.names, this.opts.leaseMs, async (job, error) => {
-      const hook = this.opts.onDead?.[job.name as keyof C];
-      await hook?.(job.payload as never, error).catch((err) => this.opts.log?.error({ err, jobId: job.id }, 'dead-job hook failed'));
-    });
+    return this.opts.queue.claim(this.workerId, this.names, this.leaseMs, (job, error) => this.dead(job, error));
   }
 
   private async poll() {
     while (!this.stopped) {
       try {
-        while (!this.stopped && this.running.size < this.opts.concurrency) {
+        while (!this.stopped && this.running.size < (this.opts.concurrency ?? 1)) {
           const job = await this.claim();
           if (!job) break;
           const ac = new AbortController();
@@ -115,44 +124,66 @@ export class JobRunner<C = JobCatalogue> {
           this.running.set(job.id, entry);
           // execute() records every outcome itself; a database error while recording one must not escape
           // as an unhandled rejection (the lease then runs out and the job is taken again).
-          entry.done = this.execute(job as unknown as Job<C>, ac).catch((err) => {
-            this.opts.log?.error({ err, jobId: job.id }, 'job outcome could not be recorded');
-          }).finally(() => {
-            this.running.delete(job.id);
-            this.wake?.();
-          });
+          entry.done = this.execute(job, ac)
+            .catch((err) => {
+              this.opts.log?.error({ err, jobId: job.id }, 'job outcome could not be recorded');
+            })
+            .finally(() => {
+              this.running.delete(job.id);
+              this.wake?.();
+            });
         }
       } catch (err) {
         this.opts.log?.error({ err }, 'job claim failed');
       }
       if (this.stopped) break;
       await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, this.opts.pollMs);
-        this.wake = () => { clearTimeout(t); resolve(); };
+        const t = setTimeout(resolve, this.opts.pollMs ?? 1000);
+        this.wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
       });
       this.wake = undefined;
     }
   }
 
-  private async execute(job: Job<C>, ac = new AbortController()): Promise<void> {
-    const { queue, handlers, log } = this.opts;
-    const handler = handlers[job.name] as JobHandler<C, keyof C>;
+  private async execute(stored: StoredJob, ac = new AbortController()): Promise<void> {
+    const { queue, log } = this.opts;
+    const worker = this.workers.get(stored.name)!;
+    const decoded = this.decode(stored);
+    if (!decoded.ok) {
+      const status = await queue.fail(stored, decoded.error, () => 0, true);
+      log?.warn({ jobId: stored.id, name: stored.name, status, error: decoded.error }, 'job payload refused');
+      return;
+    }
+    const { payload: _raw, ...job } = stored;
     let lost = false;
     const beat = setInterval(() => {
-      queue.heartbeat(job, this.opts.leaseMs).then((ok) => {
-        if (!ok && !ac.signal.aborted) { lost = true; ac.abort('lost'); }
-      }, (err) => log?.warn({ err, jobId: job.id }, 'job heartbeat failed'));
-    }, this.opts.heartbeatMs);
+      queue.heartbeat(job, this.leaseMs).then(
+        (ok) => {
+          if (!ok && !ac.signal.aborted) {
+            lost = true;
+            ac.abort('lost');
+          }
+        },
+        (err) => log?.warn({ err, jobId: job.id }, 'job heartbeat failed'),
+      );
+    }, this.heartbeatMs);
     try {
-      await handler(job.payload, { job, signal: ac.signal, log });
+      await worker.handle(decoded.payload, { job: job satisfies ClaimedJob, signal: ac.signal, log });
       if (!(await queue.complete(job))) log?.warn({ jobId: job.id }, 'job finished after its lease was lost');
     } catch (err) {
       if (ac.signal.aborted && ac.signal.reason === 'shutdown' && !lost) {
         await queue.release(job).catch((e) => log?.error({ err: e, jobId: job.id }, 'job release failed'));
       } else if (!lost) {
         const message = err instanceof Error ? err.message : String(err);
-        const status = await queue.fail(job, message, this.opts.backoff, err instanceof PermanentJobError);
+        const policy = worker.job.retry;
+        const backoff = this.opts.backoff ?? (policy.kind === 'retry' ? policy.backoff : () => 0);
+        const never = err instanceof PermanentJobError || policy.kind === 'never';
+        const status = await queue.fail(job, message, backoff, never);
         log?.warn({ jobId: job.id, name: job.name, attempts: job.attempts, status, error: message }, 'job failed');
+        if (status === 'dead') await this.dead(stored, message, decoded.payload);
       }
     } finally {
       clearInterval(beat);

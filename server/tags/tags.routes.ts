@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { TagSetPatchSchema, TagSetSchema } from '../../src/contract/tags';
 import { requireUser } from '../auth/guards';
-import type { Db } from '../db/index';
 import { parseId, parsePage, validate } from '../http/validate';
-import { TagsRepository } from './tags.repository';
-import { TagsService } from './tags.service';
+import type { TagsService } from './tags.service';
 
 type Q = { Querystring: { page?: string }; Params: { id: string } };
 
 /** SPEC §7 Tags: GET/POST /api/tags, GET/PATCH/DELETE /api/tags/{id}. */
-export async function tagsRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const tags = new TagsService(new TagsRepository(db));
+export async function tagsRoutes(app: FastifyInstance, { tags }: { tags: TagsService }) {
   const auth = { preHandler: requireUser };
   app.get<Q>('/api/tags', auth, async (req) => tags.list(req.user, parsePage(req.query.page)));
   app.get<Q>('/api/tags/:id', auth, async (req) => tags.get(req.user, parseId(req.params.id)));

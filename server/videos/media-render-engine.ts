@@ -1,4 +1,4 @@
-import { Ffmpeg, MediaError } from '../media/ffmpeg/ffmpeg';
+import { MediaError, type Ffmpeg } from '../media/ffmpeg/ffmpeg';
 import { makeVariation } from '../media/render/variation';
 import { renderBatch } from '../media/render/render-batch';
 import type { BackgroundInput, ClipInput, RenderOptions } from '../media/render/render-plan';
@@ -9,8 +9,7 @@ import type { Background, ClipInfo, OutputPlan, RenderEngine } from './render-en
  * and makeVariation's seeded jitter, renderBatch's grouping (several outputs per ffmpeg process, each
  * file written to a temp name and renamed when final).
  */
-export function mediaRenderEngine(paths: { ffmpegPath: string; ffprobePath: string }, opts: { outputsPerProcess?: number } = {}): RenderEngine {
-  const ffmpeg = new Ffmpeg(paths);
+export function mediaRenderEngine(ffmpeg: Ffmpeg, opts: { outputsPerProcess?: number } = {}): RenderEngine {
   const bgOf = (b: Background): BackgroundInput =>
     b.kind === 'blur' ? { kind: 'blur' } : b.kind === 'image' ? { kind: 'photo', path: b.path } : { kind: 'video', path: b.path, durationSec: b.durationSec };
   return {

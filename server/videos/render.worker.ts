@@ -2,17 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/index';
 import type { Media } from '../media/storage/index';
-import { listFolderItems, type FolderItemForRender } from '../backgrounds/index';
-import { PermanentJobError, type JobHandler, type JobCatalogue } from '../jobs/index';
+import type { BackgroundLibrary, FolderItemForRender } from '../backgrounds/index';
+import { PermanentJobError, type JobHandler } from '../jobs/index';
 import { renderCancels } from './render-cancel';
 import { pickBackground } from '../media/render/variation';
 import type { Background, ClipInfo, OutputPlan, RenderEngine } from './render-engine';
-import { VideosRepository, type RequestRow } from './videos.repository';
-import { outputKeyOf, workDirOf } from './videos.service';
+import type { RequestRow, VideosRepository } from './videos.repository';
+import { outputKeyOf, workDirOf } from './video-files';
 
-export type RenderDeps = { db: Db; media: Media; engine: RenderEngine; workRoot: string; concurrency: number; log?: FastifyBaseLogger };
+export type RenderDeps = {
+  repo: VideosRepository; media: Media; backgrounds: BackgroundLibrary; engine: RenderEngine; workRoot: string; concurrency: number;
+  log?: FastifyBaseLogger;
+};
 
 /** Readable reasons stored on a failed request (i18n keys; the panel translates them). */
 export const RENDER_ERRORS = {
@@ -55,8 +57,8 @@ export async function planBackgrounds(req: Pick<RequestRow, 'idUpload' | 'count'
  * a unique (request, index) row, so a re-run skips what exists and overwrites what was half done; the
  * request's scratch folder is wiped when the job starts and when it ends.
  */
-export function renderHandler(deps: RenderDeps): JobHandler<JobCatalogue, 'video.render'> {
-  const repo = new VideosRepository(deps.db);
+export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number }> {
+  const { repo } = deps;
   return async ({ requestId }, { signal, job }) => {
     const req = await repo.get(null, { id: requestId });
     if (!req || req.status === 'success') return; // deleted meanwhile, or finished by an earlier run
@@ -75,7 +77,7 @@ export function renderHandler(deps: RenderDeps): JobHandler<JobCatalogue, 'video
       await repo.setState(requestId, { status: 'loading', error: null, progress: Math.floor((already.size / req.count) * 100) });
       const clipPath = await deps.media.storage.inputPath(req.clipKey);
       const clip = await deps.engine.probe(clipPath).catch((err) => { throw new PermanentJobError(`${RENDER_ERRORS.clipUnreadable}: ${(err as Error).message}`); });
-      const items = req.isPhoto || req.isVideo ? await listFolderItems({ db: deps.db, storage: deps.media.storage }, JSON.parse(req.folders), null) : [];
+      const items = req.isPhoto || req.isVideo ? await deps.backgrounds.listFolderItems(JSON.parse(req.folders), null) : [];
       const backgrounds = await planBackgrounds(req, items, (p) => deps.engine.probe(p));
       const todo: OutputPlan[] = [];
       for (let i = 0; i < req.count; i++) {
@@ -135,15 +137,15 @@ export function renderHandler(deps: RenderDeps): JobHandler<JobCatalogue, 'video
 }
 
 /**
- * For a render job that went dead without its handler seeing the end (the worker was lost during the last
- * attempt): the request turns 'error' with a readable reason instead of staying 'loading', and its scratch
- * folder goes.
+ * For a render job that went dead: when the handler could not say so itself (the worker was lost during the
+ * last attempt) the request turns 'error' with a readable reason instead of staying 'loading'; a reason the
+ * handler stored is kept. The scratch folder goes.
  */
-export function renderDead(deps: Pick<RenderDeps, 'db' | 'workRoot'>): (payload: { requestId: number }) => Promise<void> {
-  const repo = new VideosRepository(deps.db);
+export function renderDead(deps: Pick<RenderDeps, 'repo' | 'workRoot'>): (payload: { requestId: number }) => Promise<void> {
+  const { repo } = deps;
   return async ({ requestId }) => {
     const req = await repo.get(null, { id: requestId });
-    if (req && req.status !== 'success') await repo.setState(requestId, { status: 'error', error: RENDER_ERRORS.renderFailed });
+    if (req && req.status !== 'success' && req.status !== 'error') await repo.setState(requestId, { status: 'error', error: RENDER_ERRORS.renderFailed });
     await rm(workDirOf(deps.workRoot, requestId), { recursive: true, force: true });
   };
 }
@@ -155,10 +157,10 @@ function readable(message: string): string {
 }
 
 /** On worker start: scratch folders of requests that no longer exist are removed. */
-export async function sweepWork(db: Db, workRoot: string): Promise<number> {
+export async function sweepWork(repo: VideosRepository, workRoot: string): Promise<number> {
   await mkdir(workRoot, { recursive: true });
   const names = (await readdir(workRoot)).filter((n) => /^\d+$/.test(n));
-  const alive = await new VideosRepository(db).existing(names.map(Number));
+  const alive = await repo.existing(names.map(Number));
   let removed = 0;
   for (const n of names) {
     if (alive.has(Number(n))) continue;

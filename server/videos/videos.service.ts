@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../../src/contract/auth';
 import type { Page } from '../../src/contract/pagination';
@@ -14,22 +13,18 @@ import type { Db } from '../db/index';
 import { AppError, notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import type { Media, Staged } from '../media/storage/index';
-import { renderJobKey, type JobQueue } from '../jobs/index';
-import { listFolderItems, visibleFolderIds } from '../backgrounds/index';
+import type { Enqueue, JobQueue } from '../jobs/index';
+import type { BackgroundLibrary } from '../backgrounds/index';
 import { EXT_OF, sniffVideo } from '../backgrounds/sniff';
 import { renderCancels } from './render-cancel';
+import { clipKeyOf, outputKeyOf, workDirOf } from './video-files';
+import { renderJob, renderJobKey } from './videos.jobs';
 import type { RequestRow, VideosRepository } from './videos.repository';
 
 import { drain, type UploadPart } from '../http/multipart';
 
 /** Whether a local file holds a real video stream (ffprobe). */
 export type VideoCheck = (path: string) => Promise<boolean>;
-
-export const clipKeyOf = (userId: number, idUpload: string, ext: string) => `clips/${userId}/${idUpload}/clip.${ext}`;
-/** The deterministic storage key of output `index` of a request: a re-run writes the same key, never a second file. */
-export const outputKeyOf = (userId: number, idUpload: string, index: number) => `videos/${userId}/${idUpload}/${index}.mp4`;
-/** Local scratch folder of one request's render (ffmpeg writes here; finished files move into storage). */
-export const workDirOf = (workRoot: string, requestId: number) => join(workRoot, String(requestId));
 
 /**
  * Create-video requests (SPEC §2 Video, §5, §7). A request belongs to its creator; an admin sees all;
@@ -39,7 +34,10 @@ export const workDirOf = (workRoot: string, requestId: number) => join(workRoot,
 export class VideosService {
   constructor(
     private repo: VideosRepository,
-    private deps: { db: Db; media: Media; queue: JobQueue; isVideo: VideoCheck; workRoot: string; log?: FastifyBaseLogger },
+    private deps: {
+      db: Db; media: Media; queue: { enqueue: Enqueue; cancel: JobQueue['cancel'] }; backgrounds: BackgroundLibrary; isVideo: VideoCheck;
+      workRoot: string; log?: FastifyBaseLogger;
+    },
   ) {}
 
   async list(user: AuthUser, page: number): Promise<Page<CreateVideoRequest>> {
@@ -106,10 +104,10 @@ export class VideosService {
 
       // Folders: every one must be the caller's (an admin may use anyone's); the chosen kinds must have items.
       const scope = ownerScope(user);
-      const visible = new Set(await visibleFolderIds(this.deps.db, opts.folders, scope));
+      const visible = new Set(await this.deps.backgrounds.visibleFolderIds(opts.folders, scope));
       if (opts.folders.some((id) => !visible.has(id))) throw new AppError(400, VM.folderUnavailable, { folders: VM.folderUnavailable });
       if (opts.isPhoto || opts.isVideo) {
-        const items = await listFolderItems({ db: this.deps.db, storage: this.deps.media.storage }, opts.folders, scope);
+        const items = await this.deps.backgrounds.listFolderItems(opts.folders, scope);
         const images = items.some((i) => i.type === 'image');
         const videos = items.some((i) => i.type === 'video');
         // Both toggles on: either kind is enough (outputs alternate where both exist).
@@ -129,7 +127,7 @@ export class VideosService {
           isGenerator: +opts.isGenerator, folders: JSON.stringify(opts.folders), clipKey, clipName: files[0]!.name.slice(0, 255), error: null,
           createdAt: at, updatedAt: at,
         });
-        await this.deps.queue.enqueue('video.render', { requestId: id }, { key: renderJobKey(id), maxAttempts: 3 }, trx);
+        await this.deps.queue.enqueue(renderJob, { requestId: id }, { key: renderJobKey(id) }, trx);
         await staged.commit(clipKey);
         committedKey = clipKey;
         return id;

@@ -4,11 +4,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../server/config';
 import type { DbKind } from '../../server/db/index';
 import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
-import { AccountsRepository } from '../../server/accounts/accounts.repository';
-import { AccountsService } from '../../server/accounts/accounts.service';
-import { createSealer } from '../../server/crypto/seal';
-import { keepAliveHandler, keepAliveJobKey, scheduleKeepAlive } from '../../server/accounts/keep-alive.worker';
-import { JOB_NAMES, JobQueue, JobRunner, type JobCatalogue } from '../../server/jobs/index';
+import { keepAliveJob, keepAliveJobKey, scheduleKeepAlive } from '../../server/accounts/accounts.jobs';
 import { describeEachDb } from '../helpers/app';
 import { holdDeadPort, startLocalProxy, type DeadAddress, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
 import { decodeMessage } from '../../src/contract/stored-message';
@@ -175,8 +171,8 @@ describeEachDb('accounts: platform connections', (ctx) => {
     await connect(`/api/instagram/authorize/${ig}`);
     const yt = await create();
     await connect(`/api/accounts/connect-youtube/${yt}`);
-    const sealer = createSealer(ctx.app.config.appKey);
-    const service = new AccountsService(new AccountsRepository(ctx.tdb.db), sealer, ctx.app.config);
+    const { sealer } = ctx.root;
+    const service = ctx.root.services.keepAlive;
     const igTokens = async () => {
       const row = await ctx.tdb.db.selectFrom('accounts').select('tokensInstagramSealed').where('id', '=', ig).executeTakeFirstOrThrow();
       return JSON.parse(sealer.open(row.tokensInstagramSealed!)) as { accessToken: string; expiresAt: string };
@@ -214,31 +210,30 @@ describeEachDb('accounts: platform connections', (ctx) => {
   it('TikTok: a call holding a refresh token another process already spent retries with the stored one', async () => {
     const id = await create({ inYouTube: false });
     await connect(`/api/tiktok/authorize/${id}`);
-    const repo = new AccountsRepository(ctx.tdb.db);
-    const service = new AccountsService(repo, createSealer(ctx.app.config.appKey), ctx.app.config);
+    const repo = ctx.root.repos.accounts;
     const stale = (await repo.get(id))!; // what a second process read before the first one refreshed
     sims.tiktok.expireAccessTokens();
     expect((await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=tiktok`, token: user })).status).toBe(200); // rotates
     sims.tiktok.expireAccessTokens();
     // The stale refresh token is refused (invalid_grant); the stored, newer one works.
-    const profile = await (service as any).withPlatform(stale, 'tiktok', (d: any, token: string) => d.getProfile(token));
+    const profile = await ctx.root.services.connections.withPlatform(stale, 'tiktok', (d, token) => d.getProfile(token));
     expect(profile.title).toBe(sims.tiktok.user.display_name);
     expect(await get(id)).toMatchObject({ isActiveTikTok: true, platformErrors: { tiktok: null } });
   });
 
   it('the keep-alive job is enqueued once per slot by any number of workers, and runs', async () => {
-    const queue = new JobQueue<JobCatalogue>(ctx.tdb.db, ctx.tdb.kind);
-    const stops = [scheduleKeepAlive(queue), scheduleKeepAlive(queue)];
+    const { queue } = ctx.root;
+    const stops = [scheduleKeepAlive(queue.enqueue), scheduleKeepAlive(queue.enqueue)];
     stops.forEach((stop) => stop());
     await vi.waitFor(async () => {
       const jobs = (await queue.list()).filter((j) => j.name === 'accounts.keep-alive');
       expect(jobs.map((j) => j.key)).toEqual([keepAliveJobKey(Date.now())]);
     });
-    const runner = new JobRunner<JobCatalogue>({
-      queue: queue as any, names: JOB_NAMES,
-      handlers: { 'video.render': async () => {}, 'accounts.keep-alive': keepAliveHandler({ db: ctx.tdb.db, config: ctx.app.config }) },
-    });
+    // A runner over the whole catalogue: the keep-alive job is the only one queued.
+    const runner = ctx.root.createJobRunner();
     expect(await runner.drain()).toBe(1);
+    expect((await queue.get(keepAliveJobKey(Date.now())))!.maxAttempts).toBe(1); // keepAliveJob never retries blindly
+    expect(keepAliveJob.retry.kind).toBe('never');
     expect((await queue.get(keepAliveJobKey(Date.now())))!.status).toBe('done');
   });
 

@@ -1,13 +1,18 @@
 import { join } from 'node:path';
 import { describeEachDb } from '../helpers/app';
-import { JobQueue, JobRunner, type JobCatalogue } from '../../server/jobs/index';
-import { renderHandler } from '../../server/videos/render.worker';
-import { mediaRenderEngine } from '../../server/videos/media-render-engine';
+import type { JobRunner } from '../../server/jobs/index';
 import type { RenderEngine } from '../../server/videos/render-engine';
-import { renderWorkRoot } from '../../server/jobs/workers';
+import { renderJob, renderWorkRoot } from '../../server/videos/videos.jobs';
 import { filesUnder, makeFixtures, multipart, probe, sha256, type Part } from './create-video.fixtures';
 
 const fx = makeFixtures();
+/** The root's render engine: the real one, unless a test puts a fake in its place for its runner. */
+let realEngine: RenderEngine;
+let engine: RenderEngine | undefined;
+const switchable = (real: RenderEngine): RenderEngine => {
+  realEngine = real;
+  return { probe: (p) => (engine ?? real).probe(p), renderMany: (...a) => (engine ?? real).renderMany(...a) };
+};
 
 describeEachDb('create-video requests API and render worker', (ctx) => {
   let admin: { authorization: string };
@@ -24,13 +29,19 @@ describeEachDb('create-video requests API and render worker', (ctx) => {
   const clipPart: Part = { name: 'file', filename: 'clip.mp4', type: 'video/mp4', data: fx.clip };
   const fields = (o: Record<string, string | string[]>): Part[] =>
     Object.entries(o).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => ({ name: `${k}[]`, value: x })) : [{ name: k, value: v }]));
-  const realEngine = mediaRenderEngine({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' });
   // The render job only (the runner claims nothing else, so other job kinds stay queued).
-  const makeRunner = (engine: RenderEngine = realEngine) => new JobRunner<JobCatalogue>({
-    queue: new JobQueue<JobCatalogue>(ctx.tdb.db, ctx.tdb.kind), names: ['video.render'], backoff: () => 0, pollMs: 50, heartbeatMs: 200,
-    handlers: { 'video.render': renderHandler({ db: ctx.tdb.db, media: ctx.app.media, engine, workRoot: renderWorkRoot(ctx.tdb.dataDir), concurrency: 1 }) },
-  });
+  let runner: JobRunner | undefined;
+  const makeRunner = (fake?: RenderEngine) => {
+    engine = fake;
+    runner = ctx.root.createJobRunner({ catalogue: [renderJob], backoff: () => 0, pollMs: 50, heartbeatMs: 200 });
+    return runner;
+  };
   const runWorker = () => makeRunner().drain();
+  afterEach(async () => {
+    await runner?.stop();
+    runner = undefined;
+    engine = undefined;
+  });
 
   beforeAll(async () => {
     await ctx.createUser('root', 'root-pass', 'admin');
@@ -194,4 +205,4 @@ describeEachDb('create-video requests API and render worker', (ctx) => {
     expect(filesUnder(mediaDir()).filter((f) => f.includes(r.body.idUpload))).toEqual([]);
     expect(filesUnder(renderWorkRoot(ctx.tdb.dataDir))).toEqual([]);
   });
-});
+}, { renderConcurrency: 1 }, { renderEngine: switchable });

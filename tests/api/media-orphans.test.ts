@@ -1,8 +1,6 @@
 import { utimes } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { describeEachDb } from '../helpers/app';
-import { sweepOrphanMedia } from '../../server/jobs/workers';
-import { VideosRepository } from '../../server/videos/videos.repository';
 import { makeFixtures, multipart, type Part } from './create-video.fixtures';
 
 const fx = makeFixtures();
@@ -35,7 +33,7 @@ describeEachDb('orphan media sweep', (ctx) => {
     // A rendered output with its row (the worker is off here: the file and row are written as it would).
     const outputKey = `videos/${requestRow.userId}/${request.idUpload}/0.mp4`;
     await storage.put(outputKey, Readable.from([fx.clip]));
-    expect(await new VideosRepository(ctx.tdb.db).recordOutput({ id: request.id, userId: requestRow.userId, idUpload: request.idUpload }, 0, outputKey)).toBe(true);
+    expect(await ctx.root.repos.videos.recordOutput({ id: request.id, userId: requestRow.userId, idUpload: request.idUpload }, 0, outputKey)).toBe(true);
     const named = [itemRow.storageKey, itemRow.previewKey!, requestRow.clipKey, outputKey];
 
     // What crashes leave: files under each prefix with no row, and one that is being committed right now.
@@ -46,14 +44,14 @@ describeEachDb('orphan media sweep', (ctx) => {
     const old = new Date(Date.now() - 7 * HOUR);
     for (const key of [...named, ...strays]) await utimes(await storage.inputPath(key), old, old);
 
-    expect((await sweepOrphanMedia(ctx.tdb.db, storage)).sort()).toEqual([...strays].sort());
+    expect((await ctx.root.sweepOrphanMedia()).sort()).toEqual([...strays].sort());
     for (const key of strays) expect(await storage.stat(key)).toBeNull();
     for (const key of [...named, young]) expect(await storage.stat(key), key).not.toBeNull();
     // The named files still serve: the item's signed link answers with its bytes.
     expect((await ctx.call({ method: 'GET', url: item.url })).status).toBe(200);
     // Nothing left to do the second time; the young file goes once it is old and still unnamed.
-    expect(await sweepOrphanMedia(ctx.tdb.db, storage)).toEqual([]);
-    expect(await sweepOrphanMedia(ctx.tdb.db, storage, { now: Date.now() + 7 * HOUR })).toEqual([young]);
+    expect(await ctx.root.sweepOrphanMedia()).toEqual([]);
+    expect(await ctx.root.sweepOrphanMedia({ now: Date.now() + 7 * HOUR })).toEqual([young]);
     for (const key of named) expect(await storage.stat(key), key).not.toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { startWorkers, type Workers } from '../../server/jobs/workers';
+import { startWorkers, type Workers } from '../../server/workers';
 
 /** Create-video in Chromium: the form's rules, a real request rendered by the worker, the list turning success, delete. */
 let srv: TestServer;
@@ -21,7 +21,7 @@ const fx = (() => {
 beforeAll(async () => {
   // E2E_PANEL_DIR: a private build of the panel (so a build running elsewhere cannot swap files mid-test).
   srv = await startTestServer({}, process.env.E2E_PANEL_DIR ? { panelDir: process.env.E2E_PANEL_DIR } : {});
-  workers = await startWorkers({ db: srv.tdb.db, kind: 'sqlite', media: srv.app.media, config: { ...srv.config, jobPollMs: 200 } });
+  workers = await startWorkers(srv.app.root, { pollMs: 200 });
   browser = await launchBrowser();
 });
 afterAll(async () => {

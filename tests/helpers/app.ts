@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
+import type { Container, ContainerOverrides } from '../../server/container';
 import { hashPassword } from '../../server/auth/password';
 import type { DbKind } from '../../server/db/index';
 import type { Role } from '../../src/contract/roles';
@@ -8,6 +9,8 @@ import { makeTestDb, postgresAvailable, type TestDb } from './db';
 
 export type TestCtx = {
   app: FastifyInstance;
+  /** The app's composition root (server/container.ts): services, repositories, the job queue and runners. */
+  root: Container;
   tdb: TestDb;
   /** Creates a user straight in the database and returns its id. */
   createUser: (login: string, password: string, role?: Role) => Promise<number>;
@@ -28,6 +31,7 @@ export function describeEachDb(
   fn: (ctx: TestCtx) => void,
   /** Config overrides, or a function giving each database's run its own (e.g. its own simulators). */
   configOverrides: Partial<Config> | ((kind: DbKind) => Promise<Partial<Config>>) = {},
+  rootOverrides: ContainerOverrides = {},
 ) {
   for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
     describe.skipIf(kind === 'postgres' && !pgOk)(`${name} [${kind}]`, () => {
@@ -38,7 +42,8 @@ export function describeEachDb(
         const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), APP_KEY: 'test-app-key-0123456789abcdefghijkl', DATA_DIR: ctx.tdb.dataDir, WORKERS: 'off' } as any, {
           panelDir: '/nonexistent', ...overrides,
         });
-        ctx.app = await buildApp({ config, db: ctx.tdb.db, dbKind: kind });
+        ctx.app = await buildApp({ config, db: ctx.tdb.db, dbKind: kind }, rootOverrides);
+        ctx.root = ctx.app.root;
         ctx.createUser = async (login, password, role = 'user') => {
           const at = new Date().toISOString();
           const r = await ctx.tdb.db.insertInto('users').values({ login, passwordHash: await hashPassword(password), role, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();

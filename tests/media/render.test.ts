@@ -153,7 +153,7 @@ describe('a 9:16 clip without sound', () => {
 
 describe('a phone photo stored sideways', () => {
   it('is turned upright by its EXIF orientation before it fills the background', async () => {
-    const engine = mediaRenderEngine({ ffmpegPath: FFMPEG, ffprobePath: FFPROBE });
+    const engine = mediaRenderEngine(new Ffmpeg({ ffmpegPath: FFMPEG, ffprobePath: FFPROBE }));
     const out = join(fx.dir, 'sideways-bg.mp4');
     const done: number[] = [];
     await engine.renderMany(

@@ -1,7 +1,14 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+
+import { MediaError } from './media-error';
+import { FORMAT_WHITELIST, IMAGE_CODECS, IMAGE_FORMATS, parseProbe, type ProbeResult, type RawProbe } from './probe';
+import { spawnChecked } from './spawn';
+
+export { MediaError, type MediaErrorCode } from './media-error';
+export { stderrTail } from './spawn';
+export type { ProbeResult } from './probe';
 
 /**
  * The ffmpeg/ffprobe binaries behind a small promise API. Every call spawns the binary with an argument
@@ -10,57 +17,6 @@ import { basename, dirname, join } from 'node:path';
  * are read by server/config.ts, not here).
  */
 
-export type MediaErrorCode =
-  /** ffprobe could not read the file as media (text file, truncated file, unknown or refused format). */
-  | 'not_media'
-  /** The file is media but lacks what the call needs (e.g. no video stream). */
-  | 'no_video'
-  /** ffmpeg/ffprobe exited with an error. */
-  | 'failed'
-  /** The caller's AbortSignal fired; the process was killed. */
-  | 'aborted'
-  /** The binary could not be started (wrong path, not installed). */
-  | 'spawn_failed';
-
-export class MediaError extends Error {
-  override name = 'MediaError';
-  constructor(
-    readonly code: MediaErrorCode,
-    message: string,
-    readonly details: { file?: string; exitCode?: number | null; stderrTail?: string; cause?: unknown } = {},
-  ) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-  }
-}
-
-export type ProbeResult = {
-  /** Container duration (seconds); 0 for a still picture. */
-  durationSec: number;
-  /** Displayed size of the first video stream: rotation (phone clips) and sample aspect ratio applied. 0 when there is no video. */
-  width: number;
-  height: number;
-  /** Average frame rate of the video stream (0 when unknown or a still picture). */
-  fps: number;
-  hasAudio: boolean;
-  videoCodec: string | null;
-  audioCodec: string | null;
-  /** Video profile as ffprobe names it ('High', 'Main', ...), or null. */
-  profile: string | null;
-  pixFmt: string | null;
-  /** Audio sample rate in Hz (0 without audio). */
-  sampleRate: number;
-  audioChannels: number;
-  /** ffprobe's demuxer name, e.g. 'mov,mp4,m4a,3gp,3g2,mj2', 'matroska,webm', 'image2', 'png_pipe'. */
-  formatName: string;
-  /** Rotation in degrees from the display matrix or the rotate tag (0, 90, 180, 270). */
-  rotation: number;
-  /** Stored (coded) size before rotation. */
-  codedWidth: number;
-  codedHeight: number;
-  /** Number of video frames when the container says so (0 when unknown). */
-  frames: number;
-};
-
 export type RunOptions = {
   /** Expected output duration; progress is out_time / durationSec. Without it only 1 is reported at the end. */
   durationSec?: number;
@@ -68,59 +24,6 @@ export type RunOptions = {
   onProgress?: (fraction: number) => void;
   /** Aborting kills ffmpeg (SIGKILL) and rejects with MediaError('aborted') once the process has exited. */
   signal?: AbortSignal;
-};
-
-/**
- * Demuxers ffprobe may use on uploaded files. A whitelist, because some demuxers (HLS, concat, ...)
- * would open other files or URLs named inside an uploaded "video" (local-file disclosure / SSRF).
- */
-const IMAGE_FORMATS = ['image2', 'jpeg_pipe', 'png_pipe', 'webp_pipe', 'bmp_pipe', 'tiff_pipe', 'gif'];
-const VIDEO_FORMATS = ['mov', 'matroska', 'avi', 'flv', 'mpegts', 'mpeg', 'asf', 'ogg', 'gif'];
-const FORMAT_WHITELIST = [...new Set([...VIDEO_FORMATS, ...IMAGE_FORMATS])].join(',');
-const IMAGE_CODECS = new Set(['mjpeg', 'png', 'webp', 'bmp', 'tiff', 'gif']);
-
-/** How much of stderr is kept: the tail only (an ffmpeg failure can print megabytes). */
-const STDERR_KEEP_BYTES = 8192;
-const STDERR_TAIL_LINES = 6;
-
-const num = (v: unknown): number => {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : 0;
-  if (typeof v !== 'string' || v === '' || v === 'N/A') return 0;
-  if (v.includes('/')) {
-    const [a, b] = v.split('/').map(Number);
-    return a !== undefined && b ? a / b : 0;
-  }
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
-
-/** The last non-empty lines of a stderr buffer, joined with ' | ' (what goes into an error message). */
-export function stderrTail(stderr: string, lines = STDERR_TAIL_LINES): string {
-  return stderr
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .slice(-lines)
-    .join(' | ');
-}
-
-type RawStream = {
-  codec_type?: string;
-  codec_name?: string;
-  profile?: string;
-  pix_fmt?: string;
-  width?: number;
-  height?: number;
-  sample_aspect_ratio?: string;
-  avg_frame_rate?: string;
-  r_frame_rate?: string;
-  nb_frames?: string;
-  sample_rate?: string;
-  channels?: number;
-  duration?: string;
-  tags?: Record<string, string>;
-  side_data_list?: Array<{ rotation?: number }>;
-  disposition?: { attached_pic?: number };
 };
 
 export class Ffmpeg {
@@ -148,42 +51,13 @@ export class Ffmpeg {
       }
       throw err;
     }
-    let json: { streams?: RawStream[]; format?: { format_name?: string; duration?: string } };
+    let json: RawProbe;
     try {
       json = JSON.parse(out);
     } catch (cause) {
       throw new MediaError('not_media', `ffprobe gave unreadable output for ${basename(file)}`, { file, cause });
     }
-    const streams = json.streams ?? [];
-    const v = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
-    const a = streams.find((s) => s.codec_type === 'audio');
-    if (!json.format?.format_name || (!v && !a)) throw new MediaError('not_media', `no audio or video stream in ${basename(file)}`, { file });
-    const rotRaw = v?.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation ?? num(v?.tags?.rotate);
-    const rotation = (((Math.round(rotRaw / 90) * 90) % 360) + 360) % 360;
-    const codedWidth = v?.width ?? 0;
-    const codedHeight = v?.height ?? 0;
-    const sar = num(v?.sample_aspect_ratio) || 1;
-    let width = Math.round(codedWidth * sar);
-    let height = codedHeight;
-    if (rotation === 90 || rotation === 270) [width, height] = [height, width];
-    return {
-      durationSec: num(json.format.duration) || num(v?.duration) || num(a?.duration),
-      width,
-      height,
-      fps: num(v?.avg_frame_rate) || num(v?.r_frame_rate),
-      hasAudio: !!a,
-      videoCodec: v?.codec_name ?? null,
-      audioCodec: a?.codec_name ?? null,
-      profile: v?.profile ?? null,
-      pixFmt: v?.pix_fmt ?? null,
-      sampleRate: num(a?.sample_rate),
-      audioChannels: a?.channels ?? 0,
-      formatName: json.format.format_name,
-      rotation,
-      codedWidth,
-      codedHeight,
-      frames: Math.round(num(v?.nb_frames)),
-    };
+    return parseProbe(json, file);
   }
 
   /**
@@ -256,7 +130,7 @@ export class Ffmpeg {
       }
     };
     let buf = '';
-    return this.spawnChecked(this.ffmpegPath, full, signal, (chunk) => {
+    return spawnChecked(this.ffmpegPath, full, signal, (chunk) => {
       buf += chunk;
       let nl: number;
       while ((nl = buf.indexOf('\n')) >= 0) {
@@ -274,7 +148,7 @@ export class Ffmpeg {
   /** Decodes the first video frame (and nothing else): catches files whose headers parse but whose data does not. */
   private async decodesFirstFrame(file: string): Promise<boolean> {
     try {
-      await this.spawnChecked(this.ffmpegPath,
+      await spawnChecked(this.ffmpegPath,
         ['-nostdin', '-hide_banner', '-v', 'error', '-xerror', '-protocol_whitelist', 'file', '-format_whitelist', FORMAT_WHITELIST,
           '-i', `file:${file}`, '-map', '0:v:0', '-frames:v', '1', '-f', 'null', '-'], undefined, () => {});
       return true;
@@ -285,49 +159,7 @@ export class Ffmpeg {
 
   private async capture(bin: string, args: string[], signal?: AbortSignal): Promise<string> {
     const chunks: string[] = [];
-    await this.spawnChecked(bin, args, signal, (c) => chunks.push(c));
+    await spawnChecked(bin, args, signal, (c) => chunks.push(c));
     return chunks.join('');
-  }
-
-  /** Spawns `bin args` (no shell), streams stdout to `onStdout`, keeps the stderr tail, honours `signal`. */
-  private spawnChecked(bin: string, args: string[], signal: AbortSignal | undefined, onStdout: (chunk: string) => void): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const tool = basename(bin);
-      if (signal?.aborted) {
-        reject(new MediaError('aborted', `${tool} aborted before start`, { cause: signal.reason }));
-        return;
-      }
-      const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-      let stderr = '';
-      let spawnError: Error | undefined;
-      const onAbort = () => child.kill('SIGKILL');
-      signal?.addEventListener('abort', onAbort, { once: true });
-      child.stdout.setEncoding('utf8');
-      child.stderr.setEncoding('utf8');
-      child.stdout.on('data', (c: string) => onStdout(c));
-      child.stderr.on('data', (c: string) => {
-        stderr += c;
-        if (stderr.length > STDERR_KEEP_BYTES * 2) stderr = stderr.slice(-STDERR_KEEP_BYTES);
-      });
-      child.on('error', (err) => {
-        spawnError = err;
-      });
-      child.on('close', (code, sig) => {
-        signal?.removeEventListener('abort', onAbort);
-        if (spawnError) {
-          reject(new MediaError('spawn_failed', `cannot start ${bin}: ${spawnError.message}`, { cause: spawnError }));
-        } else if (signal?.aborted) {
-          reject(new MediaError('aborted', `${tool} aborted`, { exitCode: code, cause: signal.reason }));
-        } else if (code === 0) {
-          resolve();
-        } else {
-          const tail = stderrTail(stderr);
-          reject(new MediaError('failed', `${tool} failed (${code === null ? `signal ${sig}` : `exit ${code}`})${tail ? `: ${tail}` : ''}`, {
-            exitCode: code,
-            stderrTail: tail,
-          }));
-        }
-      });
-    });
   }
 }

@@ -1,4 +1,3 @@
-import type { Config } from '../../config';
 import { LocalStorage } from './local.storage';
 import { MediaSigner } from './signed-url';
 import type { Storage } from './storage';
@@ -13,7 +12,7 @@ export { MediaSigner } from './signed-url';
 export type Media = { storage: Storage; signer: MediaSigner };
 
 /** Local disk under config.mediaDir (the only backend so far; S3 would be chosen here by configuration). */
-export function createMedia(config: Pick<Config, 'mediaDir' | 'mediaSigningKey' | 'mediaUrlTtlSec'>): Media {
+export function createMedia(config: { mediaDir: string; mediaSigningKey: string; mediaUrlTtlSec: number }): Media {
   return {
     storage: new LocalStorage(config.mediaDir),
     signer: new MediaSigner(config.mediaSigningKey, config.mediaUrlTtlSec),

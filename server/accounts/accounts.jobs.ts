@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { defineJob, jobWorker, type Enqueue, type JobWorker } from '../jobs/index';
+import type { KeepAliveService } from './keep-alive.service';
+
+/** One keep-alive pass per slot of this length, however many worker processes there are. */
+export const KEEP_ALIVE_EVERY_MS = 6 * 3600_000;
+/** How often each worker process checks whether the current slot's job is enqueued yet. */
+const CHECK_EVERY_MS = 15 * 60_000;
+
+/**
+ * Refresh platform grants that would lapse unused. Never retried: the next slot's pass does the work again,
+ * and a refused refresh is already stored on its profile.
+ */
+export const keepAliveJob = defineJob({
+  name: 'accounts.keep-alive',
+  payload: z.object({}).strict(),
+  retry: { kind: 'never' },
+});
+
+export const keepAliveJobKey = (nowMs: number) => `${keepAliveJob.name}:${Math.floor(nowMs / KEEP_ALIVE_EVERY_MS)}`;
+
+/** The accounts domain's jobs with their handlers. */
+export function accountsJobWorkers(deps: { keepAlive: KeepAliveService; log?: FastifyBaseLogger }): JobWorker[] {
+  return [
+    jobWorker(keepAliveJob, async () => {
+      const r = await deps.keepAlive.keepGrantsAlive();
+      if (r.refreshed || r.failed) deps.log?.info(r, 'platform grants kept alive');
+    }),
+  ];
+}
+
+/**
+ * Enqueues the keep-alive job for the current slot now and every CHECK_EVERY_MS (the slot key makes it
+ * once per slot across processes). Returns the function that stops the timer.
+ */
+export function scheduleKeepAlive(enqueue: Enqueue, log?: FastifyBaseLogger): () => void {
+  const tick = () => {
+    enqueue(keepAliveJob, {}, { key: keepAliveJobKey(Date.now()) }).catch((err) =>
+      log?.warn({ err }, 'keep-alive job could not be enqueued'),
+    );
+  };
+  tick();
+  const timer = setInterval(tick, CHECK_EVERY_MS).unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,47 @@
+import type { PlatformKey } from '../../src/contract/accounts';
+import { grantLapsesAt } from '../platforms/index';
+import { COLS, b, type AccountMapper } from './account-record';
+import type { AccountsRepository } from './accounts.repository';
+import type { PlatformConnections } from './platform-connections';
+
+/**
+ * Keeps idle grants alive (the 'accounts.keep-alive' job, server/accounts/accounts.jobs.ts): refreshes each
+ * connected platform whose grant would lapse within `marginMs` (Instagram's 60-day token, TikTok's refresh
+ * token, a Google grant idle for about five months), through the profile's proxy. A refused refresh marks
+ * the platform for reconnection with a readable error, as any call does. Walks the profiles by id in batches.
+ */
+export class KeepAliveService {
+  constructor(
+    private repo: AccountsRepository,
+    private mapper: AccountMapper,
+    private connections: PlatformConnections,
+  ) {}
+
+  async keepGrantsAlive(
+    opts: { now?: Date; marginMs?: number; batch?: number } = {},
+  ): Promise<{ refreshed: number; failed: number }> {
+    const now = (opts.now ?? new Date()).getTime();
+    const margin = opts.marginMs ?? 7 * 24 * 3600_000;
+    const counts = { refreshed: 0, failed: 0 };
+    for (let after = 0; ;) {
+      const rows = await this.repo.withGrants(after, opts.batch ?? 200);
+      if (!rows.length) return counts;
+      after = rows[rows.length - 1]!.id;
+      for (const row of rows) {
+        for (const platform of Object.keys(COLS) as PlatformKey[]) {
+          const sealed = row[COLS[platform].tokens] as string | null;
+          if (!sealed || !b(row[COLS[platform].active])) continue;
+          try {
+            if (grantLapsesAt(this.mapper.tokens(sealed)) - now > margin) continue;
+            await this.connections.withPlatform(row, platform, async () => undefined, {
+              refreshAheadMs: Number.POSITIVE_INFINITY,
+            });
+            counts.refreshed++;
+          } catch {
+            counts.failed++; // a platform's refusal is stored on the profile by withPlatform; the walk goes on
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,194 @@
+import type { IpVersion, PlatformKey } from '../../src/contract/accounts';
+import type { Config } from '../config';
+import { AppError } from '../http/errors';
+import {
+  PLATFORM_TITLES,
+  PlatformError,
+  createDriver,
+  createPlatformHttp,
+  isPlatformError,
+  signOAuthState,
+  verifyOAuthState,
+  withFreshToken,
+  type FreshTokenOptions,
+  type PlatformDriver,
+  type PlatformHttp,
+} from '../platforms/index';
+import type { Sealer } from '../crypto/seal';
+import { COLS, profileColumns, saveAccount, type AccountMapper } from './account-record';
+import type { AccountRow, AccountsRepository } from './accounts.repository';
+
+/** How a PlatformError reaches the caller. */
+const STATUS_OF_KIND: Record<PlatformError['kind'], number> = {
+  'bad-request': 400,
+  'refresh-token': 409,
+  reconnect: 409,
+  proxy: 502,
+  'retry-later': 503,
+};
+
+export type CallbackResult = { location: string };
+
+/** A PlatformError becomes a readable API error; anything else is passed on (a 500 without internals). */
+export function toAppError(e: unknown): unknown {
+  if (e instanceof AppError) return e;
+  if (isPlatformError(e)) return new AppError(STATUS_OF_KIND[e.kind] ?? 502, e.message);
+  return e;
+}
+
+export const notConnected = (platform: PlatformKey) =>
+  new AppError(409, 'kadr.accounts.errors.not_connected', undefined, { platform: PLATFORM_TITLES[platform] });
+
+/**
+ * A profile's platform connections: OAuth links and callbacks, and every platform call made for a profile
+ * (through its proxy, with a fresh token, retried once with tokens another process stored meanwhile).
+ * Works on rows the caller may use (AccountsService checks ownership first).
+ */
+export class PlatformConnections {
+  private readonly stateKey: string;
+
+  constructor(
+    private repo: AccountsRepository,
+    private mapper: AccountMapper,
+    sealer: Sealer,
+    private config: Config,
+  ) {
+    this.stateKey = sealer.subKey('oauth-state');
+  }
+
+  /** The authorization link (SPEC: copied to the clipboard by the panel). */
+  async authorizeUrl(row: AccountRow, platform: PlatformKey, actorId: number): Promise<{ url: string }> {
+    const state = signOAuthState({ accountId: row.id, platform, userId: actorId }, this.stateKey);
+    const { driver, http } = this.driverFor(row, platform);
+    try {
+      const loginHint = platform === 'youtube' ? (row.youTubeLogin ?? undefined) : undefined;
+      return { url: driver.authorizationUrl({ state, redirectUri: this.redirectUri(platform), loginHint }) };
+    } catch (e) {
+      throw toAppError(e);
+    } finally {
+      await http.close();
+    }
+  }
+
+  /**
+   * GET /api/oauth/{platform}/callback: verifies the signed state (account, platform, issuer, expiry),
+   * exchanges the code through the profile's proxy, seals the tokens, marks the platform active and reads
+   * the profile. Failures (denied consent, bad proxy, …) are stored on the profile as readable errors.
+   * Returns where the browser goes next: the profile page.
+   */
+  async callback(platform: PlatformKey, query: Record<string, string | undefined>): Promise<CallbackResult> {
+    // A link that cannot be tied to a profile the issuer may use ends on the profile list with a reason
+    // (a code the panel translates, never text taken from the query).
+    const toList = (reason: 'link_invalid' | 'link_profile_gone') => ({
+      location: `/accounts/list?connect_error=${platform}&reason=${reason}`,
+    });
+    let accountId: number;
+    let issuer: number;
+    try {
+      const payload = verifyOAuthState(String(query.state ?? ''), this.stateKey, { platform });
+      accountId = Number(payload.accountId);
+      issuer = Number(payload.userId);
+    } catch {
+      return toList('link_invalid');
+    }
+    const row = await this.repo.get(accountId);
+    const who = await this.repo.userRole(issuer);
+    if (!row || !who || (who.role !== 'admin' && row.userId !== who.id)) return toList('link_profile_gone');
+    const { driver, http } = this.driverFor(row, platform);
+    const cols = COLS[platform];
+    try {
+      const cb = driver.parseCallback(query);
+      const tokens = await driver.exchangeCode({ code: cb.code, redirectUri: this.redirectUri(platform) });
+      const profile = await driver.getProfile(tokens.accessToken);
+      await saveAccount(this.repo, row, {
+        [cols.tokens]: this.mapper.sealTokens(tokens),
+        [cols.active]: 1,
+        [cols.in]: 1,
+        [cols.error]: null,
+        error: null,
+        ...profileColumns(platform, profile),
+      });
+      return { location: `/accounts/${row.id}?connected=${platform}` };
+    } catch (e) {
+      const message = isPlatformError(e) ? e.message : 'kadr.accounts.errors.connect_failed';
+      await saveAccount(this.repo, row, { error: message, [cols.error]: message });
+      return { location: `/accounts/${row.id}?connect_error=${platform}` };
+    } finally {
+      await http.close();
+    }
+  }
+
+  /**
+   * Runs a platform call with fresh tokens through the profile's proxy. New tokens are sealed and stored
+   * before use (TikTok rotates refresh tokens). A refused refresh marks the platform as needing reconnection;
+   * a proxy or network failure is stored as the profile's error. Both come back as readable messages.
+   * A refusal after another call (another process) stored newer tokens meanwhile is not the grant's fault
+   * (TikTok's refresh token rotates, the one we held was spent): the call is tried once more with those.
+   */
+  async withPlatform<T>(
+    row: AccountRow,
+    platform: PlatformKey,
+    fn: (driver: PlatformDriver, accessToken: string) => Promise<T>,
+    fresh?: FreshTokenOptions,
+  ): Promise<T> {
+    const cols = COLS[platform];
+    const sealedTokens = row[cols.tokens] as string | null;
+    if (!sealedTokens) throw notConnected(platform);
+    const { driver, http } = this.driverFor(row, platform);
+    const attempt = (sealed: string) =>
+      withFreshToken(
+        this.mapper.tokens(sealed),
+        driver,
+        (t) => this.repo.update(row.id, { [cols.tokens]: this.mapper.sealTokens(t) }),
+        (token) => fn(driver, token),
+        fresh,
+      );
+    try {
+      let result: T;
+      try {
+        result = await attempt(sealedTokens);
+      } catch (e) {
+        const reconnect = isPlatformError(e) && e.kind === 'reconnect';
+        const stored = reconnect ? ((await this.repo.get(row.id))?.[cols.tokens] as string | null | undefined) : null;
+        if (!stored || stored === sealedTokens) throw e;
+        result = await attempt(stored);
+      }
+      if (row.error || row[cols.error]) await saveAccount(this.repo, row, { error: null, [cols.error]: null });
+      return result;
+    } catch (e) {
+      if (isPlatformError(e)) {
+        if (e.kind === 'reconnect')
+          await saveAccount(this.repo, row, { [cols.active]: 0, [cols.error]: e.message, error: e.message });
+        else if (e.kind === 'proxy' || e.kind === 'retry-later')
+          await saveAccount(this.repo, row, { error: e.message });
+      }
+      throw toAppError(e);
+    } finally {
+      await http.close();
+    }
+  }
+
+  private redirectUri(platform: PlatformKey) {
+    return `${this.config.publicUrl}/api/oauth/${platform}/callback`;
+  }
+
+  private driverFor(row: AccountRow, platform: PlatformKey): { driver: PlatformDriver; http: PlatformHttp } {
+    let http: PlatformHttp;
+    try {
+      http = createPlatformHttp({
+        proxy: this.mapper.proxy(row),
+        ipVersion: (row.ipVersion as IpVersion) ?? 'ipv4',
+        platform,
+        timeoutMs: this.config.platformTimeoutMs,
+        connectTimeoutMs: Math.min(10_000, this.config.platformTimeoutMs),
+      });
+    } catch (e) {
+      throw toAppError(e);
+    }
+    const credentials =
+      platform === 'youtube'
+        ? { clientId: row.youTubeAuthClientId ?? '', clientSecret: this.mapper.youTubeClientSecret(row) ?? '' }
+        : undefined;
+    return { driver: createDriver(platform, { http, config: this.config.platforms, credentials }), http };
+  }
+}

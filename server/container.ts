@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db, DbKind } from './db/index';
+import { createSealer, ensureSealKey, type Sealer } from './crypto/seal';
+import { Ffmpeg } from './media/ffmpeg/ffmpeg';
+import { createMedia, sweepOrphans, type Media } from './media/storage/index';
+import { JobQueue, JobRunner, type JobSpec, type JobWorker, type RunnerOptions } from './jobs/index';
+import { AuthRepository } from './auth/auth.repository';
+import { AuthService, type SignAccess } from './auth/auth.service';
+import { LoginThrottle } from './auth/login-throttle';
+import { UsersRepository } from './users/users.repository';
+import { UsersService } from './users/users.service';
+import { AccountsRepository } from './accounts/accounts.repository';
+import { AccountsService } from './accounts/accounts.service';
+import { AccountMapper } from './accounts/account-record';
+import { PlatformConnections } from './accounts/platform-connections';
+import { KeepAliveService } from './accounts/keep-alive.service';
+import { accountsJobWorkers, keepAliveJob } from './accounts/accounts.jobs';
+import { GroupsRepository } from './groups/groups.repository';
+import { GroupsService } from './groups/groups.service';
+import { TagsRepository } from './tags/tags.repository';
+import { TagsService } from './tags/tags.service';
+import { BackgroundsRepository } from './backgrounds/backgrounds.repository';
+import { BackgroundsService } from './backgrounds/backgrounds.service';
+import { createMediaTools } from './backgrounds/backgrounds.media';
+import {
+  VideosRepository,
+  VideosService,
+  mediaRenderEngine,
+  renderJob,
+  renderWorkRoot,
+  videosJobWorkers,
+  type RenderEngine,
+} from './videos/index';
+
+export type ContainerInput = {
+  config: Config;
+  db: Db;
+  dbKind: DbKind;
+  /** Signs access tokens (the app's @fastify/jwt, registered before the container is built). */
+  signAccess: SignAccess;
+  log?: FastifyBaseLogger;
+};
+
+/** Where a test swaps a part for a fake; everything else is the real thing. */
+export type ContainerOverrides = {
+  /** Wraps (or replaces) the render engine the render job uses; receives the real one. */
+  renderEngine?: (real: RenderEngine) => RenderEngine;
+};
+
+/** Runner settings besides the queue and the workers, which the container supplies. */
+export type RunnerSettings = Omit<RunnerOptions, 'queue' | 'workers' | 'catalogue'> & {
+  catalogue?: readonly JobSpec<string, any>[];
+};
+
+/**
+ * The composition root: every repository, service, driver adapter, the sealer, media storage, the one
+ * Ffmpeg, the job queue and the job catalogue with its workers, built once from config. Routes and workers
+ * receive their parts from here; nothing else constructs a service or a repository.
+ */
+export type Container = Awaited<ReturnType<typeof buildContainer>>;
+
+export async function buildContainer(input: ContainerInput, overrides: ContainerOverrides = {}) {
+  const { config, db, dbKind, log } = input;
+  const sealer: Sealer = createSealer(config.appKey);
+  // Refuses to start when APP_KEY differs from the key this database was sealed with.
+  await ensureSealKey(db, sealer);
+  const media: Media = createMedia(config);
+  const ffmpeg = new Ffmpeg(config);
+  const queue = new JobQueue(db, dbKind);
+
+  const repos = {
+    auth: new AuthRepository(db),
+    users: new UsersRepository(db),
+    accounts: new AccountsRepository(db),
+    groups: new GroupsRepository(db),
+    tags: new TagsRepository(db),
+    backgrounds: new BackgroundsRepository(db),
+    videos: new VideosRepository(db),
+  };
+
+  const auth = new AuthService(
+    repos.auth,
+    new LoginThrottle(db, config.loginThrottle.maxFailures, config.loginThrottle.lockSec),
+    input.signAccess,
+    config.refreshTokenTtlSec,
+  );
+  const accountMapper = new AccountMapper(sealer);
+  const connections = new PlatformConnections(repos.accounts, accountMapper, sealer, config);
+  const keepAlive = new KeepAliveService(repos.accounts, accountMapper, connections);
+  const backgrounds = new BackgroundsService(repos.backgrounds, media, createMediaTools(ffmpeg), log);
+  const workRoot = renderWorkRoot(config.dataDir);
+  const realEngine = mediaRenderEngine(ffmpeg);
+  const renderEngine = overrides.renderEngine ? overrides.renderEngine(realEngine) : realEngine;
+
+  const services = {
+    auth,
+    users: new UsersService(repos.users, repos.auth),
+    accounts: new AccountsService(repos.accounts, accountMapper, connections),
+    keepAlive,
+    connections,
+    groups: new GroupsService(repos.groups),
+    tags: new TagsService(repos.tags),
+    backgrounds,
+    videos: new VideosService(repos.videos, {
+      db,
+      media,
+      queue,
+      backgrounds,
+      isVideo: (p) => ffmpeg.isVideo(p),
+      workRoot,
+      log,
+    }),
+  };
+
+  /** Every job kind the server knows; a runner over it refuses to start when one has no worker. */
+  const catalogue: readonly JobSpec<string, any>[] = [renderJob, keepAliveJob];
+  const workers: JobWorker[] = [
+    ...videosJobWorkers({
+      repo: repos.videos,
+      media,
+      backgrounds,
+      engine: renderEngine,
+      workRoot,
+      concurrency: config.renderConcurrency,
+      log,
+    }),
+    ...accountsJobWorkers({ keepAlive, log }),
+  ];
+
+  return {
+    config,
+    db,
+    dbKind,
+    log,
+    sealer,
+    media,
+    ffmpeg,
+    queue,
+    repos,
+    services,
+    renderWorkRoot: workRoot,
+    jobs: { catalogue, workers },
+
+    /** A job runner over the catalogue (or the given part of it), with the queue's timing from config. */
+    createJobRunner(settings: RunnerSettings = {}): JobRunner {
+      return new JobRunner({
+        leaseMs: config.jobLeaseSec * 1000,
+        pollMs: config.jobPollMs,
+        log,
+        ...settings,
+        catalogue: settings.catalogue ?? catalogue,
+        queue,
+        workers,
+      });
+    },
+
+    /**
+     * Media files under the keys the app writes (backgrounds/, clips/, videos/) that no row names any more,
+     * once they are ORPHAN_MIN_AGE_MS old: left by a crash between a file's move into place and its row's commit.
+     */
+    sweepOrphanMedia(opts?: { minAgeMs?: number; now?: number }): Promise<string[]> {
+      return sweepOrphans(
+        media.storage,
+        ['backgrounds', 'clips', 'videos'],
+        async (keys) => {
+          const [a, b] = await Promise.all([repos.backgrounds.knownKeys(keys), repos.videos.knownKeys(keys)]);
+          return new Set([...a, ...b]);
+        },
+        opts,
+      );
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { Container } from './container';
+import type { JobRunner } from './jobs/index';
+import { sweepWork } from './videos/index';
+import { scheduleKeepAlive } from './accounts/accounts.jobs';
+
+/** The running workers; `stop` aborts running jobs and hands them back to the queue. */
+export type Workers = { runner: JobRunner; stop: () => Promise<void> };
+
+/**
+ * The in-process workers (main.ts starts them when WORKERS=on): stray render folders and orphan media files
+ * are swept, one runner takes the whole job catalogue, and a timer enqueues the platform-grant keep-alive.
+ * More processes (or machines on PostgreSQL) may run the same thing; the queue keeps them apart.
+ */
+export async function startWorkers(root: Container, settings: { pollMs?: number } = {}): Promise<Workers> {
+  const { log } = root;
+  await sweepWork(root.repos.videos, root.renderWorkRoot);
+  void root
+    .sweepOrphanMedia()
+    .then((removed) => {
+      if (removed.length) log?.info({ removed: removed.length }, 'orphan media files removed');
+    })
+    .catch((err) => log?.warn({ err }, 'orphan media sweep failed'));
+  // One job at a time per process: a render's outputs already use renderConcurrency ffmpeg processes.
+  const runner = root.createJobRunner({ concurrency: 1, ...settings }).start();
+  const stopKeepAlive = scheduleKeepAlive(root.queue.enqueue, log);
+  return {
+    runner,
+    stop: async () => {
+      stopKeepAlive();
+      await runner.stop();
+    },
+  };
+}
