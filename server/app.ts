@@ -65,8 +65,9 @@ export async function buildApp({ config, db, dbKind }: AppDeps): Promise<Fastify
   const auth = new AuthService(
     authRepo,
     new LoginThrottle(db, config.loginThrottle.maxFailures, config.loginThrottle.lockSec),
-    (u) => app.jwt.sign({ sub: u.id, login: u.login, role: u.role }),
+    (u, sid) => app.jwt.sign({ sub: u.id, login: u.login, role: u.role, sid }),
     config.refreshTokenTtlSec,
+    config.jwtSecret,
   );
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { users: new UsersService(new UsersRepository(db), authRepo) });

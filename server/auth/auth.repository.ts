@@ -41,6 +41,18 @@ export class AuthRepository {
     return q.execute();
   }
 
+  /**
+   * The signed-in user of a live session, with their current role: the session (refresh-token family) is
+   * neither revoked nor expired and belongs to `userId`, who still exists. One indexed lookup per request.
+   */
+  findSessionUser(familyId: string, userId: number, now: string) {
+    return this.db.selectFrom('refreshTokens').innerJoin('users', 'users.id', 'refreshTokens.userId')
+      .select(['users.id', 'users.login', 'users.role'])
+      .where('refreshTokens.familyId', '=', familyId).where('refreshTokens.revokedAt', 'is', null)
+      .where('refreshTokens.expiresAt', '>', now).where('refreshTokens.userId', '=', userId)
+      .limit(1).executeTakeFirst();
+  }
+
   deleteExpired(before: string) {
     return this.db.deleteFrom('refreshTokens').where('expiresAt', '<', before).execute();
   }

@@ -1,23 +1,44 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../src/contract/auth';
 import { M } from '../../src/contract/messages';
+import type { Db } from '../db/index';
 import { AppError } from '../http/errors';
+import { AuthRepository } from './auth.repository';
+
+/** What an access token carries: the user, and `sid`, the session (refresh-token family) it belongs to. */
+export type AccessClaims = { sub: number; login: string; role: AuthUser['role']; sid: string };
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: number; login: string; role: AuthUser['role'] };
+    payload: AccessClaims;
     user: AuthUser;
   }
 }
 
-/** preHandler: a valid bearer access token is required; sets `req.user`. */
+const repos = new WeakMap<Db, AuthRepository>();
+const repoOf = (db: Db) => {
+  let repo = repos.get(db);
+  if (!repo) repos.set(db, (repo = new AuthRepository(db)));
+  return repo;
+};
+
+/**
+ * preHandler: a valid bearer access token of a live session is required; sets `req.user` with the role the
+ * database holds now. A logged-out, revoked (password change, demotion) or expired session, or a deleted
+ * user, is a 401 on the next request; a demoted admin is a user on the next request.
+ */
 export async function requireUser(req: FastifyRequest): Promise<void> {
+  let claims: AccessClaims;
   try {
-    const p = (await req.jwtVerify()) as unknown as { sub: number; login: string; role: AuthUser['role'] };
-    req.user = { id: Number(p.sub), login: p.login, role: p.role };
+    claims = (await req.jwtVerify()) as unknown as AccessClaims;
   } catch {
     throw new AppError(401, M.unauthorized);
   }
+  const userId = Number(claims.sub);
+  if (typeof claims.sid !== 'string' || !Number.isSafeInteger(userId)) throw new AppError(401, M.unauthorized);
+  const user = await repoOf(req.server.db).findSessionUser(claims.sid, userId, new Date().toISOString());
+  if (!user) throw new AppError(401, M.unauthorized);
+  req.user = { id: user.id, login: user.login, role: user.role };
 }
 
 /** preHandler: the signed-in user must be an admin (403 otherwise). */
