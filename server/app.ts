@@ -64,7 +64,7 @@ export async function buildApp({ config, db, dbKind }: AppDeps): Promise<Fastify
   const authRepo = new AuthRepository(db);
   const auth = new AuthService(
     authRepo,
-    new LoginThrottle(db, config.loginThrottle.maxFailures, config.loginThrottle.lockSec),
+    new LoginThrottle(db, config.loginThrottle),
     (u, sid) => app.jwt.sign({ sub: u.id, login: u.login, role: u.role, sid }),
     config.refreshTokenTtlSec,
     config.jwtSecret,

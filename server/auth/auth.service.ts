@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { M } from '../../src/contract/messages';
 import type { AuthUser, LoginInput, LoginResponse, RefreshResponse } from '../../src/contract/auth';
 import type { PasswordChange } from '../../src/contract/users';
@@ -29,16 +30,18 @@ export class AuthService {
   ) {}
 
   async login(input: LoginInput, address: string): Promise<LoginResponse> {
-    const keys = [`login:${input.login.toLowerCase()}`, `ip:${address}`];
-    const wait = await this.throttle.retryAfter(keys);
+    const attempt = { login: input.login, address };
+    const wait = await this.throttle.reserve(attempt);
     if (wait > 0) throw new AppError(429, M.tooManyAttempts, undefined, { minutes: Math.ceil(wait / 60) });
+    const delay = await this.throttle.delayMs(input.login);
+    if (delay > 0) await sleep(delay);
     const row = await this.repo.findUserByLogin(input.login);
     const ok = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash()));
     if (!row || !ok) {
-      await this.throttle.fail(keys);
+      await this.throttle.fail(attempt);
       throw new AppError(401, M.invalidCredentials);
     }
-    await this.throttle.succeed(keys);
+    await this.throttle.succeed(attempt);
     const user: AuthUser = { id: row.id, login: row.login, role: row.role };
     const familyId = randomUUID();
     const refreshToken = await this.issueRefresh(user.id, familyId, randomBytes(32).toString('base64url'));
