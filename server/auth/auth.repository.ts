@@ -1,4 +1,8 @@
+import { CompiledQuery } from 'kysely';
+import type { AuthUser } from '../../src/contract/auth';
 import type { Db } from '../db/index';
+
+export type SessionUser = AuthUser;
 
 export class AuthRepository {
   constructor(private db: Db) {}
@@ -43,14 +47,25 @@ export class AuthRepository {
 
   /**
    * The signed-in user of a live session, with their current role: the session (refresh-token family) is
-   * neither revoked nor expired and belongs to `userId`, who still exists. One indexed lookup per request.
+   * neither revoked nor expired and belongs to `userId`, who still exists. One indexed lookup per request;
+   * it runs on every authenticated request, so its SQL is built once and reused (the statement cache of
+   * SQLite, the plan of PostgreSQL).
    */
-  findSessionUser(familyId: string, userId: number, now: string) {
+  async findSessionUser(familyId: string, userId: number, now: string): Promise<SessionUser | undefined> {
+    this.sessionSql ??= this.sessionQuery('', 0, '').compile().sql;
+    const r = await this.db.executeQuery<SessionUser>(CompiledQuery.raw(this.sessionSql, [familyId, now, userId, 1]));
+    return r.rows[0];
+  }
+
+  private sessionSql?: string;
+
+  /** Parameters in order: family id, now, user id, the limit (1). */
+  private sessionQuery(familyId: string, userId: number, now: string) {
     return this.db.selectFrom('refreshTokens').innerJoin('users', 'users.id', 'refreshTokens.userId')
       .select(['users.id', 'users.login', 'users.role'])
       .where('refreshTokens.familyId', '=', familyId).where('refreshTokens.revokedAt', 'is', null)
       .where('refreshTokens.expiresAt', '>', now).where('refreshTokens.userId', '=', userId)
-      .limit(1).executeTakeFirst();
+      .limit(1);
   }
 
   deleteExpired(before: string) {
