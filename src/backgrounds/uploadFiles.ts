@@ -1,5 +1,5 @@
-import { readAuth, signOut } from '../providers/authStore';
-import { refreshOnce } from '../providers/httpClient';
+import { readAuth } from '../providers/authStore';
+import { RefreshError, refreshOrEndSession } from '../providers/httpClient';
 import { currentLocale } from '../providers/locale';
 import { UPLOAD_FIELDS, type UploadResult } from '../contract/backgrounds';
 
@@ -46,9 +46,9 @@ export async function uploadBackgrounds(folderId: number | string, images: File[
   let r = await send(form, onProgress);
   if (r.status === 401 && readAuth().refreshToken) {
     try {
-      await refreshOnce();
-    } catch {
-      signOut(); // as the data provider does: the next auth check sends the user to /login
+      await refreshOrEndSession(); // a refused refresh signs the panel out at once
+    } catch (e) {
+      if (e instanceof RefreshError && !e.refused) throw new UploadError(0, 'network');
       throw new UploadError(401, r.body?.message ?? 'unauthorized', r.body);
     }
     onProgress({ loaded: 0, total: 0 });

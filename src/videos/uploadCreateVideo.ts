@@ -1,5 +1,5 @@
-import { readAuth, signOut } from '../providers/authStore';
-import { refreshOnce } from '../providers/httpClient';
+import { readAuth } from '../providers/authStore';
+import { RefreshError, refreshOrEndSession } from '../providers/httpClient';
 import { currentLocale } from '../providers/locale';
 import { CREATE_VIDEO_FIELDS, type CreateVideoFields, type CreateVideoRequest } from '../contract/videos';
 
@@ -48,9 +48,9 @@ export async function createVideoRequest(opts: CreateVideoFields, file: File, on
   let r = await send(form, onProgress);
   if (r.status === 401 && readAuth().refreshToken) {
     try {
-      await refreshOnce();
-    } catch {
-      signOut();
+      await refreshOrEndSession(); // a refused refresh signs the panel out at once
+    } catch (e) {
+      if (e instanceof RefreshError && !e.refused) throw new CreateVideoError(0, 'network');
       throw new CreateVideoError(401, r.body?.message ?? 'unauthorized', r.body);
     }
     onProgress({ loaded: 0, total: 0 });
