@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { AuthUser } from '../../src/contract/auth';
 import type { Db } from '../db/index';
+import { sessionCache } from './session-cache';
 
 export type SessionUser = AuthUser;
 
@@ -16,6 +17,7 @@ export class AuthRepository {
   }
 
   updatePassword(id: number, passwordHash: string, at: string) {
+    sessionCache.clear();
     return this.db.updateTable('users').set({ passwordHash, updatedAt: at }).where('id', '=', id).execute();
   }
 
@@ -35,11 +37,13 @@ export class AuthRepository {
   }
 
   revokeFamily(familyId: string, at: string) {
+    sessionCache.clear();
     return this.db.updateTable('refreshTokens').set({ revokedAt: at }).where('familyId', '=', familyId).where('revokedAt', 'is', null).execute();
   }
 
   /** Ends every session of the user (but the family `exceptFamilyId`, when given). */
   revokeAllForUser(userId: number, at: string, exceptFamilyId?: string) {
+    sessionCache.clear();
     let q = this.db.updateTable('refreshTokens').set({ revokedAt: at }).where('userId', '=', userId).where('revokedAt', 'is', null);
     if (exceptFamilyId) q = q.where('familyId', '!=', exceptFamilyId);
     return q.execute();

@@ -4,6 +4,7 @@ import { M } from '../../src/contract/messages';
 import type { Db } from '../db/index';
 import { AppError } from '../http/errors';
 import { AuthRepository } from './auth.repository';
+import { sessionCache } from './session-cache';
 
 /** What an access token carries: the user, and `sid`, the session (refresh-token family) it belongs to. */
 export type AccessClaims = { sub: number; login: string; role: AuthUser['role']; sid: string };
@@ -24,7 +25,7 @@ const repoOf = (db: Db) => {
 
 /**
  * preHandler: a valid bearer access token of a live session is required; sets `req.user` with the role the
- * database holds now. A logged-out, revoked (password change, demotion) or expired session, or a deleted
+ * database holds now (a read may use what this process checked within the last second: session-cache.ts). A logged-out, revoked (password change, demotion) or expired session, or a deleted
  * user, is a 401 on the next request; a demoted admin is a user on the next request.
  */
 export async function requireUser(req: FastifyRequest): Promise<void> {
@@ -36,9 +37,17 @@ export async function requireUser(req: FastifyRequest): Promise<void> {
   }
   const userId = Number(claims.sub);
   if (typeof claims.sid !== 'string' || !Number.isSafeInteger(userId)) throw new AppError(401, M.unauthorized);
-  const user = await repoOf(req.server.db).findSessionUser(claims.sid, userId, new Date().toISOString());
-  if (!user) throw new AppError(401, M.unauthorized);
-  req.user = { id: user.id, login: user.login, role: user.role };
+  // A write may change who is who (role, deletion, password): it always asks the database, and clears the cache.
+  const reading = req.method === 'GET' || req.method === 'HEAD';
+  if (!reading) sessionCache.clear();
+  let user = reading ? sessionCache.get(claims.sid, userId) : undefined;
+  if (!user) {
+    const row = await repoOf(req.server.db).findSessionUser(claims.sid, userId, new Date().toISOString());
+    if (!row) throw new AppError(401, M.unauthorized);
+    user = { id: row.id, login: row.login, role: row.role };
+    sessionCache.set(claims.sid, userId, user);
+  }
+  req.user = user;
 }
 
 /** preHandler: the signed-in user must be an admin (403 otherwise). */

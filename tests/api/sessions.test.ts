@@ -1,4 +1,5 @@
 import { describeEachDb } from '../helpers/app';
+import { SESSION_CACHE_MS, sessionCache } from '../../server/auth/session-cache';
 
 /** Issue 9 item 1: role and session changes take effect on the next request, not when the access token expires. */
 describeEachDb('live sessions', (ctx) => {
@@ -103,5 +104,18 @@ describeEachDb('refresh grace for tabs', (ctx) => {
     expect((await refresh(s.refreshToken)).status).toBe(401);
     expect((await refresh(first.body.refreshToken)).status).toBe(401);
     expect((await ctx.call({ method: 'GET', url: '/api/auth/me', token: { authorization: `Bearer ${first.body.accessToken}` } })).status).toBe(401);
+  });
+});
+
+describe('session cache', () => {
+  it('keeps a checked session for SESSION_CACHE_MS at most, per session and user; clear() forgets all', () => {
+    const user = { id: 7, login: 'seven', role: 'user' as const };
+    sessionCache.set('family-a', 7, user, 1_000);
+    expect(sessionCache.get('family-a', 7, 1_000 + SESSION_CACHE_MS - 1)).toEqual(user);
+    expect(sessionCache.get('family-a', 8, 1_000)).toBeUndefined();
+    expect(sessionCache.get('family-a', 7, 1_000 + SESSION_CACHE_MS)).toBeUndefined();
+    sessionCache.set('family-b', 7, user, 5_000);
+    sessionCache.clear();
+    expect(sessionCache.get('family-b', 7, 5_000)).toBeUndefined();
   });
 });
