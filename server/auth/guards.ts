@@ -25,7 +25,8 @@ const repoOf = (db: Db) => {
 
 /**
  * preHandler: a valid bearer access token of a live session is required; sets `req.user` with the role the
- * database holds now (a read may use what this process checked within the last second: session-cache.ts). A logged-out, revoked (password change, demotion) or expired session, or a deleted
+ * database holds now (a read may use what this process checked within the last second:
+ * session-cache.ts). A logged-out, revoked (password change, demotion) or expired session, or a deleted
  * user, is a 401 on the next request; a demoted admin is a user on the next request.
  */
 export async function requireUser(req: FastifyRequest): Promise<void> {

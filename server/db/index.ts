@@ -27,7 +27,8 @@ export function createDb(
   ownerOnly(opts.sqliteFile);
   const sqlite = new SQLite(opts.sqliteFile);
   sqlite.pragma('journal_mode = WAL');
-  // SQLite creates the WAL and shared-memory files with the database file's mode; ones left by an older start keep theirs.
+  // SQLite creates the WAL and shared-memory files with the database file's mode; ones left by an older start
+  // keep theirs.
   for (const side of ['-wal', '-shm']) if (existsSync(opts.sqliteFile + side)) chmodSync(opts.sqliteFile + side, 0o600);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

@@ -46,7 +46,9 @@ async function refreshRequest(refreshToken: string): Promise<void> {
   writeAuth({ accessToken: body.accessToken, refreshToken: body.refreshToken ?? refreshToken });
 }
 
-/** One try per tab at a time across tabs (Web Locks where the browser has them): a tab that waited reuses the result. */
+/**
+ * One try at a time across tabs (Web Locks where the browser has them): a tab that waited reuses the result.
+ */
 async function refreshTokens(): Promise<void> {
   const started = readAuth().refreshToken;
   const once = async () => {

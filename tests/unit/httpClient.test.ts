@@ -96,7 +96,7 @@ describe('httpClient', () => {
 
 describe('httpClient when a refresh fails', () => {
   const json = (body: unknown, status: number) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  /** `/api/data` wants access-2; `/api/auth/refresh` answers with the next of `answers` (an Error: a network failure). */
+  /** `/api/data` wants access-2; `/api/auth/refresh` answers the next of `answers` (an Error: network failure). */
   function server(answers: Array<number | Error>) {
     const calls: string[] = [];
     globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
