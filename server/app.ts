@@ -50,7 +50,7 @@ export async function buildApp({ config, db, dbKind }: AppDeps, overrides: Conta
     sign: { expiresIn: config.accessTokenTtlSec },
   });
   const root = await buildContainer({
-    config, db, dbKind, log: app.log, signAccess: (u) => app.jwt.sign({ sub: u.id, login: u.login, role: u.role }),
+    config, db, dbKind, log: app.log, signAccess: (u, sid) => app.jwt.sign({ sub: u.id, login: u.login, role: u.role, sid }),
   }, overrides);
   app.decorate('root', root);
   app.decorate('db', db);

@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_TTL_SEC: z.coerce.number().int().positive().default(30 * 24 * 3600),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_SEC: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_MAX_DELAY_MS: z.coerce.number().int().nonnegative().default(10_000),
   // Behind a reverse proxy: whose X-Forwarded-For to believe ('true' = any proxy, or its addresses/CIDRs).
   TRUST_PROXY: z.string().regex(/^(true|false|[0-9a-fA-F.:/, ]+)$/, 'true, false, or addresses/CIDRs').default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -51,6 +52,9 @@ const EnvSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
+/** Sign-in throttling (server/auth/login-throttle.ts). */
+export type LoginLimits = { maxFailures: number; lockSec: number; maxDelayMs: number };
+
 export type Config = {
   env: string;
   host: string;
@@ -64,7 +68,7 @@ export type Config = {
   appKey: string;
   accessTokenTtlSec: number;
   refreshTokenTtlSec: number;
-  loginThrottle: { maxFailures: number; lockSec: number };
+  loginThrottle: LoginLimits;
   logLevel: string;
   /** Fastify's trustProxy: the client address (login throttle, logs) comes from X-Forwarded-For only through these. */
   trustProxy: boolean | string;
@@ -125,7 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     appKey: persistedSecret(dataDir, 'app.key', e.APP_KEY),
     accessTokenTtlSec: e.ACCESS_TOKEN_TTL_SEC,
     refreshTokenTtlSec: e.REFRESH_TOKEN_TTL_SEC,
-    loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, lockSec: e.LOGIN_LOCK_SEC },
+    loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, lockSec: e.LOGIN_LOCK_SEC, maxDelayMs: e.LOGIN_MAX_DELAY_MS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     ffmpegPath: e.FFMPEG_PATH,

@@ -8,6 +8,7 @@ import { JobQueue, JobRunner, type JobSpec, type JobWorker, type RunnerOptions }
 import { AuthRepository } from './auth/auth.repository';
 import { AuthService, type SignAccess } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
+import { SessionCache } from './auth/session-cache';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 import { AccountsRepository } from './accounts/accounts.repository';
@@ -69,8 +70,9 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   const ffmpeg = new Ffmpeg(config);
   const queue = new JobQueue(db, dbKind);
 
+  const sessionCache = new SessionCache();
   const repos = {
-    auth: new AuthRepository(db),
+    auth: new AuthRepository(db, sessionCache),
     users: new UsersRepository(db),
     accounts: new AccountsRepository(db),
     groups: new GroupsRepository(db),
@@ -81,9 +83,10 @@ export async function buildContainer(input: ContainerInput, overrides: Container
 
   const auth = new AuthService(
     repos.auth,
-    new LoginThrottle(db, config.loginThrottle.maxFailures, config.loginThrottle.lockSec),
+    new LoginThrottle(db, config.loginThrottle),
     input.signAccess,
     config.refreshTokenTtlSec,
+    config.jwtSecret,
   );
   const accountMapper = new AccountMapper(sealer);
   const connections = new PlatformConnections(repos.accounts, accountMapper, sealer, config);
@@ -134,6 +137,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     dbKind,
     log,
     sealer,
+    sessionCache,
     media,
     ffmpeg,
     queue,

@@ -16,9 +16,15 @@ import tags from './tags';
 import backgrounds from './backgrounds';
 import { videoRoutes } from './videos';
 import { lazyScreen } from './common/lazyScreen';
+import { withNotFound } from './common/withNotFound';
 
 const SettingsPage = lazyScreen(() => import('./settings/SettingsPage'), 'SettingsPage');
 const store = localStorageStore('1', 'Kadr');
+// Edit pages of an id that does not exist show the 404 screen (the users page reads with meta fullBody).
+const UserEdit = withNotFound(users.edit, { fullBody: true });
+const AccountEdit = withNotFound(accounts.edit);
+const GroupEdit = withNotFound(groups.edit);
+const TagSetEdit = withNotFound(tags.edit);
 
 /** The index route: a loading placeholder that moves on to the first menu entry. */
 const Index = () => <><Loading /><Navigate to="/accounts/list" replace /></>;
@@ -39,10 +45,10 @@ const KadrAdmin = () => (
     requireAuth
     disableTelemetry
   >
-    <Resource name="users" {...users} />
-    <Resource name="accounts" {...accounts} />
-    <Resource name="accounts/group" {...groups} />
-    <Resource name="tags" {...tags} />
+    <Resource name="users" {...users} edit={UserEdit} />
+    <Resource name="accounts" {...accounts} edit={AccountEdit} />
+    <Resource name="accounts/group" {...groups} edit={GroupEdit} />
+    <Resource name="tags" {...tags} edit={TagSetEdit} />
     <Resource name="photos" {...backgrounds} />
     <CustomRoutes>
       <Route path="/setting" element={<SettingsPage />} />

@@ -1,8 +1,9 @@
-import { StrictMode, Suspense, lazy, useState } from 'react';
+import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { KadrToaster } from './common/ToastNotification';
 import { Loading } from './layout/Loading';
 import { readAuth } from './providers/authStore';
+import { setLoggedOutHandler } from './providers/httpClient';
 import { restoreLocale } from './providers/i18nProvider';
 
 const AdminApp = lazy(() => import('./App'));
@@ -11,6 +12,14 @@ const LoginApp = lazy(() => import('./LoginApp'));
 /** Signed out: only the login form loads. Signed in: the whole panel. */
 function Root() {
   const [signedIn, setSignedIn] = useState(() => readAuth().isAuthenticated && !!readAuth().refreshToken);
+  // A session that ends outside react-admin's checks (a refused refresh in an upload, another tab signing out)
+  // shows the sign-in form at once.
+  useEffect(() => {
+    setLoggedOutHandler(() => setSignedIn(false));
+    const onStorage = () => { if (!readAuth().refreshToken) setSignedIn(false); };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
   return (
     <>
       <KadrToaster />

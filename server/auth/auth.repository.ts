@@ -1,7 +1,12 @@
+import { CompiledQuery } from 'kysely';
+import type { AuthUser } from '../../src/contract/auth';
 import type { Db } from '../db/index';
+import type { SessionCache } from './session-cache';
+
+export type SessionUser = AuthUser;
 
 export class AuthRepository {
-  constructor(private db: Db) {}
+  constructor(private db: Db, private sessionCache: SessionCache) {}
 
   findUserByLogin(login: string) {
     return this.db.selectFrom('users').selectAll().where('login', '=', login).executeTakeFirst();
@@ -12,6 +17,7 @@ export class AuthRepository {
   }
 
   updatePassword(id: number, passwordHash: string, at: string) {
+    this.sessionCache.clear();
     return this.db.updateTable('users').set({ passwordHash, updatedAt: at }).where('id', '=', id).execute();
   }
 
@@ -31,14 +37,39 @@ export class AuthRepository {
   }
 
   revokeFamily(familyId: string, at: string) {
+    this.sessionCache.clear();
     return this.db.updateTable('refreshTokens').set({ revokedAt: at }).where('familyId', '=', familyId).where('revokedAt', 'is', null).execute();
   }
 
   /** Ends every session of the user (but the family `exceptFamilyId`, when given). */
   revokeAllForUser(userId: number, at: string, exceptFamilyId?: string) {
+    this.sessionCache.clear();
     let q = this.db.updateTable('refreshTokens').set({ revokedAt: at }).where('userId', '=', userId).where('revokedAt', 'is', null);
     if (exceptFamilyId) q = q.where('familyId', '!=', exceptFamilyId);
     return q.execute();
+  }
+
+  /**
+   * The signed-in user of a live session, with their current role: the session (refresh-token family) is
+   * neither revoked nor expired and belongs to `userId`, who still exists. One indexed lookup per request;
+   * it runs on every authenticated request, so its SQL is built once and reused (the statement cache of
+   * SQLite, the plan of PostgreSQL).
+   */
+  async findSessionUser(familyId: string, userId: number, now: string): Promise<SessionUser | undefined> {
+    this.sessionSql ??= this.sessionQuery('', 0, '').compile().sql;
+    const r = await this.db.executeQuery<SessionUser>(CompiledQuery.raw(this.sessionSql, [familyId, now, userId, 1]));
+    return r.rows[0];
+  }
+
+  private sessionSql?: string;
+
+  /** Parameters in order: family id, now, user id, the limit (1). */
+  private sessionQuery(familyId: string, userId: number, now: string) {
+    return this.db.selectFrom('refreshTokens').innerJoin('users', 'users.id', 'refreshTokens.userId')
+      .select(['users.id', 'users.login', 'users.role'])
+      .where('refreshTokens.familyId', '=', familyId).where('refreshTokens.revokedAt', 'is', null)
+      .where('refreshTokens.expiresAt', '>', now).where('refreshTokens.userId', '=', userId)
+      .limit(1);
   }
 
   deleteExpired(before: string) {

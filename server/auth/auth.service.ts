@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { M } from '../../src/contract/messages';
 import type { AuthUser, LoginInput, LoginResponse, RefreshResponse } from '../../src/contract/auth';
 import type { PasswordChange } from '../../src/contract/users';
@@ -9,7 +10,14 @@ import { dummyHash, hashPassword, verifyPassword } from './password';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-export type SignAccess = (user: AuthUser) => string;
+/** Signs an access token for the user in the session `sessionId` (the refresh-token family). */
+export type SignAccess = (user: AuthUser, sessionId: string) => string;
+
+/**
+ * How long a just-rotated refresh token still answers with its successor: two tabs of one panel share the
+ * token and may refresh at the same moment; the second must not look like a stolen token being replayed.
+ */
+export const REFRESH_GRACE_MS = 30_000;
 
 export class AuthService {
   constructor(
@@ -17,36 +25,52 @@ export class AuthService {
     private throttle: LoginThrottle,
     private signAccess: SignAccess,
     private refreshTtlSec: number,
+    /** HMAC key deriving a rotated token's successor from it, so a repeat within the grace gets the same one. */
+    private successorKey: string,
   ) {}
 
   async login(input: LoginInput, address: string): Promise<LoginResponse> {
-    const keys = [`login:${input.login.toLowerCase()}`, `ip:${address}`];
-    const wait = await this.throttle.retryAfter(keys);
+    const attempt = { login: input.login, address };
+    const wait = await this.throttle.reserve(attempt);
     if (wait > 0) throw new AppError(429, M.tooManyAttempts, undefined, { minutes: Math.ceil(wait / 60) });
+    const delay = await this.throttle.delayMs(input.login);
+    if (delay > 0) await sleep(delay);
     const row = await this.repo.findUserByLogin(input.login);
     const ok = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash()));
     if (!row || !ok) {
-      await this.throttle.fail(keys);
+      await this.throttle.fail(attempt);
       throw new AppError(401, M.invalidCredentials);
     }
-    await this.throttle.succeed(keys);
+    await this.throttle.succeed(attempt);
     const user: AuthUser = { id: row.id, login: row.login, role: row.role };
-    return { user, accessToken: this.signAccess(user), refreshToken: await this.issueRefresh(user.id, randomUUID()) };
+    const familyId = randomUUID();
+    const refreshToken = await this.issueRefresh(user.id, familyId, randomBytes(32).toString('base64url'));
+    return { user, accessToken: this.signAccess(user, familyId), refreshToken };
   }
 
-  /** Rotates the refresh token. Presenting an already-rotated token revokes its whole family. */
+  /**
+   * Rotates the refresh token. The just-rotated token presented again within REFRESH_GRACE_MS (another tab
+   * refreshing at the same moment) gets the same successor; later, it counts as reuse and revokes the family.
+   */
   async refresh(token: string): Promise<RefreshResponse & { user: AuthUser }> {
     const now = new Date();
-    const row = await this.repo.findRefreshToken(sha256(token));
+    let row = await this.repo.findRefreshToken(sha256(token));
     if (!row || row.revokedAt || new Date(row.expiresAt) <= now) throw new AppError(401, M.invalidRefresh);
-    if (row.replacedAt || !(await this.repo.markReplaced(row.id, now.toISOString()))) {
-      await this.repo.revokeFamily(row.familyId, now.toISOString());
-      throw new AppError(401, M.invalidRefresh);
+    const rotatedHere = !row.replacedAt && (await this.repo.markReplaced(row.id, now.toISOString()));
+    if (!rotatedHere) {
+      row = await this.repo.findRefreshToken(sha256(token));
+      const inGrace = row?.replacedAt && !row.revokedAt && now.getTime() - Date.parse(row.replacedAt) <= REFRESH_GRACE_MS;
+      if (!row || !inGrace) {
+        if (row) await this.repo.revokeFamily(row.familyId, now.toISOString());
+        throw new AppError(401, M.invalidRefresh);
+      }
     }
     const userRow = await this.repo.findUserById(row.userId);
     if (!userRow) throw new AppError(401, M.invalidRefresh);
     const user: AuthUser = { id: userRow.id, login: userRow.login, role: userRow.role };
-    return { user, accessToken: this.signAccess(user), refreshToken: await this.issueRefresh(user.id, row.familyId) };
+    const successor = this.successorOf(token);
+    if (rotatedHere) await this.issueRefresh(user.id, row.familyId, successor);
+    return { user, accessToken: this.signAccess(user, row.familyId), refreshToken: successor };
   }
 
   async logout(token: string | undefined): Promise<void> {
@@ -71,8 +95,12 @@ export class AuthService {
     await this.repo.revokeAllForUser(userId, at, own?.userId === userId ? own.familyId : undefined);
   }
 
-  private async issueRefresh(userId: number, familyId: string): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+  /** The token that replaces `token`: unguessable without the key, the same for every repeat within the grace. */
+  private successorOf(token: string): string {
+    return createHmac('sha256', this.successorKey).update(`refresh-successor:${token}`).digest('base64url');
+  }
+
+  private async issueRefresh(userId: number, familyId: string, token: string): Promise<string> {
     const now = new Date();
     await this.repo.insertRefreshToken({
       userId, familyId, tokenHash: sha256(token),

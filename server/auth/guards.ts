@@ -3,21 +3,43 @@ import type { AuthUser } from '../../src/contract/auth';
 import { M } from '../../src/contract/messages';
 import { AppError } from '../http/errors';
 
+/** What an access token carries: the user, and `sid`, the session (refresh-token family) it belongs to. */
+export type AccessClaims = { sub: number; login: string; role: AuthUser['role']; sid: string };
+
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: number; login: string; role: AuthUser['role'] };
+    payload: AccessClaims;
     user: AuthUser;
   }
 }
 
-/** preHandler: a valid bearer access token is required; sets `req.user`. */
+/**
+ * preHandler: a valid bearer access token of a live session is required; sets `req.user` with the role the
+ * database holds now (a read may use what this process checked within the last second:
+ * session-cache.ts). A logged-out, revoked (password change, demotion) or expired session, or a deleted
+ * user, is a 401 on the next request; a demoted admin is a user on the next request.
+ */
 export async function requireUser(req: FastifyRequest): Promise<void> {
+  let claims: AccessClaims;
   try {
-    const p = (await req.jwtVerify()) as unknown as { sub: number; login: string; role: AuthUser['role'] };
-    req.user = { id: Number(p.sub), login: p.login, role: p.role };
+    claims = (await req.jwtVerify()) as unknown as AccessClaims;
   } catch {
     throw new AppError(401, M.unauthorized);
   }
+  const userId = Number(claims.sub);
+  if (typeof claims.sid !== 'string' || !Number.isSafeInteger(userId)) throw new AppError(401, M.unauthorized);
+  // A write may change who is who (role, deletion, password): it always asks the database, and clears the cache.
+  const { repos, sessionCache } = req.server.root;
+  const reading = req.method === 'GET' || req.method === 'HEAD';
+  if (!reading) sessionCache.clear();
+  let user = reading ? sessionCache.get(claims.sid, userId) : undefined;
+  if (!user) {
+    const row = await repos.auth.findSessionUser(claims.sid, userId, new Date().toISOString());
+    if (!row) throw new AppError(401, M.unauthorized);
+    user = { id: row.id, login: row.login, role: row.role };
+    sessionCache.set(claims.sid, userId, user);
+  }
+  req.user = user;
 }
 
 /** preHandler: the signed-in user must be an admin (403 otherwise). */

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
@@ -23,14 +24,28 @@ export function createDb(
     pool.on('error', onPoolError);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] }), kind: 'postgres' };
   }
+  ownerOnly(opts.sqliteFile);
   const sqlite = new SQLite(opts.sqliteFile);
   sqlite.pragma('journal_mode = WAL');
+  // SQLite creates the WAL and shared-memory files with the database file's mode; ones left by an older start
+  // keep theirs.
+  for (const side of ['-wal', '-shm']) if (existsSync(opts.sqliteFile + side)) chmodSync(opts.sqliteFile + side, 0o600);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // SQLite's lower() folds ASCII only; PostgreSQL's folds every script. Same SQL, same answers ('Київ' → 'київ').
   sqlite.function('lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cacheStatements(sqlite) }), plugins: [new CamelCasePlugin()] }), kind: 'sqlite' };
+}
+
+/**
+ * The database holds password hashes, sealed secrets and session hashes: like the key files, readable by the
+ * owner only (mode 600). A new file is created so; an existing one is narrowed to it.
+ */
+function ownerOnly(file: string): void {
+  if (!file || file === ':memory:') return;
+  if (existsSync(file)) chmodSync(file, 0o600);
+  else closeSync(openSync(file, 'a', 0o600));
 }
 
 /**

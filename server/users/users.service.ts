@@ -37,8 +37,9 @@ export class UsersService {
     }
     const passwordChanged = !(await verifyPassword(body.password, (await this.repo.passwordHash(id)) ?? ''));
     await this.repo.update(id, { login: body.login, passwordHash: await hashPassword(body.password), role: body.role });
-    // A new password or a lost admin role ends the user's other sessions (an admin editing themselves keeps theirs).
-    if (actor.id !== id && (passwordChanged || (body.role !== undefined && body.role !== current.role))) await this.sessions.revokeAllForUser(id, new Date().toISOString());
+    // A new password ends the user's sessions (an admin editing themselves keeps theirs). A role change needs no
+    // revocation: every request reads the role from the database, so it applies on the user's next request.
+    if (actor.id !== id && passwordChanged) await this.sessions.revokeAllForUser(id, new Date().toISOString());
     return this.get(id);
   }
 

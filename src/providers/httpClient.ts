@@ -4,25 +4,86 @@ import { currentLocale } from './locale';
 
 export type Options = fetchUtils.Options;
 
+/**
+ * A refresh that did not renew the session. `refused`: the server answered 401 (the session is over: sign
+ * out); otherwise it could not be asked (network error, 5xx) and the session may well be alive: stay signed in.
+ */
+export class RefreshError extends Error {
+  constructor(public readonly refused: boolean, public readonly status = 0) {
+    super(refused ? 'ra.notification.logged_out' : 'ra.notification.http_error');
+  }
+}
+
+/** Waits between tries of a refresh the server could not answer (network error, 5xx); tests shorten them. */
+export const refreshPolicy = { retryDelaysMs: [500, 2_000, 5_000] };
+
 let inflight: Promise<void> | null = null;
 let onLoggedOut: () => void = () => {};
-/** Called when a refresh fails while a token was held (the app sends the user to /login). */
+/** Called when the session ends (a refresh refused with 401): the app shows the sign-in form at once. */
 export const setLoggedOutHandler = (fn: () => void) => { onLoggedOut = fn; };
 
-async function refreshTokens(): Promise<void> {
-  const { refreshToken } = readAuth();
-  const res = await fetch('/api/auth/refresh', {
-    method: 'POST', credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': currentLocale() },
-    body: JSON.stringify({ refreshToken }),
-  });
-  if (!res.ok) throw new Error(`refresh failed: ${res.status}`);
+/** Ends the session here: clears the stored tokens and tells the app. */
+export function endSession(): void {
+  signOut();
+  onLoggedOut();
+}
+
+async function refreshRequest(refreshToken: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch('/api/auth/refresh', {
+      method: 'POST', credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': currentLocale() },
+      body: JSON.stringify({ refreshToken }),
+    });
+  } catch {
+    throw new RefreshError(false);
+  }
+  // Another tab may have rotated the token meanwhile: its successor is already stored, the session goes on.
+  if (res.status === 401 && readAuth().refreshToken && readAuth().refreshToken !== refreshToken) return;
+  if (!res.ok) throw new RefreshError(res.status === 401, res.status);
   const body = await res.json();
   writeAuth({ accessToken: body.accessToken, refreshToken: body.refreshToken ?? refreshToken });
 }
 
-/** One refresh for any number of concurrent 401s. */
+/**
+ * One try at a time across tabs (Web Locks where the browser has them): a tab that waited reuses the result.
+ */
+async function refreshTokens(): Promise<void> {
+  const started = readAuth().refreshToken;
+  const once = async () => {
+    const current = readAuth().refreshToken;
+    if (!current) throw new RefreshError(true, 401);
+    if (current !== started) return; // another tab refreshed while this one waited
+    await refreshRequest(current);
+  };
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await (locks ? locks.request('kadr-auth-refresh', once) : once());
+    } catch (e) {
+      const delay = refreshPolicy.retryDelaysMs[attempt];
+      if (!(e instanceof RefreshError) || e.refused || delay === undefined) throw e;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}
+
+/** One refresh for any number of concurrent 401s; a server it cannot reach is retried a few times. */
 export const refreshOnce = () => (inflight ??= refreshTokens().finally(() => { inflight = null; }));
+
+/**
+ * For calls made outside the data provider (uploads, custom fetches) after a 401: refreshes, and when the
+ * server refuses (401) ends the session at once, as the data provider does. Rejects with the RefreshError.
+ */
+export async function refreshOrEndSession(): Promise<void> {
+  try {
+    await refreshOnce();
+  } catch (e) {
+    if (!(e instanceof RefreshError) || e.refused) endSession();
+    throw e;
+  }
+}
 
 function withAuth(o: Options = {}): Options {
   const headers = new Headers(o.headers ?? { Accept: 'application/json' });
@@ -34,7 +95,8 @@ function withAuth(o: Options = {}): Options {
 
 /**
  * fetchJson with the bearer token. On a 401 it refreshes once (shared by concurrent requests) and retries
- * the request once; when the refresh fails while a token was held, the user is logged out.
+ * the request once. A refresh refused with 401 signs the user out; one the server could not answer keeps
+ * them signed in and fails the call with a 503-like error (not a 401, so react-admin does not sign out).
  */
 export async function httpClient(url: string, o: Options = {}) {
   const heldToken = readAuth().accessToken;
@@ -45,9 +107,9 @@ export async function httpClient(url: string, o: Options = {}) {
     try {
       // Another request may have refreshed already while this one was in flight.
       if (readAuth().accessToken === heldToken) await refreshOnce();
-    } catch {
-      signOut();
-      onLoggedOut();
+    } catch (err) {
+      if (err instanceof RefreshError && !err.refused) throw new HttpError(err.message, err.status || 503);
+      endSession();
       throw e;
     }
     return fetchUtils.fetchJson(url, withAuth(o));

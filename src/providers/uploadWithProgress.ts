@@ -1,5 +1,5 @@
-import { readAuth, signOut } from './authStore';
-import { refreshOnce } from './httpClient';
+import { readAuth } from './authStore';
+import { RefreshError, refreshOrEndSession } from './httpClient';
 import { currentLocale } from './locale';
 
 export type UploadProgress = { loaded: number; total: number };
@@ -45,7 +45,8 @@ export const xhrSend: UploadSend = (url, form, onProgress) =>
 /**
  * POSTs a multipart form with the bearer token and the panel's language, reporting the bytes sent (fetch cannot).
  * On a 401 the tokens are refreshed once (shared with the data provider) and the form is sent again once, with the
- * progress starting over; when the refresh fails the user is signed out, as the data provider does. A non-2xx
+ * progress starting over; when the server refuses the refresh the panel is signed out at once, as the data provider
+ * does, and when it cannot be asked the user stays signed in and the upload fails as a network error. A non-2xx
  * answer is an UploadError carrying the server's message and field errors.
  */
 export async function uploadWithProgress<T>(
@@ -57,9 +58,10 @@ export async function uploadWithProgress<T>(
   let r = await send(url, form, onProgress);
   if (r.status === 401 && readAuth().refreshToken) {
     try {
-      await refreshOnce();
-    } catch {
-      signOut(); // the next auth check sends the user to /login
+      await refreshOrEndSession(); // a refused refresh signs the panel out at once
+    } catch (e) {
+      // A server that could not be asked (network, 5xx) keeps the session: the upload failed, the user stays.
+      if (e instanceof RefreshError && !e.refused) throw new UploadError(0, 'network');
       throw new UploadError(401, r.body?.message ?? 'unauthorized', r.body);
     }
     onProgress({ loaded: 0, total: 0 });

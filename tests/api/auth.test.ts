@@ -43,7 +43,9 @@ describeEachDb('auth API', (ctx) => {
     expect(r1.status).toBe(200);
     expect(r1.body.accessToken).toMatch(/^ey/);
     expect(r1.body.refreshToken).not.toBe(first.refreshToken);
-    // The old token again: refused, and the new one dies with it.
+    // The old token again once the tabs' grace has passed: refused, and the new one dies with it.
+    await ctx.tdb.db.updateTable('refreshTokens').set({ replacedAt: new Date(Date.now() - 60_000).toISOString() })
+      .where('replacedAt', 'is not', null).execute();
     const reuse = await ctx.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: first.refreshToken } });
     expect(reuse.status).toBe(401);
     const after = await ctx.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: r1.body.refreshToken } });

@@ -1,5 +1,5 @@
-import { httpClient, setLoggedOutHandler } from '../../src/providers/httpClient';
-import { readAuth, signIn } from '../../src/providers/authStore';
+import { httpClient, refreshOrEndSession, RefreshError, refreshPolicy, setLoggedOutHandler } from '../../src/providers/httpClient';
+import { readAuth, signIn, writeAuth } from '../../src/providers/authStore';
 
 type Call = { url: string; auth: string | null; body?: string };
 
@@ -91,5 +91,87 @@ describe('httpClient', () => {
     const raw = JSON.parse(localStorage.getItem('authStore')!);
     expect(raw.version).toBe(1);
     expect(Object.keys(raw.state).sort()).toEqual(['accessToken', 'isAuthenticated', 'isLoading', 'refreshToken', 'user']);
+  });
+});
+
+describe('httpClient when a refresh fails', () => {
+  const json = (body: unknown, status: number) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  /** `/api/data` wants access-2; `/api/auth/refresh` answers the next of `answers` (an Error: network failure). */
+  function server(answers: Array<number | Error>) {
+    const calls: string[] = [];
+    globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      calls.push(url);
+      if (url === '/api/auth/refresh') {
+        const a = answers.shift() ?? 200;
+        if (a instanceof Error) throw new TypeError('Failed to fetch');
+        if (a !== 200) return json({ message: 'refresh says no' }, a);
+        return json({ accessToken: 'access-2', refreshToken: 'refresh-2' }, 200);
+      }
+      const ok = new Headers(init.headers).get('Authorization') === 'Bearer access-2';
+      return ok ? json({ ok: true }, 200) : json({ message: 'expired' }, 401);
+    }) as typeof fetch;
+    return { refreshes: () => calls.filter((c) => c === '/api/auth/refresh').length };
+  }
+  let loggedOut = 0;
+  beforeEach(() => {
+    localStorage.clear();
+    signIn({ id: 1, login: 'a', role: 'admin' }, 'stale', 'refresh-1');
+    refreshPolicy.retryDelaysMs = [1, 1];
+    loggedOut = 0;
+    setLoggedOutHandler(() => { loggedOut += 1; });
+  });
+
+  it('retries a refresh that met a network error or a 5xx, and the user stays signed in', async () => {
+    const s = server([new Error('offline'), 502]);
+    const r = await httpClient('/api/data');
+    expect(r.json).toEqual({ ok: true });
+    expect(s.refreshes()).toBe(3);
+    expect(loggedOut).toBe(0);
+    expect(readAuth()).toMatchObject({ isAuthenticated: true, refreshToken: 'refresh-2' });
+  });
+
+  it('when the server stays unreachable the call fails without a 401 and the user stays signed in', async () => {
+    const s = server([503, new Error('offline'), 500]);
+    await expect(httpClient('/api/data')).rejects.toMatchObject({ status: 500 });
+    expect(s.refreshes()).toBe(3);
+    expect(loggedOut).toBe(0);
+    expect(readAuth()).toMatchObject({ isAuthenticated: true, accessToken: 'stale', refreshToken: 'refresh-1' });
+  });
+
+  it('only a 401 from the refresh signs out, without retrying', async () => {
+    const s = server([401]);
+    await expect(httpClient('/api/data')).rejects.toMatchObject({ status: 401 });
+    expect(s.refreshes()).toBe(1);
+    expect(loggedOut).toBe(1);
+    expect(readAuth()).toMatchObject({ isAuthenticated: false, refreshToken: null });
+  });
+
+  it('a 401 for a token another tab has just rotated keeps the session that tab stored', async () => {
+    globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (String(input) === '/api/auth/refresh') {
+        writeAuth({ accessToken: 'access-2', refreshToken: 'refresh-from-tab-2' }); // the other tab, meanwhile
+        return json({ message: 'reused' }, 401);
+      }
+      const ok = new Headers(init.headers).get('Authorization') === 'Bearer access-2';
+      return ok ? json({ ok: true }, 200) : json({ message: 'expired' }, 401);
+    }) as typeof fetch;
+    expect((await httpClient('/api/data')).json).toEqual({ ok: true });
+    expect(loggedOut).toBe(0);
+    expect(readAuth().refreshToken).toBe('refresh-from-tab-2');
+  });
+
+  it('a direct call (upload) whose refresh is refused signs the panel out at once', async () => {
+    server([401]);
+    await expect(refreshOrEndSession()).rejects.toMatchObject({ refused: true });
+    expect(loggedOut).toBe(1);
+    expect(readAuth().isAuthenticated).toBe(false);
+  });
+
+  it('a direct call whose refresh cannot reach the server keeps the panel signed in', async () => {
+    server([new Error('offline'), new Error('offline'), new Error('offline')]);
+    await expect(refreshOrEndSession()).rejects.toBeInstanceOf(RefreshError);
+    expect(loggedOut).toBe(0);
+    expect(readAuth()).toMatchObject({ isAuthenticated: true, refreshToken: 'refresh-1' });
   });
 });

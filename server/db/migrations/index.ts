@@ -4,6 +4,7 @@ import * as groupsTags from './003_groups_tags.js';
 import * as backgrounds from './004_backgrounds.js';
 import * as jobsCreateVideo from './005_jobs_create_video.js';
 import * as loginFailures from './006_login_failures.js';
+import * as liveSessions from './007_live_sessions.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -13,4 +14,5 @@ export const migrations = {
   '004_backgrounds': backgrounds,
   '005_jobs_create_video': jobsCreateVideo,
   '006_login_failures': loginFailures,
+  '007_live_sessions': liveSessions,
 };

@@ -1,0 +1,28 @@
+import { createElement, type ComponentType } from 'react';
+import { useParams } from 'react-router-dom';
+import { useGetOne, useResourceContext, type HttpError } from 'react-admin';
+import { Loading } from '../layout/Loading';
+import { NotFound } from '../layout/NotFound';
+
+/** A record that is not there: a 404, or an id the server refuses as malformed (a 400 naming `id`). */
+const isMissing = (e: HttpError | null) => e?.status === 404 || (e?.status === 400 && !!e.body?.errors?.id);
+
+/**
+ * An edit page that shows the 404 screen for an id that does not exist (/users/abc, /accounts/999999)
+ * instead of an empty form with a toast. It reads the record with the same query as the page (`meta` as
+ * the page's queryOptions.meta), so the page finds it cached and nothing is fetched twice.
+ */
+export function withNotFound<P extends object>(Page: ComponentType<P>, meta?: Record<string, unknown>): ComponentType<P> {
+  const Guarded = (props: P) => {
+    const resource = useResourceContext();
+    const { id } = useParams();
+    const { data, error, isPending } = useGetOne(resource!, { id: id!, meta }, {
+      retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false,
+    });
+    if (isMissing(error as HttpError | null)) return createElement(NotFound);
+    if (isPending && !data) return createElement(Loading);
+    return createElement(Page, props);
+  };
+  Guarded.displayName = `WithNotFound(${Page.displayName ?? Page.name ?? 'Page'})`;
+  return Guarded;
+}
