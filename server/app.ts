@@ -7,7 +7,10 @@ import fastifyMultipart from '@fastify/multipart';
 import type { Config } from './config';
 import type { Db, DbKind } from './db/index';
 import { M } from '../src/contract/messages';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { installErrorHandler } from './http/errors';
+import { registerOpenapi } from './http/openapi';
+import { validatorCompiler } from './http/schema';
 import { localeOf, translate } from './http/i18n';
 import { AuthRepository } from './auth/auth.repository';
 import { AuthService } from './auth/auth.service';
@@ -51,6 +54,10 @@ export async function buildApp({ config, db, dbKind }: AppDeps): Promise<Fastify
   app.decorate('dbKind', dbKind);
   app.decorate('config', config);
   installErrorHandler(app);
+  // Routes declare zod schemas (src/contract): requests are validated and answers serialised through them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await registerOpenapi(app);
   // Shared media: storage (local disk under data/media) and signed links; reach them as app.media.
   const media = createMedia(config);
   app.decorate('media', media);

@@ -4,7 +4,7 @@ import { toId } from '../../src/contract/ids';
 import { AppError } from './errors';
 
 /** The path of the first string holding a NUL character (PostgreSQL text cannot store one), if any. */
-function nulPath(v: unknown, path: string[] = []): string | undefined {
+export function nulPath(v: unknown, path: string[] = []): string | undefined {
   if (typeof v === 'string') return v.includes('\u0000') ? path.join('.') || 'body' : undefined;
   if (!v || typeof v !== 'object' || path.length > 8) return undefined;
   for (const [k, x] of Object.entries(v)) {
