@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, VIDEO_STATUSES } from './statuses';
 import { OwnerSchema } from './http';
+import { M } from './messages';
 
 /** Validation messages of the profile forms (i18n keys, SPEC §5 strings in i18n/uk.ts). */
 export const AM = {
@@ -122,6 +123,21 @@ export const GptIdSchema = z.object({
 });
 
 export type PlatformKey = 'youtube' | 'tiktok' | 'instagram';
+export const PLATFORM_KEYS = ['youtube', 'tiktok', 'instagram'] as const satisfies readonly PlatformKey[];
+
+/** `?platform=`: an unknown one is a 400 naming the field. */
+export const PlatformQuerySchema = z.object({ platform: z.enum(PLATFORM_KEYS, { error: M.invalidValue }) });
+
+/** What a platform sends back to the OAuth callback (other parameters are ignored; repeated ones are not read). */
+const callbackParam = z.unknown().optional().meta({ type: 'string' })
+  .transform((v) => { const first = Array.isArray(v) ? v[0] : v; return typeof first === 'string' ? first : undefined; });
+export const OAuthCallbackQuerySchema = z.object({
+  state: callbackParam.describe('The signed state of the link'),
+  code: callbackParam.describe('The one-time authorization code'),
+  error: callbackParam.describe("The platform's refusal, when the user declined"),
+  error_description: callbackParam,
+  error_reason: callbackParam,
+});
 
 const str = z.string().nullable();
 const flagOut = z.boolean();
