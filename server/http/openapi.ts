@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -31,6 +31,10 @@ const transform: typeof jsonSchemaTransform = (doc) => {
  * Called on the root instance before the routes (not encapsulated), so every route is collected.
  */
 export async function registerOpenapi(app: FastifyInstance): Promise<void> {
+  // Every route registered from here on, so a test can hold the document against them.
+  const routes: RouteOptions[] = [];
+  app.decorate('apiRoutes', routes);
+  app.addHook('onRoute', (route) => void routes.push(route));
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -60,4 +64,11 @@ export async function registerOpenapi(app: FastifyInstance): Promise<void> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The routes registered after the docs (the API the document must describe). */
+    apiRoutes: RouteOptions[];
+  }
 }
