@@ -1,4 +1,13 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describeEachDb } from '../helpers/app';
+
+/** A built panel stand-in: index.html and one asset. */
+const panelDir = mkdtempSync(join(tmpdir(), 'kadr-panel-'));
+mkdirSync(join(panelDir, 'assets'));
+writeFileSync(join(panelDir, 'index.html'), '<!doctype html><title>Kadr panel</title>');
+writeFileSync(join(panelDir, 'assets', 'app.js'), 'console.log(1)');
 
 /** `/api/users/:id` → `/api/users/{id}` (how @fastify/swagger names path parameters). */
 const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
@@ -43,3 +52,20 @@ describeEachDb('API docs', (ctx) => {
     expect(oauth.status).toBe(404);
   });
 });
+
+describeEachDb('API docs next to the panel', (ctx) => {
+  it('keeps the static panel and its SPA fallback working', async () => {
+    const deep = await ctx.app.inject({ method: 'GET', url: '/accounts/12' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('Kadr panel');
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    const unknown = await ctx.call({ method: 'GET', url: '/api/unknown' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.statusCode).toBe(404);
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).not.toContain('Kadr panel');
+  });
+}, { panelDir });
