@@ -9,7 +9,7 @@ const bounded = (min: number, max: number) =>
 export const LoginSchema = z.object({
   login: bounded(2, 50),
   password: bounded(5, 50),
-});
+}).meta({ example: { login: 'admin', password: 'change-me' } });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const RefreshSchema = z.object({ refreshToken: z.string({ error: M.required }).min(1, M.required) });

@@ -26,7 +26,7 @@ const nameField = z.preprocess(
 );
 
 /** SPEC §5 folder form: name required. The panel's form, POST and PATCH /api/folder/photo-bg. */
-export const FolderSchema = z.object({ name: nameField });
+export const FolderSchema = z.object({ name: nameField }).meta({ example: { name: 'Море' } });
 export type FolderBody = z.infer<typeof FolderSchema>;
 
 export const BACKGROUND_TYPES = ['image', 'video'] as const;

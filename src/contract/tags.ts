@@ -54,7 +54,7 @@ const tagsField = z.preprocess(
 );
 
 /** SPEC §5 tag form: name required, at least one tag. The panel's form and POST /api/tags. */
-export const TagSetSchema = z.object({ name: nameField, tags: tagsField });
+export const TagSetSchema = z.object({ name: nameField, tags: tagsField }).meta({ example: { name: 'Осінь', tags: ['осінь', 'ліс'] } });
 export type TagSetBody = z.infer<typeof TagSetSchema>;
 
 /** PATCH /api/tags/{id}: the same rules for whichever fields are sent. */

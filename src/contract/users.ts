@@ -20,7 +20,7 @@ export const UserBodySchema = z.object({
   login: required().min(2, M.tooShort).max(50, M.tooLong),
   password: newPassword(),
   role: z.enum(ROLES, { error: M.required }).optional(),
-});
+}).meta({ example: { login: 'operator', password: 'secret-pass', role: 'user' } });
 export type UserBody = z.infer<typeof UserBodySchema>;
 
 /** Settings: change your own password. */
