@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuthUserSchema, LoginResponseSchema, LoginSchema, RefreshResponseSchema, RefreshSchema, SessionTokenSchema } from '../../src/contract/auth';
+import {
+  AuthUserSchema,
+  LoginResponseSchema,
+  LoginSchema,
+  RefreshResponseSchema,
+  RefreshSchema,
+  SessionTokenSchema,
+} from '../../src/contract/auth';
 import { errorResponses, NoContent } from '../../src/contract/http';
 import { PasswordChangeSchema } from '../../src/contract/users';
 import { API_TAGS, BEARER } from '../http/openapi';
@@ -11,35 +18,77 @@ const tags = [API_TAGS.auth];
 
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/auth/login', {
-    schema: { tags, summary: 'Sign in', body: LoginSchema, response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429, 500) } },
-  }, async (req) => auth.login(req.body, req.ip));
-
-  r.post('/api/auth/refresh', {
-    schema: { tags, summary: 'New tokens for a refresh token (rotated)', body: RefreshSchema, response: { 200: RefreshResponseSchema, ...errorResponses(400, 401, 500) } },
-  }, async (req) => auth.refresh(req.body.refreshToken));
-
-  r.post('/api/auth/logout', {
-    schema: { tags, summary: "Sign out: revokes the refresh token's family", body: SessionTokenSchema, response: { 204: NoContent, ...errorResponses(400, 500) } },
-  }, async (req, reply) => {
-    await auth.logout(req.body.refreshToken);
-    return reply.status(204).send();
-  });
-
-  r.get('/api/auth/me', {
-    preValidation: requireUser,
-    schema: { tags, security: BEARER, summary: 'The signed-in user', response: { 200: AuthUserSchema, ...errorResponses(401, 500) } },
-  }, async (req) => req.user);
-
-  r.post('/api/auth/password', {
-    preValidation: requireUser,
-    schema: {
-      tags, security: BEARER, summary: 'Change own password (ends the other sessions)',
-      body: PasswordChangeSchema.safeExtend(SessionTokenSchema.shape),
-      response: { 204: NoContent, ...errorResponses(400, 401, 500) },
+  r.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in',
+        body: LoginSchema,
+        response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429, 500) },
+      },
     },
-  }, async (req, reply) => {
-    await auth.changePassword(req.user.id, req.body, req.body.refreshToken);
-    return reply.status(204).send();
-  });
+    async (req) => auth.login(req.body, req.ip),
+  );
+
+  r.post(
+    '/api/auth/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'New tokens for a refresh token (rotated)',
+        body: RefreshSchema,
+        response: { 200: RefreshResponseSchema, ...errorResponses(400, 401, 500) },
+      },
+    },
+    async (req) => auth.refresh(req.body.refreshToken),
+  );
+
+  r.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: "Sign out: revokes the refresh token's family",
+        body: SessionTokenSchema,
+        response: { 204: NoContent, ...errorResponses(400, 500) },
+      },
+    },
+    async (req, reply) => {
+      await auth.logout(req.body.refreshToken);
+      return reply.status(204).send();
+    },
+  );
+
+  r.get(
+    '/api/auth/me',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'The signed-in user',
+        response: { 200: AuthUserSchema, ...errorResponses(401, 500) },
+      },
+    },
+    async (req) => req.user,
+  );
+
+  r.post(
+    '/api/auth/password',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Change own password (ends the other sessions)',
+        body: PasswordChangeSchema.safeExtend(SessionTokenSchema.shape),
+        response: { 204: NoContent, ...errorResponses(400, 401, 500) },
+      },
+    },
+    async (req, reply) => {
+      await auth.changePassword(req.user.id, req.body, req.body.refreshToken);
+      return reply.status(204).send();
+    },
+  );
 }

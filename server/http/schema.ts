@@ -35,7 +35,11 @@ export type { FastifySchema };
  * provider's own serializer encodes instead of parsing; response schemas here have no codecs, so both give
  * the same JSON, and zod's parse takes its compiled fast path, which keeps `GET /api/users` near its floor.
  */
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType | { properties: z.ZodType }> = ({ schema, method, url }) => {
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType | { properties: z.ZodType }> = ({
+  schema,
+  method,
+  url,
+}) => {
   const zod = schema instanceof ZodType ? schema : schema.properties;
   return (data) => {
     const result = zod.safeParse(data);

@@ -73,7 +73,8 @@ export async function mediaRoutes(app: FastifyInstance, { media }: { media: Medi
   app.withTypeProvider<ZodTypeProvider>().get('/api/media/*', {
     schema: {
       tags: [API_TAGS.media], summary: 'A stored file through a signed link',
-      description: 'Pictures, previews and videos; `Range` requests are answered with 206. Links are minted inside answers.',
+      description:
+        'Pictures, previews and videos; `Range` requests are answered with 206. Links are minted inside answers.',
       params: MediaParams, querystring: MediaQuery,
       response: {
         200: binary('The whole file'), 206: binary('The requested range'),

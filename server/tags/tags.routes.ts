@@ -16,19 +16,65 @@ export async function tagsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser };
   const doc = { tags: [API_TAGS.tags], security: BEARER };
-  r.get('/api/tags', {
-    ...auth, schema: { ...doc, summary: 'List tag sets', querystring: PageQuery, response: { 200: pageOf(TagSetRecordSchema), ...fails } },
-  }, async (req) => tags.list(req.user, req.query.page));
-  r.get('/api/tags/:id', {
-    ...auth, schema: { ...doc, summary: 'Read a tag set', params: IdParams, response: { 200: TagSetRecordSchema, ...fails } },
-  }, async (req) => tags.get(req.user, req.params.id));
-  r.post('/api/tags', {
-    ...auth, schema: { ...doc, summary: 'Create a tag set', body: TagSetSchema, response: { 201: TagSetRecordSchema, ...fails } },
-  }, async (req, reply) => reply.status(201).send(await tags.create(req.user, req.body)));
-  r.patch('/api/tags/:id', {
-    ...auth, schema: { ...doc, summary: 'Edit a tag set', params: IdParams, body: TagSetPatchSchema, response: { 200: TagSetRecordSchema, ...fails } },
-  }, async (req) => tags.update(req.user, req.params.id, req.body));
-  r.delete('/api/tags/:id', {
-    ...auth, schema: { ...doc, summary: 'Delete a tag set', params: IdParams, response: { 200: TagSetRecordSchema, ...fails } },
-  }, async (req) => tags.remove(req.user, req.params.id));
+  r.get(
+    '/api/tags',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'List tag sets',
+        querystring: PageQuery,
+        response: { 200: pageOf(TagSetRecordSchema), ...fails },
+      },
+    },
+    async (req) => tags.list(req.user, req.query.page),
+  );
+  r.get(
+    '/api/tags/:id',
+    {
+      ...auth,
+      schema: { ...doc, summary: 'Read a tag set', params: IdParams, response: { 200: TagSetRecordSchema, ...fails } },
+    },
+    async (req) => tags.get(req.user, req.params.id),
+  );
+  r.post(
+    '/api/tags',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'Create a tag set',
+        body: TagSetSchema,
+        response: { 201: TagSetRecordSchema, ...fails },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await tags.create(req.user, req.body)),
+  );
+  r.patch(
+    '/api/tags/:id',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'Edit a tag set',
+        params: IdParams,
+        body: TagSetPatchSchema,
+        response: { 200: TagSetRecordSchema, ...fails },
+      },
+    },
+    async (req) => tags.update(req.user, req.params.id, req.body),
+  );
+  r.delete(
+    '/api/tags/:id',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'Delete a tag set',
+        params: IdParams,
+        response: { 200: TagSetRecordSchema, ...fails },
+      },
+    },
+    async (req) => tags.remove(req.user, req.params.id),
+  );
 }

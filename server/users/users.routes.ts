@@ -14,25 +14,76 @@ export async function usersRoutes(app: FastifyInstance, { users }: { users: User
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Before validation, so a caller without the right gets 401/403 whatever the input.
   r.addHook('preValidation', requireAdmin);
-  r.get('/api/users', {
-    schema: { ...doc, summary: 'List users', querystring: PageQuery, response: { 200: pageOf(UserRecordSchema), ...fails } },
-  }, async (req) => users.list(req.query.page));
-  r.get('/api/users/:id', {
-    schema: { ...doc, summary: 'Read a user', params: IdParams, response: { 200: UserRecordSchema, ...fails } },
-  }, async (req) => users.get(req.params.id));
-  r.post('/api/users', {
-    schema: { ...doc, summary: 'Create a user', body: UserBodySchema, response: { 201: UserRecordSchema, ...fails } },
-  }, async (req, reply) => reply.status(201).send(await users.create(req.body)));
-  r.patch('/api/users/:id', {
-    schema: { ...doc, summary: 'Edit a user (ends their other sessions)', params: IdParams, body: UserBodySchema, response: { 200: UserRecordSchema, ...fails } },
-  }, async (req) => users.update(req.user, req.params.id, req.body));
-  r.delete('/api/users/:id', {
-    schema: { ...doc, summary: 'Delete a user', params: IdParams, response: { 200: UserRecordSchema, ...fails } },
-  }, async (req) => users.remove(req.user, req.params.id));
-  r.get('/api/users/:id/account', {
-    schema: { ...doc, summary: "A user's profiles", params: IdParams, querystring: PageQuery, response: { 200: pageOf(UserAccountItemSchema), ...fails } },
-  }, async (req) => users.accountsOf(req.params.id, req.query.page));
-  r.get('/api/users/:id/video', {
-    schema: { ...doc, summary: "A user's videos", params: IdParams, querystring: PageQuery, response: { 200: pageOf(UserVideoItemSchema), ...fails } },
-  }, async (req) => users.videosOf(req.params.id, req.query.page));
+  r.get(
+    '/api/users',
+    {
+      schema: {
+        ...doc,
+        summary: 'List users',
+        querystring: PageQuery,
+        response: { 200: pageOf(UserRecordSchema), ...fails },
+      },
+    },
+    async (req) => users.list(req.query.page),
+  );
+  r.get(
+    '/api/users/:id',
+    {
+      schema: { ...doc, summary: 'Read a user', params: IdParams, response: { 200: UserRecordSchema, ...fails } },
+    },
+    async (req) => users.get(req.params.id),
+  );
+  r.post(
+    '/api/users',
+    {
+      schema: { ...doc, summary: 'Create a user', body: UserBodySchema, response: { 201: UserRecordSchema, ...fails } },
+    },
+    async (req, reply) => reply.status(201).send(await users.create(req.body)),
+  );
+  r.patch(
+    '/api/users/:id',
+    {
+      schema: {
+        ...doc,
+        summary: 'Edit a user (ends their other sessions)',
+        params: IdParams,
+        body: UserBodySchema,
+        response: { 200: UserRecordSchema, ...fails },
+      },
+    },
+    async (req) => users.update(req.user, req.params.id, req.body),
+  );
+  r.delete(
+    '/api/users/:id',
+    {
+      schema: { ...doc, summary: 'Delete a user', params: IdParams, response: { 200: UserRecordSchema, ...fails } },
+    },
+    async (req) => users.remove(req.user, req.params.id),
+  );
+  r.get(
+    '/api/users/:id/account',
+    {
+      schema: {
+        ...doc,
+        summary: "A user's profiles",
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: pageOf(UserAccountItemSchema), ...fails },
+      },
+    },
+    async (req) => users.accountsOf(req.params.id, req.query.page),
+  );
+  r.get(
+    '/api/users/:id/video',
+    {
+      schema: {
+        ...doc,
+        summary: "A user's videos",
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: pageOf(UserVideoItemSchema), ...fails },
+      },
+    },
+    async (req) => users.videosOf(req.params.id, req.query.page),
+  );
 }

@@ -130,7 +130,10 @@ export const PlatformQuerySchema = z.object({ platform: z.enum(PLATFORM_KEYS, { 
 
 /** What a platform sends back to the OAuth callback (other parameters are ignored; repeated ones are not read). */
 const callbackParam = z.unknown().optional().meta({ type: 'string' })
-  .transform((v) => { const first = Array.isArray(v) ? v[0] : v; return typeof first === 'string' ? first : undefined; });
+  .transform((v) => {
+    const first = Array.isArray(v) ? v[0] : v;
+    return typeof first === 'string' ? first : undefined;
+  });
 export const OAuthCallbackQuerySchema = z.object({
   state: callbackParam.describe('The signed state of the link'),
   code: callbackParam.describe('The one-time authorization code'),
@@ -200,7 +203,9 @@ export const AccountPatchSchema = z.object(AccountFormSchema.shape).partial();
 export const AccountDeletedSchema = z.object({ id: z.number().int(), videosKept: z.boolean() });
 
 /** The authorization link (SPEC: copied to the clipboard by the panel). */
-export const AuthorizeUrlSchema = z.object({ url: z.string().meta({ example: 'https://accounts.google.com/o/oauth2/v2/auth?…' }) });
+export const AuthorizeUrlSchema = z.object({
+  url: z.string().meta({ example: 'https://accounts.google.com/o/oauth2/v2/auth?…' }),
+});
 
 /** SPEC §3 Video item. */
 export const AccountVideoItemSchema = z.object({

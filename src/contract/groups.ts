@@ -41,7 +41,9 @@ const accountsField = z.preprocess(
 );
 
 /** SPEC §5 group form: name required, at least one profile. The panel's form and POST /api/accounts-group. */
-export const GroupSchema = z.object({ name: nameField, accounts: accountsField }).meta({ example: { name: 'Кулінарія', accounts: [12, 15] } });
+export const GroupSchema = z
+  .object({ name: nameField, accounts: accountsField })
+  .meta({ example: { name: 'Кулінарія', accounts: [12, 15] } });
 export type GroupBody = z.infer<typeof GroupSchema>;
 
 /** PATCH /api/accounts-group/{id}: the same rules for whichever fields are sent. */

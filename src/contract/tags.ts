@@ -54,7 +54,9 @@ const tagsField = z.preprocess(
 );
 
 /** SPEC §5 tag form: name required, at least one tag. The panel's form and POST /api/tags. */
-export const TagSetSchema = z.object({ name: nameField, tags: tagsField }).meta({ example: { name: 'Осінь', tags: ['осінь', 'ліс'] } });
+export const TagSetSchema = z
+  .object({ name: nameField, tags: tagsField })
+  .meta({ example: { name: 'Осінь', tags: ['осінь', 'ліс'] } });
 export type TagSetBody = z.infer<typeof TagSetSchema>;
 
 /** PATCH /api/tags/{id}: the same rules for whichever fields are sent. */
@@ -71,5 +73,11 @@ export const TagSetRecordSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .meta({ id: 'TagSet', example: { id: 3, name: 'Осінь', tags: ['осінь', 'ліс'], user: { id: 2, login: 'operator' }, createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-05T10:00:00.000Z' } });
+  .meta({
+    id: 'TagSet',
+    example: {
+      id: 3, name: 'Осінь', tags: ['осінь', 'ліс'], user: { id: 2, login: 'operator' },
+      createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-05T10:00:00.000Z',
+    },
+  });
 export type TagSetRecord = z.infer<typeof TagSetRecordSchema>;

@@ -45,7 +45,9 @@ export const UserRecordSchema = z
   })
   .meta({
     id: 'User',
-    example: { id: 2, login: 'operator', role: 'user', videosCount: 4, accountsCount: 3, createdAt: '2026-01-05T10:00:00.000Z' },
+    example: {
+      id: 2, login: 'operator', role: 'user', videosCount: 4, accountsCount: 3, createdAt: '2026-01-05T10:00:00.000Z',
+    },
   });
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 

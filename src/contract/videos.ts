@@ -77,7 +77,9 @@ export const CreateVideoRequestSchema = z
     error: z.string().nullable().describe('A readable reason: an i18n key the panel translates'),
     count: z.number().int(),
     done: z.number().int(),
-    options: z.object({ isVideo: z.boolean(), isPhoto: z.boolean(), isGenerator: z.boolean(), folders: z.array(z.number().int()) }),
+    options: z.object({
+      isVideo: z.boolean(), isPhoto: z.boolean(), isGenerator: z.boolean(), folders: z.array(z.number().int()),
+    }),
     user: OwnerSchema,
     createdAt: z.string(),
   })

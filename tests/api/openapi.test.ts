@@ -13,7 +13,7 @@ writeFileSync(join(panelDir, 'assets', 'app.js'), 'console.log(1)');
 const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
 
 describeEachDb('API docs', (ctx) => {
-  it('describes every registered route, each with a response schema, tags and bearer auth where signed in', async () => {
+  it('describes every registered route with a response schema, a tag, and bearer auth where signed in', async () => {
     const r = await ctx.call({ method: 'GET', url: '/api/openapi.json' });
     expect(r.status).toBe(200);
     const doc = r.body;
@@ -28,17 +28,30 @@ describeEachDb('API docs', (ctx) => {
         const op = doc.paths[openapiPath(route.url)]?.[method];
         const responses = Object.keys(route.schema?.response ?? {});
         if (!op) missing.push(`${method} ${route.url}: not in the document`);
-        else if (!responses.length || !Object.keys(op.responses ?? {}).length) missing.push(`${method} ${route.url}: no response schema`);
+        else if (!responses.length || !Object.keys(op.responses ?? {}).length)
+          missing.push(`${method} ${route.url}: no response schema`);
         else if (!op.tags?.length || !op.summary) missing.push(`${method} ${route.url}: no tag or summary`);
       }
     }
     expect(missing).toEqual([]);
     expect(doc.paths['/api/users'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/auth/login'].post.security).toBeUndefined();
-    expect(doc.paths['/api/photo-bg'].post.requestBody.content['multipart/form-data'].schema.properties).toHaveProperty('folderId');
+    expect(doc.paths['/api/photo-bg'].post.requestBody.content['multipart/form-data'].schema.properties).toHaveProperty(
+      'folderId',
+    );
     expect(doc.paths['/api/users/{id}'].get.responses['400']).toBeDefined();
     const tags = new Set(Object.values(doc.paths).flatMap((p: any) => Object.values(p).flatMap((op: any) => op.tags)));
-    expect([...tags].sort()).toEqual(['Accounts', 'Auth', 'Backgrounds', 'Groups', 'Media', 'OAuth', 'Tag sets', 'Users', 'Videos']);
+    expect([...tags].sort()).toEqual([
+      'Accounts',
+      'Auth',
+      'Backgrounds',
+      'Groups',
+      'Media',
+      'OAuth',
+      'Tag sets',
+      'Users',
+      'Videos',
+    ]);
   });
 
   it('serves the docs page, and keeps unknown API paths a JSON 404', async () => {
@@ -53,19 +66,23 @@ describeEachDb('API docs', (ctx) => {
   });
 });
 
-describeEachDb('API docs next to the panel', (ctx) => {
-  it('keeps the static panel and its SPA fallback working', async () => {
-    const deep = await ctx.app.inject({ method: 'GET', url: '/accounts/12' });
-    expect(deep.statusCode).toBe(200);
-    expect(deep.body).toContain('Kadr panel');
-    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app.js' });
-    expect(asset.statusCode).toBe(200);
-    expect(asset.body).toBe('console.log(1)');
-    const unknown = await ctx.call({ method: 'GET', url: '/api/unknown' });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.statusCode).toBe(404);
-    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
-    expect(docs.statusCode).toBe(200);
-    expect(docs.body).not.toContain('Kadr panel');
-  });
-}, { panelDir });
+describeEachDb(
+  'API docs next to the panel',
+  (ctx) => {
+    it('keeps the static panel and its SPA fallback working', async () => {
+      const deep = await ctx.app.inject({ method: 'GET', url: '/accounts/12' });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.body).toContain('Kadr panel');
+      const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.body).toBe('console.log(1)');
+      const unknown = await ctx.call({ method: 'GET', url: '/api/unknown' });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.statusCode).toBe(404);
+      const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+      expect(docs.statusCode).toBe(200);
+      expect(docs.body).not.toContain('Kadr panel');
+    });
+  },
+  { panelDir },
+);
