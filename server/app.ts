@@ -8,6 +8,8 @@ import type { Config } from './config';
 import type { Db, DbKind } from './db/index';
 import { M } from '../src/contract/messages';
 import { installErrorHandler } from './http/errors';
+import { registerOpenapi } from './http/openapi';
+import { serializerCompiler, validatorCompiler } from './http/schema';
 import { localeOf, translate } from './http/i18n';
 import { authRoutes } from './auth/auth.routes';
 import { usersRoutes } from './users/users.routes';
@@ -45,6 +47,10 @@ export async function buildApp({ config, db, dbKind }: AppDeps, overrides: Conta
     bodyLimit: 1024 * 1024,
   });
   installErrorHandler(app);
+  // Routes declare zod schemas (src/contract): requests are validated and answers serialised through them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await registerOpenapi(app);
   await app.register(fastifyJwt, {
     secret: config.jwtSecret,
     sign: { expiresIn: config.accessTokenTtlSec },

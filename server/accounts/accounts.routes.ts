@@ -1,47 +1,205 @@
 import type { FastifyInstance } from 'fastify';
-import { ChannelDescriptionSchema, GptIdSchema, InstagramProfileSchema, type PlatformKey } from '../../src/contract/accounts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AccountDeletedSchema,
+  AccountFormSchema,
+  AccountListItemSchema,
+  AccountPatchSchema,
+  AccountRecordSchema,
+  AccountVideoItemSchema,
+  AccountWithNoticeSchema,
+  AuthorizeUrlSchema,
+  ChannelDescriptionSchema,
+  GptIdSchema,
+  InstagramProfileSchema,
+  OAuthCallbackQuerySchema,
+  PlatformQuerySchema,
+} from '../../src/contract/accounts';
+import { errorResponses, IdParams, NoContent, pageOf, PageQuery } from '../../src/contract/http';
+import { PLATFORMS } from '../../src/contract/platforms';
 import { requireUser } from '../auth/guards';
-import { M } from '../../src/contract/messages';
-import { AppError } from '../http/errors';
 import { localeOf, translate } from '../http/i18n';
-import { parseId, parsePage, validate } from '../http/validate';
+import { API_TAGS, BEARER } from '../http/openapi';
 import type { AccountsService } from './accounts.service';
 
-type Q = { Querystring: { page?: string; platform?: string }; Params: { id: string; platform?: string } };
-const PLATFORMS: PlatformKey[] = ['youtube', 'tiktok', 'instagram'];
-const isPlatform = (raw: unknown): raw is PlatformKey => PLATFORMS.includes(raw as PlatformKey);
-/** A platform in the path: an unknown one is no route (404). */
-const platformInPath = (raw: unknown): PlatformKey => {
-  if (isPlatform(raw)) return raw;
-  throw new AppError(404, 'kadr.errors.not_found');
-};
-/** `?platform=`: an unknown one is bad input naming the field (400). */
-const platformParam = (raw: unknown): PlatformKey => {
-  if (isPlatform(raw)) return raw;
-  throw new AppError(400, M.validation, { platform: M.invalidValue });
-};
+const fails = errorResponses(400, 401, 404, 500);
+/** Platform calls may also fail: 409 not connected, 502 the platform or the proxy refused. */
+const platformFails = errorResponses(400, 401, 404, 409, 502, 500);
 
 /** SPEC §7 Accounts, plus the OAuth links and callbacks (the callbacks are public: the signed state decides). */
 export async function accountsRoutes(app: FastifyInstance, { accounts }: { accounts: AccountsService }) {
-  const auth = { preHandler: requireUser };
-  app.get<Q>('/api/accounts', auth, async (req) => accounts.list(req.user, parsePage(req.query.page)));
-  app.post('/api/accounts', auth, async (req, reply) => reply.status(201).send(await accounts.create(req.user, req.body)));
-  app.get<Q>('/api/accounts/:id', auth, async (req) => accounts.get(req.user, parseId(req.params.id)));
-  app.patch<Q>('/api/accounts/:id', auth, async (req) => accounts.update(req.user, parseId(req.params.id), req.body));
-  app.delete<Q>('/api/accounts/:id', auth, async (req) => accounts.remove(req.user, parseId(req.params.id)));
-  app.get<Q>('/api/accounts/:id/video', auth, async (req) => accounts.videos(req.user, parseId(req.params.id), parsePage(req.query.page)));
-  app.patch<Q>('/api/accounts/update-channel/:id', auth, async (req) => accounts.updateChannel(req.user, parseId(req.params.id), validate(ChannelDescriptionSchema, req.body)));
-  app.patch<Q>('/api/accounts/update-profile-inst/:id', auth, async (req) => {
-    const r = await accounts.updateInstagramProfile(req.user, parseId(req.params.id), validate(InstagramProfileSchema, req.body));
-    return { ...r, notice: translate(r.notice, localeOf(req.headers['accept-language'])) };
-  });
-  app.patch<Q>('/api/accounts/gpt/:id', auth, async (req) => accounts.setGpt(req.user, parseId(req.params.id), validate(GptIdSchema, req.body)));
-  app.post<Q>('/api/accounts/sync/:id', auth, async (req) => accounts.syncProfile(req.user, parseId(req.params.id), platformParam(req.query.platform)));
-  app.post<Q>('/api/accounts/connect-youtube/:id', auth, async (req) => accounts.authorizeUrl(req.user, parseId(req.params.id), 'youtube'));
-  app.post<Q>('/api/tiktok/authorize/:id', auth, async (req) => accounts.authorizeUrl(req.user, parseId(req.params.id), 'tiktok'));
-  app.post<Q>('/api/instagram/authorize/:id', auth, async (req) => accounts.authorizeUrl(req.user, parseId(req.params.id), 'instagram'));
-  app.get<Q>('/api/oauth/:platform/callback', async (req, reply) => {
-    const { location } = await accounts.callback(platformInPath(req.params.platform), req.query as Record<string, string | undefined>);
-    return reply.header('Cache-Control', 'no-store').redirect(location, 302);
-  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: requireUser };
+  const doc = { tags: [API_TAGS.accounts], security: BEARER };
+  const one = { ...doc, params: IdParams };
+  r.get(
+    '/api/accounts',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'List profiles',
+        querystring: PageQuery,
+        response: { 200: pageOf(AccountListItemSchema), ...fails },
+      },
+    },
+    async (req) => accounts.list(req.user, req.query.page),
+  );
+  r.post(
+    '/api/accounts',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'Create a profile',
+        body: AccountFormSchema,
+        response: { 201: AccountRecordSchema, ...fails },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await accounts.create(req.user, req.body)),
+  );
+  r.get(
+    '/api/accounts/:id',
+    {
+      ...auth,
+      schema: { ...one, summary: 'Read a profile', response: { 200: AccountRecordSchema, ...fails } },
+    },
+    async (req) => accounts.get(req.user, req.params.id),
+  );
+  r.patch(
+    '/api/accounts/:id',
+    {
+      ...auth,
+      schema: {
+        ...one,
+        summary: 'Edit a profile',
+        description: 'Any subset of the form; validated whole after merging over the stored profile.',
+        body: AccountPatchSchema,
+        response: { 200: AccountRecordSchema, ...fails },
+      },
+    },
+    async (req) => accounts.update(req.user, req.params.id, req.body),
+  );
+  r.delete(
+    '/api/accounts/:id',
+    {
+      ...auth,
+      schema: {
+        ...one,
+        summary: 'Delete a profile (its videos are kept, detached)',
+        response: { 200: AccountDeletedSchema, ...fails },
+      },
+    },
+    async (req) => accounts.remove(req.user, req.params.id),
+  );
+  r.get(
+    '/api/accounts/:id/video',
+    {
+      ...auth,
+      schema: {
+        ...one,
+        summary: "A profile's videos",
+        querystring: PageQuery,
+        response: { 200: pageOf(AccountVideoItemSchema), ...fails },
+      },
+    },
+    async (req) => accounts.videos(req.user, req.params.id, req.query.page),
+  );
+  r.patch(
+    '/api/accounts/update-channel/:id',
+    {
+      ...auth,
+      schema: {
+        ...one,
+        summary: "Change the YouTube channel's description",
+        body: ChannelDescriptionSchema,
+        response: { 200: AccountRecordSchema, ...platformFails },
+      },
+    },
+    async (req) => accounts.updateChannel(req.user, req.params.id, req.body),
+  );
+  r.patch(
+    '/api/accounts/update-profile-inst/:id',
+    {
+      ...auth,
+      schema: {
+        ...one,
+        summary: 'Instagram name and biography (kept in Kadr only)',
+        body: InstagramProfileSchema,
+        response: { 200: AccountWithNoticeSchema, ...fails },
+      },
+    },
+    async (req) => {
+      const res = await accounts.updateInstagramProfile(req.user, req.params.id, req.body);
+      return { ...res, notice: translate(res.notice, localeOf(req.headers['accept-language'])) };
+    },
+  );
+  r.patch(
+    '/api/accounts/gpt/:id',
+    {
+      ...auth,
+      schema: {
+        ...one,
+        summary: "Set the AI service's session id",
+        body: GptIdSchema,
+        response: { 200: AccountRecordSchema, ...fails },
+      },
+    },
+    async (req) => accounts.setGpt(req.user, req.params.id, req.body),
+  );
+  r.post(
+    '/api/accounts/sync/:id',
+    {
+      ...auth,
+      schema: {
+        ...one,
+        summary: "Re-read a connected platform's profile",
+        querystring: PlatformQuerySchema,
+        response: { 200: AccountRecordSchema, ...platformFails },
+      },
+    },
+    async (req) => accounts.syncProfile(req.user, req.params.id, req.query.platform),
+  );
+  const links = [
+    ['/api/accounts/connect-youtube/:id', 'youtube'],
+    ['/api/tiktok/authorize/:id', 'tiktok'],
+    ['/api/instagram/authorize/:id', 'instagram'],
+  ] as const;
+  for (const [url, platform] of links) {
+    r.post(
+      url,
+      {
+        ...auth,
+        schema: {
+          ...one,
+          summary: `The ${platform} authorization link`,
+          response: { 200: AuthorizeUrlSchema, ...platformFails },
+        },
+      },
+      async (req) => accounts.authorizeUrl(req.user, req.params.id, platform),
+    );
+  }
+  // One callback per platform: an unknown platform in the path is no route (the JSON 404).
+  for (const platform of PLATFORMS) {
+    r.get(
+      `/api/oauth/${platform}/callback`,
+      {
+        schema: {
+          tags: [API_TAGS.oauth],
+          summary: `The ${platform} OAuth callback`,
+          querystring: OAuthCallbackQuerySchema,
+          response: {
+            302: NoContent.describe(
+              'Back to the profile (`/accounts/{id}?connected=…` or `?connect_error=…`) or the profile list',
+            ),
+            ...errorResponses(400, 500),
+          },
+        },
+      },
+      async (req, reply) =>
+        reply
+          .header('Cache-Control', 'no-store')
+          .redirect((await accounts.callback(platform, req.query)).location, 302),
+    );
+  }
 }

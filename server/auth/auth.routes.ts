@@ -1,26 +1,94 @@
 import type { FastifyInstance } from 'fastify';
-import { LoginSchema, RefreshSchema } from '../../src/contract/auth';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AuthUserSchema,
+  LoginResponseSchema,
+  LoginSchema,
+  RefreshResponseSchema,
+  RefreshSchema,
+  SessionTokenSchema,
+} from '../../src/contract/auth';
+import { errorResponses, NoContent } from '../../src/contract/http';
 import { PasswordChangeSchema } from '../../src/contract/users';
-import { validate } from '../http/validate';
+import { API_TAGS, BEARER } from '../http/openapi';
 import type { AuthService } from './auth.service';
 import { requireUser } from './guards';
 
+const tags = [API_TAGS.auth];
+
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
-  app.post('/api/auth/login', async (req) => auth.login(validate(LoginSchema, req.body), req.ip));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in',
+        body: LoginSchema,
+        response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429, 500) },
+      },
+    },
+    async (req) => auth.login(req.body, req.ip),
+  );
 
-  app.post('/api/auth/refresh', async (req) => auth.refresh(validate(RefreshSchema, req.body).refreshToken));
+  r.post(
+    '/api/auth/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'New tokens for a refresh token (rotated)',
+        body: RefreshSchema,
+        response: { 200: RefreshResponseSchema, ...errorResponses(400, 401, 500) },
+      },
+    },
+    async (req) => auth.refresh(req.body.refreshToken),
+  );
 
-  app.post('/api/auth/logout', async (req, reply) => {
-    const body = (req.body ?? {}) as { refreshToken?: unknown };
-    await auth.logout(typeof body.refreshToken === 'string' ? body.refreshToken : undefined);
-    return reply.status(204).send();
-  });
+  r.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: "Sign out: revokes the refresh token's family",
+        body: SessionTokenSchema,
+        response: { 204: NoContent, ...errorResponses(400, 500) },
+      },
+    },
+    async (req, reply) => {
+      await auth.logout(req.body.refreshToken);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get('/api/auth/me', { preHandler: requireUser }, async (req) => req.user);
+  r.get(
+    '/api/auth/me',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'The signed-in user',
+        response: { 200: AuthUserSchema, ...errorResponses(401, 500) },
+      },
+    },
+    async (req) => req.user,
+  );
 
-  app.post('/api/auth/password', { preHandler: requireUser }, async (req, reply) => {
-    const keep = (req.body as { refreshToken?: unknown } | null)?.refreshToken;
-    await auth.changePassword(req.user.id, validate(PasswordChangeSchema, req.body), typeof keep === 'string' ? keep : undefined);
-    return reply.status(204).send();
-  });
+  r.post(
+    '/api/auth/password',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Change own password (ends the other sessions)',
+        body: PasswordChangeSchema.safeExtend(SessionTokenSchema.shape),
+        response: { 204: NoContent, ...errorResponses(400, 401, 500) },
+      },
+    },
+    async (req, reply) => {
+      await auth.changePassword(req.user.id, req.body, req.body.refreshToken);
+      return reply.status(204).send();
+    },
+  );
 }

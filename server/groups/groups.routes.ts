@@ -1,28 +1,87 @@
 import type { FastifyInstance } from 'fastify';
-import { GroupPatchSchema, GroupSchema } from '../../src/contract/groups';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AccountSearchQuerySchema,
+  GroupListItemSchema,
+  GroupPatchSchema,
+  GroupRecordSchema,
+  GroupSchema,
+} from '../../src/contract/groups';
+import { errorResponses, IdParams, pageOf, PageQuery, SelectOptionSchema } from '../../src/contract/http';
 import { requireUser } from '../auth/guards';
-import { AppError } from '../http/errors';
-import { assertNoNul, parseId, parsePage, validate } from '../http/validate';
-import { M } from '../../src/contract/messages';
+import { API_TAGS, BEARER } from '../http/openapi';
 import type { GroupsService } from './groups.service';
 
-type Q = { Querystring: { page?: string; groupId?: string; q?: string }; Params: { id: string } };
-
-/** `?groupId=`: 0 (or missing) for a new group, else a group id. */
-const parseGroupId = (raw: unknown): number => (raw === undefined || raw === '' || raw === '0' ? 0 : parseId(raw, 'groupId'));
-const parseQ = (raw: unknown): string => {
-  if (raw === undefined) return '';
-  if (typeof raw !== 'string' || raw.length > 100) throw new AppError(400, M.validation, { q: 'kadr.validation.too_long' });
-  return assertNoNul(raw, 'q');
-};
+const fails = errorResponses(400, 401, 404, 500);
 
 /** SPEC §7: /api/accounts-group CRUD and GET /api/accounts/search?groupId (the group form's profile options). */
 export async function groupsRoutes(app: FastifyInstance, { groups }: { groups: GroupsService }) {
-  const auth = { preHandler: requireUser };
-  app.get<Q>('/api/accounts-group', auth, async (req) => groups.list(req.user, parsePage(req.query.page)));
-  app.get<Q>('/api/accounts-group/:id', auth, async (req) => groups.get(req.user, parseId(req.params.id)));
-  app.post('/api/accounts-group', auth, async (req, reply) => reply.status(201).send(await groups.create(req.user, validate(GroupSchema, req.body))));
-  app.patch<Q>('/api/accounts-group/:id', auth, async (req) => groups.update(req.user, parseId(req.params.id), validate(GroupPatchSchema, req.body)));
-  app.delete<Q>('/api/accounts-group/:id', auth, async (req) => groups.remove(req.user, parseId(req.params.id)));
-  app.get<Q>('/api/accounts/search', auth, async (req) => groups.search(req.user, parseGroupId(req.query.groupId), parseQ(req.query.q)));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: requireUser };
+  const doc = { tags: [API_TAGS.groups], security: BEARER };
+  r.get(
+    '/api/accounts-group',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'List groups',
+        querystring: PageQuery,
+        response: { 200: pageOf(GroupListItemSchema), ...fails },
+      },
+    },
+    async (req) => groups.list(req.user, req.query.page),
+  );
+  r.get(
+    '/api/accounts-group/:id',
+    {
+      ...auth,
+      schema: { ...doc, summary: 'Read a group', params: IdParams, response: { 200: GroupRecordSchema, ...fails } },
+    },
+    async (req) => groups.get(req.user, req.params.id),
+  );
+  r.post(
+    '/api/accounts-group',
+    {
+      ...auth,
+      schema: { ...doc, summary: 'Create a group', body: GroupSchema, response: { 201: GroupRecordSchema, ...fails } },
+    },
+    async (req, reply) => reply.status(201).send(await groups.create(req.user, req.body)),
+  );
+  r.patch(
+    '/api/accounts-group/:id',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'Edit a group',
+        params: IdParams,
+        body: GroupPatchSchema,
+        response: { 200: GroupRecordSchema, ...fails },
+      },
+    },
+    async (req) => groups.update(req.user, req.params.id, req.body),
+  );
+  r.delete(
+    '/api/accounts-group/:id',
+    {
+      ...auth,
+      schema: { ...doc, summary: 'Delete a group', params: IdParams, response: { 200: GroupRecordSchema, ...fails } },
+    },
+    async (req) => groups.remove(req.user, req.params.id),
+  );
+  r.get(
+    '/api/accounts/search',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: "Profile options for a group's picker (at most 100, plus the group's members)",
+        querystring: AccountSearchQuerySchema,
+        response: { 200: z.array(SelectOptionSchema), ...fails },
+      },
+    },
+    async (req) => groups.search(req.user, req.query.groupId, req.query.q),
+  );
 }

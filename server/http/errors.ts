@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { M } from '../../src/contract/messages';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { localeOf, translate } from './i18n';
 
 /**
@@ -42,15 +43,36 @@ export function installErrorHandler(app: FastifyInstance) {
       req.log.error({ err }, 'request failed');
       return reply.status(500).send({ message: t(M.server), statusCode: 500 });
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type, schema validation).
-    if (err.validation) {
-      const errors: Record<string, string> = {};
-      for (const v of err.validation) {
-        const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || String((v.params as any)?.missingProperty ?? err.validationContext ?? 'body');
-        errors[field] ??= v.message ?? t(M.validation);
-      }
-      return reply.status(400).send({ message: t(M.validation), statusCode: 400, errors });
+    // Schema validation (fastify-type-provider-zod): the fields and their messages, translated.
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const { message, errors } = validationFields(err.validation, err.validationContext);
+      const translated = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, t(v)]));
+      return reply.status(400).send({ message: t(message), statusCode: 400, errors: translated });
     }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type).
     return reply.status(status).send({ message: err.message, statusCode: status });
   });
+}
+
+/** Messages that name the whole answer when they are the only ones (`{message: 'invalid id', errors: {id: …}}`). */
+const TOP_LEVEL = new Set<string>([M.invalidId, M.invalidPage]);
+
+/**
+ * The type provider's validation issues → `{message, errors: {field: key}}` (i18n keys, translated by the
+ * error handler). A field is the issue's path (`files.0`), or the part itself when the path is empty.
+ * Zod's own English (a wrong type, an unknown option) becomes 'invalid value'.
+ */
+export function validationFields(
+  issues: { instancePath?: string; message?: string }[],
+  context: string | undefined,
+): { message: string; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || context || 'body';
+    const message = issue.message?.startsWith('kadr.') ? issue.message : M.invalidValue;
+    errors[field] ??= message;
+  }
+  const messages = new Set(Object.values(errors));
+  const only = messages.size === 1 ? [...messages][0]! : undefined;
+  return { message: only && TOP_LEVEL.has(only) ? only : M.validation, errors };
 }

@@ -4,7 +4,7 @@ import { toId } from '../../src/contract/ids';
 import { AppError } from './errors';
 
 /** The path of the first string holding a NUL character (PostgreSQL text cannot store one), if any. */
-function nulPath(v: unknown, path: string[] = []): string | undefined {
+export function nulPath(v: unknown, path: string[] = []): string | undefined {
   if (typeof v === 'string') return v.includes('\u0000') ? path.join('.') || 'body' : undefined;
   if (!v || typeof v !== 'object' || path.length > 8) return undefined;
   for (const [k, x] of Object.entries(v)) {
@@ -12,12 +12,6 @@ function nulPath(v: unknown, path: string[] = []): string | undefined {
     if (found) return found;
   }
   return undefined;
-}
-
-/** A request string that may go to the database: a NUL character is a 400 naming `field`, on either database. */
-export function assertNoNul(value: string, field: string): string {
-  if (value.includes('\u0000')) throw new AppError(400, M.validation, { [field]: M.invalidValue });
-  return value;
 }
 
 /** Parses input with a contract schema; a failure is a 400 naming each bad field (first message per field). */
@@ -39,13 +33,5 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infe
 export function parseId(raw: unknown, field = 'id'): number {
   const n = typeof raw === 'string' ? toId(raw) : -1;
   if (n < 1) throw new AppError(400, M.invalidId, { [field]: M.invalidId });
-  return n;
-}
-
-/** `?page=n`, 1-based; missing means 1. */
-export function parsePage(raw: unknown): number {
-  if (raw === undefined || raw === '') return 1;
-  const n = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw new AppError(400, M.invalidPage, { page: M.invalidPage });
   return n;
 }

@@ -1,9 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, NoContent } from '../../src/contract/http';
 import { M } from '../../src/contract/messages';
 import { AppError } from '../http/errors';
+import { API_TAGS } from '../http/openapi';
 import { contentTypeOf, isValidKey, type Media } from './storage/index';
 
-type Q = { Params: { '*': string }; Querystring: { exp?: string; sig?: string } };
+const MediaParams = z.object({ '*': z.string().meta({ description: 'The storage key', example: 'bg/2/7/5.jpg' }) });
+const MediaQuery = z.object({
+  exp: z.string().optional().meta({ description: 'Expiry, Unix seconds' }),
+  sig: z.string().optional().meta({ description: 'HMAC-SHA256 of key and expiry' }),
+});
+type Q = { Params: z.infer<typeof MediaParams>; Querystring: z.infer<typeof MediaQuery> };
+const binary = (description: string) => ({
+  description,
+  content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+});
 
 /** `Range: bytes=a-b | a- | -n` → inclusive bounds; null = serve whole; 'unsatisfiable' → 416. One range only. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
@@ -56,5 +69,17 @@ export async function mediaRoutes(app: FastifyInstance, { media }: { media: Medi
     if (st.size === 0) return reply.send();
     return reply.send(await media.storage.createReadStream(key, range ?? undefined));
   };
-  app.get<Q>('/api/media/*', handler); // Fastify adds HEAD for GET routes
+  // Fastify adds HEAD for GET routes.
+  app.withTypeProvider<ZodTypeProvider>().get('/api/media/*', {
+    schema: {
+      tags: [API_TAGS.media], summary: 'A stored file through a signed link',
+      description:
+        'Pictures, previews and videos; `Range` requests are answered with 206. Links are minted inside answers.',
+      params: MediaParams, querystring: MediaQuery,
+      response: {
+        200: binary('The whole file'), 206: binary('The requested range'),
+        416: NoContent.describe('Range not satisfiable'), ...errorResponses(403, 404, 500),
+      },
+    },
+  }, handler);
 }

@@ -1,19 +1,89 @@
 import type { FastifyInstance } from 'fastify';
-import { UserBodySchema } from '../../src/contract/users';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { UserAccountItemSchema, UserBodySchema, UserRecordSchema, UserVideoItemSchema } from '../../src/contract/users';
+import { errorResponses, IdParams, pageOf, PageQuery } from '../../src/contract/http';
 import { requireAdmin } from '../auth/guards';
-import { parseId, parsePage, validate } from '../http/validate';
+import { API_TAGS, BEARER } from '../http/openapi';
 import type { UsersService } from './users.service';
 
-type Q = { Querystring: { page?: string }; Params: { id: string } };
+const doc = { tags: [API_TAGS.users], security: BEARER };
+const fails = errorResponses(400, 401, 403, 404, 500);
 
 /** SPEC §7 Users: admin-only on the server (403 for a user). */
 export async function usersRoutes(app: FastifyInstance, { users }: { users: UsersService }) {
-  app.addHook('preHandler', requireAdmin);
-  app.get<Q>('/api/users', async (req) => users.list(parsePage(req.query.page)));
-  app.get<Q>('/api/users/:id', async (req) => users.get(parseId(req.params.id)));
-  app.post('/api/users', async (req, reply) => reply.status(201).send(await users.create(validate(UserBodySchema, req.body))));
-  app.patch<Q>('/api/users/:id', async (req) => users.update(req.user, parseId(req.params.id), validate(UserBodySchema, req.body)));
-  app.delete<Q>('/api/users/:id', async (req) => users.remove(req.user, parseId(req.params.id)));
-  app.get<Q>('/api/users/:id/account', async (req) => users.accountsOf(parseId(req.params.id), parsePage(req.query.page)));
-  app.get<Q>('/api/users/:id/video', async (req) => users.videosOf(parseId(req.params.id), parsePage(req.query.page)));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Before validation, so a caller without the right gets 401/403 whatever the input.
+  r.addHook('preValidation', requireAdmin);
+  r.get(
+    '/api/users',
+    {
+      schema: {
+        ...doc,
+        summary: 'List users',
+        querystring: PageQuery,
+        response: { 200: pageOf(UserRecordSchema), ...fails },
+      },
+    },
+    async (req) => users.list(req.query.page),
+  );
+  r.get(
+    '/api/users/:id',
+    {
+      schema: { ...doc, summary: 'Read a user', params: IdParams, response: { 200: UserRecordSchema, ...fails } },
+    },
+    async (req) => users.get(req.params.id),
+  );
+  r.post(
+    '/api/users',
+    {
+      schema: { ...doc, summary: 'Create a user', body: UserBodySchema, response: { 201: UserRecordSchema, ...fails } },
+    },
+    async (req, reply) => reply.status(201).send(await users.create(req.body)),
+  );
+  r.patch(
+    '/api/users/:id',
+    {
+      schema: {
+        ...doc,
+        summary: 'Edit a user (ends their other sessions)',
+        params: IdParams,
+        body: UserBodySchema,
+        response: { 200: UserRecordSchema, ...fails },
+      },
+    },
+    async (req) => users.update(req.user, req.params.id, req.body),
+  );
+  r.delete(
+    '/api/users/:id',
+    {
+      schema: { ...doc, summary: 'Delete a user', params: IdParams, response: { 200: UserRecordSchema, ...fails } },
+    },
+    async (req) => users.remove(req.user, req.params.id),
+  );
+  r.get(
+    '/api/users/:id/account',
+    {
+      schema: {
+        ...doc,
+        summary: "A user's profiles",
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: pageOf(UserAccountItemSchema), ...fails },
+      },
+    },
+    async (req) => users.accountsOf(req.params.id, req.query.page),
+  );
+  r.get(
+    '/api/users/:id/video',
+    {
+      schema: {
+        ...doc,
+        summary: "A user's videos",
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: pageOf(UserVideoItemSchema), ...fails },
+      },
+    },
+    async (req) => users.videosOf(req.params.id, req.query.page),
+  );
 }

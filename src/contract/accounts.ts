@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { AccountStatus, VideoStatus } from './statuses';
-import type { PlatformKey } from './platforms';
+import { ACCOUNT_STATUSES, VIDEO_STATUSES } from './statuses';
+import { OwnerSchema } from './http';
+import { M } from './messages';
+import { PLATFORMS } from './platforms';
 import { isValidProxy } from './proxy';
 
 /** Kept for importers of the profile contract; the list itself lives in ./platforms. */
@@ -94,75 +96,104 @@ export const GptIdSchema = z.object({
   idGPT: z.preprocess((v) => (v === '' || v == null ? null : String(v)), z.string().max(100, AM.tooLong).nullable()),
 });
 
+/** `?platform=`: an unknown one is a 400 naming the field. */
+export const PlatformQuerySchema = z.object({ platform: z.enum(PLATFORMS, { error: M.invalidValue }) });
+
+/** What a platform sends back to the OAuth callback (other parameters are ignored; repeated ones are not read). */
+const callbackParam = z.unknown().optional().meta({ type: 'string' })
+  .transform((v) => {
+    const first = Array.isArray(v) ? v[0] : v;
+    return typeof first === 'string' ? first : undefined;
+  });
+export const OAuthCallbackQuerySchema = z.object({
+  state: callbackParam.describe('The signed state of the link'),
+  code: callbackParam.describe('The one-time authorization code'),
+  error: callbackParam.describe("The platform's refusal, when the user declined"),
+  error_description: callbackParam,
+  error_reason: callbackParam,
+});
+
+const str = z.string().nullable();
+const flagOut = z.boolean();
+const platformMap = <T extends z.ZodType>(v: T) => z.object({ youtube: v, tiktok: v, instagram: v });
+
+/** A row of GET /api/accounts (the list carries no secrets). */
+export const AccountListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string().meta({ description: "The profile's title: channel, Instagram or TikTok name, comment, else #id" }),
+  comments: str,
+  user: OwnerSchema,
+  group: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  status: z.enum(ACCOUNT_STATUSES),
+  idGPT: str,
+  isActiveYouTube: flagOut, isActiveTikTok: flagOut, isActiveInstagram: flagOut, isActiveGPT: flagOut,
+  inYouTube: flagOut, inTikTok: flagOut, inInstagram: flagOut, inGPT: flagOut,
+  titleChannel: str, profileNameInstagram: str, titleTikTok: str,
+  error: str,
+  createdAt: z.string(),
+});
+
 /** SPEC §3 Account as the API returns it (secrets only to the owner or an admin; tokens never). */
-export interface AccountRecord {
-  id: number;
-  comments: string | null;
-  proxy: string | null;
-  ipVersion: IpVersion;
-  group: { id: number; name: string } | null;
-  user: { id: number; login: string };
-  status: AccountStatus;
-  idGPT: string | null;
-  isActiveYouTube: boolean;
-  isActiveTikTok: boolean;
-  isActiveInstagram: boolean;
-  isActiveGPT: boolean;
-  inYouTube: boolean;
-  inTikTok: boolean;
-  inInstagram: boolean;
-  inGPT: boolean;
-  YouTubeAuthClientId: string | null;
-  YouTubeAuthClientSecret: string | null;
-  YouTubeLogin: string | null;
-  YouTubePassword: string | null;
-  InstagramLogin: string | null;
-  InstagramPassword: string | null;
-  InstagramTwofaCode: string | null;
-  description: string | null;
-  titleChannel: string | null;
-  urlChannel: string | null;
-  profileNameInstagram: string | null;
-  profileDescriptionInstagram: string | null;
-  urlInstagram: string | null;
-  titleTikTok: string | null;
-  descriptionTikTok: string | null;
-  urlTikTok: string | null;
-  emailGPT: string | null;
-  passwordGPT: string | null;
-  passwordDeepSeek: string | null;
-  proxyGPT: string | null;
-  /** The latest readable error (proxy, reconnect needed, …); shown as a toast when the profile opens. */
-  error: string | null;
-  /** Per platform: why it needs reconnecting (null when fine). */
-  platformErrors: Record<PlatformKey, string | null>;
-  /** What the official APIs allow (drivers' capability flags). */
-  capabilities: Record<PlatformKey, { updateProfileName: boolean; updateDescription: boolean }>;
-  createdAt: string;
-  updatedAt: string | null;
-}
+export const AccountRecordSchema = z
+  .object({
+    id: z.number().int(),
+    comments: str,
+    proxy: str,
+    ipVersion: z.enum(IP_VERSIONS),
+    group: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    user: OwnerSchema,
+    status: z.enum(ACCOUNT_STATUSES),
+    idGPT: str,
+    isActiveYouTube: flagOut, isActiveTikTok: flagOut, isActiveInstagram: flagOut, isActiveGPT: flagOut,
+    inYouTube: flagOut, inTikTok: flagOut, inInstagram: flagOut, inGPT: flagOut,
+    YouTubeAuthClientId: str, YouTubeAuthClientSecret: str, YouTubeLogin: str, YouTubePassword: str,
+    InstagramLogin: str, InstagramPassword: str, InstagramTwofaCode: str,
+    description: str, titleChannel: str, urlChannel: str,
+    profileNameInstagram: str, profileDescriptionInstagram: str, urlInstagram: str,
+    titleTikTok: str, descriptionTikTok: str, urlTikTok: str,
+    emailGPT: str, passwordGPT: str, passwordDeepSeek: str, proxyGPT: str,
+    /** The latest readable error (proxy, reconnect needed, …); shown as a toast when the profile opens. */
+    error: str.describe('The latest readable error (an i18n key or text)'),
+    /** Per platform: why it needs reconnecting (null when fine). */
+    platformErrors: platformMap(str),
+    /** What the official APIs allow (drivers' capability flags). */
+    capabilities: platformMap(z.object({ updateProfileName: z.boolean(), updateDescription: z.boolean() })),
+    createdAt: z.string(),
+    updatedAt: str,
+  })
+  .meta({ id: 'Account', description: 'A profile. Secrets only to its owner or an admin; platform tokens never.' });
+export type AccountRecord = z.infer<typeof AccountRecordSchema>;
+
+/** PATCH /api/accounts/update-profile-inst/{id}: the profile plus a notice (kept in Kadr only). */
+export const AccountWithNoticeSchema = AccountRecordSchema.extend({ notice: z.string() });
+
+/** PATCH /api/accounts/{id}: any subset of the form; validated whole after merging over the stored profile. */
+export const AccountPatchSchema = z.object(AccountFormSchema.shape).partial();
+
+/** DELETE /api/accounts/{id}: the profile's videos are kept, detached. */
+export const AccountDeletedSchema = z.object({ id: z.number().int(), videosKept: z.boolean() });
+
+/** The authorization link (SPEC: copied to the clipboard by the panel). */
+export const AuthorizeUrlSchema = z.object({
+  url: z.string().meta({ example: 'https://accounts.google.com/o/oauth2/v2/auth?…' }),
+});
 
 /** SPEC §3 Video item. */
-export interface AccountVideoItem {
-  id: number;
-  url: string | null;
-  idUpload: string | null;
-  createdAt: string;
-  account: { id: number } | null;
-  date: string | null;
-  title: string | null;
-  description: string | null;
-  tags: string[];
-  status: VideoStatus;
-  views: number;
-  viewsInstagram: number;
-  likes: number;
-  likesInstagram: number;
-  comments: number;
-  commentsInstagram: number;
-  urlYouTube: string | null;
-  urlInstagram: string | null;
-  error: string | null;
-  errorInstagram: string | null;
-  errorTikTok: string | null;
-}
+export const AccountVideoItemSchema = z.object({
+  id: z.number().int(),
+  url: str,
+  idUpload: str,
+  createdAt: z.string(),
+  account: z.object({ id: z.number().int() }).nullable(),
+  date: str,
+  title: str,
+  description: str,
+  tags: z.array(z.string()),
+  status: z.enum(VIDEO_STATUSES),
+  views: z.number(), viewsInstagram: z.number(),
+  likes: z.number(), likesInstagram: z.number(),
+  comments: z.number(), commentsInstagram: z.number(),
+  urlYouTube: str, urlInstagram: str,
+  error: str, errorInstagram: str, errorTikTok: str,
+});
+export type AccountVideoItem = z.infer<typeof AccountVideoItemSchema>;

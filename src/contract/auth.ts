@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { M } from './messages';
-import type { Role } from './roles';
+import { ROLES } from './roles';
 
 const bounded = (min: number, max: number) =>
   z.string({ error: M.required }).min(1, M.required).min(min, M.tooShort).max(max, M.tooLong);
@@ -9,11 +9,27 @@ const bounded = (min: number, max: number) =>
 export const LoginSchema = z.object({
   login: bounded(2, 50),
   password: bounded(5, 50),
-});
+}).meta({ example: { login: 'admin', password: 'change-me' } });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const RefreshSchema = z.object({ refreshToken: z.string({ error: M.required }).min(1, M.required) });
 
-export type AuthUser = { id: number; login: string; role: Role };
-export type LoginResponse = { user: AuthUser; accessToken: string; refreshToken: string };
+/** Logout and password change may name the session to keep or end (optional; anything else is ignored). */
+export const SessionTokenSchema = z.object({
+  refreshToken: z.unknown().transform((v) => (typeof v === 'string' ? v : undefined)).optional()
+    .meta({ type: 'string', description: 'The refresh token of this session' }),
+});
+
+export const AuthUserSchema = z
+  .object({ id: z.number().int(), login: z.string(), role: z.enum(ROLES) })
+  .meta({ id: 'AuthUser', example: { id: 1, login: 'admin', role: 'admin' } });
+export type AuthUser = z.infer<typeof AuthUserSchema>;
+
+const tokens = {
+  accessToken: z.string().meta({ description: 'Bearer JWT, short-lived', example: 'eyJhbGciOi…' }),
+  refreshToken: z.string().meta({ description: 'Opaque, rotated on every refresh', example: 'f3a9…' }),
+};
+export const LoginResponseSchema = z.object({ user: AuthUserSchema, ...tokens });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+export const RefreshResponseSchema = z.object({ user: AuthUserSchema, ...tokens });
 export type RefreshResponse = { accessToken: string; refreshToken: string };

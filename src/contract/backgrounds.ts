@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OwnerSchema, pageOf } from './http';
 import type { Page } from './pagination';
 
 /** Background messages (i18n keys; the SPEC §5 strings live in i18n/uk.ts). */
@@ -25,38 +26,52 @@ const nameField = z.preprocess(
 );
 
 /** SPEC §5 folder form: name required. The panel's form, POST and PATCH /api/folder/photo-bg. */
-export const FolderSchema = z.object({ name: nameField });
+export const FolderSchema = z.object({ name: nameField }).meta({ example: { name: 'Море' } });
 export type FolderBody = z.infer<typeof FolderSchema>;
 
-export type BackgroundType = 'image' | 'video';
+export const BACKGROUND_TYPES = ['image', 'video'] as const;
+export type BackgroundType = (typeof BACKGROUND_TYPES)[number];
 
 /** SPEC §3 Background folder (plus its owner and item count). */
-export interface BackgroundFolder {
-  id: number;
-  name: string;
-  total: number;
-  user: { id: number; login: string };
-  createdAt: string;
-}
+export const BackgroundFolderSchema = z
+  .object({ id: z.number().int(), name: z.string(), total: z.number().int(), user: OwnerSchema, createdAt: z.string() })
+  .meta({ id: 'BackgroundFolder' });
+export type BackgroundFolder = z.infer<typeof BackgroundFolderSchema>;
 
 /** SPEC §3 Background item. `url` and `previewUrl` are signed, expiring media links. */
-export interface BackgroundItem {
-  id: number;
-  type: BackgroundType;
-  url: string;
-  previewUrl: string | null;
-  folderId: number;
-  name: string;
-  size: number;
-}
+export const BackgroundItemSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(BACKGROUND_TYPES),
+    url: z.string().meta({ example: '/api/media/bg/2/7/5.jpg?exp=1767225600&sig=…' }),
+    previewUrl: z.string().nullable(),
+    folderId: z.number().int(),
+    name: z.string(),
+    size: z.number().int(),
+  })
+  .meta({ id: 'BackgroundItem' });
+export type BackgroundItem = z.infer<typeof BackgroundItemSchema>;
 
 /** GET /api/photo-bg/{folderId}: the page envelope plus the folder. */
+export const FolderItemsPageSchema = pageOf(BackgroundItemSchema).extend({
+  folder: z.object({ id: z.number().int(), name: z.string() }),
+});
 export type FolderItemsPage = Page<BackgroundItem> & { folder: { id: number; name: string } };
 
 /** POST /api/photo-bg answer. */
-export interface UploadResult {
-  data: BackgroundItem[];
-}
+export const UploadResultSchema = z.object({ data: z.array(BackgroundItemSchema) });
+export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+/** The multipart fields of POST /api/photo-bg, for the API docs (the route streams them, so no body schema). */
+export const BACKGROUND_UPLOAD_DOC = {
+  type: 'object',
+  required: ['folderId'],
+  properties: {
+    folderId: { type: 'integer', description: 'The folder the files go to' },
+    files: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'Pictures (`files[]` accepted)' },
+    videos: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'Videos (`videos[]` accepted)' },
+  },
+} as const;
 
 /** Declared-type rules of SPEC §5 (the server also checks the real content). */
 export const isImageType = (type: string | undefined) => !!type && type.toLowerCase().startsWith('image/');

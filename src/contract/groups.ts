@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isId, toId } from './ids';
+import { OwnerSchema, SelectOptionSchema } from './http';
 
 /** Group messages (i18n keys; SPEC §5 strings live in i18n/uk.ts). */
 export const GM = {
@@ -16,12 +17,7 @@ export const GROUP_ACCOUNTS_MAX = 1000;
 /** How many options /api/accounts/search returns at most (besides a group's own members). */
 export const SEARCH_LIMIT = 100;
 
-/** SPEC §3 Select options: what every select menu receives. */
-export interface SelectOption {
-  id: number;
-  title: string;
-  value: number;
-}
+export type SelectOption = z.infer<typeof SelectOptionSchema>;
 
 /** The columns a profile's title is made of. */
 export type AccountTitleParts = {
@@ -45,7 +41,9 @@ const accountsField = z.preprocess(
 );
 
 /** SPEC §5 group form: name required, at least one profile. The panel's form and POST /api/accounts-group. */
-export const GroupSchema = z.object({ name: nameField, accounts: accountsField });
+export const GroupSchema = z
+  .object({ name: nameField, accounts: accountsField })
+  .meta({ example: { name: 'Кулінарія', accounts: [12, 15] } });
 export type GroupBody = z.infer<typeof GroupSchema>;
 
 /** PATCH /api/accounts-group/{id}: the same rules for whichever fields are sent. */
@@ -53,18 +51,34 @@ export const GroupPatchSchema = z.object({ name: nameField.optional(), accounts:
 export type GroupPatch = z.infer<typeof GroupPatchSchema>;
 
 /** SPEC §3 Account group (plus the owner, which the admin sees). */
-export interface GroupRecord {
-  id: number;
-  name: string;
-  accounts: SelectOption[];
-  user: { id: number; login: string };
-  createdAt: string;
-  updatedAt: string;
-}
+export const GroupRecordSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    accounts: z.array(SelectOptionSchema),
+    user: OwnerSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Group' });
+export type GroupRecord = z.infer<typeof GroupRecordSchema>;
 
-export interface GroupListItem {
-  id: number;
-  name: string;
-  accountsCount: number;
-  user: { id: number; login: string };
-}
+export const GroupListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  accountsCount: z.number().int(),
+  user: OwnerSchema,
+});
+export type GroupListItem = z.infer<typeof GroupListItemSchema>;
+
+/** `?groupId=`: 0 (or missing) for a new group, else a group id (a bad one is a 400 naming `groupId`). */
+export const AccountSearchQuerySchema = z.object({
+  groupId: z.string({ error: GM.invalidId }).optional().transform((raw, ctx) => {
+    if (raw === undefined || raw === '' || raw === '0') return 0;
+    const id = toId(raw);
+    if (id < 1) ctx.addIssue({ code: 'custom', message: GM.invalidId });
+    return id;
+  }).meta({ description: '0 or missing: a new group', example: '0' }),
+  q: z.string({ error: GM.tooLong }).max(100, GM.tooLong).optional().transform((v) => v ?? '')
+    .meta({ description: "Part of a profile's name or comment, or its id as 12 / #12" }),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OwnerSchema } from './http';
 
 /** Tag-set messages (i18n keys; SPEC §5 strings live in i18n/uk.ts). */
 export const TM = {
@@ -53,7 +54,9 @@ const tagsField = z.preprocess(
 );
 
 /** SPEC §5 tag form: name required, at least one tag. The panel's form and POST /api/tags. */
-export const TagSetSchema = z.object({ name: nameField, tags: tagsField });
+export const TagSetSchema = z
+  .object({ name: nameField, tags: tagsField })
+  .meta({ example: { name: 'Осінь', tags: ['осінь', 'ліс'] } });
 export type TagSetBody = z.infer<typeof TagSetSchema>;
 
 /** PATCH /api/tags/{id}: the same rules for whichever fields are sent. */
@@ -61,11 +64,20 @@ export const TagSetPatchSchema = z.object({ name: nameField.optional(), tags: ta
 export type TagSetPatch = z.infer<typeof TagSetPatchSchema>;
 
 /** SPEC §3 Tag set (plus the owner, which the admin sees). */
-export interface TagSetRecord {
-  id: number;
-  name: string;
-  tags: string[];
-  user: { id: number; login: string };
-  createdAt: string;
-  updatedAt: string;
-}
+export const TagSetRecordSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    tags: z.array(z.string()),
+    user: OwnerSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({
+    id: 'TagSet',
+    example: {
+      id: 3, name: 'Осінь', tags: ['осінь', 'ліс'], user: { id: 2, login: 'operator' },
+      createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-05T10:00:00.000Z',
+    },
+  });
+export type TagSetRecord = z.infer<typeof TagSetRecordSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { M } from './messages';
-import { ROLES, type Role } from './roles';
+import { ROLES } from './roles';
 
 const required = () => z.string({ error: M.required }).min(1, M.required);
 const newPassword = () => required().min(6, M.tooShort).max(50, M.tooLong);
@@ -20,7 +20,7 @@ export const UserBodySchema = z.object({
   login: required().min(2, M.tooShort).max(50, M.tooLong),
   password: newPassword(),
   role: z.enum(ROLES, { error: M.required }).optional(),
-});
+}).meta({ example: { login: 'operator', password: 'secret-pass', role: 'user' } });
 export type UserBody = z.infer<typeof UserBodySchema>;
 
 /** Settings: change your own password. */
@@ -33,4 +33,40 @@ export const PasswordChangeSchema = z
   .refine((v) => v.newPassword === v.repeatPassword, { path: ['repeatPassword'], message: M.passwordsMismatch });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
-export type UserRecord = { id: number; login: string; role: Role; videosCount: number; accountsCount: number; createdAt: string };
+/** SPEC §3 User as the API returns it (never the password hash). */
+export const UserRecordSchema = z
+  .object({
+    id: z.number().int(),
+    login: z.string(),
+    role: z.enum(ROLES),
+    videosCount: z.number().int(),
+    accountsCount: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({
+    id: 'User',
+    example: {
+      id: 2, login: 'operator', role: 'user', videosCount: 4, accountsCount: 3, createdAt: '2026-01-05T10:00:00.000Z',
+    },
+  });
+export type UserRecord = z.infer<typeof UserRecordSchema>;
+
+/** A row of GET /api/users/{id}/account. */
+export const UserAccountItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  comments: z.string().nullable(),
+  status: z.string(),
+  isActiveYouTube: z.boolean(),
+  isActiveTikTok: z.boolean(),
+  isActiveInstagram: z.boolean(),
+  createdAt: z.string(),
+});
+
+/** A row of GET /api/users/{id}/video. */
+export const UserVideoItemSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  createdAt: z.string(),
+  account: z.object({ id: z.number().int() }).nullable(),
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { M } from './messages';
 import type { Page } from './pagination';
 import { toId } from './ids';
+import { OwnerSchema } from './http';
 
 /** Create-video messages (i18n keys; the SPEC §5 strings live in i18n/uk.ts). */
 export const VM = {
@@ -67,28 +68,54 @@ export const CreateVideoFormSchema = CreateVideoFieldsSchema.extend({
 export type CreateVideoForm = z.input<typeof CreateVideoFormSchema>;
 
 /** SPEC §3 Video creation request, plus progress (percent while rendering), the count, a readable error. */
-export interface CreateVideoRequest {
-  id: number;
-  idUpload: string;
-  status: RequestStatus;
-  progress: number;
-  error: string | null;
-  count: number;
-  done: number;
-  options: { isVideo: boolean; isPhoto: boolean; isGenerator: boolean; folders: number[] };
-  user: { id: number; login: string };
-  createdAt: string;
-}
+export const CreateVideoRequestSchema = z
+  .object({
+    id: z.number().int(),
+    idUpload: z.string(),
+    status: z.enum(REQUEST_STATUSES),
+    progress: z.number(),
+    error: z.string().nullable().describe('A readable reason: an i18n key the panel translates'),
+    count: z.number().int(),
+    done: z.number().int(),
+    options: z.object({
+      isVideo: z.boolean(), isPhoto: z.boolean(), isGenerator: z.boolean(), folders: z.array(z.number().int()),
+    }),
+    user: OwnerSchema,
+    createdAt: z.string(),
+  })
+  .meta({ id: 'CreateVideoRequest' });
+export type CreateVideoRequest = z.infer<typeof CreateVideoRequestSchema>;
 
 /** A rendered output of a request: a video record ('noactive' = ready, not yet published). */
-export interface RenderedVideo {
-  id: number;
-  index: number;
-  status: string;
-  url: string | null;
-}
+export const RenderedVideoSchema = z.object({
+  id: z.number().int(),
+  index: z.number().int(),
+  status: z.string(),
+  url: z.string().nullable(),
+});
+export type RenderedVideo = z.infer<typeof RenderedVideoSchema>;
 
 /** GET /api/create-video/request/{id}: the request with its rendered videos. */
-export type CreateVideoRequestDetail = CreateVideoRequest & { video: RenderedVideo[] };
+export const CreateVideoRequestDetailSchema = CreateVideoRequestSchema.extend({ video: z.array(RenderedVideoSchema) });
+export type CreateVideoRequestDetail = z.infer<typeof CreateVideoRequestDetailSchema>;
 
 export type CreateVideoRequestPage = Page<CreateVideoRequest>;
+
+/** `/{id}`: a request's id or its idUpload. */
+export const RequestRefParams = z.object({
+  id: z.string().meta({ description: "The request's id or idUpload", example: '12' }),
+});
+
+/** The multipart fields of POST /api/create-video/create, for the API docs (the route streams them). */
+export const CREATE_VIDEO_UPLOAD_DOC = {
+  type: 'object',
+  required: ['file', 'countVideo', 'folders'],
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'The clip (one video)' },
+    countVideo: { type: 'integer', minimum: COUNT_MIN, maximum: COUNT_MAX },
+    isVideo: { type: 'boolean', default: CREATE_VIDEO_DEFAULTS.isVideo, description: 'Background video' },
+    isPhoto: { type: 'boolean', default: CREATE_VIDEO_DEFAULTS.isPhoto, description: 'Background picture' },
+    isGenerator: { type: 'boolean', default: CREATE_VIDEO_DEFAULTS.isGenerator, description: 'Uniqueness generator' },
+    folders: { type: 'array', items: { type: 'integer' }, description: 'Background folder ids (`folders[]` accepted)' },
+  },
+} as const;

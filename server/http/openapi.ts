@@ -1,0 +1,74 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/** The domains the API docs group routes by (a route names one in `tags`). */
+export const API_TAGS = {
+  auth: 'Auth',
+  users: 'Users',
+  accounts: 'Accounts',
+  groups: 'Groups',
+  tags: 'Tag sets',
+  backgrounds: 'Backgrounds',
+  videos: 'Videos',
+  media: 'Media',
+  oauth: 'OAuth',
+} as const;
+
+/** `security` of a route that needs a bearer access token (the guards requireUser / requireAdmin). */
+export const BEARER = [{ bearerAuth: [] }];
+
+/** Docs of the streamed uploads: their multipart fields become the request body (the route has no body schema). */
+const transform: typeof jsonSchemaTransform = (doc) => {
+  const { multipartBody, ...schema } = doc.schema ?? {};
+  const out = jsonSchemaTransform({ ...doc, schema });
+  return multipartBody ? { ...out, schema: { ...out.schema, body: multipartBody } } : out;
+};
+
+/**
+ * OpenAPI 3 generated from the routes' zod schemas: `GET /api/openapi.json` and the Swagger UI at `/api/docs`.
+ * Called on the root instance before the routes (not encapsulated), so every route is collected.
+ */
+export async function registerOpenapi(app: FastifyInstance): Promise<void> {
+  // Every route registered from here on, so a test can hold the document against them.
+  const routes: RouteOptions[] = [];
+  app.decorate('apiRoutes', routes);
+  app.addHook('onRoute', (route) => void routes.push(route));
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Kadr API',
+        description:
+          'The API of the Kadr panel. Sign in with `POST /api/auth/login` and send the access token as ' +
+          '`Authorization: Bearer …`. Errors are `{message, statusCode, errors: {field: message}}` in the ' +
+          'language of `Accept-Language` (Ukrainian by default).',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      tags: [
+        { name: API_TAGS.auth, description: 'Sign in, tokens, own password' },
+        { name: API_TAGS.users, description: 'User management (admins only)' },
+        { name: API_TAGS.accounts, description: 'Profiles with their proxies and platform credentials' },
+        { name: API_TAGS.groups, description: 'Groups of profiles' },
+        { name: API_TAGS.tags, description: 'Tag sets' },
+        { name: API_TAGS.backgrounds, description: 'Background folders and their pictures and videos' },
+        { name: API_TAGS.videos, description: 'Create-video requests and their rendered videos' },
+        { name: API_TAGS.media, description: 'Stored media through signed, expiring links' },
+        { name: API_TAGS.oauth, description: 'Platform authorization callbacks (public: the signed state decides)' },
+      ],
+    },
+    transform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The routes registered after the docs (the API the document must describe). */
+    apiRoutes: RouteOptions[];
+  }
+}

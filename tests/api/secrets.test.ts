@@ -1,0 +1,124 @@
+import { createSealer } from '../../server/crypto/seal';
+import { describeEachDb } from '../helpers/app';
+
+/** Unique plaintexts, so a leak is found by a plain substring search. */
+const TOKENS = {
+  youtube: {
+    accessToken: 'yt-access-token-5e1f0a',
+    refreshToken: 'yt-refresh-token-77c2b9',
+    expiresAt: '2099-01-01T00:00:00.000Z',
+  },
+  tiktok: {
+    accessToken: 'tt-access-token-0b8d41',
+    refreshToken: 'tt-refresh-token-c93e12',
+    expiresAt: '2099-01-01T00:00:00.000Z',
+  },
+  instagram: { accessToken: 'ig-access-token-4a6f33', expiresAt: '2099-01-01T00:00:00.000Z' },
+};
+
+describeEachDb('what answers never carry', (ctx) => {
+  it('no sealed value, platform token, password hash or refresh-token hash leaves in any answer', async () => {
+    await ctx.createUser('boss', 'boss-pass', 'admin');
+    const annaId = await ctx.createUser('anna', 'anna-pass');
+    const admin = await ctx.login('boss', 'boss-pass');
+    const anna = await ctx.login('anna', 'anna-pass');
+    const answers: string[] = [];
+    const call = async (
+      method: 'GET' | 'POST' | 'PATCH',
+      url: string,
+      token: { authorization: string },
+      payload?: object,
+    ) => {
+      const r = await ctx.app.inject({ method, url, payload, headers: token });
+      expect(r.statusCode, `${method} ${url}: ${r.body}`).toBeLessThan(300);
+      answers.push(r.body);
+      return JSON.parse(r.body);
+    };
+
+    // A profile with every secret set, then its three platforms connected (tokens sealed as the callback stores them).
+    const created = await call('POST', '/api/accounts', anna.headers, {
+      proxy: 'http://proxy-user:proxy-pass-3b1c@127.0.0.1:3128',
+      comments: 'Main',
+      inYouTube: true,
+      inInstagram: true,
+      inGPT: true,
+      YouTubeAuthClientId: 'client-id-1',
+      YouTubeAuthClientSecret: 'client-secret-9d2e',
+      YouTubeLogin: 'yt-login',
+      YouTubePassword: 'yt-pass-61aa',
+      InstagramLogin: 'ig-login',
+      InstagramPassword: 'ig-pass-0f4c',
+      InstagramTwofaCode: '2fa-8d7e',
+      emailGPT: 'gpt@example.com',
+      passwordGPT: 'gpt-pass-c1c1',
+      passwordDeepSeek: 'ds-pass-a2a2',
+      proxyGPT: 'socks5://127.0.0.1:1080',
+    });
+    const sealer = createSealer(ctx.app.config.appKey);
+    await ctx.tdb.db
+      .updateTable('accounts')
+      .where('id', '=', created.id)
+      .set({
+        tokensYouTubeSealed: sealer.seal(JSON.stringify(TOKENS.youtube)),
+        isActiveYouTube: 1,
+        tokensTikTokSealed: sealer.seal(JSON.stringify(TOKENS.tiktok)),
+        isActiveTikTok: 1,
+        inTikTok: 1,
+        tokensInstagramSealed: sealer.seal(JSON.stringify(TOKENS.instagram)),
+        isActiveInstagram: 1,
+      })
+      .execute();
+    const group = await call('POST', '/api/accounts-group', anna.headers, { name: 'G', accounts: [created.id] });
+
+    for (const who of [anna.headers, admin.headers]) {
+      await call('GET', '/api/accounts', who);
+      const profile = await call('GET', `/api/accounts/${created.id}`, who);
+      expect(profile.YouTubePassword).toBe('yt-pass-61aa'); // the owner and an admin read the secrets themselves
+      await call('GET', `/api/accounts/${created.id}/video`, who);
+      await call('PATCH', `/api/accounts/${created.id}`, who, { comments: 'Edited' });
+      await call('PATCH', `/api/accounts/gpt/${created.id}`, who, { idGPT: 'session-1' });
+      await call('PATCH', `/api/accounts/update-profile-inst/${created.id}`, who, {
+        profileName: 'Name',
+        profileDescription: '',
+      });
+      await call('GET', '/api/accounts/search?groupId=0', who);
+      await call('GET', `/api/accounts-group/${group.id}`, who);
+      await call('GET', '/api/auth/me', who);
+    }
+    for (const url of [
+      '/api/users',
+      `/api/users/${annaId}`,
+      `/api/users/${annaId}/account`,
+      `/api/users/${annaId}/video`,
+    ]) {
+      await call('GET', url, admin.headers);
+    }
+    await call('PATCH', `/api/users/${annaId}`, admin.headers, { login: 'anna', password: 'anna-pass', role: 'user' });
+    await call('POST', '/api/users', admin.headers, { login: 'olga', password: 'olga-pass' });
+    await call('POST', '/api/auth/refresh', {} as never, { refreshToken: admin.refreshToken });
+
+    const account = await ctx.tdb.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    const sealed = Object.entries(account)
+      .filter(([k, v]) => k.endsWith('Sealed') && typeof v === 'string')
+      .map(([, v]) => v as string);
+    expect(sealed.length).toBe(Object.keys(account).filter((k) => k.endsWith('Sealed')).length); // every secret is set
+    expect(sealed.length).toBeGreaterThanOrEqual(11);
+    const hashes = (await ctx.tdb.db.selectFrom('users').select('passwordHash').execute()).map((u) => u.passwordHash);
+    const refreshHashes = (await ctx.tdb.db.selectFrom('refreshTokens').select('tokenHash').execute()).map(
+      (t) => t.tokenHash,
+    );
+    expect(hashes.length).toBe(3);
+    expect(refreshHashes.length).toBeGreaterThan(0);
+    const tokens = Object.values(TOKENS).flatMap((t) => Object.values(t).filter((v) => !v.startsWith('2099')));
+    const forbidden = [...sealed, ...tokens, ...hashes, ...refreshHashes];
+    const leaks = forbidden.filter((secret) => answers.some((body) => body.includes(secret)));
+    expect(answers.length).toBeGreaterThan(25);
+    expect(leaks).toEqual([]);
+    // Field names of stored secrets are not answered either.
+    expect(answers.some((body) => /Sealed|passwordHash|tokenHash|"tokens/i.test(body))).toBe(false);
+  });
+});
