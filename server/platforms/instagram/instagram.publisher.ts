@@ -66,9 +66,10 @@ export interface InstagramPublisherOptions {
   baseUrls?: Partial<InstagramBaseUrls>;
   graphVersion?: string;
   now?: () => Date;
+  /** How long media_publish may take before its outcome counts as unknown (default 60 s). */
+  publishTimeoutMs?: number;
 }
 
-const PUBLISH_TIMEOUT_MS = 60_000;
 const LIST_PAGES_MAX = 4;
 
 /** True when `publish` cannot tell whether the post went live: the job must `reconcile` before anything else. */
@@ -87,9 +88,11 @@ export class InstagramPublisher {
   readonly graphVersion: string;
   private readonly http: PlatformHttp;
   private readonly now: () => Date;
+  private readonly publishTimeoutMs: number;
 
   constructor(opts: InstagramPublisherOptions) {
     this.http = opts.http;
+    this.publishTimeoutMs = opts.publishTimeoutMs ?? 60_000;
     this.baseUrls = { ...INSTAGRAM_DEFAULT_BASE_URLS, ...stripUndefined(opts.baseUrls) };
     this.graphVersion = opts.graphVersion || INSTAGRAM_DEFAULT_GRAPH_VERSION;
     this.now = opts.now ?? (() => new Date());
@@ -149,7 +152,7 @@ export class InstagramPublisher {
     let res;
     try {
       res = await this.http.request(this.url(`/${igUserId}/media_publish`), {
-        method: 'POST', query: { creation_id: containerId, access_token: accessToken }, timeoutMs: PUBLISH_TIMEOUT_MS,
+        method: 'POST', query: { creation_id: containerId, access_token: accessToken }, timeoutMs: this.publishTimeoutMs,
       });
     } catch (cause) {
       throw this.outcomeUnknown(cause);

@@ -103,7 +103,7 @@ export function instagramPublishRoutes(ctx: InstagramPublishContext, opts: Insta
   const notFound = (id: string) =>
     graphError(400, 100, `Unsupported request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, 33);
   const usedInWindow = () => posts.filter((p) => p.publishedAt > clock.now() - DAY_MS).length;
-  const ownUser = (_r: SimRequest, id: string) => (id === ctx.userId() ? null : notFound(id));
+  const ownUser = (id: string) => (id === ctx.userId() ? null : notFound(id));
 
   const statusOf = (c: SimInstagramContainer): { status_code: string; status: string } => {
     if (c.mediaId) return { status_code: 'PUBLISHED', status: 'Published: Media has been published.' };
@@ -118,7 +118,7 @@ export function instagramPublishRoutes(ctx: InstagramPublishContext, opts: Insta
   };
 
   const limit = (r: SimRequest, igId: string): SimReply => {
-    const denied = ctx.authorize(r, 'instagram_business_content_publish') ?? ownUser(r, igId);
+    const denied = ctx.authorize(r, 'instagram_business_content_publish') ?? ownUser(igId);
     if (denied) return denied;
     const fields = fieldsOf(r, 'quota_usage');
     const item: Record<string, unknown> = {};
@@ -128,7 +128,7 @@ export function instagramPublishRoutes(ctx: InstagramPublishContext, opts: Insta
   };
 
   const createContainer = (r: SimRequest, igId: string): SimReply => {
-    const denied = ctx.authorize(r, 'instagram_business_content_publish') ?? ownUser(r, igId);
+    const denied = ctx.authorize(r, 'instagram_business_content_publish') ?? ownUser(igId);
     if (denied) return denied;
     const type = param(r, 'media_type');
     const videoUrl = param(r, 'video_url');
@@ -153,7 +153,7 @@ export function instagramPublishRoutes(ctx: InstagramPublishContext, opts: Insta
   };
 
   const publish = async (r: SimRequest, igId: string): Promise<SimReply> => {
-    const denied = ctx.authorize(r, 'instagram_business_content_publish') ?? ownUser(r, igId);
+    const denied = ctx.authorize(r, 'instagram_business_content_publish') ?? ownUser(igId);
     if (denied) return denied;
     const id = param(r, 'creation_id');
     const c = id ? containers.get(id) : undefined;
@@ -188,7 +188,7 @@ export function instagramPublishRoutes(ctx: InstagramPublishContext, opts: Insta
   };
 
   const listMedia = (r: SimRequest, igId: string): SimReply => {
-    const denied = ctx.authorize(r, 'instagram_business_basic') ?? ownUser(r, igId);
+    const denied = ctx.authorize(r, 'instagram_business_basic') ?? ownUser(igId);
     if (denied) return denied;
     const fields = fieldsOf(r, 'id');
     const pageSize = Math.min(Math.max(Number(param(r, 'limit') ?? 25) || 25, 1), 100);
