@@ -9,7 +9,12 @@ import { Readable } from 'node:stream';
 import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
 import { InstagramDriver } from '../../server/platforms/instagram/instagram.driver';
 import {
-  INSTAGRAM_CONTAINER_POLL, InstagramPublisher, buildInstagramCaption, checkInstagramFile, isOutcomeUnknown, processingTimeout,
+  INSTAGRAM_CONTAINER_POLL,
+  InstagramPublisher,
+  buildInstagramCaption,
+  checkInstagramFile,
+  isOutcomeUnknown,
+  processingTimeout,
 } from '../../server/platforms/instagram/instagram.publisher';
 import type { MediaFacts, PublishSource } from '../../server/platforms/publish-types';
 import { startInstagramSimulator, type InstagramSimulator } from '../../server/platforms/simulators/instagram';
@@ -23,7 +28,11 @@ function mp4Source(size: number, seed = 1): { source: PublishSource; sha256: str
   const buf = Buffer.alloc(size);
   for (let i = 0; i < size; i++) buf[i] = (i * 31 + seed * 7) & 0xff;
   buf.write('\x00\x00\x00\x18ftypisom', 0, 'latin1');
-  const source: PublishSource = { size, contentType: 'video/mp4', open: (start, end) => Readable.from([buf.subarray(start, end)]) };
+  const source: PublishSource = {
+    size,
+    contentType: 'video/mp4',
+    open: (start, end) => Readable.from([buf.subarray(start, end)]),
+  };
   return { source, sha256: createHash('sha256').update(buf).digest('hex') };
 }
 
@@ -48,14 +57,19 @@ async function startMediaServer(source: PublishSource): Promise<MediaServer> {
     const end = m && m[2] ? Math.min(Number(m[2]), source.size - 1) : source.size - 1;
     if (start >= source.size) return void res.writeHead(416, { 'content-range': `bytes */${source.size}` }).end();
     res.writeHead(m ? 206 : 200, {
-      'accept-ranges': 'bytes', 'content-type': source.contentType, 'content-length': String(end - start + 1),
+      'accept-ranges': 'bytes',
+      'content-type': source.contentType,
+      'content-length': String(end - start + 1),
       ...(m ? { 'content-range': `bytes ${start}-${end}/${source.size}` } : {}),
     });
     const cut = state.cutAlways ? 1000 : state.cutNextAfter;
     state.cutNextAfter = null;
     if (cut === null) return void source.open(start, end + 1).pipe(res);
     const upTo = Math.min(end + 1, start + cut);
-    source.open(start, upTo).on('data', (c: Buffer) => res.write(c)).on('end', () => res.write('', () => res.destroy()));
+    source
+      .open(start, upTo)
+      .on('data', (c: Buffer) => res.write(c))
+      .on('end', () => res.write('', () => res.destroy()));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/media/videos/1/0.mp4?exp=1&sig=abc`;
@@ -71,7 +85,13 @@ let media: MediaServer;
 
 function clients(opts: { s?: InstagramSimulator; publishTimeoutMs?: number } = {}) {
   const s = opts.s ?? sim;
-  const httpClient = createPlatformHttp({ proxy: proxy.url, ipVersion: 'ipv4', timeoutMs: 5_000, connectTimeoutMs: 2_000, platform: 'instagram' });
+  const httpClient = createPlatformHttp({
+    proxy: proxy.url,
+    ipVersion: 'ipv4',
+    timeoutMs: 5_000,
+    connectTimeoutMs: 2_000,
+    platform: 'instagram',
+  });
   https.push(httpClient);
   const baseUrls = { auth: s.url, api: s.url, graph: s.url };
   const credentials = { clientId: s.appId, clientSecret: s.appSecret };
@@ -98,7 +118,8 @@ async function pollUntilDone(publisher: InstagramPublisher, token: string, conta
   throw new Error('container still IN_PROGRESS after the configured polls');
 }
 
-const caption = (n: string) => buildInstagramCaption({ title: `Reel ${n}`, description: 'Made with Kadr', tags: ['kadr', 'short video'] });
+const caption = (n: string) =>
+  buildInstagramCaption({ title: `Reel ${n}`, description: 'Made with Kadr', tags: ['kadr', 'short video'] });
 
 beforeAll(async () => {
   sim = await startInstagramSimulator();
@@ -140,7 +161,11 @@ describe('Instagram publisher', () => {
     expect(sim.posts().at(-1)).toMatchObject({ id: mediaId, caption: text, containerId });
     expect((await publisher.containerStatus(token, containerId)).code).toBe('PUBLISHED');
     const m = await publisher.media(token, mediaId);
-    expect(m).toMatchObject({ id: mediaId, permalink: sim.posts().at(-1)!.permalink, shortcode: sim.posts().at(-1)!.shortcode });
+    expect(m).toMatchObject({
+      id: mediaId,
+      permalink: sim.posts().at(-1)!.permalink,
+      shortcode: sim.posts().at(-1)!.shortcode,
+    });
     expect(m.timestamp.getTime()).toBe(Math.floor(sim.posts().at(-1)!.publishedAt / 1000) * 1000);
     expect((await publisher.publishingLimit(token, igId)).used).toBe(before + 1);
 
@@ -154,7 +179,10 @@ describe('Instagram publisher', () => {
     const { publisher, token, igId } = await connect();
     media.ranges.length = 0;
     media.cutNextAfter = 20_000;
-    const { containerId } = await publisher.createContainer(token, igId, { videoUrl: media.url, caption: caption('resume') });
+    const { containerId } = await publisher.createContainer(token, igId, {
+      videoUrl: media.url,
+      caption: caption('resume'),
+    });
     const container = sim.containers().find((c) => c.id === containerId)!;
     await container.fetched;
     const record = container.record!;
@@ -175,7 +203,10 @@ describe('Instagram publisher', () => {
     const { publisher, token, igId } = await connect();
     const before = sim.posts().length;
     media.cutAlways = true;
-    const { containerId } = await publisher.createContainer(token, igId, { videoUrl: media.url, caption: caption('broken') });
+    const { containerId } = await publisher.createContainer(token, igId, {
+      videoUrl: media.url,
+      caption: caption('broken'),
+    });
     const status = await pollUntilDone(publisher, token, containerId);
     expect(status.code).toBe('ERROR');
     if (status.code !== 'ERROR') return;
@@ -183,8 +214,11 @@ describe('Instagram publisher', () => {
     expect(status.error).toMatchObject({ kind: 'retry-later', key: 'instagram_fetch_failed', code: '2207052' });
     const refused = await expectPlatformError(publisher.publish(token, igId, containerId), 'retry-later');
     expect(refused).toMatchObject({ key: 'instagram_not_ready', code: '9007/2207027' });
-    expect(await publisher.reconcile(token, igId, { containerId, caption: caption('broken'), since: new Date() })).toMatchObject({
-      state: 'failed', error: { key: 'instagram_fetch_failed' },
+    expect(
+      await publisher.reconcile(token, igId, { containerId, caption: caption('broken'), since: new Date() }),
+    ).toMatchObject({
+      state: 'failed',
+      error: { key: 'instagram_fetch_failed' },
     });
     expect(sim.posts().length).toBe(before);
   });
@@ -194,13 +228,23 @@ describe('Instagram publisher', () => {
     sim.publishing.unsupportedFormat = true;
     const a = await publisher.createContainer(token, igId, { videoUrl: media.url, caption: caption('format') });
     const status = await pollUntilDone(publisher, token, a.containerId);
-    expect(status).toMatchObject({ code: 'ERROR', error: { kind: 'bad-request', key: 'instagram_unsupported_format' } });
+    expect(status).toMatchObject({
+      code: 'ERROR',
+      error: { kind: 'bad-request', key: 'instagram_unsupported_format' },
+    });
 
     sim.publishing.unsupportedFormat = false;
-    const notMp4 = await startMediaServer({ size: 5000, contentType: 'video/mp4', open: (s, e) => Readable.from([Buffer.alloc(e - s, 1)]) });
+    const notMp4 = await startMediaServer({
+      size: 5000,
+      contentType: 'video/mp4',
+      open: (s, e) => Readable.from([Buffer.alloc(e - s, 1)]),
+    });
     try {
       const b = await publisher.createContainer(token, igId, { videoUrl: notMp4.url, caption: caption('format2') });
-      expect(await pollUntilDone(publisher, token, b.containerId)).toMatchObject({ code: 'ERROR', error: { key: 'instagram_unsupported_format' } });
+      expect(await pollUntilDone(publisher, token, b.containerId)).toMatchObject({
+        code: 'ERROR',
+        error: { key: 'instagram_unsupported_format' },
+      });
     } finally {
       await notMp4.close();
     }
@@ -209,7 +253,10 @@ describe('Instagram publisher', () => {
   it('publishing a container still in progress is refused without a post', async () => {
     const { publisher, token, igId } = await connect();
     const before = sim.posts().length;
-    const { containerId } = await publisher.createContainer(token, igId, { videoUrl: media.url, caption: caption('early') });
+    const { containerId } = await publisher.createContainer(token, igId, {
+      videoUrl: media.url,
+      caption: caption('early'),
+    });
     const err = await expectPlatformError(publisher.publish(token, igId, containerId), 'retry-later');
     expect(err.key).toBe('instagram_not_ready');
     expect(isOutcomeUnknown(err)).toBe(false);
@@ -228,7 +275,10 @@ describe('Instagram publisher', () => {
     expect(isOutcomeUnknown(err)).toBe(true);
     expect(err.key).toBe('instagram_publish_unknown');
     const outcome = await publisher.reconcile(token, igId, { containerId, caption: text, since });
-    expect(outcome).toMatchObject({ state: 'published', media: { id: sim.posts().at(-1)!.id, permalink: sim.posts().at(-1)!.permalink } });
+    expect(outcome).toMatchObject({
+      state: 'published',
+      media: { id: sim.posts().at(-1)!.id, permalink: sim.posts().at(-1)!.permalink },
+    });
     expect(sim.posts().length).toBe(before + 1);
   });
 
@@ -241,7 +291,11 @@ describe('Instagram publisher', () => {
     const since = new Date(Date.now() - 60_000);
 
     // Refused before publishing: reconcile says ready, publishing once is safe.
-    sim.injectFault({ path: '/media_publish', status: 503, body: { error: { message: 'Service unavailable', code: 2, is_transient: true } } });
+    sim.injectFault({
+      path: '/media_publish',
+      status: 503,
+      body: { error: { message: 'Service unavailable', code: 2, is_transient: true } },
+    });
     expect(isOutcomeUnknown(await publisher.publish(token, igId, containerId).catch((e) => e))).toBe(true);
     expect(await publisher.reconcile(token, igId, { containerId, caption: text, since })).toEqual({ state: 'ready' });
     expect(sim.posts().length).toBe(before);
@@ -260,13 +314,18 @@ describe('Instagram publisher', () => {
     const s = await startInstagramSimulator();
     try {
       const { publisher, token, igId } = await connect({ s });
-      const { containerId } = await publisher.createContainer(token, igId, { videoUrl: media.url, caption: caption('old') });
+      const { containerId } = await publisher.createContainer(token, igId, {
+        videoUrl: media.url,
+        caption: caption('old'),
+      });
       expect((await pollUntilDone(publisher, token, containerId, s)).code).toBe('FINISHED');
       s.advance(DAY + 1000);
       expect((await publisher.containerStatus(token, containerId)).code).toBe('EXPIRED');
       const err = await expectPlatformError(publisher.publish(token, igId, containerId), 'retry-later');
       expect(err.key).toBe('instagram_container_expired');
-      expect(await publisher.reconcile(token, igId, { containerId, caption: 'x', since: new Date() })).toEqual({ state: 'expired' });
+      expect(await publisher.reconcile(token, igId, { containerId, caption: 'x', since: new Date() })).toEqual({
+        state: 'expired',
+      });
       expect(s.posts()).toHaveLength(0);
     } finally {
       await s.close();
@@ -300,7 +359,10 @@ describe('Instagram publisher', () => {
     const { publisher, token, igId } = await connect();
     const ids: string[] = [];
     for (const n of ['s1', 's2', 's3']) {
-      const { containerId } = await publisher.createContainer(token, igId, { videoUrl: media.url, caption: caption(n) });
+      const { containerId } = await publisher.createContainer(token, igId, {
+        videoUrl: media.url,
+        caption: caption(n),
+      });
       await pollUntilDone(publisher, token, containerId);
       ids.push((await publisher.publish(token, igId, containerId)).mediaId);
     }
@@ -317,11 +379,29 @@ describe('Instagram publisher', () => {
 
   it('sorts token and rate-limit errors: invalid token → refresh-token, expired or revoked → reconnect, code 4 → retry-later', async () => {
     const { publisher, token, igId } = await connect();
-    sim.injectFault({ path: '/content_publishing_limit', status: 401, body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } });
+    sim.injectFault({
+      path: '/content_publishing_limit',
+      status: 401,
+      body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } },
+    });
     expect((await expectPlatformError(publisher.publishingLimit(token, igId), 'refresh-token')).code).toBe('190');
-    const rate = { message: '(#4) Application request limit reached', type: 'OAuthException', code: 4, is_transient: true };
-    sim.injectFault({ path: '/media', method: 'POST', status: 400, body: { error: rate }, headers: { 'retry-after': '120' } });
-    const limited = await expectPlatformError(publisher.createContainer(token, igId, { videoUrl: media.url, caption: 'x' }), 'retry-later');
+    const rate = {
+      message: '(#4) Application request limit reached',
+      type: 'OAuthException',
+      code: 4,
+      is_transient: true,
+    };
+    sim.injectFault({
+      path: '/media',
+      method: 'POST',
+      status: 400,
+      body: { error: rate },
+      headers: { 'retry-after': '120' },
+    });
+    const limited = await expectPlatformError(
+      publisher.createContainer(token, igId, { videoUrl: media.url, caption: 'x' }),
+      'retry-later',
+    );
     expect(limited.retryAfterSec).toBe(120);
     sim.expireAccessTokens();
     const expired = await expectPlatformError(publisher.publishingLimit(token, igId), 'reconnect');
@@ -334,22 +414,42 @@ describe('Instagram publisher', () => {
     const gone = { error: { message: 'Access token revoked', type: 'OAuthException', code: 'REVOKED_ACCESS_TOKEN' } };
     const fresh = await connect();
     sim.injectFault({ path: '/media', status: 400, body: gone });
-    await expectPlatformError(fresh.publisher.createContainer(fresh.token, fresh.igId, { videoUrl: media.url, caption: 'x' }), 'reconnect');
-    sim.injectFault({ path: '/media', status: 400, body: { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100 } } });
-    await expectPlatformError(fresh.publisher.createContainer(fresh.token, fresh.igId, { videoUrl: media.url, caption: 'x' }), 'bad-request');
+    await expectPlatformError(
+      fresh.publisher.createContainer(fresh.token, fresh.igId, { videoUrl: media.url, caption: 'x' }),
+      'reconnect',
+    );
+    sim.injectFault({
+      path: '/media',
+      status: 400,
+      body: { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100 } },
+    });
+    await expectPlatformError(
+      fresh.publisher.createContainer(fresh.token, fresh.igId, { videoUrl: media.url, caption: 'x' }),
+      'bad-request',
+    );
   });
 
   it('exports the recommended poll budget and the reason when it is spent', () => {
     expect(INSTAGRAM_CONTAINER_POLL).toEqual({ intervalSec: 60, maxPolls: 5 });
-    expect(processingTimeout()).toMatchObject({ kind: 'retry-later', key: 'instagram_processing_timeout', params: { minutes: 5 } });
+    expect(processingTimeout()).toMatchObject({
+      kind: 'retry-later',
+      key: 'instagram_processing_timeout',
+      params: { minutes: 5 },
+    });
     expect(processingTimeout({ intervalSec: 30, maxPolls: 20 }).params).toEqual({ minutes: 10 });
   });
 });
 
 describe('Instagram pre-flight and caption', () => {
   const good: MediaFacts = {
-    container: 'mov,mp4,m4a,3gp,3g2,mj2', videoCodec: 'h264', audioCodec: 'aac', durationSec: 30, width: 1080, height: 1920,
-    fps: 30, sizeBytes: 20 * 1024 * 1024,
+    container: 'mov,mp4,m4a,3gp,3g2,mj2',
+    videoCodec: 'h264',
+    audioCodec: 'aac',
+    durationSec: 30,
+    width: 1080,
+    height: 1920,
+    fps: 30,
+    sizeBytes: 20 * 1024 * 1024,
   };
 
   it('accepts a vertical H.264/AAC MP4 and a silent one', () => {
@@ -375,18 +475,29 @@ describe('Instagram pre-flight and caption', () => {
   });
 
   it('builds the caption from title, description and tags, without repeating a hashtag', () => {
-    const text = buildInstagramCaption({ title: 'Morning #run', description: 'By the river', tags: ['#run', 'city life', 'Kyiv', ''] });
+    const text = buildInstagramCaption({
+      title: 'Morning #run',
+      description: 'By the river',
+      tags: ['#run', 'city life', 'Kyiv', ''],
+    });
     expect(text).toBe('Morning #run\n\nBy the river\n\n#citylife #Kyiv');
   });
 
   it('refuses a caption over 2200 characters, 30 hashtags or 20 mentions', async () => {
     const long = { title: 'ї'.repeat(2201), description: '', tags: [] };
-    expect(() => buildInstagramCaption(long)).toThrow(expect.objectContaining({ key: 'instagram_caption_too_long', params: { max: 2200, length: 2201 } }));
+    expect(() => buildInstagramCaption(long)).toThrow(
+      expect.objectContaining({ key: 'instagram_caption_too_long', params: { max: 2200, length: 2201 } }),
+    );
     expect(buildInstagramCaption({ title: 'ї'.repeat(2200), description: '', tags: [] })).toHaveLength(2200);
     const tags = Array.from({ length: 31 }, (_, i) => `t${i}`);
-    expect(() => buildInstagramCaption({ title: 'x', description: '', tags })).toThrow(expect.objectContaining({ key: 'instagram_caption_hashtags', params: { max: 30, count: 31 } }));
+    expect(() => buildInstagramCaption({ title: 'x', description: '', tags })).toThrow(
+      expect.objectContaining({ key: 'instagram_caption_hashtags', params: { max: 30, count: 31 } }),
+    );
     const mentions = Array.from({ length: 21 }, (_, i) => `@u${i}`).join(' ');
-    const err = await expectPlatformError(() => buildInstagramCaption({ title: mentions, description: '', tags: [] }), 'bad-request');
+    const err = await expectPlatformError(
+      () => buildInstagramCaption({ title: mentions, description: '', tags: [] }),
+      'bad-request',
+    );
     expect(err).toMatchObject({ key: 'instagram_caption_mentions', params: { max: 20, count: 21 } });
   });
 });

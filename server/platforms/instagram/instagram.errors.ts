@@ -70,6 +70,16 @@ const PROCESSING: Record<number, { key: PlatformErrorKey; kind: PlatformErrorKin
   2207027: { key: 'instagram_not_ready', kind: 'retry-later' },
 };
 
+/** The Graph API's error object. */
+interface GraphErrorBody {
+  message?: string;
+  type?: string;
+  code?: number | string;
+  error_subcode?: number;
+  error_user_msg?: string;
+  is_transient?: boolean;
+}
+
 /** 458 app removed, 460 password changed, 463 expired, 467 logged out: a long-lived token that cannot come back. */
 const TOKEN_GONE_SUBCODES = new Set([458, 460, 463, 467]);
 
@@ -82,7 +92,8 @@ export function instagramProcessingError(subcode: number | undefined, raw: unkno
   const code = subcode !== undefined ? String(subcode) : 'processing_failed';
   if (known) return new PlatformError({ platform: P, kind: known.kind, key: known.key, code, raw });
   const params = { code: subcode ?? '?' };
-  return new PlatformError({ platform: P, kind: 'bad-request', key: 'instagram_processing_failed', params, code, raw, detail });
+  const key = 'instagram_processing_failed';
+  return new PlatformError({ platform: P, kind: 'bad-request', key, params, code, raw, detail });
 }
 
 /** Reads the 2207xxx code out of a container's `status` text. */
@@ -96,13 +107,15 @@ export function processingSubcode(status: unknown): number | undefined {
  * (458/460/463/467, REVOKED_ACCESS_TOKEN); 4/17/32/613 and 9+2207042 → retry-later; 100 → bad-request; 2207xxx →
  * readable processing keys; is_transient → retry-later.
  */
-export function instagramPublishError(status: number, headers: Record<string, string>, body: any): PlatformError {
-  const e = body?.error ?? {};
+export function instagramPublishError(status: number, headers: Record<string, string>, body: unknown): PlatformError {
+  const error = (body as { error?: GraphErrorBody } | null)?.error;
+  const e: GraphErrorBody = error ?? {};
   const code = Number(e.code);
   const sub = e.error_subcode !== undefined ? Number(e.error_subcode) : undefined;
-  const raw = body?.error ?? body;
+  const raw = error ?? body;
   const message: string = e.error_user_msg ?? e.message ?? '';
-  const base = { platform: P, httpStatus: status, raw, code: Number.isFinite(code) ? (sub ? `${code}/${sub}` : String(code)) : `http_${status}` };
+  const codeText = Number.isFinite(code) ? (sub ? `${code}/${sub}` : String(code)) : `http_${status}`;
+  const base = { platform: P, httpStatus: status, raw, code: codeText };
   if (code === 190 || e.code === 'REVOKED_ACCESS_TOKEN') {
     if (e.code === 'REVOKED_ACCESS_TOKEN' || (sub !== undefined && TOKEN_GONE_SUBCODES.has(sub))) {
       const why = platformMessage(sub === 463 ? 'instagram_token_expired' : 'instagram_token_revoked');
@@ -111,15 +124,19 @@ export function instagramPublishError(status: number, headers: Record<string, st
     return instagramGraphError(status, headers, body, 'api');
   }
   if (code === 9 && sub === 2207042) {
-    return new PlatformError({ ...base, kind: 'retry-later', key: 'instagram_publish_limit', retryAfterSec: retryAfterSec(headers) ?? 3600 });
+    const wait = retryAfterSec(headers) ?? 3600;
+    return new PlatformError({ ...base, kind: 'retry-later', key: 'instagram_publish_limit', retryAfterSec: wait });
   }
   if (sub !== undefined && sub >= 2207000 && sub < 2208000) {
     const err = instagramProcessingError(sub, raw, message || undefined);
-    return new PlatformError({ ...base, kind: err.kind, key: err.key, params: err.params, detail: err.key === 'instagram_processing_failed' ? message || undefined : undefined });
+    const detail = err.key === 'instagram_processing_failed' ? message || undefined : undefined;
+    return new PlatformError({ ...base, kind: err.kind, key: err.key, params: err.params, detail });
   }
-  if (code === 100) return new PlatformError({ ...base, kind: 'bad-request', key: 'rejected', params: TITLE, detail: message || undefined });
+  const detail = message || undefined;
+  if (code === 100) return new PlatformError({ ...base, kind: 'bad-request', key: 'rejected', params: TITLE, detail });
   if (e.is_transient === true && status < 500) {
-    return new PlatformError({ ...base, kind: 'retry-later', key: 'asks_to_wait', params: TITLE, retryAfterSec: retryAfterSec(headers), detail: message || undefined });
+    const wait = { retryAfterSec: retryAfterSec(headers) };
+    return new PlatformError({ ...base, ...wait, kind: 'retry-later', key: 'asks_to_wait', params: TITLE, detail });
   }
   return instagramGraphError(status, headers, body, 'api');
 }

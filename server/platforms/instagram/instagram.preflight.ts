@@ -31,7 +31,8 @@ const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** di
 export function checkInstagramFile(facts: MediaFacts): PlatformError | null {
   const L = INSTAGRAM_REELS_LIMITS;
   const names = facts.container.toLowerCase().split(/[\s,]+/);
-  if (!names.some((n) => (L.containers as readonly string[]).includes(n))) return refuse('instagram_file_container', { container: facts.container || '?' });
+  if (!names.some((n) => (L.containers as readonly string[]).includes(n)))
+    return refuse('instagram_file_container', { container: facts.container || '?' });
   if (!(L.videoCodecs as readonly string[]).includes(facts.videoCodec.toLowerCase())) {
     return refuse('instagram_file_video_codec', { codec: facts.videoCodec || '?' });
   }
@@ -39,16 +40,25 @@ export function checkInstagramFile(facts: MediaFacts): PlatformError | null {
     return refuse('instagram_file_audio_codec', { codec: facts.audioCodec });
   }
   if (!(facts.durationSec >= L.minDurationSec && facts.durationSec <= L.maxDurationSec)) {
-    return refuse('instagram_file_duration', { min: L.minDurationSec, max: L.maxDurationSec, duration: round(facts.durationSec, 1) });
+    return refuse('instagram_file_duration', {
+      min: L.minDurationSec,
+      max: L.maxDurationSec,
+      duration: round(facts.durationSec, 1),
+    });
   }
   if (facts.sizeBytes > L.maxSizeBytes) {
-    return refuse('instagram_file_size', { max: L.maxSizeBytes / 1024 / 1024, size: round(facts.sizeBytes / 1024 / 1024, 1) });
+    return refuse('instagram_file_size', {
+      max: L.maxSizeBytes / 1024 / 1024,
+      size: round(facts.sizeBytes / 1024 / 1024, 1),
+    });
   }
-  if (!(facts.fps >= L.minFps && facts.fps <= L.maxFps)) return refuse('instagram_file_fps', { min: L.minFps, max: L.maxFps, fps: round(facts.fps) });
+  if (!(facts.fps >= L.minFps && facts.fps <= L.maxFps))
+    return refuse('instagram_file_fps', { min: L.minFps, max: L.maxFps, fps: round(facts.fps) });
   if (facts.width > L.maxWidth) return refuse('instagram_file_width', { max: L.maxWidth, width: facts.width });
   if (facts.height > L.maxHeight) return refuse('instagram_file_height', { max: L.maxHeight, height: facts.height });
   const aspect = facts.height > 0 ? facts.width / facts.height : 0;
-  if (!(aspect >= L.minAspect && aspect <= L.maxAspect)) return refuse('instagram_file_aspect', { width: facts.width, height: facts.height });
+  if (!(aspect >= L.minAspect && aspect <= L.maxAspect))
+    return refuse('instagram_file_aspect', { width: facts.width, height: facts.height });
   return null;
 }
 
@@ -57,7 +67,10 @@ const MENTION = /(?:^|[^\p{L}\p{N}_.])@([\p{L}\p{N}_.]+)/gu;
 
 /** A tag as a hashtag: without a leading #, spaces and punctuation other than _ dropped (empty when nothing is left). */
 export function toHashtag(tag: string): string {
-  const body = tag.trim().replace(/^#+/, '').replace(/[^\p{L}\p{N}_]+/gu, '');
+  const body = tag
+    .trim()
+    .replace(/^#+/, '')
+    .replace(/[^\p{L}\p{N}_]+/gu, '');
   return body ? `#${body}` : '';
 }
 

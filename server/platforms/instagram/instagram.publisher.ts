@@ -13,64 +13,38 @@
  * Every call goes through the profile's proxy (the PlatformHttp given). The token travels as `access_token`, the
  * parameters in the query string, as the Graph API reference writes them.
  */
-import { joinUrl, readBody, stripUndefined } from '../common';
-import type { FormValue, PlatformHttp } from '../http';
+import { readBody } from '../common';
 import type { VideoStats } from '../publish-types';
 import { PlatformError, isPlatformError } from '../types';
-import { INSTAGRAM_DEFAULT_BASE_URLS, INSTAGRAM_DEFAULT_GRAPH_VERSION, type InstagramBaseUrls } from './instagram.driver';
 import { instagramProcessingError, instagramPublishError, processingSubcode } from './instagram.errors';
+import { InstagramGraphClient, type InstagramGraphOptions } from './instagram.graph';
+import {
+  toMedia,
+  type InstagramContainerStatus,
+  type InstagramMedia,
+  type InstagramPublishingLimit,
+  type InstagramReconcile,
+} from './instagram.publish-types';
+
+export type { InstagramContainerStatus, InstagramMedia, InstagramPublishingLimit, InstagramReconcile };
 
 export {
-  INSTAGRAM_CAPTION_LIMITS, INSTAGRAM_REELS_LIMITS, buildInstagramCaption, checkInstagramCaption, checkInstagramFile, toHashtag,
+  INSTAGRAM_CAPTION_LIMITS,
+  INSTAGRAM_REELS_LIMITS,
+  buildInstagramCaption,
+  checkInstagramCaption,
+  checkInstagramFile,
+  toHashtag,
 } from './instagram.preflight';
 
 /** Meta's advice: poll a container at most once a minute, for up to five minutes. The job may pass its own. */
 export const INSTAGRAM_CONTAINER_POLL = { intervalSec: 60, maxPolls: 5 } as const;
 export type ContainerPollBudget = { intervalSec: number; maxPolls: number };
 
-export interface InstagramPublishingLimit {
-  used: number;
-  total: number;
-  windowSec: number;
-}
-
-export type InstagramContainerStatus =
-  | { code: 'IN_PROGRESS' | 'FINISHED' | 'EXPIRED' | 'PUBLISHED'; status: string }
-  | { code: 'ERROR'; status: string; error: PlatformError };
-
-export interface InstagramMedia {
-  id: string;
-  permalink: string;
-  shortcode: string;
-  timestamp: Date;
-  caption?: string;
-}
-
-/** What `reconcile` learnt from Instagram after an unknown outcome. */
-export type InstagramReconcile =
-  /** It went live: store the id and link, never publish again. */
-  | { state: 'published'; media: InstagramMedia }
-  /** The container says PUBLISHED but the post is not in the list yet: ask again later, never publish again. */
-  | { state: 'published-unlisted' }
-  /** Not published and the container is ready: safe to call `publish` with the same container. */
-  | { state: 'ready' }
-  /** Not published, still processing: keep polling within the budget. */
-  | { state: 'processing' }
-  /** Not published and the container is dead (24 h passed): safe to create a new container. */
-  | { state: 'expired' }
-  /** Not published, processing failed: the reason. */
-  | { state: 'failed'; error: PlatformError };
-
-export interface InstagramPublisherOptions {
-  http: PlatformHttp;
-  baseUrls?: Partial<InstagramBaseUrls>;
-  graphVersion?: string;
-  now?: () => Date;
+export interface InstagramPublisherOptions extends InstagramGraphOptions {
   /** How long media_publish may take before its outcome counts as unknown (default 60 s). */
   publishTimeoutMs?: number;
 }
-
-const LIST_PAGES_MAX = 4;
 
 /** True when `publish` cannot tell whether the post went live: the job must `reconcile` before anything else. */
 export function isOutcomeUnknown(e: unknown): e is PlatformError {
@@ -80,28 +54,29 @@ export function isOutcomeUnknown(e: unknown): e is PlatformError {
 /** The reason a job records when the poll budget is spent and the container is still IN_PROGRESS. */
 export function processingTimeout(budget: ContainerPollBudget = INSTAGRAM_CONTAINER_POLL): PlatformError {
   const minutes = Math.round((budget.intervalSec * budget.maxPolls) / 60);
-  return new PlatformError({ kind: 'retry-later', platform: 'instagram', code: 'processing_timeout', key: 'instagram_processing_timeout', params: { minutes } });
+  return new PlatformError({
+    kind: 'retry-later',
+    platform: 'instagram',
+    code: 'processing_timeout',
+    key: 'instagram_processing_timeout',
+    params: { minutes },
+  });
 }
 
-export class InstagramPublisher {
-  readonly baseUrls: InstagramBaseUrls;
-  readonly graphVersion: string;
-  private readonly http: PlatformHttp;
-  private readonly now: () => Date;
+export class InstagramPublisher extends InstagramGraphClient {
   private readonly publishTimeoutMs: number;
 
   constructor(opts: InstagramPublisherOptions) {
-    this.http = opts.http;
+    super(opts);
     this.publishTimeoutMs = opts.publishTimeoutMs ?? 60_000;
-    this.baseUrls = { ...INSTAGRAM_DEFAULT_BASE_URLS, ...stripUndefined(opts.baseUrls) };
-    this.graphVersion = opts.graphVersion || INSTAGRAM_DEFAULT_GRAPH_VERSION;
-    this.now = opts.now ?? (() => new Date());
   }
 
   /** GET /{IG_ID}/content_publishing_limit?fields=config,quota_usage */
   async publishingLimit(accessToken: string, igUserId: string): Promise<InstagramPublishingLimit> {
-    const body = await this.graph(accessToken, `/${igUserId}/content_publishing_limit`, { fields: 'config,quota_usage' });
-    const item = Array.isArray(body?.data) ? (body.data[0] ?? {}) : (body ?? {});
+    const body = await this.graph(accessToken, `/${igUserId}/content_publishing_limit`, {
+      fields: 'config,quota_usage',
+    });
+    const item = Array.isArray(body.data) ? (body.data[0] ?? {}) : body;
     return {
       used: Number(item.quota_usage ?? 0),
       total: Number(item.config?.quota_total ?? 100),
@@ -121,14 +96,27 @@ export class InstagramPublisher {
     const oldest = recent.length ? Math.min(...recent.map((m) => m.timestamp.getTime())) : NaN;
     const waitSec = Number.isFinite(oldest) ? Math.ceil((oldest + windowMs - this.now().getTime()) / 1000) : 3600;
     throw new PlatformError({
-      kind: 'retry-later', platform: 'instagram', code: 'publish_limit', key: 'instagram_publish_limit_used',
-      params: { used: limit.used, total: limit.total }, retryAfterSec: Math.max(60, waitSec),
+      kind: 'retry-later',
+      platform: 'instagram',
+      code: 'publish_limit',
+      key: 'instagram_publish_limit_used',
+      params: { used: limit.used, total: limit.total },
+      retryAfterSec: Math.max(60, waitSec),
     });
   }
 
   /** POST /{IG_ID}/media?media_type=REELS&video_url&caption → the container id (store it before the next step). */
-  async createContainer(accessToken: string, igUserId: string, input: { videoUrl: string; caption: string; shareToFeed?: boolean }): Promise<{ containerId: string }> {
-    const query = { media_type: 'REELS', video_url: input.videoUrl, caption: input.caption, share_to_feed: input.shareToFeed };
+  async createContainer(
+    accessToken: string,
+    igUserId: string,
+    input: { videoUrl: string; caption: string; shareToFeed?: boolean },
+  ): Promise<{ containerId: string }> {
+    const query = {
+      media_type: 'REELS',
+      video_url: input.videoUrl,
+      caption: input.caption,
+      share_to_feed: input.shareToFeed,
+    };
     const body = await this.graph(accessToken, `/${igUserId}/media`, query, 'POST');
     if (!body?.id) throw this.unexpected(body);
     return { containerId: String(body.id) };
@@ -139,8 +127,10 @@ export class InstagramPublisher {
     const body = await this.graph(accessToken, `/${containerId}`, { fields: 'status_code,status' });
     const code = String(body?.status_code ?? '');
     const status = String(body?.status ?? '');
-    if (code === 'ERROR') return { code, status, error: instagramProcessingError(processingSubcode(status), body, status || undefined) };
-    if (code === 'IN_PROGRESS' || code === 'FINISHED' || code === 'EXPIRED' || code === 'PUBLISHED') return { code, status };
+    if (code === 'ERROR')
+      return { code, status, error: instagramProcessingError(processingSubcode(status), body, status || undefined) };
+    if (code === 'IN_PROGRESS' || code === 'FINISHED' || code === 'EXPIRED' || code === 'PUBLISHED')
+      return { code, status };
     throw this.unexpected(body);
   }
 
@@ -152,7 +142,9 @@ export class InstagramPublisher {
     let res;
     try {
       res = await this.http.request(this.url(`/${igUserId}/media_publish`), {
-        method: 'POST', query: { creation_id: containerId, access_token: accessToken }, timeoutMs: this.publishTimeoutMs,
+        method: 'POST',
+        query: { creation_id: containerId, access_token: accessToken },
+        timeoutMs: this.publishTimeoutMs,
       });
     } catch (cause) {
       throw this.outcomeUnknown(cause);
@@ -173,7 +165,11 @@ export class InstagramPublisher {
    * After an unknown outcome of `publish` (or a crash around it): asks the container, and when it went live finds the
    * post among the user's media since `since` (the time of the publish attempt, a little before) by its caption.
    */
-  async reconcile(accessToken: string, igUserId: string, input: { containerId: string; caption: string; since: Date }): Promise<InstagramReconcile> {
+  async reconcile(
+    accessToken: string,
+    igUserId: string,
+    input: { containerId: string; caption: string; since: Date },
+  ): Promise<InstagramReconcile> {
     const status = await this.containerStatus(accessToken, input.containerId);
     switch (status.code) {
       case 'FINISHED':
@@ -192,9 +188,15 @@ export class InstagramPublisher {
   }
 
   /** The post among the user's media since `since` whose caption is `caption` (the earliest when several). */
-  async findPublished(accessToken: string, igUserId: string, input: { caption: string; since: Date }): Promise<InstagramMedia | null> {
+  async findPublished(
+    accessToken: string,
+    igUserId: string,
+    input: { caption: string; since: Date },
+  ): Promise<InstagramMedia | null> {
     const want = input.caption.trim();
-    const found = (await this.recentMedia(accessToken, igUserId, input.since)).filter((m) => (m.caption ?? '').trim() === want);
+    const found = (await this.recentMedia(accessToken, igUserId, input.since)).filter(
+      (m) => (m.caption ?? '').trim() === want,
+    );
     found.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
     return found[0] ?? null;
   }
@@ -219,70 +221,38 @@ export class InstagramPublisher {
         if (isPlatformError(e) && e.code === '100/33') continue;
         throw e;
       }
-      out.push({ id, views: await this.views(accessToken, id), likes: Number(node?.like_count ?? 0), comments: Number(node?.comments_count ?? 0) });
+      out.push({
+        id,
+        views: await this.views(accessToken, id),
+        likes: Number(node?.like_count ?? 0),
+        comments: Number(node?.comments_count ?? 0),
+      });
     }
     return out;
   }
 
   // -------------------------------------------------------------------------------------------------------------
 
-  private async views(accessToken: string, id: string): Promise<number> {
-    try {
-      const body = await this.graph(accessToken, `/${id}/insights`, { metric: 'views' });
-      const metric = (Array.isArray(body?.data) ? body.data : []).find((d: any) => d?.name === 'views');
-      return Number(metric?.values?.[0]?.value ?? metric?.total_value?.value ?? 0) || 0;
-    } catch (e) {
-      const raw = isPlatformError(e) ? (e.raw as any) : undefined;
-      if (Number(raw?.code) === 10 && /not enough viewers/i.test(String(raw?.message ?? ''))) return 0;
-      throw e;
-    }
-  }
-
-  /** The user's media published at or after `since`, newest first, walking a few pages at most. */
-  private async recentMedia(accessToken: string, igUserId: string, since: Date): Promise<InstagramMedia[]> {
-    const out: InstagramMedia[] = [];
-    let after: string | undefined;
-    for (let page = 0; page < LIST_PAGES_MAX; page++) {
-      const query = { fields: 'id,caption,timestamp,permalink,shortcode', limit: 50, after };
-      const body = await this.graph(accessToken, `/${igUserId}/media`, query);
-      const items = (Array.isArray(body?.data) ? body.data : []).map(toMedia);
-      for (const m of items) if (m.timestamp.getTime() >= since.getTime()) out.push(m);
-      after = body?.paging?.next ? body?.paging?.cursors?.after : undefined;
-      if (!after || items.some((m: InstagramMedia) => m.timestamp.getTime() < since.getTime())) break;
-    }
-    return out;
-  }
-
-  private url(path: string): string {
-    return joinUrl(this.baseUrls.graph, `/${this.graphVersion}${path}`);
-  }
-
-  private async graph(accessToken: string, path: string, query: Record<string, FormValue>, method = 'GET'): Promise<any> {
-    const res = await this.http.request(this.url(path), { method, query: { ...query, access_token: accessToken } });
-    const body = await readBody(res);
-    if (res.status !== 200 || body?.error) throw instagramPublishError(res.status, res.headers, body);
-    return body;
-  }
-
   private outcomeUnknown(cause: unknown): PlatformError {
     return new PlatformError({
-      kind: 'retry-later', platform: 'instagram', code: 'outcome_unknown', key: 'instagram_publish_unknown', cause,
-      httpStatus: isPlatformError(cause) ? cause.httpStatus : undefined, raw: isPlatformError(cause) ? cause.raw : undefined,
+      kind: 'retry-later',
+      platform: 'instagram',
+      code: 'outcome_unknown',
+      key: 'instagram_publish_unknown',
+      cause,
+      httpStatus: isPlatformError(cause) ? cause.httpStatus : undefined,
+      raw: isPlatformError(cause) ? cause.raw : undefined,
     });
   }
 
   private unexpected(body: unknown): PlatformError {
-    return new PlatformError({ kind: 'retry-later', platform: 'instagram', code: 'unexpected_answer', key: 'invalid_json', params: { status: 200 }, raw: body });
+    return new PlatformError({
+      kind: 'retry-later',
+      platform: 'instagram',
+      code: 'unexpected_answer',
+      key: 'invalid_json',
+      params: { status: 200 },
+      raw: body,
+    });
   }
-}
-
-function toMedia(m: any): InstagramMedia {
-  const ts = String(m?.timestamp ?? '').replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
-  return {
-    id: String(m?.id ?? ''),
-    permalink: String(m?.permalink ?? ''),
-    shortcode: String(m?.shortcode ?? ''),
-    timestamp: new Date(ts),
-    ...(m?.caption !== undefined ? { caption: String(m.caption) } : {}),
-  };
 }

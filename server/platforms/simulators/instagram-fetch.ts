@@ -21,7 +21,8 @@ export interface SimFetchRecord {
   total: number | null;
 }
 
-export type SimFetchResult = { ok: true; record: SimFetchRecord } | { ok: false; subcode: 2207052 | 2207003; record: SimFetchRecord };
+export type SimFetchResult =
+  { ok: true; record: SimFetchRecord } | { ok: false; subcode: 2207052 | 2207003; record: SimFetchRecord };
 
 export interface SimFetchOptions {
   /** Bytes asked for per Range request (default 8 MiB). */
@@ -42,35 +43,51 @@ interface Part {
 
 function getRange(url: URL, range: string, onData: (c: Buffer) => void, signal: AbortSignal): Promise<Part> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: { range, 'user-agent': 'facebookexternalhit/1.1 (kadr-simulator)' }, signal }, (res) => {
-      const status = res.statusCode ?? 0;
-      const cr = /bytes (\d+)-(\d+)\/(\d+|\*)/.exec(String(res.headers['content-range'] ?? ''));
-      const length = Number(res.headers['content-length'] ?? NaN);
-      const start = status === 206 && cr ? Number(cr[1]) : 0;
-      const expected = status === 206 && cr ? Number(cr[2]) - Number(cr[1]) + 1 : Number.isFinite(length) ? length : null;
-      const total = cr && cr[3] !== '*' ? Number(cr[3]) : status === 200 && Number.isFinite(length) ? length : null;
-      if (status !== 200 && status !== 206) {
-        res.resume();
-        resolve({ status, total, start, received: 0, complete: false });
-        return;
-      }
-      let received = 0;
-      res.on('data', (c: Buffer) => {
-        received += c.length;
-        onData(c);
-      });
-      const done = () => resolve({ status, total, start, received, complete: expected === null || received === expected });
-      res.on('end', done);
-      res.on('aborted', done);
-      res.on('error', done);
-    });
-    req.on('error', (e) => (signal.aborted ? reject(e) : resolve({ status: 0, total: null, start: 0, received: 0, complete: false })));
+    const req = http.get(
+      url,
+      { headers: { range, 'user-agent': 'facebookexternalhit/1.1 (kadr-simulator)' }, signal },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const cr = /bytes (\d+)-(\d+)\/(\d+|\*)/.exec(String(res.headers['content-range'] ?? ''));
+        const length = Number(res.headers['content-length'] ?? NaN);
+        const start = status === 206 && cr ? Number(cr[1]) : 0;
+        const expected =
+          status === 206 && cr ? Number(cr[2]) - Number(cr[1]) + 1 : Number.isFinite(length) ? length : null;
+        const total = cr && cr[3] !== '*' ? Number(cr[3]) : status === 200 && Number.isFinite(length) ? length : null;
+        if (status !== 200 && status !== 206) {
+          res.resume();
+          resolve({ status, total, start, received: 0, complete: false });
+          return;
+        }
+        let received = 0;
+        res.on('data', (c: Buffer) => {
+          received += c.length;
+          onData(c);
+        });
+        const done = () =>
+          resolve({ status, total, start, received, complete: expected === null || received === expected });
+        res.on('end', done);
+        res.on('aborted', done);
+        res.on('error', done);
+      },
+    );
+    req.on('error', (e) =>
+      signal.aborted ? reject(e) : resolve({ status: 0, total: null, start: 0, received: 0, complete: false }),
+    );
   });
 }
 
 /** Fetches `videoUrl` whole, in ranges, resuming cut responses; never throws. */
 export async function simFetchVideo(videoUrl: string, opts: SimFetchOptions): Promise<SimFetchResult> {
-  const record: SimFetchRecord = { url: videoUrl, ranges: [], requested: [], bytes: 0, sha256: '', head: Buffer.alloc(0), total: null };
+  const record: SimFetchRecord = {
+    url: videoUrl,
+    ranges: [],
+    requested: [],
+    bytes: 0,
+    sha256: '',
+    head: Buffer.alloc(0),
+    total: null,
+  };
   const hash = createHash('sha256');
   const fail = (subcode: 2207052 | 2207003): SimFetchResult => ({ ok: false, subcode, record });
   let url: URL;
@@ -85,13 +102,19 @@ export async function simFetchVideo(videoUrl: string, opts: SimFetchOptions): Pr
   let retries = opts.retries;
   try {
     for (;;) {
-      const end = record.total === null ? offset + opts.chunkBytes - 1 : Math.min(record.total, offset + opts.chunkBytes) - 1;
+      const end =
+        record.total === null ? offset + opts.chunkBytes - 1 : Math.min(record.total, offset + opts.chunkBytes) - 1;
       const range = `bytes=${offset}-${end}`;
       record.requested.push(range);
-      const part = await getRange(url, range, (c) => {
-        hash.update(c);
-        if (record.head.length < 64) record.head = Buffer.concat([record.head, c]).subarray(0, 64);
-      }, signal);
+      const part = await getRange(
+        url,
+        range,
+        (c) => {
+          hash.update(c);
+          if (record.head.length < 64) record.head = Buffer.concat([record.head, c]).subarray(0, 64);
+        },
+        signal,
+      );
       if (part.status !== 200 && part.status !== 206) return fail(2207052);
       if (part.status === 206 && part.start !== offset) return fail(2207052);
       if (part.received) record.ranges.push([offset, offset + part.received]);

@@ -12,6 +12,9 @@
  */
 import { randomToken, type SimReply, type SimRequest, type SimRoute, type SimClock } from './common';
 import { looksLikeMp4, simFetchVideo, type SimFetchRecord } from './instagram-fetch';
+import { fieldsOf, instagramMediaReaders, param, type SimInstagramMedia } from './instagram-media';
+
+export type { SimInstagramMedia };
 
 const DAY_MS = 24 * 3600_000;
 const V = '(?:v\\d+\\.\\d+\\/)?';
@@ -27,20 +30,6 @@ export interface SimInstagramContainer {
   fetched: Promise<void>;
   record?: SimFetchRecord;
   mediaId?: string;
-}
-
-export interface SimInstagramMedia {
-  id: string;
-  containerId: string;
-  caption: string;
-  publishedAt: number;
-  shortcode: string;
-  permalink: string;
-  like_count: number;
-  comments_count: number;
-  views: number;
-  /** 'ok' answers views; 'empty' answers `data: []`; 'not-enough-viewers' answers the (#10) error. */
-  insights: 'ok' | 'empty' | 'not-enough-viewers';
 }
 
 /** What tests switch and read on the Instagram simulator's publishing part. */
@@ -68,11 +57,11 @@ export interface InstagramPublishControls {
 
 export interface InstagramPublishContext {
   clock: SimClock;
-  userId: () => string;
-  username: () => string;
-  /** Validates the request's token and scope: a Graph error reply, or null when it may go on. */
-  authorize: (r: SimRequest, scope: string) => SimReply | null;
-  graphError: (status: number, code: number, message: string, subcode?: number, extra?: Record<string, unknown>) => SimReply;
+  profile: { user_id: string; username: string };
+  /** The simulator's Graph error reply. */
+  graphError: (status: number, code: number, message: string, subcode?: number) => SimReply;
+  /** The simulator's token check: the token's scopes, or a Graph error reply (190). */
+  token: (accessToken: string | null | undefined) => { scope: string[] } | SimReply;
 }
 
 export interface InstagramPublishOptions {
@@ -81,12 +70,24 @@ export interface InstagramPublishOptions {
 }
 
 const numericId = () => '17' + String(Math.floor(Math.random() * 1e15)).padStart(15, '0');
-const param = (r: SimRequest, name: string): string | undefined =>
-  r.query.get(name) ?? r.form.get(name) ?? (r.json && r.json[name] !== undefined ? String(r.json[name]) : undefined);
-const fieldsOf = (r: SimRequest, dflt: string) => (param(r, 'fields') ?? dflt).split(',').map((s) => s.trim()).filter(Boolean);
-const graphTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
-
-export function instagramPublishRoutes(ctx: InstagramPublishContext, opts: InstagramPublishOptions = {}) {
+export function instagramPublishRoutes(sim: InstagramPublishContext, opts: InstagramPublishOptions = {}) {
+  const ctx = {
+    userId: () => sim.profile.user_id,
+    username: () => sim.profile.username,
+    graphError: (status: number, code: number, message: string, subcode?: number, extra?: Record<string, unknown>) => {
+      const reply = sim.graphError(status, code, message, subcode);
+      Object.assign((reply.body as { error: object }).error, { is_transient: false }, extra);
+      return reply;
+    },
+    /** Validates the request's token and scope: a Graph error reply, or null when it may go on. */
+    authorize: (r: SimRequest, scope: string): SimReply | null => {
+      const t = sim.token(param(r, 'access_token') ?? r.bearer);
+      if ('status' in t) return t;
+      return t.scope.includes(scope)
+        ? null
+        : sim.graphError(403, 10, '(#10) Application does not have permission for this action');
+    },
+  };
   const containers = new Map<string, SimInstagramContainer>();
   const media = new Map<string, SimInstagramMedia>();
   const posts: SimInstagramMedia[] = [];
@@ -99,15 +100,23 @@ export function instagramPublishRoutes(ctx: InstagramPublishContext, opts: Insta
     fetchRetries: 2,
     fetchTimeoutMs: 30_000,
   };
-  const { graphError, clock } = ctx;
+  const { graphError } = ctx;
+  const { clock } = sim;
   const notFound = (id: string) =>
-    graphError(400, 100, `Unsupported request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, 33);
+    graphError(
+      400,
+      100,
+      `Unsupported request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+      33,
+    );
   const usedInWindow = () => posts.filter((p) => p.publishedAt > clock.now() - DAY_MS).length;
   const ownUser = (id: string) => (id === ctx.userId() ? null : notFound(id));
+  const readers = instagramMediaReaders({ ...ctx, notFound, ownUser }, posts, media);
 
   const statusOf = (c: SimInstagramContainer): { status_code: string; status: string } => {
     if (c.mediaId) return { status_code: 'PUBLISHED', status: 'Published: Media has been published.' };
-    if (clock.now() - c.createdAt >= DAY_MS) return { status_code: 'EXPIRED', status: 'Expired: Media was not published within 24 hours.' };
+    if (clock.now() - c.createdAt >= DAY_MS)
+      return { status_code: 'EXPIRED', status: 'Expired: Media was not published within 24 hours.' };
     if (typeof c.fetch === 'object') {
       return { status_code: 'ERROR', status: `Error: Media upload has failed with error code ${c.fetch.failed}` };
     }
@@ -132,16 +141,28 @@ export function instagramPublishRoutes(ctx: InstagramPublishContext, opts: Insta
     if (denied) return denied;
     const type = param(r, 'media_type');
     const videoUrl = param(r, 'video_url');
-    if (type === 'VIDEO') return graphError(400, 100, 'The VIDEO media type is no longer supported. Use REELS instead.', 2207067);
+    if (type === 'VIDEO')
+      return graphError(400, 100, 'The VIDEO media type is no longer supported. Use REELS instead.', 2207067);
     if (type !== 'REELS') return graphError(400, 100, '(#100) The parameter media_type must be REELS for a video');
     if (!videoUrl) return graphError(400, 100, '(#100) The parameter video_url is required');
     const caption = param(r, 'caption') ?? '';
     if ([...caption].length > 2200) return graphError(400, 100, '(#100) The caption is too long', 2207010);
-    if ((caption.match(/#[\p{L}\p{N}_]+/gu) ?? []).length > 30) return graphError(400, 100, '(#100) Too many hashtags', 2207011);
+    if ((caption.match(/#[\p{L}\p{N}_]+/gu) ?? []).length > 30)
+      return graphError(400, 100, '(#100) Too many hashtags', 2207011);
     const c: SimInstagramContainer = {
-      id: numericId(), videoUrl, caption, createdAt: clock.now(), polls: 0, fetch: 'running', fetched: Promise.resolve(),
+      id: numericId(),
+      videoUrl,
+      caption,
+      createdAt: clock.now(),
+      polls: 0,
+      fetch: 'running',
+      fetched: Promise.resolve(),
     };
-    const opts = { chunkBytes: publishing.fetchChunkBytes, retries: publishing.fetchRetries, timeoutMs: publishing.fetchTimeoutMs };
+    const opts = {
+      chunkBytes: publishing.fetchChunkBytes,
+      retries: publishing.fetchRetries,
+      timeoutMs: publishing.fetchTimeoutMs,
+    };
     c.fetched = simFetchVideo(videoUrl, opts).then((res) => {
       c.record = res.record;
       if (!res.ok) c.fetch = { failed: res.subcode };
@@ -157,7 +178,8 @@ export function instagramPublishRoutes(ctx: InstagramPublishContext, opts: Insta
     if (denied) return denied;
     const id = param(r, 'creation_id');
     const c = id ? containers.get(id) : undefined;
-    if (!id || !c) return graphError(400, 100, '(#100) The parameter creation_id is required and must be a container of this user');
+    if (!id || !c)
+      return graphError(400, 100, '(#100) The parameter creation_id is required and must be a container of this user');
     if (usedInWindow() >= publishing.limit) {
       return graphError(400, 9, 'Application request limit reached', 2207042, {
         error_user_title: 'Maximum number of posts reached',
@@ -169,13 +191,22 @@ export function instagramPublishRoutes(ctx: InstagramPublishContext, opts: Insta
     if (state === 'PUBLISHED') return graphError(400, 9007, 'The media has already been published', 2207027);
     if (state !== 'FINISHED') {
       return graphError(400, 9007, 'Media ID is not available', 2207027, {
-        error_user_title: 'Media not ready for publishing', error_user_msg: 'The media is not ready for publishing, please wait for a moment',
+        error_user_title: 'Media not ready for publishing',
+        error_user_msg: 'The media is not ready for publishing, please wait for a moment',
       });
     }
     const shortcode = randomToken('D', 8).replace(/[-_]/g, 'x');
     const m: SimInstagramMedia = {
-      id: numericId(), containerId: c.id, caption: c.caption, publishedAt: clock.now(), shortcode,
-      permalink: `https://www.instagram.com/reel/${shortcode}/`, like_count: 0, comments_count: 0, views: 0, insights: 'ok',
+      id: numericId(),
+      containerId: c.id,
+      caption: c.caption,
+      publishedAt: clock.now(),
+      shortcode,
+      permalink: `https://www.instagram.com/reel/${shortcode}/`,
+      like_count: 0,
+      comments_count: 0,
+      views: 0,
+      insights: 'ok',
     };
     c.mediaId = m.id;
     media.set(m.id, m);
@@ -183,37 +214,20 @@ export function instagramPublishRoutes(ctx: InstagramPublishContext, opts: Insta
     const fault = afterPublish;
     afterPublish = null;
     if (fault === 'hang') await new Promise((resolve) => setTimeout(resolve, 120_000).unref());
-    if (fault) return { status: 500, body: { error: { message: 'An unknown error occurred', type: 'OAuthException', code: 1, is_transient: true, fbtrace_id: randomToken('A', 16) } } };
+    if (fault)
+      return {
+        status: 500,
+        body: {
+          error: {
+            message: 'An unknown error occurred',
+            type: 'OAuthException',
+            code: 1,
+            is_transient: true,
+            fbtrace_id: randomToken('A', 16),
+          },
+        },
+      };
     return { status: 200, body: { id: m.id } };
-  };
-
-  const listMedia = (r: SimRequest, igId: string): SimReply => {
-    const denied = ctx.authorize(r, 'instagram_business_basic') ?? ownUser(igId);
-    if (denied) return denied;
-    const fields = fieldsOf(r, 'id');
-    const pageSize = Math.min(Math.max(Number(param(r, 'limit') ?? 25) || 25, 1), 100);
-    const after = Number(Buffer.from(param(r, 'after') ?? '', 'base64url').toString() || 0);
-    const newest = [...posts].reverse();
-    const page = newest.slice(after, after + pageSize);
-    const body: Record<string, unknown> = { data: page.map((m) => mediaFields(m, fields)) };
-    if (page.length) {
-      const cursor = (n: number) => Buffer.from(String(n)).toString('base64url');
-      const paging: Record<string, unknown> = { cursors: { before: cursor(after), after: cursor(after + page.length) } };
-      if (after + page.length < newest.length) paging.next = `${r.path}?after=${cursor(after + page.length)}&limit=${pageSize}`;
-      body.paging = paging;
-    }
-    return { status: 200, body };
-  };
-
-  const mediaFields = (m: SimInstagramMedia, fields: string[]) => {
-    const all: Record<string, unknown> = {
-      id: m.id, caption: m.caption, media_type: 'VIDEO', media_product_type: 'REELS', permalink: m.permalink,
-      shortcode: m.shortcode, timestamp: graphTime(m.publishedAt), like_count: m.like_count,
-      comments_count: m.comments_count, username: ctx.username(),
-    };
-    const out: Record<string, unknown> = { id: m.id };
-    for (const f of fields) if (f in all) out[f] = all[f];
-    return out;
   };
 
   const node = (r: SimRequest, id: string): SimReply => {
@@ -227,43 +241,15 @@ export function instagramPublishRoutes(ctx: InstagramPublishContext, opts: Insta
       for (const f of fieldsOf(r, 'id')) if (f === 'status_code' || f === 'status') out[f] = s[f];
       return { status: 200, body: out };
     }
-    const m = media.get(id);
-    if (!m) return ctx.authorize(r, 'instagram_business_basic') ?? notFound(id);
-    const denied = ctx.authorize(r, 'instagram_business_basic');
-    if (denied) return denied;
-    const fields = fieldsOf(r, 'id');
-    const known = ['id', 'caption', 'media_type', 'media_product_type', 'permalink', 'shortcode', 'timestamp', 'like_count', 'comments_count', 'username'];
-    const bad = fields.find((f) => !known.includes(f));
-    if (bad) return graphError(400, 100, `(#100) Tried accessing nonexisting field (${bad}) on node type (Media)`);
-    return { status: 200, body: mediaFields(m, fields) };
-  };
-
-  const insights = (r: SimRequest, id: string): SimReply => {
-    const denied = ctx.authorize(r, 'instagram_business_manage_insights');
-    if (denied) return denied;
-    const m = media.get(id);
-    if (!m) return notFound(id);
-    const metrics = (param(r, 'metric') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    const supported = ['views', 'reach', 'likes', 'comments', 'shares', 'saved', 'total_interactions'];
-    const bad = metrics.find((x) => !supported.includes(x));
-    if (!metrics.length || bad) {
-      return graphError(400, 100, `(#100) metric[0] must be one of the following values: ${supported.join(', ')}`);
-    }
-    if (m.insights === 'not-enough-viewers') return graphError(400, 10, '(#10) Not enough viewers for the media to show insights', 2108006);
-    if (m.insights === 'empty') return { status: 200, body: { data: [] } };
-    const value = (x: string) => (x === 'views' ? m.views : x === 'likes' ? m.like_count : x === 'comments' ? m.comments_count : 0);
-    const data = metrics.map((x) => ({
-      name: x, period: 'lifetime', values: [{ value: value(x) }], title: x, description: '', id: `${m.id}/insights/${x}/lifetime`,
-    }));
-    return { status: 200, body: { data } };
+    return readers.mediaNode(r, id);
   };
 
   const routes: SimRoute[] = [
     { method: 'GET', path: new RegExp(`^/${V}(\\d+)/content_publishing_limit$`), handler: (r) => limit(r, idFrom(r)) },
     { method: 'POST', path: new RegExp(`^/${V}(\\d+)/media$`), handler: (r) => createContainer(r, idFrom(r)) },
-    { method: 'GET', path: new RegExp(`^/${V}(\\d+)/media$`), handler: (r) => listMedia(r, idFrom(r)) },
+    { method: 'GET', path: new RegExp(`^/${V}(\\d+)/media$`), handler: (r) => readers.listMedia(r, idFrom(r)) },
     { method: 'POST', path: new RegExp(`^/${V}(\\d+)/media_publish$`), handler: (r) => publish(r, idFrom(r)) },
-    { method: 'GET', path: new RegExp(`^/${V}(\\d+)/insights$`), handler: (r) => insights(r, idFrom(r)) },
+    { method: 'GET', path: new RegExp(`^/${V}(\\d+)/insights$`), handler: (r) => readers.insights(r, idFrom(r)) },
     { method: 'GET', path: new RegExp(`^/${V}(\\d+)$`), handler: (r) => node(r, idFrom(r)) },
   ];
 

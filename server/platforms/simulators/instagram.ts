@@ -177,24 +177,7 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
     return { status: 200, body: out };
   };
 
-  const publish = instagramPublishRoutes(
-    {
-      clock,
-      userId: () => profile.user_id,
-      username: () => profile.username,
-      graphError: (status, code, message, subcode, extra) => {
-        const reply = graphError(status, code, message, subcode);
-        Object.assign((reply.body as { error: object }).error, { is_transient: false }, extra);
-        return reply;
-      },
-      authorize: (r, scope) => {
-        const t = check(r.query.get('access_token') ?? r.form.get('access_token') ?? r.json?.access_token ?? r.bearer);
-        if ('status' in t) return t;
-        return t.scope.includes(scope) ? null : graphError(403, 10, '(#10) Application does not have permission for this action');
-      },
-    },
-    opts.publish,
-  );
+  const publish = instagramPublishRoutes({ clock, profile, graphError, token: check }, opts.publish);
 
   const server = await startSimServer(
     [
