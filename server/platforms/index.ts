@@ -22,6 +22,7 @@ export { TikTokDriver, TIKTOK_DEFAULT_BASE_URLS, TIKTOK_SCOPES, type TikTokBaseU
 export {
   InstagramDriver, INSTAGRAM_DEFAULT_BASE_URLS, INSTAGRAM_DEFAULT_GRAPH_VERSION, INSTAGRAM_SCOPES, type InstagramBaseUrls,
 } from './instagram/instagram.driver';
+export * from './instagram/instagram.publisher';
 
 /** Server-side settings for the drivers (filled by server/config.ts). */
 export interface PlatformsConfig {

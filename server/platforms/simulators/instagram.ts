@@ -7,10 +7,12 @@
  *   GET  /access_token                   ig_exchange_token: short → long-lived {access_token, token_type, expires_in}
  *   GET  /refresh_access_token           ig_refresh_token: long-lived token ≥ 24 h old and unexpired → new one
  *   GET  /{vNN.N}/me  (and /me)          ?fields=user_id,username,name,biography,… &access_token=…
- * Errors: Graph `{ error: { message, type: "OAuthException", code, error_subcode, fbtrace_id } }`;
+ * Publishing (containers that fetch video_url, media_publish, media, insights): ./instagram-publish.ts.
+ * Errors: Graph `{ error: { message, type: "OAuthException", code, error_subcode, is_transient, fbtrace_id } }`;
  * the code exchange uses `{ error_type, code, error_message }`. There is no profile-update endpoint.
  */
 import { SimState, htmlError, randomToken, redirectTo, startSimServer, type SimControls, type SimReply, type SimRequest, withSimControls } from './common';
+import { instagramPublishRoutes, type InstagramPublishControls, type InstagramPublishOptions } from './instagram-publish';
 
 export const INSTAGRAM_SIM_APP_ID = '990000000000001';
 export const INSTAGRAM_SIM_APP_SECRET = 'sim-instagram-app-secret';
@@ -38,6 +40,8 @@ export interface InstagramSimulatorOptions {
   /** Answer the code exchange as { data: [ … ] } instead of the flat object. */
   wrappedTokenResponse?: boolean;
   profile?: Partial<SimInstagramProfile>;
+  /** Publishing: posts per 24 h (default 100) and status polls before FINISHED (default 2). */
+  publish?: InstagramPublishOptions;
 }
 
 interface Token {
@@ -49,7 +53,7 @@ interface Token {
 }
 
 /** `revokeAll`: the user removed the app, every token answers 190 / 458; an expired long-lived token cannot be refreshed. */
-export interface InstagramSimulator extends SimControls {
+export interface InstagramSimulator extends SimControls, InstagramPublishControls {
   appId: string;
   appSecret: string;
   profile: SimInstagramProfile;
@@ -83,7 +87,7 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
   const graphError = (status: number, code: number, message: string, subcode?: number, type = 'OAuthException'): SimReply => ({
     status,
     headers: code === 190 ? { 'www-authenticate': `OAuth "Facebook Platform" "invalid_token" "${message.replace(/"/g, "'")}"` } : {},
-    body: { error: { message, type, code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: fbtrace() } },
+    body: { error: { message, type, code, ...(subcode ? { error_subcode: subcode } : {}), is_transient: false, fbtrace_id: fbtrace() } },
   });
 
   /** Validates a token: 190 when unknown/expired/revoked. */
@@ -173,6 +177,8 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
     return { status: 200, body: out };
   };
 
+  const publish = instagramPublishRoutes({ clock, profile, graphError, token: check }, opts.publish);
+
   const server = await startSimServer(
     [
       { method: 'GET', path: '/oauth/authorize', handler: authorize },
@@ -180,11 +186,12 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
       { method: 'GET', path: '/access_token', handler: longLived },
       { method: 'GET', path: '/refresh_access_token', handler: refresh },
       { method: 'GET', path: /^\/(v\d+\.\d+\/)?me$/, handler: me },
+      ...publish.routes,
     ],
     { port: opts.port },
   );
 
-  return withSimControls({ appId, appSecret, profile }, server, ctl, {
+  return withSimControls({ appId, appSecret, profile, ...publish.controls }, server, ctl, {
     tokens: () => tokens.values(),
     revoke: () => {
       for (const t of tokens.values()) t.revoked = true;
