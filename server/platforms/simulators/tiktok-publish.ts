@@ -13,14 +13,33 @@
  * (partial acknowledgement), expired upload links, a processing failure with a reason, and a last chunk whose
  * answer never comes although the post was made.
  */
-import { createHash, randomInt, type Hash } from 'node:crypto';
 import type { SimClock, SimReply, SimRequest, SimRoute } from './common';
 import { randomToken } from './common';
+import {
+  chunkHandler,
+  chunkPlanError,
+  newUpload,
+  type SimTikTokPost,
+  type SimTikTokUpload,
+  type TikTokUploadState,
+} from './tiktok-upload';
 
-const MB = 1024 * 1024;
+export type { SimTikTokChunkRecord, SimTikTokPost, SimTikTokUpload } from './tiktok-upload';
+
 const LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
-const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
-const VIDEO_FIELDS = ['id', 'title', 'video_description', 'duration', 'cover_image_url', 'share_url', 'create_time', 'view_count', 'like_count', 'comment_count', 'share_count'];
+const VIDEO_FIELDS = [
+  'id',
+  'title',
+  'video_description',
+  'duration',
+  'cover_image_url',
+  'share_url',
+  'create_time',
+  'view_count',
+  'like_count',
+  'comment_count',
+  'share_count',
+];
 
 export interface TikTokPublishSettings {
   /** What creator_info offers (a public account's levels by default). */
@@ -36,48 +55,6 @@ export interface TikTokPublishSettings {
   postsPer24h: number;
   uploadTtlSec: number;
   rateLimits: { creatorInfo: number; init: number; status: number };
-}
-
-export interface SimTikTokPost {
-  id: string;
-  publishId: string;
-  title: string;
-  privacyLevel: string;
-  size: number;
-  sha256: string;
-  createdAt: number;
-  views: number;
-  likes: number;
-  comments: number;
-}
-
-export interface SimTikTokChunkRecord {
-  start: number;
-  end: number;
-  /** kept: stored and counted in uploaded_bytes; failed: answered 5xx; dropped: answered 206 but not kept. */
-  outcome: 'kept' | 'failed' | 'dropped' | 'held-already';
-}
-
-export interface SimTikTokUpload {
-  publishId: string;
-  uploadId: string;
-  uploadToken: string;
-  videoSize: number;
-  chunkSize: number;
-  totalChunkCount: number;
-  title: string;
-  privacyLevel: string;
-  /** Bytes kept so far (what status answers as uploaded_bytes). */
-  received: number;
-  chunks: SimTikTokChunkRecord[];
-  state: 'uploading' | 'complete' | 'failed';
-  failReason: string | null;
-  polls: number;
-  createdAt: number;
-  expired: boolean;
-  hash: Hash;
-  sha256: string | null;
-  post: SimTikTokPost | null;
 }
 
 export interface TikTokPublishControls {
@@ -121,29 +98,39 @@ export function tiktokPublishRoutes(deps: {
     rateLimits: { creatorInfo: 20, init: 6, status: 30 },
     ...deps.settings,
   };
-  const posts: SimTikTokPost[] = [];
-  const uploads = new Map<string, SimTikTokUpload>();
-  const calls = new Map<string, number[]>();
-  const chunkFaults: { index: number; status: number; times: number }[] = [];
-  const drops = new Set<number>();
-  const failReasons: string[] = [];
-  let hangNext = false;
-  const held: (() => void)[] = [];
-
-  const ok = (data: unknown): SimReply => ({ status: 200, body: { data, error: { code: 'ok', message: '', log_id: deps.logId() } } });
-  const drain = async (r: SimRequest) => {
-    if (r.body) for await (const _ of r.body);
+  const state: TikTokUploadState = {
+    clock,
+    uploadTtlSec: () => settings.uploadTtlSec,
+    posts: [],
+    uploads: new Map(),
+    chunkFaults: [],
+    drops: new Set(),
+    failReasons: [],
+    hangNext: false,
+    held: [],
   };
+  const { posts, uploads } = state;
+  const calls = new Map<string, number[]>();
+
+  const ok = (data: unknown): SimReply => ({
+    status: 200,
+    body: { data, error: { code: 'ok', message: '', log_id: deps.logId() } },
+  });
   /** Per token per minute, over a sliding window on the simulator's clock. */
   const limited = (name: keyof TikTokPublishSettings['rateLimits'], token: string): SimReply | null => {
     const key = `${name}:${token}`;
     const now = clock.now();
     const recent = (calls.get(key) ?? []).filter((t) => t > now - 60_000);
-    if (recent.length >= settings.rateLimits[name]) return apiError(429, 'rate_limit_exceeded', 'API rate limit exceeded.');
+    if (recent.length >= settings.rateLimits[name])
+      return apiError(429, 'rate_limit_exceeded', 'API rate limit exceeded.');
     calls.set(key, [...recent, now]);
     return null;
   };
-  const guard = (r: SimRequest, scopes: string[], limit: keyof TikTokPublishSettings['rateLimits']): SimReply | string => {
+  const guard = (
+    r: SimRequest,
+    scopes: string[],
+    limit: keyof TikTokPublishSettings['rateLimits'],
+  ): SimReply | string => {
     const a = auth(r, scopes);
     if (!('token' in a)) return a;
     return limited(limit, a.token) ?? a.token;
@@ -165,118 +152,46 @@ export function tiktokPublishRoutes(deps: {
     });
   };
 
-  /** The Media Transfer Guide's chunk rules, read from the documentation text. */
-  const chunkError = (size: unknown, chunk: unknown, count: unknown): string | null => {
-    if (!Number.isSafeInteger(size) || !Number.isSafeInteger(chunk) || !Number.isSafeInteger(count)) return 'video_size, chunk_size and total_chunk_count must be integers';
-    const [v, c, n] = [size as number, chunk as number, count as number];
-    if (v <= 0 || v > 4096 * MB) return 'video_size must be between 1 byte and 4 GB';
-    if (c <= 0 || n !== Math.floor(v / c)) return 'total_chunk_count must equal floor(video_size / chunk_size)';
-    if (n < 1 || n > 1000) return 'total_chunk_count must be between 1 and 1000';
-    if (v < 5 * MB) return c === v ? null : 'a video under 5 MB must be sent whole (chunk_size = video_size)';
-    if (c < 5 * MB || c > 64 * MB) return 'chunk_size must be between 5 MB and 64 MB';
-    if (v - (n - 1) * c > 128 * MB) return 'the final chunk cannot exceed 128 MB';
-    return null;
-  };
-
   const init = (r: SimRequest): SimReply => {
     const g = guard(r, ['video.publish'], 'init');
     if (typeof g !== 'string') return g;
     const post = r.json?.post_info;
     const src = r.json?.source_info;
-    if (!post || typeof post !== 'object' || !src || typeof src !== 'object') return apiError(400, 'invalid_params', 'post_info and source_info are required.');
+    if (!post || typeof post !== 'object' || !src || typeof src !== 'object')
+      return apiError(400, 'invalid_params', 'post_info and source_info are required.');
     const title = post.title ?? '';
-    if (typeof title !== 'string' || title.length > 2200) return apiError(400, 'invalid_params', 'title must be a string of at most 2200 UTF-16 runes.');
+    if (typeof title !== 'string' || title.length > 2200)
+      return apiError(400, 'invalid_params', 'title must be a string of at most 2200 UTF-16 runes.');
     if (!LEVELS.includes(post.privacy_level)) return apiError(400, 'invalid_params', 'privacy_level is invalid.');
     if (settings.unaudited && post.privacy_level !== 'SELF_ONLY') {
-      return apiError(403, 'unaudited_client_can_only_post_to_private_accounts', 'Unaudited clients can only post to private accounts.');
+      return apiError(
+        403,
+        'unaudited_client_can_only_post_to_private_accounts',
+        'Unaudited clients can only post to private accounts.',
+      );
     }
-    if (!offered().includes(post.privacy_level)) return apiError(403, 'privacy_level_option_mismatch', 'privacy_level is not among the creator\'s options.');
-    if (src.source === 'PULL_FROM_URL') return apiError(403, 'url_ownership_unverified', 'The URL prefix or domain is not verified.');
-    if (src.source !== 'FILE_UPLOAD') return apiError(400, 'invalid_params', 'source must be FILE_UPLOAD or PULL_FROM_URL.');
-    const bad = chunkError(src.video_size, src.chunk_size, src.total_chunk_count);
+    if (!offered().includes(post.privacy_level))
+      return apiError(403, 'privacy_level_option_mismatch', "privacy_level is not among the creator's options.");
+    if (src.source === 'PULL_FROM_URL')
+      return apiError(403, 'url_ownership_unverified', 'The URL prefix or domain is not verified.');
+    if (src.source !== 'FILE_UPLOAD')
+      return apiError(400, 'invalid_params', 'source must be FILE_UPLOAD or PULL_FROM_URL.');
+    const bad = chunkPlanError(src.video_size, src.chunk_size, src.total_chunk_count);
     if (bad) return apiError(400, 'invalid_params', bad);
     if (posts.filter((p) => p.createdAt > clock.now() - 24 * 3600_000).length >= settings.postsPer24h) {
-      return apiError(403, 'spam_risk_too_many_posts', 'The daily post cap from the API is reached for the current user.');
+      return apiError(
+        403,
+        'spam_risk_too_many_posts',
+        'The daily post cap from the API is reached for the current user.',
+      );
     }
-    const up: SimTikTokUpload = {
-      publishId: `v_pub_file~v2-1.${randomInt(1e9, 1e10)}${randomInt(1e9, 1e10)}`,
-      uploadId: String(randomInt(1e11, 1e12)),
-      uploadToken: randomToken('', 24),
-      videoSize: src.video_size, chunkSize: src.chunk_size, totalChunkCount: src.total_chunk_count,
-      title, privacyLevel: post.privacy_level, received: 0, chunks: [], state: 'uploading', failReason: null, polls: 0,
-      createdAt: clock.now(), expired: false, hash: createHash('sha256'), sha256: null, post: null,
-    };
+    const { video_size: videoSize, chunk_size: chunkSize, total_chunk_count: totalChunkCount } = src;
+    const fields = { videoSize, chunkSize, totalChunkCount, title, privacyLevel: post.privacy_level };
+    const up = newUpload(clock, fields, () => randomToken('', 24));
     uploads.set(up.publishId, up);
-    const uploadUrl = `${deps.baseUrl()}/video/?upload_id=${up.uploadId}&upload_token=${encodeURIComponent(up.uploadToken)}`;
+    const token = encodeURIComponent(up.uploadToken);
+    const uploadUrl = `${deps.baseUrl()}/video/?upload_id=${up.uploadId}&upload_token=${token}`;
     return ok({ publish_id: up.publishId, upload_url: uploadUrl });
-  };
-
-  const finish = (up: SimTikTokUpload) => {
-    up.sha256 = up.hash.digest('hex');
-    const reason = failReasons.shift();
-    if (reason) {
-      up.state = 'failed';
-      up.failReason = reason;
-      return;
-    }
-    up.state = 'complete';
-    up.post = {
-      id: `7${Array.from({ length: 18 }, () => randomInt(10)).join('')}`, publishId: up.publishId, title: up.title,
-      privacyLevel: up.privacyLevel, size: up.videoSize, sha256: up.sha256, createdAt: clock.now(), views: 0, likes: 0, comments: 0,
-    };
-    posts.push(up.post);
-  };
-
-  const putChunk = async (r: SimRequest): Promise<SimReply> => {
-    const up = [...uploads.values()].find((u) => u.uploadId === r.query.get('upload_id') && u.uploadToken === r.query.get('upload_token'));
-    if (up && clock.now() > up.createdAt + settings.uploadTtlSec * 1000) up.expired = true;
-    const refuse = async (status: number, message: string) => (await drain(r), apiError(status, 'invalid_params', message));
-    if (!up || up.expired) return refuse(404, 'The upload_url is unknown or has expired.');
-    if (up.state !== 'uploading') return refuse(400, 'The video is already uploaded.');
-    const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(r.headers['content-range'] ?? ''));
-    if (!m) return refuse(400, 'Content-Range must be bytes FIRST-LAST/TOTAL.');
-    const [start, end, total] = [Number(m[1]), Number(m[2]) + 1, Number(m[3])];
-    const index = start / up.chunkSize;
-    const chunkEnd = index === up.totalChunkCount - 1 ? up.videoSize : start + up.chunkSize;
-    if (total !== up.videoSize || !Number.isInteger(index) || index >= up.totalChunkCount || end !== chunkEnd) {
-      return refuse(400, 'Content-Range does not match a chunk of the initialized upload.');
-    }
-    if (Number(r.headers['content-length']) !== end - start) return refuse(400, 'Content-Length does not match Content-Range.');
-    if (!VIDEO_TYPES.includes(String(r.headers['content-type'] ?? '').split(';')[0]!.trim())) return refuse(400, 'Content-Type must be a video type.');
-    if (start > up.received) return refuse(416, `Chunks must be uploaded in order: the next byte expected is ${up.received}.`);
-    if (end <= up.received) {
-      await drain(r);
-      up.chunks.push({ start, end, outcome: 'held-already' });
-      return { status: 206 };
-    }
-    const fault = chunkFaults.find((f) => f.index === index);
-    if (fault) {
-      if (--fault.times <= 0) chunkFaults.splice(chunkFaults.indexOf(fault), 1);
-      await drain(r);
-      up.chunks.push({ start, end, outcome: 'failed' });
-      return apiError(fault.status, 'internal_error', 'Something went wrong. Please try again later.');
-    }
-    const hash = up.hash.copy();
-    let n = 0;
-    for await (const c of r.body ?? []) {
-      hash.update(c);
-      n += c.length;
-    }
-    if (n !== end - start) return apiError(400, 'invalid_params', 'The body is shorter or longer than Content-Length.');
-    if (drops.delete(index)) {
-      up.chunks.push({ start, end, outcome: 'dropped' });
-      return { status: 206 };
-    }
-    up.hash = hash;
-    up.received = end;
-    up.chunks.push({ start, end, outcome: 'kept' });
-    if (end < up.videoSize) return { status: 206 };
-    finish(up);
-    if (hangNext) {
-      hangNext = false;
-      await new Promise<void>((resolve) => held.push(resolve));
-    }
-    return { status: 201 };
   };
 
   const status = (r: SimRequest): SimReply => {
@@ -302,17 +217,30 @@ export function tiktokPublishRoutes(deps: {
   const videoQuery = (r: SimRequest): SimReply => {
     const a = auth(r, ['video.list']);
     if (!('token' in a)) return a;
-    const fields = (r.query.get('fields') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    if (!fields.length || fields.some((f) => !VIDEO_FIELDS.includes(f))) return apiError(400, 'invalid_params', 'fields is missing or has an unknown field.');
+    const fields = (r.query.get('fields') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (!fields.length || fields.some((f) => !VIDEO_FIELDS.includes(f)))
+      return apiError(400, 'invalid_params', 'fields is missing or has an unknown field.');
     const ids = r.json?.filters?.video_ids;
-    if (!Array.isArray(ids) || ids.length < 1 || ids.length > 20) return apiError(400, 'invalid_params', 'filters.video_ids must hold 1 to 20 ids.');
+    if (!Array.isArray(ids) || ids.length < 1 || ids.length > 20)
+      return apiError(400, 'invalid_params', 'filters.video_ids must hold 1 to 20 ids.');
     const videos = posts
       .filter((p) => ids.map(String).includes(p.id))
       .map((p) => {
         const all: Record<string, unknown> = {
-          id: p.id, title: p.title, video_description: p.title, duration: 10, cover_image_url: `${deps.baseUrl()}/cover/${p.id}.jpeg`,
-          share_url: `https://www.tiktok.com/@${deps.creator.username}/video/${p.id}`, create_time: Math.floor(p.createdAt / 1000),
-          view_count: p.views, like_count: p.likes, comment_count: p.comments, share_count: 0,
+          id: p.id,
+          title: p.title,
+          video_description: p.title,
+          duration: 10,
+          cover_image_url: `${deps.baseUrl()}/cover/${p.id}.jpeg`,
+          share_url: `https://www.tiktok.com/@${deps.creator.username}/video/${p.id}`,
+          create_time: Math.floor(p.createdAt / 1000),
+          view_count: p.views,
+          like_count: p.likes,
+          comment_count: p.comments,
+          share_count: 0,
         };
         return Object.fromEntries(fields.map((f) => [f, all[f]]));
       });
@@ -323,19 +251,20 @@ export function tiktokPublishRoutes(deps: {
     publishSettings: settings,
     posts: () => [...posts],
     uploads: () => [...uploads.values()],
-    failChunk: (index, opts = {}) => void chunkFaults.push({ index, status: opts.status ?? 500, times: opts.times ?? 1 }),
-    dropChunk: (index) => void drops.add(index),
+    failChunk: (index, opts = {}) =>
+      void state.chunkFaults.push({ index, status: opts.status ?? 500, times: opts.times ?? 1 }),
+    dropChunk: (index) => void state.drops.add(index),
     expireUploads: () => uploads.forEach((u) => (u.expired = true)),
-    failNextPublish: (reason) => void failReasons.push(reason),
-    hangAfterLastChunk: () => void (hangNext = true),
+    failNextPublish: (reason) => void state.failReasons.push(reason),
+    hangAfterLastChunk: () => void (state.hangNext = true),
   };
   return {
     controls,
-    release: () => held.splice(0).forEach((resolve) => resolve()),
+    release: () => state.held.splice(0).forEach((resolve) => resolve()),
     routes: [
       { method: 'POST', path: '/v2/post/publish/creator_info/query/', handler: creatorInfo },
       { method: 'POST', path: '/v2/post/publish/video/init/', handler: init },
-      { method: 'PUT', path: '/video/', handler: putChunk, stream: true },
+      { method: 'PUT', path: '/video/', handler: chunkHandler(state, apiError), stream: true },
       { method: 'POST', path: '/v2/post/publish/status/fetch/', handler: status },
       { method: 'POST', path: '/v2/video/query/', handler: videoQuery },
     ],

@@ -207,11 +207,14 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
     if (!t || t.grant.revoked || t.expiresAt <= clock.now()) {
       return apiError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
     }
-    if (!scopes.some((s) => t.grant.scope.includes(s))) return apiError(401, 'scope_not_authorized', `The user did not authorize the scope ${scopes.join(' or ')}.`);
+    if (!scopes.some((s) => t.grant.scope.includes(s))) {
+      return apiError(401, 'scope_not_authorized', `The user did not authorize the scope ${scopes.join(' or ')}.`);
+    }
     return { token: r.bearer! };
   };
   const creator = { username: user.username, nickname: user.display_name, avatarUrl: user.avatar_url };
-  const publish = tiktokPublishRoutes({ clock, baseUrl: () => server.url, auth: authApi, apiError, logId, creator, settings: opts.publish });
+  const settings = opts.publish;
+  const publish = tiktokPublishRoutes({ clock, baseUrl: () => server.url, auth: authApi, apiError, logId, creator, settings });
 
   const server = await startSimServer(
     [

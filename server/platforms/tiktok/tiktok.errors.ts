@@ -48,11 +48,14 @@ export function tiktokApiError(status: number, headers: Record<string, string>, 
       return new PlatformError({ ...base, kind: 'reconnect', key: 'tiktok_user_cap' });
     case 'rate_limit_exceeded':
       // Limits are per token per minute: without Retry-After, the window is the wait.
-      return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers) ?? 60, key: 'rate_limited', params: TITLE });
+      return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers) ?? 60, key: 'rate_limited',
+        params: TITLE });
     case 'spam_risk_too_many_posts':
-      return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers), key: 'tiktok_daily_post_cap' });
-    case 'spam_risk_too_many_pending_share':
-      return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers), key: 'tiktok_pending_shares' });
+    case 'spam_risk_too_many_pending_share': {
+      // Rolling 24-hour caps: the quota counter knows when a slot frees; TikTok does not say.
+      const key = code === 'spam_risk_too_many_posts' ? 'tiktok_daily_post_cap' : 'tiktok_pending_shares';
+      return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers), key });
+    }
     case 'privacy_level_option_mismatch':
       return new PlatformError({ ...base, kind: 'bad-request', key: 'tiktok_privacy_mismatch' });
     case 'internal_error':
@@ -90,6 +93,9 @@ export function tiktokFailReasonError(reason: string | null | undefined): Platfo
   const code = reason || 'unknown';
   const known = FAIL_REASON_KEYS[code] ?? (code.startsWith('spam_risk') ? 'tiktok_fail_spam' : undefined);
   const why = known ? encodeMessage(`kadr.platform_errors.${known}`) : code;
-  const kind = code === 'internal' || code === 'spam_risk_too_many_posts' ? 'retry-later' : code === 'auth_removed' ? 'reconnect' : 'bad-request';
-  return new PlatformError({ kind, platform: P, code, key: 'tiktok_publish_failed', params: { reason: why }, raw: { fail_reason: reason } });
+  const retry = code === 'internal' || code === 'spam_risk_too_many_posts';
+  const kind = retry ? 'retry-later' : code === 'auth_removed' ? 'reconnect' : 'bad-request';
+  const params = { reason: why };
+  const raw = { fail_reason: reason };
+  return new PlatformError({ kind, platform: P, code, key: 'tiktok_publish_failed', params, raw });
 }

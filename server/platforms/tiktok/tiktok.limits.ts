@@ -57,7 +57,13 @@ export function tiktokChunkPlan(size: number, preferred: number = TIKTOK_DEFAULT
   }
   if (size > TIKTOK_MAX_VIDEO_BYTES) {
     const params = { size: formatBytes(size), max: formatBytes(TIKTOK_MAX_VIDEO_BYTES) };
-    throw new PlatformError({ kind: 'bad-request', platform: 'tiktok', code: 'file_too_large', key: 'tiktok_file_size', params });
+    throw new PlatformError({
+      kind: 'bad-request',
+      platform: 'tiktok',
+      code: 'file_too_large',
+      key: 'tiktok_file_size',
+      params,
+    });
   }
   const chunk = Math.min(Math.max(Math.floor(preferred), TIKTOK_CHUNK_MIN), TIKTOK_CHUNK_MAX);
   if (size < TIKTOK_CHUNK_MIN || size <= chunk) return { videoSize: size, chunkSize: size, totalChunkCount: 1 };

@@ -6,7 +6,12 @@ import type { PublishMeta } from '../publish-types';
 import { PlatformError, type PlatformErrorKey } from '../types';
 import { TIKTOK_CAPTION_MAX } from './tiktok.limits';
 
-export const TIKTOK_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] as const;
+export const TIKTOK_PRIVACY_LEVELS = [
+  'PUBLIC_TO_EVERYONE',
+  'MUTUAL_FOLLOW_FRIENDS',
+  'FOLLOWER_OF_CREATOR',
+  'SELF_ONLY',
+] as const;
 export type TikTokPrivacyLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number];
 
 /** creator_info/query: what this creator may post right now (TikTok asks apps to read it before every post). */
@@ -30,13 +35,26 @@ export interface TikTokPrivacyChoice {
 }
 
 /** PUBLIC_TO_EVERYONE when the creator allows it, else the first level offered. */
-export function pickTikTokPrivacy(creator: Pick<TikTokCreatorInfo, 'privacyLevelOptions'>, wanted?: string): TikTokPrivacyChoice {
+export function pickTikTokPrivacy(
+  creator: Pick<TikTokCreatorInfo, 'privacyLevelOptions'>,
+  wanted?: string,
+): TikTokPrivacyChoice {
   const options = creator.privacyLevelOptions;
   if (!options.length) {
-    throw new PlatformError({ kind: 'bad-request', platform: 'tiktok', code: 'no_privacy_level', key: 'tiktok_no_privacy_level' });
+    throw new PlatformError({
+      kind: 'bad-request',
+      platform: 'tiktok',
+      code: 'no_privacy_level',
+      key: 'tiktok_no_privacy_level',
+    });
   }
   if (wanted !== undefined && !options.includes(wanted)) {
-    throw new PlatformError({ kind: 'bad-request', platform: 'tiktok', code: 'privacy_level_option_mismatch', key: 'tiktok_privacy_mismatch' });
+    throw new PlatformError({
+      kind: 'bad-request',
+      platform: 'tiktok',
+      code: 'privacy_level_option_mismatch',
+      key: 'tiktok_privacy_mismatch',
+    });
   }
   const privacyLevel = wanted ?? (options.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : options[0]!);
   const privateOnly = options.every((o) => o === 'SELF_ONLY');
@@ -69,7 +87,13 @@ export function tiktokCaption(meta: PublishMeta): string {
   const caption = [meta.title.trim(), meta.description.trim(), tags].filter(Boolean).join('\n\n');
   if (caption.length > TIKTOK_CAPTION_MAX) {
     const params = { max: TIKTOK_CAPTION_MAX, length: caption.length };
-    throw new PlatformError({ kind: 'bad-request', platform: 'tiktok', code: 'caption_too_long', key: 'tiktok_caption_too_long', params });
+    throw new PlatformError({
+      kind: 'bad-request',
+      platform: 'tiktok',
+      code: 'caption_too_long',
+      key: 'tiktok_caption_too_long',
+      params,
+    });
   }
   return caption;
 }

@@ -14,7 +14,14 @@ import type { MessageParams } from '../../../src/contract/stored-message';
 
 /** ffprobe's format_name lists every name of a demuxer ("mov,mp4,m4a,3gp,3g2,mj2"; "matroska,webm"). */
 const CONTAINERS = ['mp4', 'mov', 'webm', 'quicktime'];
-const VIDEO_CODECS: Record<string, string> = { h264: 'H.264', avc1: 'H.264', hevc: 'H.265', h265: 'H.265', vp8: 'VP8', vp9: 'VP9' };
+const VIDEO_CODECS: Record<string, string> = {
+  h264: 'H.264',
+  avc1: 'H.264',
+  hevc: 'H.265',
+  h265: 'H.265',
+  vp8: 'VP8',
+  vp9: 'VP9',
+};
 
 export const TIKTOK_FILE_LIMITS = {
   minFps: 23,
@@ -39,16 +46,25 @@ export function checkTikTokFile(facts: MediaFacts, opts: TikTokFileCheckOptions 
   const L = TIKTOK_FILE_LIMITS;
   if (!(facts.sizeBytes > 0)) return refuse('tiktok_file_empty', 'empty_file', {});
   if (facts.sizeBytes > L.maxBytes) {
-    return refuse('tiktok_file_size', 'file_too_large', { size: formatBytes(facts.sizeBytes), max: formatBytes(L.maxBytes) });
+    return refuse('tiktok_file_size', 'file_too_large', {
+      size: formatBytes(facts.sizeBytes),
+      max: formatBytes(L.maxBytes),
+    });
   }
-  const names = facts.container.toLowerCase().split(/[,\s]+/).filter(Boolean);
+  const names = facts.container
+    .toLowerCase()
+    .split(/[,\s]+/)
+    .filter(Boolean);
   if (!names.some((n) => CONTAINERS.includes(n))) {
     return refuse('tiktok_file_container', 'file_format_check_failed', { container: facts.container || '?' });
   }
   if (!VIDEO_CODECS[facts.videoCodec.toLowerCase()]) {
     return refuse('tiktok_file_codec', 'file_format_check_failed', { codec: facts.videoCodec || '?' });
   }
-  const max = Math.min(L.maxDurationSec, opts.maxDurationSec && opts.maxDurationSec > 0 ? opts.maxDurationSec : L.maxDurationSec);
+  const max = Math.min(
+    L.maxDurationSec,
+    opts.maxDurationSec && opts.maxDurationSec > 0 ? opts.maxDurationSec : L.maxDurationSec,
+  );
   if (!(facts.durationSec > 0) || facts.durationSec > max) {
     return refuse('tiktok_file_duration', 'duration_check_failed', { duration: round(facts.durationSec), max });
   }

@@ -12,17 +12,24 @@
  * `uploadedBytes` says which chunk to resume from (`tiktokResumeChunk`), or whose outcome says the post exists.
  * A new init is safe only when the upload link expired (`upload_expired`) and `status` shows the file incomplete.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import { joinUrl, retryAfterSec, stripUndefined } from '../common';
-import type { PlatformHttp, PlatformResponse } from '../http';
-import type { PublishMeta, PublishSource, UploadProgress, VideoStats } from '../publish-types';
-import { PlatformError, isPlatformError } from '../types';
+import { joinUrl, stripUndefined } from '../common';
+import type { PlatformHttp } from '../http';
+import type { PublishMeta, PublishSource, VideoStats } from '../publish-types';
+import { PlatformError } from '../types';
 import { TIKTOK_DEFAULT_BASE_URLS, type TikTokBaseUrls } from './tiktok.driver';
 import { tiktokApiError, tiktokFailReasonError } from './tiktok.errors';
-import { TIKTOK_DEFAULT_CHUNK, tiktokChunkPlan, tiktokChunkRange, tiktokResumeChunk, type TikTokChunkPlan } from './tiktok.limits';
+import { TIKTOK_DEFAULT_CHUNK, tiktokChunkPlan, type TikTokChunkPlan } from './tiktok.limits';
 import {
-  parseTikTokJson, pickTikTokPrivacy, tiktokCaption, tiktokPostUrl, toCreatorInfo, type TikTokCreatorInfo,
+  parseTikTokJson,
+  pickTikTokPrivacy,
+  tiktokCaption,
+  tiktokPostUrl,
+  toCreatorInfo,
+  type TikTokCreatorInfo,
 } from './tiktok.post-info';
+import { uploadTikTokChunks, type TikTokUploadOptions, type TikTokUploadTuning } from './tiktok.upload';
+
+export type { TikTokUploadOptions } from './tiktok.upload';
 
 export interface TikTokPublisherOptions {
   http: PlatformHttp;
@@ -48,19 +55,6 @@ export interface TikTokUploadSession {
   privateOnly: boolean;
 }
 
-export interface TikTokUploadOptions {
-  /** The first chunk to send (from `tiktokResumeChunk(plan, status.uploadedBytes)` after a crash). */
-  fromChunk?: number;
-  onProgress?: UploadProgress;
-  signal?: AbortSignal;
-  /**
-   * Asks TikTok how many bytes it holds (the job passes `() => status(token, id).then((s) => s.uploadedBytes)`).
-   * With it, an out-of-step answer or an unknown outcome of the last chunk is resolved by resuming from what
-   * TikTok holds; without it, they throw for the job to reconcile.
-   */
-  acknowledged?: () => Promise<number>;
-}
-
 export type TikTokPublishOutcome = 'uploading' | 'processing' | 'published' | 'inbox' | 'failed';
 
 export interface TikTokPublishStatus {
@@ -83,24 +77,23 @@ export interface TikTokVideoStats extends VideoStats {
   shareUrl: string | null;
 }
 
-const MAX_RESYNCS = 5;
 const STATS_BATCH = 20;
 
 export class TikTokPublisher {
   readonly baseUrls: TikTokBaseUrls;
   private readonly http: PlatformHttp;
   private readonly chunkSize: number;
-  private readonly chunkRetries: number;
-  private readonly retryDelayMs: number;
-  private readonly chunkTimeoutMs: number;
+  private readonly tuning: TikTokUploadTuning;
 
   constructor(opts: TikTokPublisherOptions) {
     this.http = opts.http;
     this.baseUrls = { ...TIKTOK_DEFAULT_BASE_URLS, ...stripUndefined(opts.baseUrls) };
     this.chunkSize = opts.chunkSize ?? TIKTOK_DEFAULT_CHUNK;
-    this.chunkRetries = opts.chunkRetries ?? 3;
-    this.retryDelayMs = opts.retryDelayMs ?? 1_000;
-    this.chunkTimeoutMs = opts.chunkTimeoutMs ?? 10 * 60_000;
+    this.tuning = {
+      chunkRetries: opts.chunkRetries ?? 3,
+      retryDelayMs: opts.retryDelayMs ?? 1_000,
+      chunkTimeoutMs: opts.chunkTimeoutMs ?? 10 * 60_000,
+    };
   }
 
   /** POST /v2/post/publish/creator_info/query/ (20 per minute per token). Read-only: retry freely. */
@@ -141,7 +134,14 @@ export class TikTokPublisher {
     const publishId = data?.publish_id ? String(data.publish_id) : '';
     const uploadUrl = typeof data?.upload_url === 'string' ? data.upload_url : '';
     if (!publishId || !uploadUrl) {
-      throw new PlatformError({ kind: 'retry-later', platform: 'tiktok', code: 'invalid_answer', key: 'invalid_json', params: { status: 200 }, raw: data });
+      throw new PlatformError({
+        kind: 'retry-later',
+        platform: 'tiktok',
+        code: 'invalid_answer',
+        key: 'invalid_json',
+        params: { status: 200 },
+        raw: data,
+      });
     }
     return { publishId, uploadUrl, plan, privacyLevel, privateOnly };
   }
@@ -152,54 +152,24 @@ export class TikTokPublisher {
    * error is sent again a bounded number of times; the last chunk is not, since its outcome decides the post:
    * it is resolved through `acknowledged` or thrown as `upload_outcome_unknown` (kind 'retry-later').
    */
-  async upload(uploadUrl: string, source: PublishSource, plan: TikTokChunkPlan, opts: TikTokUploadOptions = {}): Promise<{ uploadedBytes: number }> {
-    const total = plan.videoSize;
-    if (source.size !== total) throw this.outOfSync(source.size, total);
-    let i = Math.max(0, Math.min(opts.fromChunk ?? 0, plan.totalChunkCount));
-    let failures = 0;
-    let resyncs = 0;
-    opts.onProgress?.(i < plan.totalChunkCount ? tiktokChunkRange(plan, i).start : total, total);
-    while (i < plan.totalChunkCount) {
-      const { start, end } = tiktokChunkRange(plan, i);
-      const last = i === plan.totalChunkCount - 1;
-      const sent = await this.putChunk(uploadUrl, source, start, end, total, opts.signal);
-      if (sent.ok) {
-        failures = 0;
-        i++;
-        opts.onProgress?.(end, total);
-        continue;
-      }
-      if (sent.expired) throw sent.error;
-      if (sent.transient && !last && failures < this.chunkRetries) {
-        failures++;
-        await this.backoff(failures, opts.signal);
-        continue;
-      }
-      // Out of step with TikTok, or the last chunk's outcome is unknown: ask what TikTok holds.
-      if (!opts.acknowledged || resyncs >= MAX_RESYNCS) throw last && sent.transient ? this.unknownOutcome(sent.error) : sent.error;
-      resyncs++;
-      const held = await opts.acknowledged();
-      if (held >= total) {
-        opts.onProgress?.(total, total);
-        return { uploadedBytes: total };
-      }
-      const next = tiktokResumeChunk(plan, held);
-      if (next === i) {
-        if (!sent.transient || failures >= this.chunkRetries) throw last && sent.transient ? this.unknownOutcome(sent.error) : sent.error;
-        failures++;
-        await this.backoff(failures, opts.signal);
-      }
-      i = next;
-      opts.onProgress?.(tiktokChunkRange(plan, i).start, total);
-    }
-    return { uploadedBytes: total };
+  async upload(
+    uploadUrl: string,
+    source: PublishSource,
+    plan: TikTokChunkPlan,
+    opts: TikTokUploadOptions = {},
+  ): Promise<{ uploadedBytes: number }> {
+    return uploadTikTokChunks(this.http, uploadUrl, source, plan, opts, this.tuning);
   }
 
   /**
    * POST /v2/post/publish/status/fetch/ (30 per minute per token). Read-only: this is how an unknown outcome is
    * reconciled. `videoSize` tells an unfinished upload from processing; `username` builds the post's link.
    */
-  async status(accessToken: string, publishId: string, opts: { videoSize?: number; username?: string } = {}): Promise<TikTokPublishStatus> {
+  async status(
+    accessToken: string,
+    publishId: string,
+    opts: { videoSize?: number; username?: string } = {},
+  ): Promise<TikTokPublishStatus> {
     const data = await this.api('/v2/post/publish/status/fetch/', accessToken, { publish_id: publishId });
     const status = String(data?.status ?? '');
     const ids: unknown[] = Array.isArray(data?.publicaly_available_post_id) ? data.publicaly_available_post_id : [];
@@ -216,7 +186,10 @@ export class TikTokPublisher {
       case 'SEND_TO_USER_INBOX':
         return { ...base, outcome: 'inbox' };
       case 'PROCESSING_UPLOAD':
-        return { ...base, outcome: opts.videoSize !== undefined && uploadedBytes < opts.videoSize ? 'uploading' : 'processing' };
+        return {
+          ...base,
+          outcome: opts.videoSize !== undefined && uploadedBytes < opts.videoSize ? 'uploading' : 'processing',
+        };
       default:
         return { ...base, outcome: 'processing' };
     }
@@ -247,8 +220,6 @@ export class TikTokPublisher {
     return out;
   }
 
-  // -------------------------------------------------------------------------------------------
-
   private async api(path: string, accessToken: string, json?: unknown, query?: Record<string, string>): Promise<any> {
     const res = await this.http.request(joinUrl(this.baseUrls.api, path), {
       method: 'POST',
@@ -260,58 +231,5 @@ export class TikTokPublisher {
     const code = body?.error?.code;
     if (res.status !== 200 || (code && code !== 'ok')) throw tiktokApiError(res.status, res.headers, body);
     return body?.data ?? {};
-  }
-
-  private async putChunk(
-    url: string,
-    source: PublishSource,
-    start: number,
-    end: number,
-    total: number,
-    signal?: AbortSignal,
-  ): Promise<{ ok: true } | { ok: false; transient: boolean; expired: boolean; error: PlatformError }> {
-    let res: PlatformResponse;
-    try {
-      res = await this.http.request(url, {
-        method: 'PUT',
-        headers: { 'content-range': `bytes ${start}-${end - 1}/${total}` },
-        body: { stream: source.open(start, end), contentType: source.contentType, contentLength: end - start },
-        timeoutMs: this.chunkTimeoutMs,
-        signal,
-      });
-      await res.dump();
-    } catch (e) {
-      if (signal?.aborted || !isPlatformError(e)) throw e;
-      return { ok: false, transient: e.kind === 'retry-later' || e.kind === 'proxy', expired: false, error: e };
-    }
-    if (res.status >= 200 && res.status < 300) return { ok: true };
-    const params = { status: res.status };
-    const httpStatus = res.status;
-    if ([401, 403, 404, 410].includes(res.status)) {
-      const error = new PlatformError({ kind: 'retry-later', platform: 'tiktok', code: 'upload_expired', key: 'tiktok_upload_expired', httpStatus });
-      return { ok: false, transient: false, expired: true, error };
-    }
-    if (res.status >= 500 || res.status === 429) {
-      const error = new PlatformError({
-        kind: 'retry-later', platform: 'tiktok', code: 'server_error', key: 'unavailable', httpStatus,
-        params: { platform: 'TikTok', status: res.status }, retryAfterSec: retryAfterSec(res.headers),
-      });
-      return { ok: false, transient: true, expired: false, error };
-    }
-    const error = new PlatformError({ kind: 'bad-request', platform: 'tiktok', code: `upload_http_${res.status}`, key: 'tiktok_upload_refused', params, httpStatus });
-    return { ok: false, transient: false, expired: false, error };
-  }
-
-  private unknownOutcome(cause: PlatformError): PlatformError {
-    return new PlatformError({ kind: 'retry-later', platform: 'tiktok', code: 'upload_outcome_unknown', key: 'tiktok_upload_unknown', cause });
-  }
-
-  private outOfSync(acknowledged: number, total: number): PlatformError {
-    const params = { acknowledged, total };
-    return new PlatformError({ kind: 'bad-request', platform: 'tiktok', code: 'size_mismatch', key: 'tiktok_upload_out_of_sync', params });
-  }
-
-  private backoff(attempt: number, signal?: AbortSignal): Promise<void> {
-    return this.retryDelayMs > 0 ? sleep(this.retryDelayMs * attempt, undefined, { signal }) : Promise.resolve();
   }
 }
