@@ -252,7 +252,9 @@ export const kadrEn: KadrMessages = {
     tiktok_upload_expired: 'The TikTok upload link expired before the upload finished; nothing was posted, the upload must start again',
     tiktok_upload_unknown:
       'TikTok did not confirm the last part of the upload; ask TikTok for the post\'s status before sending anything again',
-    tiktok_upload_out_of_sync: 'TikTok holds %{acknowledged} of %{total} bytes, not what was sent',
+    tiktok_upload_out_of_sync:
+      'TikTok kept less of the upload than it acknowledged; ask TikTok for the status and resume from the bytes it holds',
+    tiktok_upload_size_changed: 'The file has %{size} bytes, but its upload was planned for %{planned}',
     tiktok_upload_refused: 'TikTok refused a part of the upload (HTTP %{status})',
     tiktok_publish_failed: 'TikTok could not publish the video: %{reason}',
     tiktok_fail_file_format: 'the file format is not supported',

@@ -366,7 +366,9 @@ export const kadrUk = {
     tiktok_upload_expired: 'Посилання для завантаження в TikTok спливло до кінця завантаження; нічого не опубліковано, завантаження треба почати знову',
     tiktok_upload_unknown:
       'TikTok не підтвердив останню частину завантаження; спершу треба запитати в TikTok стан публікації, а потім надсилати знову',
-    tiktok_upload_out_of_sync: 'TikTok має %{acknowledged} з %{total} байтів, а не те, що надіслано',
+    tiktok_upload_out_of_sync:
+      'TikTok зберіг менше з завантаження, ніж підтвердив; треба запитати в TikTok стан і продовжити з байтів, які він має',
+    tiktok_upload_size_changed: 'Файл має %{size} байтів, а його завантаження заплановано на %{planned}',
     tiktok_upload_refused: 'TikTok відхилив частину завантаження (HTTP %{status})',
     tiktok_publish_failed: 'TikTok не зміг опублікувати відео: %{reason}',
     tiktok_fail_file_format: 'формат файлу не підтримується',

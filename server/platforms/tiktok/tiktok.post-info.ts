@@ -61,16 +61,23 @@ export function pickTikTokPrivacy(
   return { privacyLevel, privateOnly, notice: privateOnly ? 'tiktok_private_only' : null };
 }
 
-export function toCreatorInfo(data: any): TikTokCreatorInfo {
+/** A JSON object of TikTok's answer (anything else reads as an empty one). */
+export type TikTokData = Record<string, unknown>;
+
+export function jsonObject(v: unknown): TikTokData {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as TikTokData) : {};
+}
+
+export function toCreatorInfo(data: TikTokData): TikTokCreatorInfo {
   return {
-    nickname: String(data?.creator_nickname ?? ''),
-    username: String(data?.creator_username ?? ''),
-    avatarUrl: String(data?.creator_avatar_url ?? ''),
-    privacyLevelOptions: Array.isArray(data?.privacy_level_options) ? data.privacy_level_options.map(String) : [],
-    commentDisabled: data?.comment_disabled === true,
-    duetDisabled: data?.duet_disabled === true,
-    stitchDisabled: data?.stitch_disabled === true,
-    maxVideoPostDurationSec: Number(data?.max_video_post_duration_sec) || 0,
+    nickname: String(data.creator_nickname ?? ''),
+    username: String(data.creator_username ?? ''),
+    avatarUrl: String(data.creator_avatar_url ?? ''),
+    privacyLevelOptions: Array.isArray(data.privacy_level_options) ? data.privacy_level_options.map(String) : [],
+    commentDisabled: data.comment_disabled === true,
+    duetDisabled: data.duet_disabled === true,
+    stitchDisabled: data.stitch_disabled === true,
+    maxVideoPostDurationSec: Number(data.max_video_post_duration_sec) || 0,
   };
 }
 
@@ -108,7 +115,7 @@ export function tiktokPostUrl(username: string | undefined, postId: string | nul
  * have 19 digits, beyond a double's 15–16), so every bare integer of 16 digits or more becomes a string first.
  * Returns null for an empty body and `{ text }` for a body that is not JSON.
  */
-export function parseTikTokJson(text: string): any {
+export function parseTikTokJson(text: string): unknown {
   if (!text.trim()) return null;
   const exact = text.replace(/([:[,]\s*)(-?\d{16,})(?=\s*[,\]}])/g, '$1"$2"');
   try {

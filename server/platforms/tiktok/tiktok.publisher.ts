@@ -20,12 +20,14 @@ import { TIKTOK_DEFAULT_BASE_URLS, type TikTokBaseUrls } from './tiktok.driver';
 import { tiktokApiError, tiktokFailReasonError } from './tiktok.errors';
 import { TIKTOK_DEFAULT_CHUNK, tiktokChunkPlan, type TikTokChunkPlan } from './tiktok.limits';
 import {
+  jsonObject,
   parseTikTokJson,
   pickTikTokPrivacy,
   tiktokCaption,
   tiktokPostUrl,
   toCreatorInfo,
   type TikTokCreatorInfo,
+  type TikTokData,
 } from './tiktok.post-info';
 import { uploadTikTokChunks, type TikTokUploadOptions, type TikTokUploadTuning } from './tiktok.upload';
 
@@ -131,8 +133,8 @@ export class TikTokPublisher {
         total_chunk_count: plan.totalChunkCount,
       },
     });
-    const publishId = data?.publish_id ? String(data.publish_id) : '';
-    const uploadUrl = typeof data?.upload_url === 'string' ? data.upload_url : '';
+    const publishId = data.publish_id ? String(data.publish_id) : '';
+    const uploadUrl = typeof data.upload_url === 'string' ? data.upload_url : '';
     if (!publishId || !uploadUrl) {
       throw new PlatformError({
         kind: 'retry-later',
@@ -171,16 +173,16 @@ export class TikTokPublisher {
     opts: { videoSize?: number; username?: string } = {},
   ): Promise<TikTokPublishStatus> {
     const data = await this.api('/v2/post/publish/status/fetch/', accessToken, { publish_id: publishId });
-    const status = String(data?.status ?? '');
-    const ids: unknown[] = Array.isArray(data?.publicaly_available_post_id) ? data.publicaly_available_post_id : [];
+    const status = String(data.status ?? '');
+    const ids: unknown[] = Array.isArray(data.publicaly_available_post_id) ? data.publicaly_available_post_id : [];
     const postId = ids.length ? String(ids[0]) : null;
-    const uploadedBytes = Number(data?.uploaded_bytes) || 0;
+    const uploadedBytes = Number(data.uploaded_bytes) || 0;
     const base = { status, postId: null, url: null, uploadedBytes, failReason: null, error: null };
     switch (status) {
       case 'PUBLISH_COMPLETE':
         return { ...base, outcome: 'published', postId, url: tiktokPostUrl(opts.username, postId) };
       case 'FAILED': {
-        const failReason = data?.fail_reason ? String(data.fail_reason) : null;
+        const failReason = data.fail_reason ? String(data.fail_reason) : null;
         return { ...base, outcome: 'failed', failReason, error: tiktokFailReasonError(failReason) };
       }
       case 'SEND_TO_USER_INBOX':
@@ -207,7 +209,7 @@ export class TikTokPublisher {
         { filters: { video_ids: batch } },
         { fields: 'id,view_count,like_count,comment_count,share_url' },
       );
-      for (const v of Array.isArray(data?.videos) ? data.videos : []) {
+      for (const v of (Array.isArray(data.videos) ? data.videos : []).map(jsonObject)) {
         out.push({
           id: String(v.id),
           views: Number(v.view_count) || 0,
@@ -220,16 +222,21 @@ export class TikTokPublisher {
     return out;
   }
 
-  private async api(path: string, accessToken: string, json?: unknown, query?: Record<string, string>): Promise<any> {
+  private async api(
+    path: string,
+    accessToken: string,
+    json?: unknown,
+    query?: Record<string, string>,
+  ): Promise<TikTokData> {
     const res = await this.http.request(joinUrl(this.baseUrls.api, path), {
       method: 'POST',
       query,
       headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json; charset=UTF-8' },
       body: json === undefined ? undefined : { json },
     });
-    const body = parseTikTokJson(await res.text());
-    const code = body?.error?.code;
+    const body = jsonObject(parseTikTokJson(await res.text()));
+    const code = jsonObject(body.error).code;
     if (res.status !== 200 || (code && code !== 'ok')) throw tiktokApiError(res.status, res.headers, body);
-    return body?.data ?? {};
+    return jsonObject(body.data);
   }
 }

@@ -54,12 +54,12 @@ export async function uploadTikTokChunks(
   const total = plan.videoSize;
   const count = plan.totalChunkCount;
   if (source.size !== total) {
-    const params = { acknowledged: source.size, total };
+    const params = { size: source.size, planned: total };
     throw new PlatformError({
       kind: 'bad-request',
       platform: 'tiktok',
       code: 'size_mismatch',
-      key: 'tiktok_upload_out_of_sync',
+      key: 'tiktok_upload_size_changed',
       params,
     });
   }
@@ -157,6 +157,16 @@ async function putChunk(
       retryAfterSec: retryAfterSec(res.headers),
     });
     return { ok: false, transient: true, expired: false, error };
+  }
+  if (httpStatus === 416) {
+    // TikTok expects another byte than this chunk's first: it kept less than it acknowledged.
+    const error = new PlatformError({
+      ...base,
+      kind: 'retry-later',
+      code: 'upload_out_of_sync',
+      key: 'tiktok_upload_out_of_sync',
+    });
+    return { ok: false, transient: false, expired: false, error };
   }
   const params = { status: httpStatus };
   const error = new PlatformError({
