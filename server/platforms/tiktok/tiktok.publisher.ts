@@ -36,6 +36,7 @@ export type { TikTokUploadOptions } from './tiktok.upload';
 export interface TikTokPublisherOptions {
   http: PlatformHttp;
   baseUrls?: Partial<TikTokBaseUrls>;
+  /** The driver's clock, taken for symmetry with it; no TikTok publishing step depends on the time of day. */
   now?: () => Date;
   /** Preferred chunk size (clamped to TikTok's 5–64 MB). */
   chunkSize?: number;
