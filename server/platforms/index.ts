@@ -19,6 +19,7 @@ export * from './fresh-token';
 export * from './oauth-state';
 export { YouTubeDriver, YOUTUBE_DEFAULT_BASE_URLS, YOUTUBE_SCOPES, YOUTUBE_DESCRIPTION_MAX, type YouTubeBaseUrls } from './youtube/youtube.driver';
 export { TikTokDriver, TIKTOK_DEFAULT_BASE_URLS, TIKTOK_SCOPES, type TikTokBaseUrls } from './tiktok/tiktok.driver';
+export * from './tiktok/tiktok.publishing';
 export {
   InstagramDriver, INSTAGRAM_DEFAULT_BASE_URLS, INSTAGRAM_DEFAULT_GRAPH_VERSION, INSTAGRAM_SCOPES, type InstagramBaseUrls,
 } from './instagram/instagram.driver';

@@ -6,9 +6,13 @@
  *   POST /v2/oauth/token/       authorization_code / refresh_token (refresh tokens rotate: the old one dies)
  *   POST /v2/oauth/revoke/      revokes the grant
  *   GET  /v2/user/info/         ?fields=… → { data: { user }, error: { code: "ok", message: "", log_id } }
+ *   Content Posting API (creator_info, video/init, chunk PUTs, status/fetch) and video/query: ./tiktok-publish.ts
  * OAuth errors are `{ error, error_description, log_id }`; API errors use the `{ data, error }` envelope.
  */
 import { SimState, htmlError, randomToken, redirectTo, startSimServer, type SimControls, type SimReply, type SimRequest, withSimControls } from './common';
+import { tiktokPublishRoutes, type TikTokPublishControls, type TikTokPublishSettings } from './tiktok-publish';
+
+export type { SimTikTokPost, SimTikTokUpload, TikTokPublishSettings } from './tiktok-publish';
 
 export const TIKTOK_SIM_CLIENT_KEY = 'sim-tiktok-client-key';
 export const TIKTOK_SIM_CLIENT_SECRET = 'sim-tiktok-client-secret';
@@ -56,6 +60,8 @@ export interface TikTokSimulatorOptions {
   /** HTTP status used for OAuth errors (TikTok has been seen answering them with 200). */
   oauthErrorStatus?: number;
   user?: Partial<SimTikTokUser>;
+  /** Content Posting API behaviour (privacy options, unaudited mode, polls before the post id shows, limits). */
+  publish?: Partial<TikTokPublishSettings>;
 }
 
 interface Grant {
@@ -65,7 +71,7 @@ interface Grant {
   revoked: boolean;
 }
 
-export interface TikTokSimulator extends SimControls {
+export interface TikTokSimulator extends SimControls, TikTokPublishControls {
   clientKey: string;
   clientSecret: string;
   user: SimTikTokUser;
@@ -196,17 +202,34 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
     return { status: 200, body: { data: { user: out }, error: { code: 'ok', message: '', log_id: logId() } } };
   };
 
+  const authApi = (r: SimRequest, scopes: string[]): SimReply | { token: string } => {
+    const t = r.bearer ? tokens.get(r.bearer) : undefined;
+    if (!t || t.grant.revoked || t.expiresAt <= clock.now()) {
+      return apiError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
+    }
+    if (!scopes.some((s) => t.grant.scope.includes(s))) {
+      return apiError(401, 'scope_not_authorized', `The user did not authorize the scope ${scopes.join(' or ')}.`);
+    }
+    return { token: r.bearer! };
+  };
+  const creator = { username: user.username, nickname: user.display_name, avatarUrl: user.avatar_url };
+  const settings = opts.publish;
+  const publish = tiktokPublishRoutes({ clock, baseUrl: () => server.url, auth: authApi, apiError, logId, creator, settings });
+
   const server = await startSimServer(
     [
       { method: 'GET', path: '/v2/auth/authorize/', handler: authorize },
       { method: 'POST', path: '/v2/oauth/token/', handler: token },
       { method: 'POST', path: '/v2/oauth/revoke/', handler: revoke },
       { method: 'GET', path: '/v2/user/info/', handler: userInfo },
+      ...publish.routes,
     ],
     { port: opts.port },
   );
+  // A last chunk held unanswered (the timeout-after-publish fault) is let go when the simulator closes.
+  const close = () => (publish.release(), server.close());
 
-  const sim = withSimControls({ clientKey, clientSecret, user }, server, ctl, {
+  const sim = withSimControls({ clientKey, clientSecret, user, ...publish.controls }, { ...server, close }, ctl, {
     tokens: () => tokens.values(),
     revoke: () => {
       for (const g of grants.values()) g.revoked = true;

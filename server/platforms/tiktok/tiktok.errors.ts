@@ -1,6 +1,7 @@
 /** TikTok OAuth error bodies and the `{ data, error: { code, message, log_id } }` envelope → PlatformError. */
 import { genericHttpError, retryAfterSec } from '../common';
-import { PLATFORM_TITLES, PlatformError } from '../types';
+import { encodeMessage } from '../../../src/contract/stored-message';
+import { PLATFORM_TITLES, PlatformError, type PlatformErrorKey } from '../types';
 
 const P = 'tiktok' as const;
 const TITLE = { platform: PLATFORM_TITLES[P] };
@@ -46,8 +47,17 @@ export function tiktokApiError(status: number, headers: Record<string, string>, 
     case 'reached_active_user_cap':
       return new PlatformError({ ...base, kind: 'reconnect', key: 'tiktok_user_cap' });
     case 'rate_limit_exceeded':
+      // Limits are per token per minute: without Retry-After, the window is the wait.
+      return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers) ?? 60, key: 'rate_limited',
+        params: TITLE });
     case 'spam_risk_too_many_posts':
-    case 'spam_risk_too_many_pending_share':
+    case 'spam_risk_too_many_pending_share': {
+      // Rolling 24-hour caps: the quota counter knows when a slot frees; TikTok does not say.
+      const key = code === 'spam_risk_too_many_posts' ? 'tiktok_daily_post_cap' : 'tiktok_pending_shares';
+      return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers), key });
+    }
+    case 'privacy_level_option_mismatch':
+      return new PlatformError({ ...base, kind: 'bad-request', key: 'tiktok_privacy_mismatch' });
     case 'internal_error':
       return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers), key: 'asks_to_wait', params: TITLE, detail: [code, message].filter(Boolean).join(': ') });
     case 'spam_risk_user_banned_from_posting':
@@ -59,4 +69,33 @@ export function tiktokApiError(status: number, headers: Record<string, string>, 
     return new PlatformError({ ...base, kind: 'bad-request', key: 'rejected', params: TITLE, detail: [code, message].filter(Boolean).join(': ') });
   }
   return genericHttpError(P, status, headers, raw, message || undefined);
+}
+
+/**
+ * `fail_reason` of a FAILED post (Get Post Status), as a readable reason. Spam and ban reasons are the account's
+ * or the caption's problem; `internal` is TikTok's and may be tried again with a new upload.
+ */
+const FAIL_REASON_KEYS: Record<string, PlatformErrorKey> = {
+  file_format_check_failed: 'tiktok_fail_file_format',
+  duration_check_failed: 'tiktok_fail_duration',
+  frame_rate_check_failed: 'tiktok_fail_frame_rate',
+  picture_size_check_failed: 'tiktok_fail_picture_size',
+  internal: 'tiktok_fail_internal',
+  video_pull_failed: 'tiktok_fail_video_pull',
+  publish_cancelled: 'tiktok_fail_cancelled',
+  auth_removed: 'tiktok_fail_auth_removed',
+  spam_risk_too_many_posts: 'tiktok_daily_post_cap',
+  spam_risk_user_banned_from_posting: 'tiktok_banned',
+  spam_risk_text: 'tiktok_fail_spam_text',
+};
+
+export function tiktokFailReasonError(reason: string | null | undefined): PlatformError {
+  const code = reason || 'unknown';
+  const known = FAIL_REASON_KEYS[code] ?? (code.startsWith('spam_risk') ? 'tiktok_fail_spam' : undefined);
+  const why = known ? encodeMessage(`kadr.platform_errors.${known}`) : code;
+  const retry = code === 'internal' || code === 'spam_risk_too_many_posts';
+  const kind = retry ? 'retry-later' : code === 'auth_removed' ? 'reconnect' : 'bad-request';
+  const params = { reason: why };
+  const raw = { fail_reason: reason };
+  return new PlatformError({ kind, platform: P, code, key: 'tiktok_publish_failed', params, raw });
 }
