@@ -100,6 +100,9 @@ export interface VideosTable {
   requestId: number | null;
   outputIndex: number | null;
   storageKey: string | null;
+  // 008_publications: the publication it belongs to, and a version that goes up on every edit.
+  publicationId: number | null;
+  version: Generated<number>;
 }
 
 /** Key/value settings (002_accounts: the APP_KEY check value). */
@@ -199,6 +202,59 @@ export interface CreateVideoRequestsTable {
   updatedAt: string;
 }
 
+/** 008: SPEC §3 Publication (one per finished create-video request). Tags as a JSON array text. */
+export interface PublicationsTable {
+  id: Generated<number>;
+  userId: number;
+  requestId: number;
+  title: string;
+  description: Generated<string>;
+  tags: Generated<string>;
+  inYoutube: Generated<number>;
+  inTiktok: Generated<number>;
+  inInstagram: Generated<number>;
+  version: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** 008: one video to one platform, the publish job's recorded steps (src/contract/publications.ts PUBLISH_STATES). */
+export interface VideoPublishesTable {
+  id: Generated<number>;
+  videoId: number;
+  platform: 'youtube' | 'tiktok' | 'instagram';
+  accountId: number | null;
+  state: Generated<string>;
+  dueAt: string;
+  videoVersion: number;
+  handleSealed: string | null;
+  remoteId: string | null;
+  remoteUrl: string | null;
+  bytesSent: Generated<number | string>;
+  bytesTotal: Generated<number | string>;
+  error: string | null;
+  errorKind: string | null;
+  waitUntil: string | null;
+  processingSince: string | null;
+  publishedAt: string | null;
+  views: Generated<number>;
+  likes: Generated<number>;
+  comments: Generated<number>;
+  statsAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** 008: what a platform call spent (quota windows are sums over `at`). */
+export interface PlatformUsageTable {
+  id: Generated<number>;
+  platform: string;
+  accountId: number | null;
+  kind: string;
+  amount: number;
+  at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
@@ -213,6 +269,9 @@ export interface Database {
   jobs: JobsTable;
   loginFailures: LoginFailuresTable;
   createVideoRequests: CreateVideoRequestsTable;
+  publications: PublicationsTable;
+  videoPublishes: VideoPublishesTable;
+  platformUsage: PlatformUsageTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,6 +5,7 @@ import * as backgrounds from './004_backgrounds.js';
 import * as jobsCreateVideo from './005_jobs_create_video.js';
 import * as loginFailures from './006_login_failures.js';
 import * as liveSessions from './007_live_sessions.js';
+import * as publications from './008_publications.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -15,4 +16,5 @@ export const migrations = {
   '005_jobs_create_video': jobsCreateVideo,
   '006_login_failures': loginFailures,
   '007_live_sessions': liveSessions,
+  '008_publications': publications,
 };

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineJob, type Enqueue } from '../jobs/index';
+import type { Database } from '../db/types';
+import type { Kysely, Transaction } from 'kysely';
+
+/**
+ * Publish one video to one platform: walks its `video_publishes` row (src/contract/publications.ts
+ * PUBLISH_STATES) from where it stands. Never retried blindly by the queue: the handler records each step and
+ * schedules its own next look (a later job) for the read-only steps; the step that makes a post public is
+ * reconciled with the platform after an unknown outcome, never repeated.
+ */
+export const publishJob = defineJob({
+  name: 'publication.publish',
+  payload: z.object({ publishId: z.number().int().positive(), step: z.number().int().min(0) }),
+  retry: { kind: 'never' },
+});
+
+/** One job per publish row and step: enqueueing the same step twice is a no-op. */
+export const publishJobKey = (publishId: number, step: number) => `${publishJob.name}:${publishId}:${step}`;
+
+/**
+ * Queues the publish row's next step at `runAt` (its due date for the first step). Call it in the same
+ * transaction that writes the row, so a row is never left without its job.
+ */
+export function enqueuePublishStep(
+  enqueue: Enqueue,
+  row: { id: number },
+  step: number,
+  runAt: Date,
+  trx?: Transaction<Database> | Kysely<Database>,
+): Promise<boolean> {
+  return enqueue(publishJob, { publishId: row.id, step }, { key: publishJobKey(row.id, step), runAt }, trx);
+}
