@@ -55,7 +55,10 @@ function bufferSource(buf: Buffer): PublishSource & { opened: Array<[number, num
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 let n = 0;
 const meta = (over: Partial<PublishMeta> = {}): PublishMeta => ({
-  title: `Kadr test video ${++n}`, description: 'Опис відео', tags: ['kadr', 'shorts'], ...over,
+  title: `Kadr test video ${++n}`,
+  description: 'Опис відео',
+  tags: ['kadr', 'shorts'],
+  ...over,
 });
 
 /** Every chunk started exactly at the byte the session had acknowledged: nothing resent, nothing skipped. */
@@ -96,7 +99,8 @@ describe('YouTube publisher: resumable upload', () => {
 
     const progress: number[] = [];
     const { videoId } = await publisher.upload(tokens.accessToken, sessionUri, bufferSource(file), {
-      chunkSize: 2 * UNIT, onProgress: (a, total) => (expect(total).toBe(file.length), progress.push(a)),
+      chunkSize: 2 * UNIT,
+      onProgress: (a, total) => (expect(total).toBe(file.length), progress.push(a)),
     });
     expect(sim.posts()).toBe(posts + 1);
     const session = expectEachByteOnce(sim, sessionUri, file);
@@ -113,14 +117,18 @@ describe('YouTube publisher: resumable upload', () => {
 
   it('refuses metadata YouTube would refuse before any request', async () => {
     const before = sim.log.length;
-    const start = (m: PublishMeta, opts: Parameters<YouTubePublisher['startUpload']>[3] = { privacyStatus: 'public' }) =>
-      expectPlatformError(yt.publisher.startUpload(tokens.accessToken, m, 10, opts), 'bad-request');
+    const start = (
+      m: PublishMeta,
+      opts: Parameters<YouTubePublisher['startUpload']>[3] = { privacyStatus: 'public' },
+    ) => expectPlatformError(yt.publisher.startUpload(tokens.accessToken, m, 10, opts), 'bad-request');
     expect((await start(meta({ title: ' ' }))).key).toBe('youtube_title_required');
     expect((await start(meta({ title: 'x'.repeat(101) }))).key).toBe('youtube_title_too_long');
     expect((await start(meta({ title: 'a <b>' }))).key).toBe('youtube_title_brackets');
     // 2,501 Cyrillic letters are 5,002 bytes: the limit is in bytes.
     expect((await start(meta({ description: 'ї'.repeat(2501) }))).key).toBe('youtube_video_description_too_long');
-    expect((await start(meta({ tags: Array.from({ length: 50 }, (_, i) => `tag number ${i}`) }))).key).toBe('youtube_tags_too_long');
+    expect((await start(meta({ tags: Array.from({ length: 50 }, (_, i) => `tag number ${i}`) }))).key).toBe(
+      'youtube_tags_too_long',
+    );
     const at = new Date(Date.now() + 86_400_000);
     expect((await start(meta(), { privacyStatus: 'public', publishAt: at })).key).toBe('youtube_publish_at_private');
     expect(sim.log.length).toBe(before);
@@ -129,9 +137,15 @@ describe('YouTube publisher: resumable upload', () => {
   it('schedules a private video with publishAt', async () => {
     const file = randomBytes(UNIT);
     const at = new Date(Date.now() + 86_400_000);
-    const uri = await yt.publisher.startUpload(tokens.accessToken, meta(), file.length, { privacyStatus: 'private', publishAt: at });
+    const uri = await yt.publisher.startUpload(tokens.accessToken, meta(), file.length, {
+      privacyStatus: 'private',
+      publishAt: at,
+    });
     const { videoId } = await yt.publisher.upload(tokens.accessToken, uri, bufferSource(file));
-    expect(sim.videos.find((v) => v.id === videoId)).toMatchObject({ privacyStatus: 'private', publishAt: at.toISOString() });
+    expect(sim.videos.find((v) => v.id === videoId)).toMatchObject({
+      privacyStatus: 'private',
+      publishAt: at.toISOString(),
+    });
   });
 
   it('a 5xx in the middle of a chunk: asks the session and resumes from the persisted byte', async () => {
@@ -140,9 +154,12 @@ describe('YouTube publisher: resumable upload', () => {
     let armed = false;
     const posts = sim.posts();
     await yt.publisher.upload(tokens.accessToken, uri, bufferSource(file), {
-      chunkSize: 2 * UNIT, retryBaseMs: 1,
+      chunkSize: 2 * UNIT,
+      retryBaseMs: 1,
       onProgress: (a) => {
-        if (!armed && a >= 2 * UNIT) (armed = true), sim.failNextChunk({ status: 503, persist: UNIT });
+        if (armed || a < 2 * UNIT) return;
+        armed = true;
+        sim.failNextChunk({ status: 503, persist: UNIT });
       },
     });
     expect(sim.posts()).toBe(posts + 1);
@@ -157,9 +174,12 @@ describe('YouTube publisher: resumable upload', () => {
     const uri = await publisher.startUpload(tokens.accessToken, meta(), file.length, { privacyStatus: 'public' });
     let armed = false;
     await publisher.upload(tokens.accessToken, uri, bufferSource(file), {
-      chunkSize: 2 * UNIT, retryBaseMs: 1,
+      chunkSize: 2 * UNIT,
+      retryBaseMs: 1,
       onProgress: (a) => {
-        if (!armed && a >= 2 * UNIT) (armed = true), sim.failNextChunk({ drop: true, persist: UNIT });
+        if (armed || a < 2 * UNIT) return;
+        armed = true;
+        sim.failNextChunk({ drop: true, persist: UNIT });
       },
     });
     const session = expectEachByteOnce(sim, uri, file);
@@ -184,16 +204,24 @@ describe('YouTube publisher: resumable upload', () => {
     const crash = new AbortController();
     await expect(
       yt.publisher.upload(tokens.accessToken, uri, bufferSource(file), {
-        chunkSize: 2 * UNIT, signal: crash.signal, onProgress: (a) => a >= 4 * UNIT && crash.abort(new Error('worker killed')),
+        chunkSize: 2 * UNIT,
+        signal: crash.signal,
+        onProgress: (a) => a >= 4 * UNIT && crash.abort(new Error('worker killed')),
       }),
     ).rejects.toThrow('worker killed');
     const posts = sim.posts();
-    expect(await yt.publisher.probe(tokens.accessToken, uri, file.length)).toEqual({ state: 'incomplete', acknowledged: 4 * UNIT });
+    expect(await yt.publisher.probe(tokens.accessToken, uri, file.length)).toEqual({
+      state: 'incomplete',
+      acknowledged: 4 * UNIT,
+    });
 
     const restarted = clients(sim).publisher;
     const source = bufferSource(file);
     const { videoId } = await restarted.upload(tokens.accessToken, uri, source, { chunkSize: 2 * UNIT });
-    expect(source.opened).toEqual([[4 * UNIT, 6 * UNIT], [6 * UNIT, file.length]]);
+    expect(source.opened).toEqual([
+      [4 * UNIT, 6 * UNIT],
+      [6 * UNIT, file.length],
+    ]);
     expect(sim.posts()).toBe(posts + 1);
     expect(expectEachByteOnce(sim, uri, file).videoId).toBe(videoId);
     // Running the step again answers the same video instead of a second one.
@@ -206,7 +234,10 @@ describe('YouTube publisher: resumable upload', () => {
     const uri = await yt.publisher.startUpload(tokens.accessToken, meta(), file.length, { privacyStatus: 'public' });
     const posts = sim.posts();
     sim.loseNextFinalReply('reset');
-    const { videoId } = await yt.publisher.upload(tokens.accessToken, uri, bufferSource(file), { chunkSize: 2 * UNIT, retryBaseMs: 1 });
+    const { videoId } = await yt.publisher.upload(tokens.accessToken, uri, bufferSource(file), {
+      chunkSize: 2 * UNIT,
+      retryBaseMs: 1,
+    });
     expect(sim.posts()).toBe(posts + 1);
     expect(sim.videos.at(-1)!.id).toBe(videoId);
   });
@@ -242,7 +273,8 @@ describe('YouTube publisher: resumable upload', () => {
     const uri = await yt.publisher.startUpload(tokens.accessToken, m, file.length, { privacyStatus: 'public' });
     await expect(
       yt.publisher.upload(tokens.accessToken, uri, bufferSource(file), {
-        chunkSize: UNIT, onProgress: (a) => a >= UNIT && sim.expireUploadSessions(),
+        chunkSize: UNIT,
+        onProgress: (a) => a >= UNIT && sim.expireUploadSessions(),
       }),
     ).rejects.toSatisfy(isUploadSessionExpired);
     const posts = sim.posts();
@@ -259,11 +291,15 @@ describe('YouTube publisher: resumable upload', () => {
     const stale = tokens;
     await expectPlatformError(
       yt.publisher.upload(stale.accessToken, uri, bufferSource(file), {
-        chunkSize: UNIT, onProgress: (a) => a >= 2 * UNIT && sim.expireAccessTokens(),
+        chunkSize: UNIT,
+        onProgress: (a) => a >= 2 * UNIT && sim.expireAccessTokens(),
       }),
       'refresh-token',
     );
-    await expectPlatformError(yt.publisher.startUpload(stale.accessToken, meta(), 1, { privacyStatus: 'public' }), 'refresh-token');
+    await expectPlatformError(
+      yt.publisher.startUpload(stale.accessToken, meta(), 1, { privacyStatus: 'public' }),
+      'refresh-token',
+    );
     tokens = await yt.driver.refresh(stale);
     const posts = sim.posts();
     await yt.publisher.upload(tokens.accessToken, uri, bufferSource(file), { chunkSize: UNIT });
@@ -274,7 +310,10 @@ describe('YouTube publisher: resumable upload', () => {
   it('quota and the channel upload limit are retry-later with when to try again', async () => {
     sim.insertCallsLeft = 0;
     try {
-      const quota = await expectPlatformError(yt.publisher.startUpload(tokens.accessToken, meta(), 10, { privacyStatus: 'public' }), 'retry-later');
+      const quota = await expectPlatformError(
+        yt.publisher.startUpload(tokens.accessToken, meta(), 10, { privacyStatus: 'public' }),
+        'retry-later',
+      );
       expect(quota).toMatchObject({ code: 'quotaExceeded', key: 'youtube_quota' });
       expect(quota.retryAfterSec).toBeGreaterThan(0);
       expect(quota.retryAfterSec).toBeLessThanOrEqual(24 * 3600);
@@ -283,8 +322,15 @@ describe('YouTube publisher: resumable upload', () => {
     }
     sim.channelUploadsLeft = 0;
     try {
-      const limit = await expectPlatformError(yt.publisher.startUpload(tokens.accessToken, meta(), 10, { privacyStatus: 'public' }), 'retry-later');
-      expect(limit).toMatchObject({ code: 'uploadLimitExceeded', key: 'youtube_upload_limit', retryAfterSec: 24 * 3600 });
+      const limit = await expectPlatformError(
+        yt.publisher.startUpload(tokens.accessToken, meta(), 10, { privacyStatus: 'public' }),
+        'retry-later',
+      );
+      expect(limit).toMatchObject({
+        code: 'uploadLimitExceeded',
+        key: 'youtube_upload_limit',
+        retryAfterSec: 24 * 3600,
+      });
     } finally {
       sim.channelUploadsLeft = Number.POSITIVE_INFINITY;
     }
@@ -301,9 +347,18 @@ describe('YouTube publisher: resumable upload', () => {
   it('a quota refusal in the middle of an upload is retry-later, not retried blindly', async () => {
     const file = randomBytes(2 * UNIT);
     const uri = await yt.publisher.startUpload(tokens.accessToken, meta(), file.length, { privacyStatus: 'public' });
-    const body = { error: { code: 403, message: 'quota', errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }] } };
+    const body = {
+      error: {
+        code: 403,
+        message: 'quota',
+        errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }],
+      },
+    };
     sim.injectFault({ path: '/upload/youtube/v3/videos', method: 'PUT', status: 403, body });
-    const err = await expectPlatformError(yt.publisher.upload(tokens.accessToken, uri, bufferSource(file)), 'retry-later');
+    const err = await expectPlatformError(
+      yt.publisher.upload(tokens.accessToken, uri, bufferSource(file)),
+      'retry-later',
+    );
     expect(err.code).toBe('quotaExceeded');
   });
 
@@ -341,12 +396,21 @@ describe('YouTube publisher: processing, status and stats', () => {
 
   it('uploaded → processed, with the watch link', async () => {
     const id = await uploaded();
-    expect(await yt.publisher.videoStatus(tokens.accessToken, id)).toMatchObject({ uploadStatus: 'uploaded', outcome: 'processing' });
+    expect(await yt.publisher.videoStatus(tokens.accessToken, id)).toMatchObject({
+      uploadStatus: 'uploaded',
+      outcome: 'processing',
+    });
     sim.advance(sim.processingMs + 1);
     expect(await yt.publisher.videoStatus(tokens.accessToken, id)).toEqual({
-      videoId: id, uploadStatus: 'processed', privacyStatus: 'public', outcome: 'ready', url: `https://www.youtube.com/watch?v=${id}`,
+      videoId: id,
+      uploadStatus: 'processed',
+      privacyStatus: 'public',
+      outcome: 'ready',
+      url: `https://www.youtube.com/watch?v=${id}`,
     });
-    expect((await yt.publisher.videoStatus(tokens.accessToken, id, { short: true })).url).toBe(`https://www.youtube.com/shorts/${id}`);
+    expect((await yt.publisher.videoStatus(tokens.accessToken, id, { short: true })).url).toBe(
+      `https://www.youtube.com/shorts/${id}`,
+    );
   });
 
   it('a processing failure and a rejection end with their reason', async () => {
@@ -357,7 +421,10 @@ describe('YouTube publisher: processing, status and stats', () => {
     sim.advance(sim.processingMs + 1);
     const f = await yt.publisher.videoStatus(tokens.accessToken, failed);
     expect(f).toMatchObject({ uploadStatus: 'failed', failureReason: 'codec', outcome: 'failed' });
-    expect(decodeMessage(f.reason!)).toEqual({ key: storedKey('youtube_processing_failed'), params: { reason: 'codec' } });
+    expect(decodeMessage(f.reason!)).toEqual({
+      key: storedKey('youtube_processing_failed'),
+      params: { reason: 'codec' },
+    });
     const r = await yt.publisher.videoStatus(tokens.accessToken, rejected);
     expect(r).toMatchObject({ uploadStatus: 'rejected', rejectionReason: 'duplicate', outcome: 'failed' });
     expect(decodeMessage(r.reason!)?.key).toBe(storedKey('youtube_rejected'));
@@ -368,7 +435,9 @@ describe('YouTube publisher: processing, status and stats', () => {
 
   it('reads views, likes and comments in batches of 50 (counts come as strings)', async () => {
     const made: SimVideo[] = Array.from({ length: 60 }, (_, i) => ({
-      ...sim.videos[0]!, id: `stat${String(i).padStart(7, '0')}`, statistics: { viewCount: 1000 + i, likeCount: i, commentCount: 2 * i },
+      ...sim.videos[0]!,
+      id: `stat${String(i).padStart(7, '0')}`,
+      statistics: { viewCount: 1000 + i, likeCount: i, commentCount: 2 * i },
     }));
     sim.videos.push(...made);
     const before = sim.log.length;
@@ -385,15 +454,15 @@ describe('YouTube simulator: the resumable protocol as Google documents it', () 
   it('answers status queries with 308 (Range only once bytes are persisted), refuses odd chunks, 404s unknown sessions', async () => {
     const size = 2 * UNIT + 10;
     const uri = await yt.publisher.startUpload(tokens.accessToken, meta(), size, { privacyStatus: 'public' });
-    const put = (headers: Record<string, string>, body: Buffer = Buffer.alloc(0)) =>
+    const put = (headers: Record<string, string>, body: Uint8Array<ArrayBuffer> = new Uint8Array(0)) =>
       fetch(uri, { method: 'PUT', headers: { authorization: `Bearer ${tokens.accessToken}`, ...headers }, body });
     let res = await put({ 'content-range': `bytes */${size}` });
     expect(res.status).toBe(308);
     expect(res.headers.get('range')).toBeNull();
-    res = await put({ 'content-range': `bytes 0-999/${size}` }, randomBytes(1000));
+    res = await put({ 'content-range': `bytes 0-999/${size}` }, new Uint8Array(randomBytes(1000)));
     expect(res.status).toBe(400);
     expect((await res.json()).error.errors[0].reason).toBe('invalidChunkSize');
-    res = await put({ 'content-range': `bytes 0-${UNIT - 1}/${size}` }, randomBytes(UNIT));
+    res = await put({ 'content-range': `bytes 0-${UNIT - 1}/${size}` }, new Uint8Array(randomBytes(UNIT)));
     expect(res.status).toBe(308);
     expect(res.headers.get('range')).toBe(`bytes=0-${UNIT - 1}`);
     const unknown = new URL(uri);
@@ -403,12 +472,16 @@ describe('YouTube simulator: the resumable protocol as Google documents it', () 
 
   it('the publisher refuses a chunk size Google would refuse', async () => {
     const file = randomBytes(10);
-    await expect(yt.publisher.upload(tokens.accessToken, 'http://127.0.0.1:1/x', bufferSource(file), { chunkSize: 1000 })).rejects.toThrow(RangeError);
+    await expect(
+      yt.publisher.upload(tokens.accessToken, 'http://127.0.0.1:1/x', bufferSource(file), { chunkSize: 1000 }),
+    ).rejects.toThrow(RangeError);
   });
 
   it('exports the quota figures the quota counter uses', () => {
     expect(YOUTUBE_QUOTA).toMatchObject({
-      dailyUnits: 10_000, insertCallsPerDay: 100, resetTimeZone: 'America/Los_Angeles',
+      dailyUnits: 10_000,
+      insertCallsPerDay: 100,
+      resetTimeZone: 'America/Los_Angeles',
       costs: { videosInsert: 1, videosList: 1, channelsList: 1, playlistItemsList: 1 },
     });
   });
@@ -416,8 +489,14 @@ describe('YouTube simulator: the resumable protocol as Google documents it', () 
 
 describe('YouTube pre-flight gate', () => {
   const good: MediaFacts = {
-    container: 'mov,mp4,m4a,3gp,3g2,mj2', videoCodec: 'h264', audioCodec: 'aac', durationSec: 42.5, width: 1080, height: 1920,
-    fps: 30, sizeBytes: 12_345_678,
+    container: 'mov,mp4,m4a,3gp,3g2,mj2',
+    videoCodec: 'h264',
+    audioCodec: 'aac',
+    durationSec: 42.5,
+    width: 1080,
+    height: 1920,
+    fps: 30,
+    sizeBytes: 12_345_678,
   };
   const refusal = (over: Partial<MediaFacts>) => {
     const err = checkYouTubeFile({ ...good, ...over });
@@ -433,7 +512,10 @@ describe('YouTube pre-flight gate', () => {
   });
 
   it('refuses with the reason', () => {
-    expect(refusal({ container: 'gif' })).toMatchObject({ key: 'youtube_file_container', params: { container: 'gif' } });
+    expect(refusal({ container: 'gif' })).toMatchObject({
+      key: 'youtube_file_container',
+      params: { container: 'gif' },
+    });
     expect(refusal({ videoCodec: 'gif' })).toMatchObject({ key: 'youtube_file_video_codec', params: { codec: 'gif' } });
     expect(refusal({ audioCodec: 'dts_weird' })).toMatchObject({ key: 'youtube_file_audio_codec' });
     expect(refusal({ durationSec: 0 }).key).toBe('youtube_file_duration');
@@ -442,6 +524,9 @@ describe('YouTube pre-flight gate', () => {
     expect(refusal({ sizeBytes: 257 * 1000 ** 3 }).key).toBe('youtube_file_size');
     expect(refusal({ fps: 120 })).toMatchObject({ key: 'youtube_file_fps', params: { fps: 120, max: 60 } });
     expect(refusal({ width: 0 }).key).toBe('youtube_file_resolution');
-    expect(refusal({ width: 4320, height: 8192 })).toMatchObject({ key: 'youtube_file_resolution', params: { max: 7680 } });
+    expect(refusal({ width: 4320, height: 8192 })).toMatchObject({
+      key: 'youtube_file_resolution',
+      params: { max: 7680 },
+    });
   });
 });

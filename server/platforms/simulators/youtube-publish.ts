@@ -15,7 +15,9 @@ import { randomToken, type SimClock, type SimReply, type SimRequest, type SimRou
 import { googleApiError, quotaExceeded } from './youtube-data-api';
 import { videoResource, type SimVideo, type YouTubeVideosState } from './youtube-videos';
 
-const SCOPES = ['youtube.upload', 'youtube', 'youtube.force-ssl', 'youtubepartner'].map((s) => `https://www.googleapis.com/auth/${s}`);
+const SCOPES = ['youtube.upload', 'youtube', 'youtube.force-ssl', 'youtubepartner'].map(
+  (s) => `https://www.googleapis.com/auth/${s}`,
+);
 const UNIT = 256 * 1024;
 /** Google keeps a resumable session for about a week. */
 const SESSION_TTL_MS = 7 * 24 * 3600_000;
@@ -30,10 +32,16 @@ export interface SimUploadChunk {
   persisted: number;
 }
 
+/** The videos.insert body, once `invalidResource` has passed it. */
+export interface SimInsertResource {
+  snippet: { title: string; description?: string; tags?: string[]; categoryId?: string };
+  status: { privacyStatus?: string; publishAt?: string };
+}
+
 export interface SimUploadSession {
   id: string;
   size: number;
-  resource: { snippet: any; status: any };
+  resource: SimInsertResource;
   createdAt: number;
   acknowledged: number;
   hash: Hash;
@@ -98,23 +106,37 @@ export function youtubeUploadRoutes(
       return googleApiError(400, 'invalidUploadType', 'Only uploadType=resumable is served here', 'global');
     }
     const parts = (r.query.get('part') ?? '').split(',').map((p) => p.trim());
-    if (!parts.includes('snippet') || !parts.includes('status')) return googleApiError(400, 'invalidPart', 'part', 'youtube.part');
+    if (!parts.includes('snippet') || !parts.includes('status'))
+      return googleApiError(400, 'invalidPart', 'part', 'youtube.part');
     if (controls.insertCallsLeft <= 0) return quotaExceeded();
     controls.insertCallsLeft--;
     const size = Number(r.headers['x-upload-content-length']);
-    if (!Number.isSafeInteger(size) || size <= 0) return googleApiError(400, 'badContent', 'X-Upload-Content-Length', 'youtube.video');
+    if (!Number.isSafeInteger(size) || size <= 0)
+      return googleApiError(400, 'badContent', 'X-Upload-Content-Length', 'youtube.video');
     const type = String(r.headers['x-upload-content-type'] ?? '');
     if (!/^(video\/|application\/octet-stream)/.test(type)) {
       return googleApiError(400, 'invalidContentType', 'X-Upload-Content-Type', 'youtube.video');
     }
-    const problem = invalidResource(r.json);
+    const problem = invalidResource(r.json as Partial<SimInsertResource> | undefined);
     if (problem) return googleApiError(400, problem, `Invalid ${problem}`, 'youtube.video');
     if (controls.channelUploadsLeft <= 0) {
-      return googleApiError(400, 'uploadLimitExceeded', 'The user has exceeded the number of videos they may upload.', 'youtube.video');
+      return googleApiError(
+        400,
+        'uploadLimitExceeded',
+        'The user has exceeded the number of videos they may upload.',
+        'youtube.video',
+      );
     }
     const id = randomToken('', 24);
     sessions.set(id, {
-      id, size, resource: r.json, createdAt: ctx.clock.now(), acknowledged: 0, hash: createHash('sha256'), chunks: [], expired: false,
+      id,
+      size,
+      resource: r.json,
+      createdAt: ctx.clock.now(),
+      acknowledged: 0,
+      hash: createHash('sha256'),
+      chunks: [],
+      expired: false,
     });
     const location = `${ctx.base()}/upload/youtube/v3/videos?uploadType=resumable&part=${parts.join(',')}&upload_id=${id}`;
     return { status: 200, headers: { location, 'x-guploader-uploadid': id } };
@@ -127,7 +149,7 @@ export function youtubeUploadRoutes(
 
   const finish = (s: SimUploadSession): SimVideo => {
     const now = ctx.clock.now();
-    const { snippet, status } = s.resource;
+    const { snippet, status = {} } = s.resource;
     const video: SimVideo = {
       id: randomToken('', 8).slice(0, 11),
       title: snippet.title,
@@ -168,7 +190,8 @@ export function youtubeUploadRoutes(
     const probe = /^bytes \*\/(\d+)$/.exec(range);
     const chunk = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(range);
     const total = Number((probe ?? chunk)?.at(-1));
-    if ((!probe && !chunk) || total !== s.size) return drain(googleApiError(400, 'badContentRange', `Content-Range ${range}`));
+    if ((!probe && !chunk) || total !== s.size)
+      return drain(googleApiError(400, 'badContentRange', `Content-Range ${range}`));
     const done = s.videoId ? state.videos.find((v) => v.id === s.videoId) : undefined;
     if (done) return drain({ status: 200, body: videoResource(done, ['snippet', 'status'], state.channelId()) });
     if (probe) return drain(incomplete(s));
@@ -204,12 +227,22 @@ export function youtubeUploadRoutes(
       }
       pos += buf.length;
       if (fault?.drop && s.acknowledged >= persistUntil) {
-        s.chunks.push({ start: first, end: first + length, acknowledgedBefore, persisted: s.acknowledged - acknowledgedBefore });
+        s.chunks.push({
+          start: first,
+          end: first + length,
+          acknowledgedBefore,
+          persisted: s.acknowledged - acknowledgedBefore,
+        });
         (body as IncomingMessage).socket?.destroy();
         return new Promise<SimReply>(() => {});
       }
     }
-    s.chunks.push({ start: first, end: first + length, acknowledgedBefore, persisted: s.acknowledged - acknowledgedBefore });
+    s.chunks.push({
+      start: first,
+      end: first + length,
+      acknowledgedBefore,
+      persisted: s.acknowledged - acknowledgedBefore,
+    });
     if (pos !== first + length) return googleApiError(400, 'badContent', 'Body shorter than Content-Length');
     if (fault) return googleApiError(fault.status ?? 503, 'backendError', 'Backend Error', 'global');
     if (s.acknowledged < s.size) return incomplete(s);
@@ -234,7 +267,7 @@ export function youtubeUploadRoutes(
 }
 
 /** The videos.insert body checks (a reason, or null when the resource is acceptable). */
-function invalidResource(json: any): string | null {
+function invalidResource(json: Partial<SimInsertResource> | undefined): string | null {
   const snippet = json?.snippet;
   const status = json?.status ?? {};
   if (!snippet || typeof snippet.title !== 'string' || !snippet.title.trim()) return 'invalidTitle';
@@ -245,12 +278,16 @@ function invalidResource(json: any): string | null {
   }
   const tags: unknown = snippet.tags ?? [];
   if (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string')) return 'invalidTags';
-  const tagsLength = tags.reduce((n: number, t: string) => n + t.length + (/\s/.test(t) ? 2 : 0), 0) + Math.max(0, tags.length - 1);
+  const tagsLength =
+    (tags as string[]).reduce((n, t) => n + t.length + (/\s/.test(t) ? 2 : 0), 0) + Math.max(0, tags.length - 1);
   if (tagsLength > 500) return 'invalidTags';
   if (status.privacyStatus !== undefined && !['public', 'unlisted', 'private'].includes(status.privacyStatus)) {
     return 'invalidPrivacyStatus';
   }
-  if (status.publishAt !== undefined && (status.privacyStatus !== 'private' || Number.isNaN(Date.parse(status.publishAt)))) {
+  if (
+    status.publishAt !== undefined &&
+    (status.privacyStatus !== 'private' || Number.isNaN(Date.parse(status.publishAt)))
+  ) {
     return 'invalidPublishAt';
   }
   return null;

@@ -76,7 +76,7 @@ function process(v: SimVideo, now: number) {
 }
 
 export function videoResource(v: SimVideo, parts: string[], channelId: string) {
-  const out: any = { kind: 'youtube#video', etag: randomToken('', 8), id: v.id };
+  const out: Record<string, unknown> = { kind: 'youtube#video', etag: randomToken('', 8), id: v.id };
   if (parts.includes('snippet')) {
     out.snippet = {
       publishedAt: new Date(v.createdAt).toISOString(),
@@ -121,10 +121,17 @@ const VIDEO_PARTS = ['id', 'snippet', 'status', 'statistics', 'contentDetails', 
 
 export function youtubeVideoRoutes(
   state: YouTubeVideosState,
-  ctx: { clock: SimClock; spend: (units: number) => SimReply | null; authed: (r: SimRequest, scopes: string[]) => SimReply | null },
+  ctx: {
+    clock: SimClock;
+    spend: (units: number) => SimReply | null;
+    authed: (r: SimRequest, scopes: string[]) => SimReply | null;
+  },
 ): SimRoute[] {
   const parts = (r: SimRequest, known: string[]): string[] | SimReply => {
-    const list = (r.query.get('part') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const list = (r.query.get('part') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!list.length) return googleApiError(400, 'required', 'Required parameter: part');
     const unknown = list.find((p) => !known.includes(p));
     return unknown ? googleApiError(400, 'unknownPart', `'${unknown}'`, 'youtube.part') : list;
@@ -138,8 +145,15 @@ export function youtubeVideoRoutes(
     const charged = ctx.spend(1);
     if (charged) return charged;
     const ids = (r.query.get('id') ?? '').split(',').filter(Boolean);
-    if (!ids.length) return googleApiError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: id, chart, myRating', 'youtube.parameter');
-    if (ids.length > 50) return googleApiError(400, 'invalidParameter', 'Too many ids (at most 50)', 'youtube.parameter');
+    if (!ids.length)
+      return googleApiError(
+        400,
+        'missingRequiredParameter',
+        'No filter selected. Expected one of: id, chart, myRating',
+        'youtube.parameter',
+      );
+    if (ids.length > 50)
+      return googleApiError(400, 'invalidParameter', 'Too many ids (at most 50)', 'youtube.parameter');
     const now = ctx.clock.now();
     const items = ids
       .map((id) => state.videos.find((v) => v.id === id && v.uploadStatus !== 'deleted'))
@@ -157,22 +171,44 @@ export function youtubeVideoRoutes(
     const charged = ctx.spend(1);
     if (charged) return charged;
     const playlistId = r.query.get('playlistId') ?? '';
-    if (!playlistId) return googleApiError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: id, playlistId', 'youtube.parameter');
+    if (!playlistId)
+      return googleApiError(
+        400,
+        'missingRequiredParameter',
+        'No filter selected. Expected one of: id, playlistId',
+        'youtube.parameter',
+      );
     const channelId = state.channelId();
     if (playlistId !== uploadsPlaylistId(channelId)) {
-      return googleApiError(404, 'playlistNotFound', 'The playlist identified with the request\'s playlistId parameter cannot be found.', 'youtube.playlistItem');
+      return googleApiError(
+        404,
+        'playlistNotFound',
+        "The playlist identified with the request's playlistId parameter cannot be found.",
+        'youtube.playlistItem',
+      );
     }
     const max = Math.min(50, Math.max(0, Number(r.query.get('maxResults') ?? 5) || 0));
     const offset = Number(Buffer.from(r.query.get('pageToken') ?? '', 'base64url').toString() || 0) || 0;
     const all = state.videos.filter((v) => v.uploadStatus !== 'deleted').sort((a, b) => b.createdAt - a.createdAt);
     const page = all.slice(offset, offset + max).map((v, i) => {
       const publishedAt = new Date(v.createdAt).toISOString();
-      const item: any = { kind: 'youtube#playlistItem', etag: randomToken('', 8), id: randomToken('', 12) };
+      const item: Record<string, unknown> = {
+        kind: 'youtube#playlistItem',
+        etag: randomToken('', 8),
+        id: randomToken('', 12),
+      };
       if (p.includes('snippet')) {
         item.snippet = {
-          publishedAt, channelId, title: v.title, description: v.description, channelTitle: 'Kadr Sim Channel',
-          playlistId, position: offset + i, resourceId: { kind: 'youtube#video', videoId: v.id },
-          videoOwnerChannelId: channelId, videoOwnerChannelTitle: 'Kadr Sim Channel',
+          publishedAt,
+          channelId,
+          title: v.title,
+          description: v.description,
+          channelTitle: 'Kadr Sim Channel',
+          playlistId,
+          position: offset + i,
+          resourceId: { kind: 'youtube#video', videoId: v.id },
+          videoOwnerChannelId: channelId,
+          videoOwnerChannelTitle: 'Kadr Sim Channel',
         };
       }
       if (p.includes('contentDetails')) item.contentDetails = { videoId: v.id, videoPublishedAt: publishedAt };
@@ -183,9 +219,11 @@ export function youtubeVideoRoutes(
     return {
       status: 200,
       body: {
-        kind: 'youtube#playlistItemListResponse', etag: randomToken('', 8),
+        kind: 'youtube#playlistItemListResponse',
+        etag: randomToken('', 8),
         ...(more ? { nextPageToken: Buffer.from(String(offset + max)).toString('base64url') } : {}),
-        items: page, pageInfo: { totalResults: all.length, resultsPerPage: max },
+        items: page,
+        pageInfo: { totalResults: all.length, resultsPerPage: max },
       },
     };
   };

@@ -57,7 +57,8 @@ export function youtubeTagsLength(tags: string[]): number {
 export function youtubeVideoResource(meta: PublishMeta, opts: YouTubeUploadOptions): YouTubeVideoResource {
   const title = meta.title.trim();
   if (!title) throw bad('youtube_title_required', 'invalidTitle');
-  if ([...title].length > YOUTUBE_TITLE_MAX) throw bad('youtube_title_too_long', 'invalidTitle', { max: YOUTUBE_TITLE_MAX });
+  if ([...title].length > YOUTUBE_TITLE_MAX)
+    throw bad('youtube_title_too_long', 'invalidTitle', { max: YOUTUBE_TITLE_MAX });
   if (/[<>]/.test(title)) throw bad('youtube_title_brackets', 'invalidTitle');
   const description = meta.description ?? '';
   if (Buffer.byteLength(description, 'utf8') > YOUTUBE_VIDEO_DESCRIPTION_MAX_BYTES) {
@@ -65,14 +66,19 @@ export function youtubeVideoResource(meta: PublishMeta, opts: YouTubeUploadOptio
   }
   if (/[<>]/.test(description)) throw bad('youtube_video_description_brackets', 'invalidDescription');
   const tags = (meta.tags ?? []).map((t) => t.trim()).filter(Boolean);
-  if (youtubeTagsLength(tags) > YOUTUBE_TAGS_MAX) throw bad('youtube_tags_too_long', 'invalidTags', { max: YOUTUBE_TAGS_MAX });
+  if (youtubeTagsLength(tags) > YOUTUBE_TAGS_MAX)
+    throw bad('youtube_tags_too_long', 'invalidTags', { max: YOUTUBE_TAGS_MAX });
   let publishAt: string | undefined;
   if (opts.publishAt !== undefined) {
     if (opts.privacyStatus !== 'private') throw bad('youtube_publish_at_private', 'invalidPublishAt');
     const at = new Date(opts.publishAt);
     if (Number.isNaN(at.getTime())) {
       throw new PlatformError({
-        kind: 'bad-request', platform: 'youtube', code: 'invalidPublishAt', key: 'rejected', params: { platform: 'YouTube' },
+        kind: 'bad-request',
+        platform: 'youtube',
+        code: 'invalidPublishAt',
+        key: 'rejected',
+        params: { platform: 'YouTube' },
         detail: 'publishAt',
       });
     }

@@ -10,18 +10,68 @@ import { PlatformError, type PlatformErrorKey } from '../types';
 
 /** ffprobe format names (and the file extensions people write) of the containers YouTube accepts. */
 const CONTAINERS = new Set([
-  'mov', 'mp4', 'm4a', 'm4v', '3gp', '3g2', '3gpp', 'mj2', 'quicktime', 'mpeg', 'mpg', 'mpegps', 'mpegts', 'mpegvideo',
-  'avi', 'asf', 'wmv', 'flv', 'webm', 'matroska', 'mkv', 'mxf',
+  'mov',
+  'mp4',
+  'm4a',
+  'm4v',
+  '3gp',
+  '3g2',
+  '3gpp',
+  'mj2',
+  'quicktime',
+  'mpeg',
+  'mpg',
+  'mpegps',
+  'mpegts',
+  'mpegvideo',
+  'avi',
+  'asf',
+  'wmv',
+  'flv',
+  'webm',
+  'matroska',
+  'mkv',
+  'mxf',
 ]);
 
 /** ffprobe codec names of the video codecs YouTube decodes. */
 const VIDEO_CODECS = new Set([
-  'h264', 'hevc', 'vp8', 'vp9', 'av1', 'mpeg4', 'mpeg2video', 'mpeg1video', 'prores', 'dnxhd', 'cfhd', 'h263',
-  'flv1', 'wmv1', 'wmv2', 'wmv3', 'vc1', 'mjpeg', 'msmpeg4v2', 'msmpeg4v3',
+  'h264',
+  'hevc',
+  'vp8',
+  'vp9',
+  'av1',
+  'mpeg4',
+  'mpeg2video',
+  'mpeg1video',
+  'prores',
+  'dnxhd',
+  'cfhd',
+  'h263',
+  'flv1',
+  'wmv1',
+  'wmv2',
+  'wmv3',
+  'vc1',
+  'mjpeg',
+  'msmpeg4v2',
+  'msmpeg4v3',
 ]);
 
 const AUDIO_CODECS = new Set([
-  'aac', 'mp3', 'mp2', 'opus', 'vorbis', 'ac3', 'eac3', 'flac', 'alac', 'wmav1', 'wmav2', 'amr_nb', 'amr_wb',
+  'aac',
+  'mp3',
+  'mp2',
+  'opus',
+  'vorbis',
+  'ac3',
+  'eac3',
+  'flac',
+  'alac',
+  'wmav1',
+  'wmav2',
+  'amr_nb',
+  'amr_wb',
 ]);
 
 export const YOUTUBE_FILE_LIMITS = {
@@ -48,7 +98,8 @@ const names = (s: string) =>
 /** Null when YouTube takes the file; otherwise a 'bad-request' PlatformError saying which limit it breaks. */
 export function checkYouTubeFile(facts: MediaFacts): PlatformError | null {
   const container = names(facts.container ?? '');
-  if (!container.some((c) => CONTAINERS.has(c))) return refuse('youtube_file_container', { container: facts.container || '?' });
+  if (!container.some((c) => CONTAINERS.has(c)))
+    return refuse('youtube_file_container', { container: facts.container || '?' });
   if (!VIDEO_CODECS.has((facts.videoCodec ?? '').toLowerCase())) {
     return refuse('youtube_file_video_codec', { codec: facts.videoCodec || '?' });
   }
@@ -57,7 +108,8 @@ export function checkYouTubeFile(facts: MediaFacts): PlatformError | null {
     return refuse('youtube_file_audio_codec', { codec: facts.audioCodec! });
   }
   const L = YOUTUBE_FILE_LIMITS;
-  if (!(facts.sizeBytes > 0 && facts.sizeBytes <= L.maxBytes)) return refuse('youtube_file_size', { max: L.maxBytes / 1000 ** 3 });
+  if (!(facts.sizeBytes > 0 && facts.sizeBytes <= L.maxBytes))
+    return refuse('youtube_file_size', { max: L.maxBytes / 1000 ** 3 });
   if (!(facts.durationSec > 0 && facts.durationSec <= L.maxDurationSec)) {
     return refuse('youtube_file_duration', { seconds: Math.round(facts.durationSec * 10) / 10, max: L.maxDurationSec });
   }

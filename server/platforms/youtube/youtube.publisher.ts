@@ -15,17 +15,32 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { joinUrl, readBody, stripUndefined } from '../common';
 import type { PlatformHttp } from '../http';
 import type { PublishMeta, PublishSource, UploadProgress, VideoStats } from '../publish-types';
-import { PlatformError, platformMessage } from '../types';
+import { PlatformError } from '../types';
 import { YOUTUBE_DEFAULT_BASE_URLS, type YouTubeBaseUrls } from './youtube.driver';
 import { uploadProtocolError, uploadSessionExpired, youtubeApiError } from './youtube.errors';
 import { youtubeVideoResource, youtubeVideoUrl, type YouTubeUploadOptions } from './youtube.metadata';
 import {
-  DEFAULT_CHUNK_SIZE, RESUMABLE_CHUNK_UNIT, isTransientUploadFault, querySession, sendChunk,
-  type ResumableRequest, type UploadSessionState,
+  DEFAULT_CHUNK_SIZE,
+  RESUMABLE_CHUNK_UNIT,
+  isTransientUploadFault,
+  querySession,
+  sendChunk,
+  type ResumableRequest,
+  type UploadSessionState,
 } from './youtube.resumable';
+import {
+  count,
+  toVideoStatus,
+  type ApiList,
+  type ChannelItem,
+  type PlaylistItem,
+  type VideoItem,
+  type YouTubeVideoStatus,
+} from './youtube.video-status';
 
 export { YOUTUBE_QUOTA, youtubeVideoUrl, type YouTubeUploadOptions } from './youtube.metadata';
 export type { UploadSessionState } from './youtube.resumable';
+export type { YouTubeUploadStatus, YouTubeVideoStatus } from './youtube.video-status';
 
 export interface YouTubePublisherOptions {
   http: PlatformHttp;
@@ -44,22 +59,6 @@ export interface YouTubeSendOptions {
   retryBaseMs?: number;
   /** Limit of one chunk request (default 10 minutes). */
   chunkTimeoutMs?: number;
-}
-
-export type YouTubeUploadStatus = 'uploaded' | 'processed' | 'failed' | 'rejected' | 'deleted';
-
-export interface YouTubeVideoStatus {
-  videoId: string;
-  /** Null when the video is not there (deleted, or not visible to this channel). */
-  uploadStatus: YouTubeUploadStatus | null;
-  failureReason?: string;
-  rejectionReason?: string;
-  privacyStatus?: string;
-  publishAt?: string;
-  url: string;
-  /** What the job does next: poll again, store the link, or show `reason` (a stored message). */
-  outcome: 'processing' | 'ready' | 'failed';
-  reason?: string;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -107,7 +106,10 @@ export class YouTubePublisher {
     const location = res.headers['location'];
     if (!location) {
       throw new PlatformError({
-        kind: 'retry-later', platform: 'youtube', code: 'no_session_uri', httpStatus: res.status,
+        kind: 'retry-later',
+        platform: 'youtube',
+        code: 'no_session_uri',
+        httpStatus: res.status,
         key: 'youtube_upload_session_missing',
       });
     }
@@ -115,7 +117,12 @@ export class YouTubePublisher {
   }
 
   /** Asks the session where it stands (the status query); changes nothing, safe after any unknown outcome. */
-  async probe(accessToken: string, sessionUri: string, size: number, signal?: AbortSignal): Promise<UploadSessionState> {
+  async probe(
+    accessToken: string,
+    sessionUri: string,
+    size: number,
+    signal?: AbortSignal,
+  ): Promise<UploadSessionState> {
     return querySession({ http: this.http, accessToken, sessionUri, size, signal });
   }
 
@@ -186,7 +193,10 @@ export class YouTubePublisher {
    * playlistItems.list). Null means YouTube shows no such video, so a new session is safe.
    */
   async findUploaded(accessToken: string, meta: PublishMeta, since: Date): Promise<{ videoId: string } | null> {
-    const channels = await this.get(accessToken, '/youtube/v3/channels', { part: 'contentDetails', mine: 'true' });
+    const channels = await this.get<ApiList<ChannelItem>>(accessToken, '/youtube/v3/channels', {
+      part: 'contentDetails',
+      mine: 'true',
+    });
     const uploads: unknown = channels?.items?.[0]?.contentDetails?.relatedPlaylists?.uploads;
     if (typeof uploads !== 'string' || !uploads) return null;
     const title = meta.title.trim();
@@ -194,15 +204,15 @@ export class YouTubePublisher {
     let pageToken: string | undefined;
     for (let page = 0; page < FIND_PAGES; page++) {
       const query = { part: 'snippet', playlistId: uploads, maxResults: '50', pageToken };
-      const list = await this.get(accessToken, '/youtube/v3/playlistItems', query);
-      const items: any[] = Array.isArray(list?.items) ? list.items : [];
+      const list = await this.get<ApiList<PlaylistItem>>(accessToken, '/youtube/v3/playlistItems', query);
+      const items = Array.isArray(list?.items) ? list.items : [];
       let older = items.length > 0;
       for (const item of items) {
         const at = Date.parse(item?.snippet?.publishedAt ?? '');
         if (!(at >= from)) continue;
         older = false;
         const videoId = item?.snippet?.resourceId?.videoId ?? item?.contentDetails?.videoId;
-        if (item.snippet.title === title && typeof videoId === 'string') return { videoId };
+        if (item.snippet?.title === title && typeof videoId === 'string') return { videoId };
       }
       pageToken = list?.nextPageToken;
       if (older || !pageToken) break;
@@ -212,33 +222,9 @@ export class YouTubePublisher {
 
   /** Processing state of an uploaded video (videos.list part=status), and its link. */
   async videoStatus(accessToken: string, videoId: string, opts: { short?: boolean } = {}): Promise<YouTubeVideoStatus> {
-    const body = await this.get(accessToken, '/youtube/v3/videos', { part: 'status', id: videoId });
+    const body = await this.get<ApiList<VideoItem>>(accessToken, '/youtube/v3/videos', { part: 'status', id: videoId });
     const url = youtubeVideoUrl(videoId, opts);
-    const status = body?.items?.find((v: any) => v?.id === videoId)?.status;
-    if (!status) {
-      const reason = platformMessage('youtube_video_missing', { id: videoId });
-      return { videoId, uploadStatus: null, url, outcome: 'failed', reason };
-    }
-    const out: YouTubeVideoStatus = {
-      videoId, url, outcome: 'processing',
-      uploadStatus: status.uploadStatus,
-      privacyStatus: status.privacyStatus,
-      ...(status.publishAt ? { publishAt: status.publishAt } : {}),
-      ...(status.failureReason ? { failureReason: status.failureReason } : {}),
-      ...(status.rejectionReason ? { rejectionReason: status.rejectionReason } : {}),
-    };
-    if (status.uploadStatus === 'processed') out.outcome = 'ready';
-    else if (status.uploadStatus === 'failed') {
-      out.outcome = 'failed';
-      out.reason = platformMessage('youtube_processing_failed', { reason: status.failureReason ?? 'unknown' });
-    } else if (status.uploadStatus === 'rejected') {
-      out.outcome = 'failed';
-      out.reason = platformMessage('youtube_rejected', { reason: status.rejectionReason ?? 'unknown' });
-    } else if (status.uploadStatus === 'deleted') {
-      out.outcome = 'failed';
-      out.reason = platformMessage('youtube_video_missing', { id: videoId });
-    }
-    return out;
+    return toVideoStatus(videoId, url, body?.items?.find((v) => v?.id === videoId)?.status);
   }
 
   /** Views, likes and comments (videos.list part=statistics, 50 ids a call); videos YouTube no longer has are left out. */
@@ -247,7 +233,8 @@ export class YouTubePublisher {
     const out: VideoStats[] = [];
     for (let i = 0; i < unique.length; i += 50) {
       const batch = unique.slice(i, i + 50);
-      const body = await this.get(accessToken, '/youtube/v3/videos', { part: 'statistics', id: batch.join(','), maxResults: '50' });
+      const query = { part: 'statistics', id: batch.join(','), maxResults: '50' };
+      const body = await this.get<ApiList<VideoItem>>(accessToken, '/youtube/v3/videos', query);
       for (const v of Array.isArray(body?.items) ? body.items : []) {
         if (typeof v?.id !== 'string') continue;
         const s = v.statistics ?? {};
@@ -257,7 +244,11 @@ export class YouTubePublisher {
     return out;
   }
 
-  private async get(accessToken: string, path: string, query: Record<string, string | undefined>): Promise<any> {
+  private async get<T>(
+    accessToken: string,
+    path: string,
+    query: Record<string, string | undefined>,
+  ): Promise<T | null> {
     const res = await this.http.request(joinUrl(this.baseUrls.api, path), {
       query,
       headers: { authorization: `Bearer ${accessToken}` },
@@ -266,10 +257,4 @@ export class YouTubePublisher {
     if (res.status !== 200) throw youtubeApiError(res.status, res.headers, body);
     return body;
   }
-}
-
-/** YouTube sends counts as JSON strings (uint64); hidden counts are absent. */
-function count(v: unknown): number {
-  const n = Number(v ?? 0);
-  return Number.isFinite(n) && n >= 0 ? n : 0;
 }

@@ -20,9 +20,7 @@ export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
 
 /** Where a resumable session stands. */
 export type UploadSessionState =
-  | { state: 'completed'; videoId: string }
-  | { state: 'incomplete'; acknowledged: number }
-  | { state: 'expired' };
+  { state: 'completed'; videoId: string } | { state: 'incomplete'; acknowledged: number } | { state: 'expired' };
 
 /** Bytes persisted according to a 308's `Range: bytes=0-N` (N+1), or 0 when the header is absent. */
 export function acknowledgedBytes(res: PlatformResponse, size: number): number {
@@ -60,11 +58,13 @@ async function sessionAnswer(res: PlatformResponse, size: number): Promise<Uploa
   const body = await readBody(res);
   if (res.status === 200 || res.status === 201) {
     const videoId = body?.id;
-    if (typeof videoId !== 'string' || !videoId) throw uploadProtocolError(`HTTP ${res.status} without a video id`, res.status, body);
+    if (typeof videoId !== 'string' || !videoId)
+      throw uploadProtocolError(`HTTP ${res.status} without a video id`, res.status, body);
     return { state: 'completed', videoId };
   }
   if (res.status === 404 || res.status === 410) return { state: 'expired' };
-  if (res.status >= 500 || res.status === 429) throw genericHttpError('youtube', res.status, res.headers, body?.error ?? body);
+  if (res.status >= 500 || res.status === 429)
+    throw genericHttpError('youtube', res.status, res.headers, body?.error ?? body);
   throw youtubeApiError(res.status, res.headers, body);
 }
 
