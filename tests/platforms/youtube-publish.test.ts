@@ -87,10 +87,10 @@ afterAll(async () => {
 });
 
 describe('YouTube publisher: resumable upload', () => {
-  it('uploads through the profile proxy in 256 KiB-multiple chunks and makes exactly one video', async () => {
+  it('uploads through the profile proxy in growing 256 KiB-multiple chunks and makes exactly one video', async () => {
     proxy.reset();
     const { publisher } = clients(sim, { proxy: proxy.url });
-    const file = randomBytes(5 * UNIT + 1234);
+    const file = randomBytes(9 * UNIT + 1234);
     const m = meta();
     const posts = sim.posts();
     const sessionUri = await publisher.startUpload(tokens.accessToken, m, file.length, { privacyStatus: 'public' });
@@ -100,11 +100,14 @@ describe('YouTube publisher: resumable upload', () => {
     const progress: number[] = [];
     const { videoId } = await publisher.upload(tokens.accessToken, sessionUri, bufferSource(file), {
       chunkSize: 2 * UNIT,
+      maxChunkSize: 4 * UNIT,
+      fastChunkMs: Number.POSITIVE_INFINITY,
       onProgress: (a, total) => (expect(total).toBe(file.length), progress.push(a)),
     });
     expect(sim.posts()).toBe(posts + 1);
     const session = expectEachByteOnce(sim, sessionUri, file);
-    expect(session.chunks.map((c) => c.end - c.start)).toEqual([2 * UNIT, 2 * UNIT, UNIT + 1234]);
+    // Whole, quickly acknowledged chunks double the next one up to maxChunkSize.
+    expect(session.chunks.map((c) => c.end - c.start)).toEqual([2 * UNIT, 4 * UNIT, 3 * UNIT + 1234]);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBe(file.length);
     const video = sim.videos.find((v) => v.id === videoId)!;
@@ -155,6 +158,7 @@ describe('YouTube publisher: resumable upload', () => {
     const posts = sim.posts();
     await yt.publisher.upload(tokens.accessToken, uri, bufferSource(file), {
       chunkSize: 2 * UNIT,
+      maxChunkSize: 2 * UNIT,
       retryBaseMs: 1,
       onProgress: (a) => {
         if (armed || a < 2 * UNIT) return;
@@ -175,6 +179,7 @@ describe('YouTube publisher: resumable upload', () => {
     let armed = false;
     await publisher.upload(tokens.accessToken, uri, bufferSource(file), {
       chunkSize: 2 * UNIT,
+      maxChunkSize: 2 * UNIT,
       retryBaseMs: 1,
       onProgress: (a) => {
         if (armed || a < 2 * UNIT) return;
@@ -191,7 +196,7 @@ describe('YouTube publisher: resumable upload', () => {
     const uri = await yt.publisher.startUpload(tokens.accessToken, meta(), file.length, { privacyStatus: 'public' });
     sim.acknowledgeLessNext(UNIT);
     const source = bufferSource(file);
-    await yt.publisher.upload(tokens.accessToken, uri, source, { chunkSize: 4 * UNIT });
+    await yt.publisher.upload(tokens.accessToken, uri, source, { chunkSize: 4 * UNIT, maxChunkSize: 4 * UNIT });
     const session = expectEachByteOnce(sim, uri, file);
     expect(session.chunks[0]).toMatchObject({ start: 0, end: 4 * UNIT, persisted: UNIT });
     expect(session.chunks[1]!.start).toBe(UNIT);
@@ -205,6 +210,7 @@ describe('YouTube publisher: resumable upload', () => {
     await expect(
       yt.publisher.upload(tokens.accessToken, uri, bufferSource(file), {
         chunkSize: 2 * UNIT,
+        maxChunkSize: 2 * UNIT,
         signal: crash.signal,
         onProgress: (a) => a >= 4 * UNIT && crash.abort(new Error('worker killed')),
       }),
@@ -217,7 +223,10 @@ describe('YouTube publisher: resumable upload', () => {
 
     const restarted = clients(sim).publisher;
     const source = bufferSource(file);
-    const { videoId } = await restarted.upload(tokens.accessToken, uri, source, { chunkSize: 2 * UNIT });
+    const { videoId } = await restarted.upload(tokens.accessToken, uri, source, {
+      chunkSize: 2 * UNIT,
+      maxChunkSize: 2 * UNIT,
+    });
     expect(source.opened).toEqual([
       [4 * UNIT, 6 * UNIT],
       [6 * UNIT, file.length],
@@ -236,6 +245,7 @@ describe('YouTube publisher: resumable upload', () => {
     sim.loseNextFinalReply('reset');
     const { videoId } = await yt.publisher.upload(tokens.accessToken, uri, bufferSource(file), {
       chunkSize: 2 * UNIT,
+      maxChunkSize: 2 * UNIT,
       retryBaseMs: 1,
     });
     expect(sim.posts()).toBe(posts + 1);
@@ -274,6 +284,7 @@ describe('YouTube publisher: resumable upload', () => {
     await expect(
       yt.publisher.upload(tokens.accessToken, uri, bufferSource(file), {
         chunkSize: UNIT,
+        maxChunkSize: UNIT,
         onProgress: (a) => a >= UNIT && sim.expireUploadSessions(),
       }),
     ).rejects.toSatisfy(isUploadSessionExpired);
@@ -292,6 +303,7 @@ describe('YouTube publisher: resumable upload', () => {
     await expectPlatformError(
       yt.publisher.upload(stale.accessToken, uri, bufferSource(file), {
         chunkSize: UNIT,
+        maxChunkSize: UNIT,
         onProgress: (a) => a >= 2 * UNIT && sim.expireAccessTokens(),
       }),
       'refresh-token',
@@ -302,7 +314,7 @@ describe('YouTube publisher: resumable upload', () => {
     );
     tokens = await yt.driver.refresh(stale);
     const posts = sim.posts();
-    await yt.publisher.upload(tokens.accessToken, uri, bufferSource(file), { chunkSize: UNIT });
+    await yt.publisher.upload(tokens.accessToken, uri, bufferSource(file), { chunkSize: UNIT, maxChunkSize: UNIT });
     expect(sim.posts()).toBe(posts + 1);
     expectEachByteOnce(sim, uri, file);
   });

@@ -31,6 +31,8 @@ export interface GoogleSimulatorOptions {
   channel?: Partial<SimChannel>;
   /** Daily quota in units (default 10,000). */
   dailyQuota?: number;
+  /** False: uploads are counted but not hashed (`SimVideo.sha256` empty), for throughput benches. Default true. */
+  hashUploads?: boolean;
 }
 
 interface Grant {
@@ -199,7 +201,7 @@ export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): P
   };
   const videos = youtubeVideosState(() => sim.channel);
   let base = '';
-  const upload = youtubeUploadRoutes(videos, { clock, base: () => base, authed: refusal });
+  const upload = youtubeUploadRoutes(videos, { clock, base: () => base, authed: refusal, hash: opts.hashUploads });
 
   const server = await startSimServer(
     [

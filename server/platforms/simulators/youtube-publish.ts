@@ -44,7 +44,8 @@ export interface SimUploadSession {
   resource: SimInsertResource;
   createdAt: number;
   acknowledged: number;
-  hash: Hash;
+  /** Null when the simulator runs without hashing. */
+  hash: Hash | null;
   chunks: SimUploadChunk[];
   expired: boolean;
   videoId?: string;
@@ -80,7 +81,13 @@ export interface YouTubeUploadControls {
 /** Routes of the upload host; `base()` is the simulator's own URL (for the absolute Location). */
 export function youtubeUploadRoutes(
   state: YouTubeVideosState,
-  ctx: { clock: SimClock; base: () => string; authed: (r: SimRequest, scopes: string[]) => SimReply | null },
+  ctx: {
+    clock: SimClock;
+    base: () => string;
+    authed: (r: SimRequest, scopes: string[]) => SimReply | null;
+    /** False leaves uploads unhashed (`sha256` empty): the throughput bench, whose floor hashes nothing either. */
+    hash?: boolean;
+  },
 ): { routes: SimRoute[]; controls: YouTubeUploadControls } {
   let chunkFault: SimChunkFault | null = null;
   let shortAck: number | null = null;
@@ -134,7 +141,7 @@ export function youtubeUploadRoutes(
       resource: r.json,
       createdAt: ctx.clock.now(),
       acknowledged: 0,
-      hash: createHash('sha256'),
+      hash: ctx.hash === false ? null : createHash('sha256'),
       chunks: [],
       expired: false,
     });
@@ -162,7 +169,7 @@ export function youtubeUploadRoutes(
       processedAt: now + state.processingMs,
       uploadStatus: 'uploaded',
       size: s.size,
-      sha256: s.hash.digest('hex'),
+      sha256: s.hash?.digest('hex') ?? '',
       statistics: { viewCount: 0, likeCount: 0, commentCount: 0 },
     };
     state.takeProcessingOutcome(video);
@@ -222,7 +229,7 @@ export function youtubeUploadRoutes(
       const from = Math.max(pos, s.acknowledged);
       const to = Math.min(pos + buf.length, persistUntil);
       if (to > from) {
-        s.hash.update(buf.subarray(from - pos, to - pos));
+        s.hash?.update(buf.subarray(from - pos, to - pos));
         s.acknowledged = to;
       }
       pos += buf.length;

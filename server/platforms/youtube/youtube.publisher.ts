@@ -51,8 +51,15 @@ export interface YouTubePublisherOptions {
 export interface YouTubeSendOptions {
   onProgress?: UploadProgress;
   signal?: AbortSignal;
-  /** Bytes per request: a multiple of 256 KiB (default 8 MiB). */
+  /** Bytes of the first request, and after any fault: a multiple of 256 KiB (default 8 MiB). */
   chunkSize?: number;
+  /**
+   * A chunk that is acknowledged whole within `fastChunkMs` (default 2 s) doubles the next one, up to this size
+   * (default 64 MiB; equal to chunkSize for fixed chunks). Each chunk waits for its 308, so on a fast link
+   * bigger chunks spend less time waiting; on a slow one they stay small and a fault resends little.
+   */
+  maxChunkSize?: number;
+  fastChunkMs?: number;
   /** Faults in a row (5xx, reset, timeout, no progress) before giving up with the last one (default 5). */
   maxRetries?: number;
   /** First backoff after a fault, doubled each time up to 30 s (default 1 s). */
@@ -62,6 +69,7 @@ export interface YouTubeSendOptions {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+const MAX_CHUNK_SIZE = 64 * 1024 * 1024;
 /** How many pages of the uploads playlist `findUploaded` reads at most (50 videos each). */
 const FIND_PAGES = 4;
 /** Slack between our clock and YouTube's when matching an upload's time. */
@@ -135,9 +143,14 @@ export class YouTubePublisher {
   async upload(accessToken: string, sessionUri: string, source: PublishSource, opts: YouTubeSendOptions = {}) {
     const size = source.size;
     const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK_SIZE;
-    if (chunkSize <= 0 || chunkSize % RESUMABLE_CHUNK_UNIT !== 0) {
-      throw new RangeError(`chunkSize must be a positive multiple of ${RESUMABLE_CHUNK_UNIT}`);
+    const maxChunkSize = opts.maxChunkSize ?? Math.max(chunkSize, MAX_CHUNK_SIZE);
+    for (const n of [chunkSize, maxChunkSize]) {
+      if (n <= 0 || n % RESUMABLE_CHUNK_UNIT !== 0 || maxChunkSize < chunkSize) {
+        throw new RangeError(`chunk sizes must be positive multiples of ${RESUMABLE_CHUNK_UNIT}, the largest last`);
+      }
     }
+    const fastChunkMs = opts.fastChunkMs ?? 2_000;
+    let current = chunkSize;
     const maxRetries = opts.maxRetries ?? 5;
     const retryBaseMs = opts.retryBaseMs ?? 1_000;
     const base: ResumableRequest = { http: this.http, accessToken, sessionUri, size, signal: opts.signal };
@@ -167,10 +180,13 @@ export class YouTubePublisher {
           continue;
         }
         const start: number = acknowledged;
-        const end = Math.min(start + chunkSize, size);
+        const end = Math.min(start + current, size);
+        const sentAt = performance.now();
         const done = settle(await sendChunk(chunkRequest, source, start, end));
         if (done) return done;
         if (acknowledged! > end) throw uploadProtocolError(`acknowledged ${acknowledged} of ${end} sent`);
+        const whole = acknowledged === end && performance.now() - sentAt < fastChunkMs;
+        current = whole ? Math.min(current * 2, maxChunkSize) : chunkSize;
         if (acknowledged! > start) {
           faults = 0;
           continue;
@@ -181,6 +197,7 @@ export class YouTubePublisher {
         if (opts.signal?.aborted || !isTransientUploadFault(err)) throw err;
         if (++faults > maxRetries) throw err;
         acknowledged = null;
+        current = chunkSize;
       }
       const backoff = Math.min(retryBaseMs * 2 ** (faults - 1), MAX_BACKOFF_MS);
       await delay(backoff * (0.8 + Math.random() * 0.4), undefined, { signal: opts.signal });
