@@ -60,10 +60,11 @@ export interface GoogleSimulator extends SimControls, YouTubeVideosState, YouTub
 
 /** Gives `target` every field of `source`, read and written through to `source` (so its routes see changes). */
 function forward<T extends object, S extends object>(target: T, source: S): T & S {
+  const from = source as Record<string, unknown>;
   for (const key of Object.keys(source)) {
     Object.defineProperty(target, key, {
-      get: () => (source as any)[key],
-      set: (v) => ((source as any)[key] = v),
+      get: () => from[key],
+      set: (v: unknown) => (from[key] = v),
       enumerable: true,
     });
   }
