@@ -88,7 +88,8 @@ async function viaPublisher(sim: GoogleSimulator, rounds: number, between?: () =
 }
 
 /**
- * A 500 MB upload through the YouTube publisher (resumable session, defaults: 8 MiB chunks doubling to 64 MiB while fast, each answered 308 with its
+ * A 500 MB upload through the YouTube publisher (resumable session, its defaults: 8 MiB chunks doubling to
+ * 64 MiB while fast, each answered 308 with its
  * Range, the last 201) to the Google simulator on loopback, next to the floor: the same bytes in one raw PUT to
  * a plain node:http sink. Rounds alternate (best of 3 each). The simulator counts the bytes but does not hash
  * them for the ratio, since the floor's sink hashes nothing either and both share this one process; one more
@@ -110,8 +111,10 @@ export async function publishBench(): Promise<void> {
     const rate = (sec: number) => SIZE / MB / sec;
     const ratio = rate(best) / rate(floor);
     console.log(
-      `publish  YouTube resumable upload, 500 MB in chunks of 8 MiB growing to 64 MiB, to the simulator: ${best.toFixed(2)} s, ${rate(best).toFixed(0)} MB/s; ` +
-        `raw loopback PUT (floor) ${rate(floor).toFixed(0)} MB/s; ratio ${ratio.toFixed(2)} (target ≥ 0.8) ${ratio >= 0.8 ? 'OK' : 'UNDER'}`,
+      `publish  YouTube resumable upload, 500 MB in chunks of 8 MiB growing to 64 MiB, to the simulator: ` +
+        `${best.toFixed(2)} s, ${rate(best).toFixed(0)} MB/s; ` +
+        `raw loopback PUT (floor) ${rate(floor).toFixed(0)} MB/s; ` +
+        `ratio ${ratio.toFixed(2)} (target ≥ 0.8) ${ratio >= 0.8 ? 'OK' : 'UNDER'}`,
     );
     console.log(
       `publish  with the simulator hashing every byte (SHA-256, same process): ${rate(hashed).toFixed(0)} MB/s; ` +

@@ -247,7 +247,8 @@ export const kadrEn: KadrMessages = {
     youtube_file_duration: 'A duration of %{seconds} s is outside YouTube limits (up to %{max} s)',
     youtube_file_size: 'The file size is outside YouTube limits (1 byte to %{max} GB)',
     youtube_file_fps: 'A frame rate of %{fps} is outside YouTube limits (up to %{max})',
-    youtube_file_resolution: 'A resolution of %{width}×%{height} is outside YouTube limits (up to %{max} px on the longer side)',
+    youtube_file_resolution:
+      'A resolution of %{width}×%{height} is outside YouTube limits (up to %{max} px on the longer side)',
     tiktok_not_configured: 'TikTok is not configured on the server: client_key and client_secret are needed',
     tiktok_client: "TikTok refused the server's client_key or client_secret (check the TikTok settings).",
     tiktok_revoked: 'TikTok revoked access or the refresh token expired (%{reason})',

@@ -463,7 +463,7 @@ describe('YouTube publisher: processing, status and stats', () => {
 });
 
 describe('YouTube simulator: the resumable protocol as Google documents it', () => {
-  it('answers status queries with 308 (Range only once bytes are persisted), refuses odd chunks, 404s unknown sessions', async () => {
+  it('answers status queries with 308 (Range once bytes persist), refuses odd chunks, 404s lost sessions', async () => {
     const size = 2 * UNIT + 10;
     const uri = await yt.publisher.startUpload(tokens.accessToken, meta(), size, { privacyStatus: 'public' });
     const put = (headers: Record<string, string>, body: Uint8Array<ArrayBuffer> = new Uint8Array(0)) =>

@@ -7,7 +7,9 @@
 import { randomToken, type SimReply, type SimRequest, type SimRoute } from './common';
 
 const SCOPE_PREFIX = 'https://www.googleapis.com/auth/';
-export const READ_SCOPES = ['youtube', 'youtube.force-ssl', 'youtube.readonly', 'youtubepartner'].map((s) => SCOPE_PREFIX + s);
+export const READ_SCOPES = ['youtube', 'youtube.force-ssl', 'youtube.readonly', 'youtubepartner'].map(
+  (s) => SCOPE_PREFIX + s,
+);
 const WRITE_SCOPES = ['youtube', 'youtube.force-ssl', 'youtubepartner'].map((s) => SCOPE_PREFIX + s);
 
 export interface SimChannel {
@@ -37,8 +39,10 @@ export const googleApiError = (code: number, reason: string, message: string, do
   body: { error: { code, message, errors: [{ message, domain, reason }], ...(status ? { status } : {}) } },
 });
 
-export const quotaExceeded = (): SimReply =>
-  googleApiError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota');
+const QUOTA_MESSAGE =
+  'The request cannot be completed because you have exceeded your ' +
+  '<a href="/youtube/v3/getting-started#quota">quota</a>.';
+export const quotaExceeded = (): SimReply => googleApiError(403, 'quotaExceeded', QUOTA_MESSAGE, 'youtube.quota');
 
 /** Charges `units` to the shared daily pool, or answers 403 quotaExceeded when they are not left. */
 export function quotaSpender(sim: { quotaUsed: number }, dailyQuota: number): (units: number) => SimReply | null {

@@ -145,7 +145,8 @@ export function youtubeUploadRoutes(
       chunks: [],
       expired: false,
     });
-    const location = `${ctx.base()}/upload/youtube/v3/videos?uploadType=resumable&part=${parts.join(',')}&upload_id=${id}`;
+    const query = `uploadType=resumable&part=${parts.join(',')}&upload_id=${id}`;
+    const location = `${ctx.base()}/upload/youtube/v3/videos?${query}`;
     return { status: 200, headers: { location, 'x-guploader-uploadid': id } };
   };
 

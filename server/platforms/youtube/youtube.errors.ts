@@ -87,7 +87,8 @@ export const UPLOAD_SESSION_EXPIRED = 'upload_session_expired';
  */
 export function uploadSessionExpired(status: number, raw?: unknown): PlatformError {
   return new PlatformError({
-    kind: 'retry-later', platform: P, httpStatus: status, code: UPLOAD_SESSION_EXPIRED, raw, key: 'youtube_session_expired',
+    kind: 'retry-later', platform: P, httpStatus: status, code: UPLOAD_SESSION_EXPIRED, raw,
+    key: 'youtube_session_expired',
   });
 }
 

@@ -244,13 +244,13 @@ export class YouTubePublisher {
     return toVideoStatus(videoId, url, body?.items?.find((v) => v?.id === videoId)?.status);
   }
 
-  /** Views, likes and comments (videos.list part=statistics, 50 ids a call); videos YouTube no longer has are left out. */
+  /** Views, likes and comments (videos.list part=statistics, 50 ids a call); videos YouTube lost are left out. */
   async stats(accessToken: string, ids: string[]): Promise<VideoStats[]> {
     const unique = [...new Set(ids.filter(Boolean))];
     const out: VideoStats[] = [];
     for (let i = 0; i < unique.length; i += 50) {
       const batch = unique.slice(i, i + 50);
-      const query = { part: 'statistics', id: batch.join(','), maxResults: '50' };
+      const query = { part: 'statistics', id: batch.join(',') }; // maxResults does not go with id
       const body = await this.get<ApiList<VideoItem>>(accessToken, '/youtube/v3/videos', query);
       for (const v of Array.isArray(body?.items) ? body.items : []) {
         if (typeof v?.id !== 'string') continue;

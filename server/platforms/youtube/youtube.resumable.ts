@@ -1,5 +1,6 @@
 /**
- * Google's resumable upload protocol, one request at a time (developers.google.com/youtube/v3/guides/using_resumable_upload_protocol):
+ * Google's resumable upload protocol, one request at a time
+ * (developers.google.com/youtube/v3/guides/using_resumable_upload_protocol):
  * - a status query `PUT <session URI>` with `Content-Length: 0` and `Content-Range: bytes *\/TOTAL` answers
  *   308 (with `Range: bytes=0-N` when N+1 bytes are persisted, without `Range` when none are), or 200/201 with
  *   the video resource when the upload is complete;
