@@ -49,6 +49,9 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // A busy 2-core CI machine renders a page in more than expect.poll's default second; waiting for a
+          // state is not a wall-clock assertion, so give it room.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

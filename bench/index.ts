@@ -11,6 +11,7 @@ const BENCHES: Array<[file: string, fn: string]> = [
   ['bench/accounts.bench.ts', 'accountsBench'],
   ['bench/render.bench.ts', 'renderBench'],
   ['bench/upload.bench.ts', 'uploadBench'],
+  ['bench/publish.bench.ts', 'publishBench'],
 ];
 
 const only = process.argv.slice(2); // `npm run bench -- render` runs the matching modules only

@@ -1,14 +1,18 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { PAGE_SIZE, type Page } from '../../src/contract/pagination';
 
+/** Kysely's output type of a query that selects nothing yet. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- Kysely's own type for "no columns"
+type NoColumns = {};
+
 /**
  * Runs a list query as one page plus a count. `base` carries the FROM/WHERE; `select` adds the columns
  * and ORDER BY. Counting the base (not the selected query) keeps the count cheap.
  */
 export async function paginate<DB, TB extends keyof DB, O, R>(
-  base: SelectQueryBuilder<DB, TB, {}>,
+  base: SelectQueryBuilder<DB, TB, NoColumns>,
   page: number,
-  select: (q: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, O>,
+  select: (q: SelectQueryBuilder<DB, TB, NoColumns>) => SelectQueryBuilder<DB, TB, O>,
   map: (row: O) => R,
   pageSize = PAGE_SIZE,
 ): Promise<Page<R>> {

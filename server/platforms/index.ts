@@ -18,6 +18,7 @@ export * from './http';
 export * from './fresh-token';
 export * from './oauth-state';
 export { YouTubeDriver, YOUTUBE_DEFAULT_BASE_URLS, YOUTUBE_SCOPES, YOUTUBE_DESCRIPTION_MAX, type YouTubeBaseUrls } from './youtube/youtube.driver';
+export * from './youtube/youtube.publish-exports';
 export { TikTokDriver, TIKTOK_DEFAULT_BASE_URLS, TIKTOK_SCOPES, type TikTokBaseUrls } from './tiktok/tiktok.driver';
 export * from './tiktok/tiktok.publishing';
 export {

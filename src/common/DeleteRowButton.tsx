@@ -1,6 +1,5 @@
-import { DeleteWithConfirmButton, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { toast } from 'react-hot-toast';
-import { errorMessages } from '../providers/httpClient';
+import { DeleteWithConfirmButton, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useDeleteToasts } from './useDeleteToasts';
 
 type Props = { successMessage: string; confirmContent?: string; resource?: string };
 
@@ -11,10 +10,9 @@ type Props = { successMessage: string; confirmContent?: string; resource?: strin
 export const DeleteRowButton = ({ successMessage, confirmContent, resource }: Props) => {
   const record = useRecordContext();
   const translate = useTranslate();
-  const notify = useNotify();
   const refresh = useRefresh();
+  const mutationOptions = useDeleteToasts(successMessage, refresh);
   if (!record) return null;
-  let toastId: string | undefined;
   return (
     <DeleteWithConfirmButton
       resource={resource}
@@ -24,14 +22,7 @@ export const DeleteRowButton = ({ successMessage, confirmContent, resource }: Pr
       confirmTitle={translate('kadr.common.confirm_delete_title', { id: record.id })}
       confirmContent={confirmContent ?? 'kadr.common.confirm_delete_content'}
       onClick={(e: React.MouseEvent) => e.stopPropagation()}
-      mutationOptions={{
-        onMutate: () => { toastId = toast.loading(translate('kadr.notifications.deleting')); },
-        onSuccess: () => { toast.dismiss(toastId); notify(successMessage, { type: 'success' }); refresh(); },
-        onError: (e: unknown) => {
-          toast.dismiss(toastId);
-          for (const m of errorMessages(e, translate('kadr.notifications.delete_failed'))) notify(m, { type: 'error' });
-        },
-      }}
+      mutationOptions={mutationOptions}
     />
   );
 };

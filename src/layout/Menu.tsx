@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { MenuItemLink, usePermissions, useSidebarState, useTranslate } from 'react-admin';
@@ -25,10 +25,14 @@ export const Menu = () => {
   const [sidebarOpen] = useSidebarState();
   const groups = menuFor(permissions);
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  useEffect(() => {
+  // On a new path (or once the role is known), the group holding it opens; others stay as the user left them.
+  const [seen, setSeen] = useState<string | null>(null);
+  const where = `${pathname}|${String(permissions)}`;
+  if (seen !== where) {
+    setSeen(where);
     const active = groups.find((g) => g.children.length > 1 && groupMatches(g, pathname));
-    if (active) setOpen((o) => (o[active.key] ? o : { ...o, [active.key]: true }));
-  }, [pathname, permissions]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (active && !open[active.key]) setOpen({ ...open, [active.key]: true });
+  }
 
   return (
     <Box component="nav" aria-label="main menu" sx={{ width: sidebarOpen ? 240 : 55, mt: 1, transition: 'width 195ms' }}>

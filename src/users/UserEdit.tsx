@@ -1,7 +1,6 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { DeleteWithConfirmButton, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
-import { toast } from 'react-hot-toast';
-import { errorMessages } from '../providers/httpClient';
+import { useDeleteToasts } from '../common/useDeleteToasts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserFormSchema } from '../contract/users';
 import { UserInputs, toUserBody } from './UserInputs';
@@ -34,9 +33,8 @@ export const UserEdit = () => {
 const EditToolbar = () => {
   const record = useRecordContext();
   const translate = useTranslate();
-  const notify = useNotify();
   const redirect = useRedirect();
-  let toastId: string | undefined;
+  const mutationOptions = useDeleteToasts('kadr.users.deleted', () => redirect('list', 'users'));
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton alwaysEnable />
@@ -45,14 +43,7 @@ const EditToolbar = () => {
           redirect={false}
           confirmTitle={translate('kadr.common.confirm_delete_title', { id: record.id })}
           confirmContent="kadr.users.delete_content"
-          mutationOptions={{
-            onMutate: () => { toastId = toast.loading(translate('kadr.notifications.deleting')); },
-            onSuccess: () => { toast.dismiss(toastId); notify('kadr.users.deleted', { type: 'success' }); redirect('list', 'users'); },
-            onError: (e: unknown) => {
-              toast.dismiss(toastId);
-              for (const m of errorMessages(e, translate('kadr.notifications.delete_failed'))) notify(m, { type: 'error' });
-            },
-          }}
+          mutationOptions={mutationOptions}
         />
       )}
     </Toolbar>

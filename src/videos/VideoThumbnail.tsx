@@ -35,13 +35,14 @@ export function grabFrame(file: File, atSec = PREVIEW_AT_SEC, width = 240): Prom
 /** A picked file's thumbnail: 'Загрузка превью видео...' while the frame is grabbed. */
 export const VideoThumbnail = ({ file }: { file: File }) => {
   const translate = useTranslate();
-  const [state, setState] = useState<{ src: string | null; loading: boolean }>({ src: null, loading: true });
+  // The frame grabbed for `file`; a different file (or none grabbed yet) reads as loading.
+  const [grabbed, setGrabbed] = useState<{ file: File; src: string | null } | null>(null);
   useEffect(() => {
     let live = true;
-    setState({ src: null, loading: true });
-    void grabFrame(file).then((src) => { if (live) setState({ src, loading: false }); });
+    void grabFrame(file).then((src) => { if (live) setGrabbed({ file, src }); });
     return () => { live = false; };
   }, [file]);
+  const state = grabbed?.file === file ? { src: grabbed.src, loading: false } : { src: null, loading: true };
   return (
     <Box sx={{ width: 120, height: 90, bgcolor: 'grey.200', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', borderRadius: 1 }}>
       {state.loading ? <Typography variant="caption" sx={{ p: 1 }}>{translate('kadr.videos.preview_loading')}</Typography>

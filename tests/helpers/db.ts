@@ -16,7 +16,7 @@ export function postgresAvailable(): Promise<boolean> {
       await client.end();
       return true;
     } catch (err) {
-      if (process.env.CI) throw new Error(`PostgreSQL is required in CI but did not answer at ${PG_ADMIN_URL}: ${(err as Error).message}`);
+      if (process.env.CI) throw new Error(`PostgreSQL is required in CI but did not answer at ${PG_ADMIN_URL}: ${(err as Error).message}`, { cause: err });
       console.warn(`[tests] PostgreSQL did not answer at ${PG_ADMIN_URL}: its tests are skipped on this machine`);
       return false;
     }

@@ -16,7 +16,7 @@ export async function expectPlatformError(p: Promise<unknown> | (() => unknown),
   } catch (e) {
     expect(e).toBeInstanceOf(PlatformError);
     const err = e as PlatformError;
-    if (err.kind !== kind) throw new Error(`expected kind ${kind}, got ${err.kind}: ${err.message}`);
+    if (err.kind !== kind) throw new Error(`expected kind ${kind}, got ${err.kind}: ${err.message}`, { cause: e });
     return err;
   }
   throw new Error(`expected PlatformError ${kind}, but it resolved`);

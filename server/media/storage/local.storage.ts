@@ -60,14 +60,14 @@ export class LocalStorage implements Storage {
       throw err;
     }
     let done = false;
-    const storage = this;
+    const moveInto = (key: string) => this.moveInto(key, path);
     return {
       path,
       size,
       head: Buffer.concat(head),
       async commit(key: string) {
         if (done) throw new Error('staged file already committed or discarded');
-        await storage.moveInto(key, path);
+        await moveInto(key);
         done = true;
       },
       async discard() {

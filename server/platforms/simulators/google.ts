@@ -6,13 +6,19 @@
  *   POST /token                       authorization_code and refresh_token grants; Google's error bodies
  *   POST /revoke?token=               revokes a token and its grant
  *   /youtube/v3/channels              channels.list and channels.update (./youtube-data-api.ts)
+ *   /upload/youtube/v3/videos         videos.insert, resumable (./youtube-publish.ts)
+ *   /youtube/v3/videos, playlistItems videos.list and the uploads playlist (./youtube-videos.ts)
  */
 import {
   SimState, htmlError, randomToken, redirectTo, startSimServer, withSimControls, type SimControls, type SimReply, type SimRequest,
 } from './common';
-import { googleApiError, youtubeChannelRoutes, type SimChannel } from './youtube-data-api';
+import { googleApiError, quotaSpender, youtubeChannelRoutes, type SimChannel } from './youtube-data-api';
+import { youtubeUploadRoutes, type YouTubeUploadControls } from './youtube-publish';
+import { youtubeVideoRoutes, youtubeVideosState, type YouTubeVideosState } from './youtube-videos';
 
 export type { SimChannel } from './youtube-data-api';
+export type { SimChunkFault, SimUploadChunk, SimUploadSession } from './youtube-publish';
+export type { SimVideo } from './youtube-videos';
 
 export interface GoogleSimulatorOptions {
   port?: number;
@@ -25,6 +31,8 @@ export interface GoogleSimulatorOptions {
   channel?: Partial<SimChannel>;
   /** Daily quota in units (default 10,000). */
   dailyQuota?: number;
+  /** False: uploads are counted but not hashed (`SimVideo.sha256` empty), for throughput benches. Default true. */
+  hashUploads?: boolean;
 }
 
 interface Grant {
@@ -40,7 +48,7 @@ interface AccessToken {
   expiresAt: number;
 }
 
-export interface GoogleSimulator extends SimControls {
+export interface GoogleSimulator extends SimControls, YouTubeVideosState, YouTubeUploadControls {
   registerClient(clientId: string, clientSecret: string): void;
   /** The simulated channel (live object: tests may read and change it). */
   channel: SimChannel;
@@ -49,6 +57,19 @@ export interface GoogleSimulator extends SimControls {
   quotaUsed: number;
 }
 
+
+/** Gives `target` every field of `source`, read and written through to `source` (so its routes see changes). */
+function forward<T extends object, S extends object>(target: T, source: S): T & S {
+  const from = source as Record<string, unknown>;
+  for (const key of Object.keys(source)) {
+    Object.defineProperty(target, key, {
+      get: () => from[key],
+      set: (v: unknown) => (from[key] = v),
+      enumerable: true,
+    });
+  }
+  return target as T & S;
+}
 
 const tokenError = (status: number, error: string, description: string): SimReply => ({ status, body: { error, error_description: description } });
 
@@ -175,21 +196,31 @@ export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): P
     return t;
   };
 
+  const refusal = (r: SimRequest, scopes: string[]): SimReply | null => {
+    const a = authed(r, scopes);
+    return 'status' in a ? a : null;
+  };
+  const videos = youtubeVideosState(() => sim.channel);
+  let base = '';
+  const upload = youtubeUploadRoutes(videos, { clock, base: () => base, authed: refusal, hash: opts.hashUploads });
+
   const server = await startSimServer(
     [
       { method: 'GET', path: '/o/oauth2/v2/auth', handler: authorize },
       { method: 'POST', path: '/token', handler: token },
       { method: 'POST', path: '/revoke', handler: revoke },
-      ...youtubeChannelRoutes(sim, (r, scopes) => {
-        const a = authed(r, scopes);
-        return 'status' in a ? a : null;
-      }, dailyQuota),
+      ...youtubeChannelRoutes(sim, refusal, dailyQuota),
+      ...upload.routes,
+      ...youtubeVideoRoutes(videos, { clock, spend: quotaSpender(sim, dailyQuota), authed: refusal }),
     ],
     { port: opts.port },
   );
 
+  base = server.url;
+
   const registerClient = (id: string, secret: string) => void clients.set(id, secret);
-  return withSimControls(Object.assign(sim, { registerClient }), server, ctl, {
+  const live = forward(forward(sim, videos), upload.controls);
+  return withSimControls(Object.assign(live, { registerClient }), server, ctl, {
     tokens: () => tokens.values(),
     revoke: () => {
       for (const g of grants.values()) g.revoked = true;

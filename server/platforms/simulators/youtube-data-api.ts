@@ -7,7 +7,9 @@
 import { randomToken, type SimReply, type SimRequest, type SimRoute } from './common';
 
 const SCOPE_PREFIX = 'https://www.googleapis.com/auth/';
-const READ_SCOPES = ['youtube', 'youtube.force-ssl', 'youtube.readonly', 'youtubepartner'].map((s) => SCOPE_PREFIX + s);
+export const READ_SCOPES = ['youtube', 'youtube.force-ssl', 'youtube.readonly', 'youtubepartner'].map(
+  (s) => SCOPE_PREFIX + s,
+);
 const WRITE_SCOPES = ['youtube', 'youtube.force-ssl', 'youtubepartner'].map((s) => SCOPE_PREFIX + s);
 
 export interface SimChannel {
@@ -37,19 +39,30 @@ export const googleApiError = (code: number, reason: string, message: string, do
   body: { error: { code, message, errors: [{ message, domain, reason }], ...(status ? { status } : {}) } },
 });
 
+const QUOTA_MESSAGE =
+  'The request cannot be completed because you have exceeded your ' +
+  '<a href="/youtube/v3/getting-started#quota">quota</a>.';
+export const quotaExceeded = (): SimReply => googleApiError(403, 'quotaExceeded', QUOTA_MESSAGE, 'youtube.quota');
+
+/** Charges `units` to the shared daily pool, or answers 403 quotaExceeded when they are not left. */
+export function quotaSpender(sim: { quotaUsed: number }, dailyQuota: number): (units: number) => SimReply | null {
+  return (units) => {
+    if (sim.quotaUsed + units > dailyQuota) return quotaExceeded();
+    sim.quotaUsed += units;
+    return null;
+  };
+}
+
+/** The channel's uploads playlist (relatedPlaylists.uploads): `UU` and the rest of the channel id. */
+export const uploadsPlaylistId = (channelId: string) => 'UU' + channelId.slice(2);
+
 /** `authed` answers the refusal (401, or 403 without one of `scopes`) or null when the bearer token may go on. */
 export function youtubeChannelRoutes(
   sim: YouTubeApiState,
   authed: (r: SimRequest, scopes: string[]) => SimReply | null,
   dailyQuota: number,
 ): SimRoute[] {
-  const spend = (units: number): SimReply | null => {
-    if (sim.quotaUsed + units > dailyQuota) {
-      return googleApiError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota');
-    }
-    sim.quotaUsed += units;
-    return null;
-  };
+  const spend = quotaSpender(sim, dailyQuota);
 
   const channelResource = (parts: string[]) => {
     const c = sim.channel;
@@ -64,6 +77,9 @@ export function youtubeChannelRoutes(
         country: c.country,
         localized: { title: c.title, description: c.description },
       };
+    }
+    if (parts.includes('contentDetails')) {
+      out.contentDetails = { relatedPlaylists: { likes: '', uploads: uploadsPlaylistId(c.id) } };
     }
     if (parts.includes('statistics')) {
       out.statistics = { viewCount: String(c.viewCount), subscriberCount: String(c.subscriberCount), hiddenSubscriberCount: false, videoCount: String(c.videoCount) };

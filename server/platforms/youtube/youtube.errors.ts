@@ -75,3 +75,31 @@ export function secondsToPacificMidnight(now: Date = new Date()): number {
   const elapsed = get('hour') * 3600 + Number(parts.find((p) => p.type === 'minute')?.value ?? 0) * 60 + Number(parts.find((p) => p.type === 'second')?.value ?? 0);
   return Math.max(60, 24 * 3600 - elapsed);
 }
+
+// ---- publishing -------------------------------------------------------------------------------------------
+
+/** Code of the error `upload`/`probe` throw when the resumable session is gone (404/410). */
+export const UPLOAD_SESSION_EXPIRED = 'upload_session_expired';
+
+/**
+ * The resumable session is gone (404/410 on a chunk or a status query). The job must not simply start a new
+ * session: the final chunk may have created the video before the session expired, so it asks `findUploaded` first.
+ */
+export function uploadSessionExpired(status: number, raw?: unknown): PlatformError {
+  return new PlatformError({
+    kind: 'retry-later', platform: P, httpStatus: status, code: UPLOAD_SESSION_EXPIRED, raw,
+    key: 'youtube_session_expired',
+  });
+}
+
+export function isUploadSessionExpired(e: unknown): e is PlatformError {
+  return e instanceof PlatformError && e.code === UPLOAD_SESSION_EXPIRED;
+}
+
+/** The platform answered the upload in a way the resumable protocol does not allow (worth a later retry). */
+export function uploadProtocolError(reason: string, status?: number, raw?: unknown): PlatformError {
+  return new PlatformError({
+    kind: 'retry-later', platform: P, httpStatus: status, code: 'upload_protocol', raw, key: 'youtube_upload_protocol',
+    params: { reason },
+  });
+}
