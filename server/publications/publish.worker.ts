@@ -16,7 +16,7 @@
  * STATES per platform (stored before each step; H = handle stored sealed in handle_sealed BEFORE the step):
  *   YouTube:   scheduled → [quota: units + inserts per Pacific day] → [gate: ffprobe → checkYouTubeFile]
  *              → startUpload → H{sessionUri, since} 'uploading' → upload (PUBLIC: the last chunk makes the video;
- *              the publisher probes `bytes */N` first and after every fault, resuming from the acknowledged byte)
+ *              the publisher asks the session where it stands first and after every fault, resuming from the acknowledged byte)
  *              → remote_id 'processing' → videoStatus polled → 'published' | failed with the reason.
  *              Re-entry in 'uploading': upload() probes again; 404/410 expired → findUploaded(title, since):
  *              found → its id; none → a new session (a new H), never a second video.
