@@ -24,7 +24,7 @@ export async function startWorkers(root: Container, settings: { pollMs?: number 
     .catch((err) => log?.warn({ err }, 'orphan media sweep failed'));
   // One job at a time per process: a render's outputs already use renderConcurrency ffmpeg processes.
   // Publishing waits on the network, not the CPU: its own runner, so a long render never holds a post back.
-  const publishKinds = [publishJob.name, statsJob.name];
+  const publishKinds: string[] = [publishJob.name, statsJob.name];
   const catalogue = root.jobs.catalogue.filter((j) => !publishKinds.includes(j.name));
   const runner = root.createJobRunner({ concurrency: 1, ...settings, catalogue }).start();
   const publisher = root
