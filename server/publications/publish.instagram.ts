@@ -65,10 +65,7 @@ export function instagramSteps(opts: { baseUrls?: Partial<InstagramBaseUrls>; gr
 
   const live = async (ctx: StepContext, mediaId: string, known?: InstagramMedia): Promise<StepResult> => {
     const media =
-      known ??
-      (await ctx
-        .call((_d, token, { http }) => publisher(http).media(token, mediaId))
-        .catch(() => null));
+      known ?? (await ctx.call((_d, token, { http }) => publisher(http).media(token, mediaId)).catch(() => null));
     return { next: 'published', remoteId: mediaId, url: media?.permalink || null };
   };
 

@@ -22,7 +22,11 @@ export const statsJobKey = (nowMs: number) => `${statsJob.name}:${Math.floor(now
 export const PUBLISH_CONCURRENCY = 4;
 
 /** The publishing jobs with their handlers (the composition root gives them their dependencies). */
-export function publishJobWorkers(deps: { worker: PublishWorker; stats: PublishStats; log?: FastifyBaseLogger }): JobWorker[] {
+export function publishJobWorkers(deps: {
+  worker: PublishWorker;
+  stats: PublishStats;
+  log?: FastifyBaseLogger;
+}): JobWorker[] {
   return [
     jobWorker(publishJob, deps.worker.handle, deps.worker.onDead),
     jobWorker(statsJob, async () => {

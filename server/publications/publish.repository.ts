@@ -166,7 +166,11 @@ export class PublishRepository {
   }
 
   async saveStats(id: number, s: { views: number; likes: number; comments: number }, at: string): Promise<void> {
-    await this.db.updateTable('videoPublishes').set({ ...s, statsAt: at }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('videoPublishes')
+      .set({ ...s, statsAt: at })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Marks rows as read (the platform no longer has the post) so the batch moves on. */
@@ -188,7 +192,8 @@ export class PublishRepository {
       const ig = by('instagram');
       const patch: Record<string, number> = {};
       if (main) Object.assign(patch, { views: main.views, likes: main.likes, comments: main.comments });
-      if (ig) Object.assign(patch, { viewsInstagram: ig.views, likesInstagram: ig.likes, commentsInstagram: ig.comments });
+      if (ig)
+        Object.assign(patch, { viewsInstagram: ig.views, likesInstagram: ig.likes, commentsInstagram: ig.comments });
       if (Object.keys(patch).length) await this.db.updateTable('videos').set(patch).where('id', '=', videoId).execute();
     }
   }

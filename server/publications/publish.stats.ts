@@ -35,7 +35,8 @@ export class PublishStats {
 
   async run(): Promise<{ read: number; failed: number }> {
     const readers: Partial<Record<PlatformKey, StatsReader>> = {
-      tiktok: (http, token, ids) => new TikTokPublisher({ http, baseUrls: this.deps.platforms.tiktok.baseUrls }).stats(token, ids),
+      tiktok: (http, token, ids) =>
+        new TikTokPublisher({ http, baseUrls: this.deps.platforms.tiktok.baseUrls }).stats(token, ids),
       instagram: (http, token, ids) =>
         new InstagramPublisher({ http, baseUrls: this.deps.platforms.instagram.baseUrls }).stats(token, ids),
       youtube: this.deps.youtube,
@@ -59,16 +60,24 @@ export class PublishStats {
         }
         try {
           const stats = await this.deps.connections.callPlatform(account, platform, (_d, token, { http }) =>
-            reader(http, token, batch.map((r) => r.remoteId!)),
+            reader(
+              http,
+              token,
+              batch.map((r) => r.remoteId!),
+            ),
           );
-          if (platform === 'youtube') await this.deps.quota.spend('youtube', accountId, Math.ceil(batch.length / 50), now);
+          if (platform === 'youtube')
+            await this.deps.quota.spend('youtube', accountId, Math.ceil(batch.length / 50), now);
           const at = now.toISOString();
           const found = new Map(stats.map((s) => [s.id, s]));
           for (const r of batch) {
             const s = found.get(r.remoteId!);
             if (s) await this.deps.repo.saveStats(r.id, { views: s.views, likes: s.likes, comments: s.comments }, at);
           }
-          await this.deps.repo.touchStats(batch.filter((r) => !found.has(r.remoteId!)).map((r) => r.id), at);
+          await this.deps.repo.touchStats(
+            batch.filter((r) => !found.has(r.remoteId!)).map((r) => r.id),
+            at,
+          );
           await this.deps.repo.sumStats(batch.map((r) => r.videoId));
           read += found.size;
         } catch (err) {

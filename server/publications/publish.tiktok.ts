@@ -90,7 +90,10 @@ export function tiktokSteps(baseUrls?: Partial<TikTokBaseUrls>): PlatformSteps {
       case 'uploading':
         return upload(ctx, h, tiktokResumeChunk(h.plan!, s.uploadedBytes));
       case 'failed':
-        return { next: 'refused', error: s.error ?? new PlatformError({ kind: 'bad-request', key: 'tiktok_fail_internal' }) };
+        return {
+          next: 'refused',
+          error: s.error ?? new PlatformError({ kind: 'bad-request', key: 'tiktok_fail_internal' }),
+        };
       case 'published':
       case 'inbox': {
         const polls = h.idPolls ?? 0;

@@ -224,7 +224,8 @@ export class PublishWorker {
       now: this.now,
       call: async (fn) => {
         const account = row.accountId ? await this.deps.accounts.get(row.accountId) : undefined;
-        if (!account) throw new PlatformError({ kind: 'reconnect', key: 'unknown_platform', params: { platform: '-' } });
+        if (!account)
+          throw new PlatformError({ kind: 'reconnect', key: 'unknown_platform', params: { platform: '-' } });
         return this.deps.connections.callPlatform(account, row.platform, fn);
       },
       save: async ({ handle: h, ...patch }) => {
@@ -268,6 +269,7 @@ function limitWait(e: PlatformError, now: Date): Date | null {
     if (e.retryAfterSec) return new Date(now.getTime() + e.retryAfterSec * 1000);
     return e.platform === 'youtube' ? nextPacificMidnight(now) : new Date(now.getTime() + 3600_000);
   }
-  if (e.code === 'publish_limit' || e.code === '9/2207042') return new Date(now.getTime() + (e.retryAfterSec ?? 3600) * 1000);
+  if (e.code === 'publish_limit' || e.code === '9/2207042')
+    return new Date(now.getTime() + (e.retryAfterSec ?? 3600) * 1000);
   return null;
 }

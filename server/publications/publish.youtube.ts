@@ -64,12 +64,20 @@ export function youtubeSteps(baseUrls?: Partial<YouTubeBaseUrls>): PlatformSteps
       }
     }
     const at = ctx.now().toISOString();
-    await ctx.save({ state: 'processing', processingSince: at, remoteId: videoId, bytesSent: source.size, handle: { ...h, videoId } });
+    await ctx.save({
+      state: 'processing',
+      processingSince: at,
+      remoteId: videoId,
+      bytesSent: source.size,
+      handle: { ...h, videoId },
+    });
     return poll(ctx, videoId, at);
   };
 
   const poll = async (ctx: StepContext, videoId: string, since: string): Promise<StepResult> => {
-    const s = await ctx.call((_d, token, { http }) => publisher(http, ctx).videoStatus(token, videoId, { short: true }));
+    const s = await ctx.call((_d, token, { http }) =>
+      publisher(http, ctx).videoStatus(token, videoId, { short: true }),
+    );
     if (s.outcome === 'ready') return { next: 'published', remoteId: videoId, url: s.url };
     if (s.outcome === 'failed') {
       const error = new PlatformError({
