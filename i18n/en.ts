@@ -352,6 +352,13 @@ export const kadrEn: KadrMessages = {
 export const en = {
   ...englishMessages,
   kadr: kadrEn,
+  // pub-jobs: the publish job's own reasons (stored on a video's platform row)
+  publish: {
+    file_missing: 'The video file is missing: it was deleted before publishing',
+    file_unreadable: 'The video file could not be read (ffprobe)',
+    worker_lost: 'Publishing was interrupted by a worker failure several times; check the profile and publish again',
+    processing_timeout: 'The platform has been processing the video for more than %{minutes} min',
+  },
   resources: {
     users: { name: 'User |||| Users', fields: kadrEn.users.fields },
     accounts: { name: 'Profile |||| Profiles', fields: kadrEn.accounts.fields },

@@ -465,6 +465,13 @@ export const kadrUk = {
 export const uk = {
   ...raUk,
   kadr: kadrUk,
+  // pub-jobs: the publish job's own reasons (stored on a video's platform row)
+  publish: {
+    file_missing: 'Файл відео не знайдено: його видалено до публікації',
+    file_unreadable: 'Файл відео не вдалося прочитати (ffprobe)',
+    worker_lost: 'Публікацію кілька разів перервано збоєм обробника; перевірте профіль і опублікуйте ще раз',
+    processing_timeout: 'Платформа обробляє відео довше ніж %{minutes} хв',
+  },
   resources: {
     users: { name: 'Користувач |||| Користувачі |||| Користувачів', fields: kadrUk.users.fields },
     accounts: { name: 'Профіль |||| Профілі |||| Профілів', fields: kadrUk.accounts.fields },

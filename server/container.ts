@@ -33,6 +33,9 @@ import {
   videosJobWorkers,
   type RenderEngine,
 } from './videos/index';
+import { publishJob } from './publications/publications.jobs';
+import { buildPublishing, type PublishingOverrides } from './publications/publish.wiring';
+import { statsJob } from './publications/publish.jobs';
 
 export type ContainerInput = {
   config: Config;
@@ -47,7 +50,7 @@ export type ContainerInput = {
 export type ContainerOverrides = {
   /** Wraps (or replaces) the render engine the render job uses; receives the real one. */
   renderEngine?: (real: RenderEngine) => RenderEngine;
-};
+} & PublishingOverrides;
 
 /** Runner settings besides the queue and the workers, which the container supplies. */
 export type RunnerSettings = Omit<RunnerOptions, 'queue' | 'workers' | 'catalogue'> & {
@@ -117,7 +120,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   };
 
   /** Every job kind the server knows; a runner over it refuses to start when one has no worker. */
-  const catalogue: readonly JobSpec<string, any>[] = [renderJob, keepAliveJob];
+  const publishing = buildPublishing({ config, db, sealer, media, ffmpeg, queue, repos, connections, log }, overrides);
+  const catalogue: readonly JobSpec<string, any>[] = [renderJob, keepAliveJob, publishJob, statsJob];
   const workers: JobWorker[] = [
     ...videosJobWorkers({
       repo: repos.videos,
@@ -129,6 +133,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       log,
     }),
     ...accountsJobWorkers({ keepAlive, log }),
+    ...publishing.workers,
   ];
 
   return {
@@ -144,6 +149,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     repos,
     services,
     renderWorkRoot: workRoot,
+    publishing,
     jobs: { catalogue, workers },
 
     /** A job runner over the catalogue (or the given part of it), with the queue's timing from config. */

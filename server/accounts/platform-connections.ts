@@ -13,6 +13,7 @@ import {
   type FreshTokenOptions,
   type PlatformDriver,
   type PlatformHttp,
+  type TokenSet,
 } from '../platforms/index';
 import type { Sealer } from '../crypto/seal';
 import { COLS, profileColumns, saveAccount, type AccountMapper } from './account-record';
@@ -28,6 +29,9 @@ const STATUS_OF_KIND: Record<PlatformError['kind'], number> = {
 };
 
 export type CallbackResult = { location: string };
+
+/** What a platform call gets besides the driver: the profile's proxy-aware HTTP client and the tokens in use. */
+export type PlatformCall = { http: PlatformHttp; tokens: TokenSet };
 
 /** A PlatformError becomes a readable API error; anything else is passed on (a 500 without internals). */
 export function toAppError(e: unknown): unknown {
@@ -128,8 +132,25 @@ export class PlatformConnections {
   async withPlatform<T>(
     row: AccountRow,
     platform: PlatformKey,
-    fn: (driver: PlatformDriver, accessToken: string) => Promise<T>,
+    fn: (driver: PlatformDriver, accessToken: string, call: PlatformCall) => Promise<T>,
     fresh?: FreshTokenOptions,
+  ): Promise<T> {
+    try {
+      return await this.callPlatform(row, platform, fn, { fresh, recordTransient: true });
+    } catch (e) {
+      throw toAppError(e);
+    }
+  }
+
+  /**
+   * `withPlatform` for background work (the publish and stats jobs): the PlatformError comes back as it is (its
+   * kind decides what the job does), and only a lost grant is written on the profile, not a passing fault.
+   */
+  async callPlatform<T>(
+    row: AccountRow,
+    platform: PlatformKey,
+    fn: (driver: PlatformDriver, accessToken: string, call: PlatformCall) => Promise<T>,
+    opts: { fresh?: FreshTokenOptions; recordTransient?: boolean } = {},
   ): Promise<T> {
     const cols = COLS[platform];
     const sealedTokens = row[cols.tokens] as string | null;
@@ -140,8 +161,8 @@ export class PlatformConnections {
         this.mapper.tokens(sealed),
         driver,
         (t) => this.repo.update(row.id, { [cols.tokens]: this.mapper.sealTokens(t) }),
-        (token) => fn(driver, token),
-        fresh,
+        (token, tokens) => fn(driver, token, { http, tokens }),
+        opts.fresh,
       );
     try {
       let result: T;
@@ -159,10 +180,10 @@ export class PlatformConnections {
       if (isPlatformError(e)) {
         if (e.kind === 'reconnect')
           await saveAccount(this.repo, row, { [cols.active]: 0, [cols.error]: e.message, error: e.message });
-        else if (e.kind === 'proxy' || e.kind === 'retry-later')
+        else if (opts.recordTransient && (e.kind === 'proxy' || e.kind === 'retry-later'))
           await saveAccount(this.repo, row, { error: e.message });
       }
-      throw toAppError(e);
+      throw e;
     } finally {
       await http.close();
     }

@@ -1,0 +1,50 @@
+import { createReadStream } from 'node:fs';
+import type { Ffmpeg } from '../media/ffmpeg/ffmpeg';
+import type { Media } from '../media/storage/index';
+import type { MediaFacts, PublishSource } from '../platforms/publish-types';
+
+/**
+ * The rendered file as the publish job hands it to a platform: a byte-range source that streams (an upload never
+ * holds the file in memory and resumes from any acknowledged byte), the ffprobe facts every pre-flight gate reads,
+ * and the absolute signed link Instagram fetches (answering Range: server/media/media.routes.ts).
+ */
+export class PublishMedia {
+  constructor(
+    private media: Media,
+    private ffmpeg: Ffmpeg,
+    private publicUrl: string,
+  ) {}
+
+  /** Null when the file is gone (the video was deleted with its file). */
+  async source(key: string): Promise<PublishSource | null> {
+    const st = await this.media.storage.stat(key);
+    if (!st) return null;
+    const path = await this.media.storage.inputPath(key);
+    return {
+      size: st.size,
+      contentType: 'video/mp4',
+      open: (start, end) => createReadStream(path, { start, end: end - 1, highWaterMark: 1024 * 1024 }),
+    };
+  }
+
+  /** What ffprobe reads of the file, in the shape of the platforms' gates. */
+  async facts(key: string, signal?: AbortSignal): Promise<MediaFacts> {
+    const path = await this.media.storage.inputPath(key);
+    const [p, st] = await Promise.all([this.ffmpeg.probe(path, { signal }), this.media.storage.stat(key)]);
+    return {
+      container: p.formatName,
+      videoCodec: p.videoCodec ?? '',
+      audioCodec: p.audioCodec,
+      durationSec: p.durationSec,
+      width: p.width,
+      height: p.height,
+      fps: p.fps,
+      sizeBytes: st?.size ?? 0,
+    };
+  }
+
+  /** An absolute, signed, expiring link at PUBLIC_URL (the platform's servers fetch it, with Range). */
+  publicLink(key: string, now = Date.now()): string {
+    return `${this.publicUrl}${this.media.signer.url(key, now)}`;
+  }
+}

@@ -1,0 +1,200 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../db/index';
+import type { VideoPublishesTable } from '../db/types';
+import { videoStatusOf, type PublishErrorKind, type PublishState } from '../../src/contract/publications';
+import type { PlatformKey } from '../../src/contract/platforms';
+import { publishJob } from './publications.jobs';
+
+export type PublishRow = Selectable<VideoPublishesTable>;
+
+/** The video as the publish job reads it at claim time: what to post, where, and whether it still should. */
+export type PublishTarget = {
+  videoId: number;
+  version: number;
+  storageKey: string | null;
+  date: string | null;
+  title: string;
+  description: string;
+  tags: string[];
+  publicationId: number | null;
+  /** The publication's toggle for the row's platform (false: the platform was switched off after scheduling). */
+  platformOn: boolean;
+};
+
+/** A patch of the row's recorded step. */
+export type PublishPatch = Partial<{
+  state: PublishState;
+  handleSealed: string | null;
+  remoteId: string | null;
+  remoteUrl: string | null;
+  bytesSent: number;
+  bytesTotal: number;
+  error: string | null;
+  errorKind: PublishErrorKind | null;
+  waitUntil: string | null;
+  processingSince: string | null;
+  publishedAt: string | null;
+  videoVersion: number;
+  dueAt: string;
+}>;
+
+const TERMINAL: PublishState[] = ['published', 'failed', 'cancelled'];
+const TOGGLE = { youtube: 'inYoutube', tiktok: 'inTiktok', instagram: 'inInstagram' } as const;
+const URL_COL = { youtube: 'urlYouTube', tiktok: 'urlTikTok', instagram: 'urlInstagram' } as const;
+const ERROR_COL = { youtube: 'error', tiktok: 'errorTikTok', instagram: 'errorInstagram' } as const;
+
+const parseTags = (s: string | null | undefined): string[] => {
+  try {
+    const v = JSON.parse(s ?? '[]');
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The publish job's SQL (Kysely only): its row, the video it posts, the jobs of its chain, the writeback to videos. */
+export class PublishRepository {
+  constructor(private db: Db) {}
+
+  row(id: number): Promise<PublishRow | undefined> {
+    return this.db.selectFrom('videoPublishes').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async target(row: PublishRow): Promise<PublishTarget | undefined> {
+    const v = await this.db
+      .selectFrom('videos')
+      .leftJoin('publications', 'publications.id', 'videos.publicationId')
+      .select([
+        'videos.id',
+        'videos.version',
+        'videos.storageKey',
+        'videos.date',
+        'videos.title',
+        'videos.description',
+        'videos.tags',
+        'videos.publicationId',
+        'publications.title as pTitle',
+        'publications.description as pDescription',
+        'publications.tags as pTags',
+        `publications.${TOGGLE[row.platform]} as toggle`,
+      ])
+      .where('videos.id', '=', row.videoId)
+      .executeTakeFirst();
+    if (!v) return undefined;
+    const tags = parseTags(v.tags);
+    return {
+      videoId: v.id,
+      version: v.version,
+      storageKey: v.storageKey,
+      date: v.date,
+      title: (v.title ?? v.pTitle ?? '').trim(),
+      description: v.description ?? v.pDescription ?? '',
+      tags: tags.length ? tags : parseTags(v.pTags),
+      publicationId: v.publicationId,
+      platformOn: Number(v.toggle ?? 0) === 1,
+    };
+  }
+
+  /**
+   * Writes the row's next recorded step unless it was cancelled meanwhile (a delete wins over any step that has
+   * not reached the platform). Answers whether the row was written.
+   */
+  async save(id: number, patch: PublishPatch, opts: { unlessCancelled?: boolean } = {}): Promise<boolean> {
+    let q = this.db
+      .updateTable('videoPublishes')
+      .set({ ...patch, updatedAt: new Date().toISOString() })
+      .where('id', '=', id);
+    if (opts.unlessCancelled !== false) q = q.where('state', '!=', 'cancelled');
+    const r = await q.executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Upload progress only (a cheap write, at most about once a second). */
+  async progress(id: number, bytesSent: number, bytesTotal: number): Promise<void> {
+    await this.db
+      .updateTable('videoPublishes')
+      .set({ bytesSent, bytesTotal })
+      .where('id', '=', id)
+      .where('state', 'not in', TERMINAL)
+      .execute();
+  }
+
+  /**
+   * The highest step any job of this row's chain has (queued, running or done): a job below it is stale, since a
+   * re-publish or a moved date started a newer chain.
+   */
+  async latestStep(id: number): Promise<number> {
+    const prefix = `${publishJob.name}:${id}:`;
+    const keys = await this.db.selectFrom('jobs').select('key').where('key', 'like', `${prefix}%`).execute();
+    return keys.reduce((m, k) => Math.max(m, Number(k.key.slice(prefix.length)) || 0), 0);
+  }
+
+  /**
+   * The video's columns from its platform rows (SPEC §3 Video item): status through `videoStatusOf`, each
+   * platform's link and error. Called after every outcome.
+   */
+  async writeBack(videoId: number): Promise<void> {
+    const rows = await this.db
+      .selectFrom('videoPublishes')
+      .select(['platform', 'state', 'remoteUrl', 'error'])
+      .where('videoId', '=', videoId)
+      .execute();
+    if (!rows.length) return;
+    const patch: Record<string, string | null> = { status: videoStatusOf(rows.map((r) => r.state as PublishState)) };
+    for (const r of rows) {
+      const p = r.platform as PlatformKey;
+      if (r.remoteUrl) patch[URL_COL[p]] = r.remoteUrl;
+      patch[ERROR_COL[p]] = r.state === 'failed' || r.state === 'waiting' ? r.error : null;
+    }
+    await this.db.updateTable('videos').set(patch).where('id', '=', videoId).execute();
+  }
+
+  /** Published rows of a platform whose stats are the oldest (never read first), for the stats job. */
+  statsBatch(platform: PlatformKey, limit: number) {
+    return this.db
+      .selectFrom('videoPublishes')
+      .select(['id', 'videoId', 'accountId', 'remoteId'])
+      .where('platform', '=', platform)
+      .where('state', '=', 'published')
+      .where('remoteId', 'is not', null)
+      .where('accountId', 'is not', null)
+      .orderBy(sql`CASE WHEN stats_at IS NULL THEN 0 ELSE 1 END`)
+      .orderBy('statsAt')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  async saveStats(id: number, s: { views: number; likes: number; comments: number }, at: string): Promise<void> {
+    await this.db
+      .updateTable('videoPublishes')
+      .set({ ...s, statsAt: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Marks rows as read (the platform no longer has the post) so the batch moves on. */
+  async touchStats(ids: number[], at: string): Promise<void> {
+    if (ids.length) await this.db.updateTable('videoPublishes').set({ statsAt: at }).where('id', 'in', ids).execute();
+  }
+
+  /** videos.views/likes/comments from the main platform (YouTube, else TikTok), the *Instagram ones from Instagram. */
+  async sumStats(videoIds: number[]): Promise<void> {
+    for (const videoId of new Set(videoIds)) {
+      const rows = await this.db
+        .selectFrom('videoPublishes')
+        .select(['platform', 'views', 'likes', 'comments'])
+        .where('videoId', '=', videoId)
+        .where('state', '=', 'published')
+        .execute();
+      const by = (p: PlatformKey) => rows.find((r) => r.platform === p);
+      const main = by('youtube') ?? by('tiktok');
+      const ig = by('instagram');
+      const patch: Record<string, number> = {};
+      if (main) Object.assign(patch, { views: main.views, likes: main.likes, comments: main.comments });
+      if (ig)
+        Object.assign(patch, { viewsInstagram: ig.views, likesInstagram: ig.likes, commentsInstagram: ig.comments });
+      if (Object.keys(patch).length) await this.db.updateTable('videos').set(patch).where('id', '=', videoId).execute();
+    }
+  }
+}

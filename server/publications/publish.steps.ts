@@ -1,0 +1,85 @@
+import type { PlatformCall } from '../accounts/platform-connections';
+import type { MediaFacts, PublishMeta, PublishSource } from '../platforms/publish-types';
+import type { PlatformDriver, PlatformError } from '../platforms/index';
+import type { PublishState } from '../../src/contract/publications';
+import type { PublishPatch, PublishRow } from './publish.repository';
+import type { QuotaSlot } from './publish.quota';
+
+/** How long the job waits between looks, and how long a platform may process before the job gives a reason. */
+export type PublishTiming = {
+  /** Between two status polls of a processing video (TikTok, YouTube). */
+  pollMs: number;
+  /** Between two polls of an Instagram container (Meta: at most once a minute). */
+  containerPollMs: number;
+  /** Processing budget: after this long in 'processing' the row fails with a reason. */
+  processingBudgetMs: number;
+  /** First backoff after a passing fault (doubled per fault in a row, capped at 30 minutes). */
+  backoffMs: number;
+  /** Passing faults in a row before the row fails with kind 'retry-later'. */
+  maxFaults: number;
+  /** Minimum time between two progress writes. */
+  progressEveryMs: number;
+  /** YouTube chunk size override (tests use small ones so a fault lands mid-upload). */
+  youtubeChunkSize?: number;
+  /** TikTok chunk size override. */
+  tiktokChunkSize?: number;
+};
+
+export const DEFAULT_PUBLISH_TIMING: PublishTiming = {
+  pollMs: 15_000,
+  containerPollMs: 60_000,
+  processingBudgetMs: 30 * 60_000,
+  backoffMs: 30_000,
+  maxFaults: 6,
+  progressEveryMs: 1_000,
+};
+
+/** The remote handles a platform stores (sealed JSON in `handle_sealed`), plus the job's own counters. */
+export type PublishHandle = {
+  /** Passing faults in a row (reset by any progress). */
+  faults?: number;
+  /** Unknown outcomes reconciled so far (bounded: a platform that never answers ends in a reason). */
+  reconciles?: number;
+  [k: string]: unknown;
+};
+
+/** What one step of a platform's machine can see and do. */
+export interface StepContext {
+  row: PublishRow;
+  state: PublishState;
+  handle: PublishHandle;
+  meta: PublishMeta;
+  storageKey: string;
+  timing: PublishTiming;
+  signal: AbortSignal;
+  now(): Date;
+  /** A platform call through the profile's proxy with a fresh token; PlatformErrors come back as they are. */
+  call<T>(fn: (driver: PlatformDriver, accessToken: string, call: PlatformCall) => Promise<T>): Promise<T>;
+  /** Records the step (state, handle, ids) before going on; false when the row was cancelled meanwhile. */
+  save(patch: Omit<PublishPatch, 'handleSealed'> & { handle?: PublishHandle }): Promise<boolean>;
+  /** Upload progress: acknowledged bytes (written at most every `progressEveryMs`). */
+  progress(acknowledged: number, total: number): void;
+  source(): Promise<PublishSource>;
+  facts(): Promise<MediaFacts>;
+  /** Takes a post slot for the profile: the slot, or when one frees. */
+  takeSlot(): Promise<QuotaSlot>;
+  giveBack(slot: number[]): Promise<void>;
+  /** An absolute signed link to the file (Instagram fetches it). */
+  publicLink(): string;
+}
+
+/**
+ * What a step ends in:
+ * - `again`: look again after `delayMs` (a poll, a reconcile); the row's state says where it stands.
+ * - `wait`: a quota or rate limit: 'waiting' with `until`, then the step that takes the slot.
+ * - `published`: the post's id and link.
+ * - `refused`: the platform refused the post after taking it (processing failure), or a gate refused the file.
+ */
+export type StepResult =
+  | { next: 'again'; delayMs: number }
+  | { next: 'wait'; until: Date; reason: PlatformError }
+  | { next: 'published'; remoteId: string | null; url: string | null }
+  | { next: 'refused'; error: PlatformError };
+
+/** One platform's state machine over its publisher (publish.youtube.ts, publish.tiktok.ts, publish.instagram.ts). */
+export type PlatformSteps = (ctx: StepContext) => Promise<StepResult>;

@@ -1,0 +1,148 @@
+/**
+ * TikTok's machine (see the design in publish.worker.ts): creator info → gate → slot → init (handle stored) →
+ * chunked upload (the last chunk posts) → status polled. Re-entry after an unknown outcome asks `status` first.
+ */
+import {
+  PlatformError,
+  TikTokPublisher,
+  checkTikTokFile,
+  isPlatformError,
+  tiktokCaption,
+  tiktokResumeChunk,
+  type TikTokBaseUrls,
+  type TikTokChunkPlan,
+  type TikTokPublishStatus,
+} from '../platforms/index';
+import type { PlatformHttp } from '../platforms/http';
+import type { PublishSource } from '../platforms/publish-types';
+import type { PlatformSteps, StepContext, StepResult } from './publish.steps';
+
+type TikTokHandle = {
+  publishId?: string;
+  uploadUrl?: string;
+  plan?: TikTokChunkPlan;
+  username?: string;
+  privateOnly?: boolean;
+  /** Status polls that found the post complete but without its id yet. */
+  idPolls?: number;
+};
+
+/** Polls after PUBLISH_COMPLETE that wait for the post's public id before storing the post without a link. */
+const ID_POLLS = 5;
+
+export function tiktokSteps(baseUrls?: Partial<TikTokBaseUrls>): PlatformSteps {
+  const publisher = (http: PlatformHttp, ctx: StepContext) =>
+    new TikTokPublisher({ http, baseUrls, chunkSize: ctx.timing.tiktokChunkSize, retryDelayMs: 200 });
+
+  const status = (ctx: StepContext, h: TikTokHandle, size: number) =>
+    ctx.call((_d, token, { http }) =>
+      publisher(http, ctx).status(token, h.publishId!, { videoSize: size, username: h.username }),
+    );
+
+  /** init, with the handle stored before a byte is sent. */
+  const init = async (ctx: StepContext, source: PublishSource, slot: number[] | null): Promise<TikTokHandle | null> => {
+    let h: TikTokHandle;
+    try {
+      h = await ctx.call(async (_d, token, { http }) => {
+        const tt = publisher(http, ctx);
+        const creator = await tt.creatorInfo(token);
+        const s = await tt.init(token, ctx.meta, source.size, creator);
+        const username = creator.username;
+        return { publishId: s.publishId, uploadUrl: s.uploadUrl, plan: s.plan, username, privateOnly: s.privateOnly };
+      });
+    } catch (e) {
+      if (slot) await ctx.giveBack(slot); // nothing was posted: init made at most an empty session
+      throw e;
+    }
+    const kept = await ctx.save({ state: 'uploading', handle: h, bytesSent: 0, bytesTotal: source.size });
+    return kept ? h : null;
+  };
+
+  /** Sends the file from `fromChunk`; an expired link with the file incomplete gets a new init. */
+  const upload = async (ctx: StepContext, h: TikTokHandle, fromChunk: number): Promise<StepResult> => {
+    const source = await ctx.source();
+    try {
+      await ctx.call((_d, token, { http }) => {
+        const tt = publisher(http, ctx);
+        const acknowledged = () =>
+          tt.status(token, h.publishId!, { videoSize: source.size }).then((s) => s.uploadedBytes);
+        return tt.upload(h.uploadUrl!, source, h.plan!, {
+          fromChunk,
+          onProgress: ctx.progress,
+          signal: ctx.signal,
+          acknowledged,
+        });
+      });
+    } catch (e) {
+      if (!isPlatformError(e) || e.code !== 'upload_expired') throw e;
+      const s = await status(ctx, h, source.size);
+      if (s.outcome !== 'uploading') return settle(ctx, h, s);
+      const fresh = await init(ctx, source, null);
+      return fresh ? upload(ctx, fresh, 0) : { next: 'again', delayMs: 0 };
+    }
+    await ctx.save({ state: 'processing', processingSince: ctx.now().toISOString(), bytesSent: source.size });
+    return { next: 'again', delayMs: ctx.timing.pollMs };
+  };
+
+  /** What a status answer means for the row. */
+  const settle = async (ctx: StepContext, h: TikTokHandle, s: TikTokPublishStatus): Promise<StepResult> => {
+    switch (s.outcome) {
+      case 'uploading':
+        return upload(ctx, h, tiktokResumeChunk(h.plan!, s.uploadedBytes));
+      case 'failed':
+        return {
+          next: 'refused',
+          error: s.error ?? new PlatformError({ kind: 'bad-request', key: 'tiktok_fail_internal' }),
+        };
+      case 'published':
+      case 'inbox': {
+        const polls = h.idPolls ?? 0;
+        if (!s.postId && !h.privateOnly && s.outcome === 'published' && polls < ID_POLLS) {
+          await ctx.save({ state: 'processing', handle: { ...h, idPolls: polls + 1 } });
+          return { next: 'again', delayMs: ctx.timing.pollMs };
+        }
+        return { next: 'published', remoteId: s.postId, url: s.url };
+      }
+      case 'processing': {
+        if (ctx.state !== 'processing') {
+          await ctx.save({ state: 'processing', processingSince: ctx.now().toISOString() });
+          return { next: 'again', delayMs: ctx.timing.pollMs };
+        }
+        const since = new Date(ctx.row.processingSince ?? ctx.now().toISOString()).getTime();
+        if (ctx.now().getTime() - since > ctx.timing.processingBudgetMs) {
+          const minutes = Math.round(ctx.timing.processingBudgetMs / 60_000);
+          const error = new PlatformError({
+            kind: 'retry-later',
+            platform: 'tiktok',
+            code: 'processing_timeout',
+            key: 'tiktok_publish_failed',
+            params: { reason: `kadr.publish.processing_timeout {"minutes":${minutes}}` },
+          });
+          return { next: 'refused', error };
+        }
+        return { next: 'again', delayMs: ctx.timing.pollMs };
+      }
+    }
+  };
+
+  return async (ctx) => {
+    const h = ctx.handle as TikTokHandle;
+    if (h.publishId && h.plan) {
+      // Re-entry: TikTok says where the upload stands before anything is sent again.
+      return settle(ctx, h, await status(ctx, h, h.plan.videoSize));
+    }
+    const facts = await ctx.facts();
+    const creator = await ctx.call((_d, token, { http }) => publisher(http, ctx).creatorInfo(token));
+    const refused = checkTikTokFile(facts, { maxDurationSec: creator.maxVideoPostDurationSec });
+    if (refused) throw refused;
+    tiktokCaption(ctx.meta); // a caption TikTok would refuse is refused here, before a slot is taken
+    const taken = await ctx.takeSlot();
+    if (taken.until) {
+      const reason = new PlatformError({ kind: 'retry-later', platform: 'tiktok', key: 'tiktok_daily_post_cap' });
+      return { next: 'wait', until: taken.until, reason };
+    }
+    const source = await ctx.source();
+    const fresh = await init(ctx, source, taken.slot);
+    return fresh ? upload(ctx, fresh, 0) : { next: 'again', delayMs: 0 };
+  };
+}

@@ -1,0 +1,275 @@
+/**
+ * The publish job (`publication.publish`, payload {publishId, step}): walks one `video_publishes` row, one
+ * video to one platform, through its publisher. Design (ARCHITECTURE.md "Publishing, exactly once"):
+ *
+ * CHAIN. A row's jobs form a chain: step 0 is enqueued by the API at the video's date in the transaction that
+ * writes the row; every later look (poll, backoff, reconcile, quota wait) is step+1, enqueued by this worker. The
+ * queue never retries a step (retry 'never'): a step that dies (crash, lost lease, a thrown bug) reaches `onDead`,
+ * which enqueues step+1 at once, so the next step RECONCILES from the recorded state instead of repeating. A job
+ * whose step is below the chain's latest is stale (a re-publish started a newer chain) and does nothing.
+ *
+ * CLAIM RE-CHECK (edits and deletes win). Before the row has reached the platform (state scheduled | waiting):
+ * the row cancelled, the video gone or out of its publication, or the platform toggled off → 'cancelled', no
+ * call made. The video's version differing from the row's → the row adopts it (metadata is always read fresh)
+ * and, when the video's date moved into the future, waits for it. Not yet due → step+1 at due_at.
+ *
+ * STATES per platform (stored before each step; H = handle stored sealed in handle_sealed BEFORE the step):
+ *   YouTube:   scheduled → [quota: units + inserts per Pacific day] → [gate: ffprobe → checkYouTubeFile]
+ *              → startUpload → H{sessionUri, since} 'uploading' → upload (PUBLIC: the last chunk makes the video;
+ *              the publisher asks the session where it stands first and after every fault, resuming from the acknowledged byte)
+ *              → remote_id 'processing' → videoStatus polled → 'published' | failed with the reason.
+ *              Re-entry in 'uploading': upload() probes again; 404/410 expired → findUploaded(title, since):
+ *              found → its id; none → a new session (a new H), never a second video.
+ *   TikTok:    scheduled → [quota: posts per creator per 24 h] → creatorInfo (read-only) → [gate with the
+ *              creator's max duration] → init → H{publishId, uploadUrl, plan, username} 'uploading' → chunked
+ *              upload (PUBLIC: the last chunk) → 'processing' → status polled → PUBLISH_COMPLETE 'published' |
+ *              FAILED 'failed' (fail_reason). Re-entry in 'uploading': status() first; uploaded bytes → resume
+ *              from tiktokResumeChunk; complete → 'processing'; upload_expired + incomplete → a new init.
+ *   Instagram: scheduled → [quota: posts per 24 h, ours and content_publishing_limit] → [gate: file + caption]
+ *              → createContainer(absolute signed link at PUBLIC_URL) → H{containerId, caption} 'processing' →
+ *              containerStatus polled (FINISHED → on; ERROR → reason; retryable ERROR → a new container, bounded)
+ *              → H{publishAt} 'publishing' → media_publish (PUBLIC) → 'published' (permalink). Re-entry in
+ *              'publishing' or an unknown outcome → 'reconcile': reconcile() says published (store) | ready
+ *              (publish again is safe) | processing | expired (a new container) | failed.
+ * Read-only steps (status, probe, creator info, container status, reconcile) are retried freely through step+1
+ * with backoff; the public step is never called again once its outcome is unknown: the next step reconciles.
+ *
+ * QUOTA waits: a slot is taken in platform_usage just before the call that creates the post; when none is free
+ * the row turns 'waiting' with wait_until (next Pacific midnight, or when the 24 h window frees one) and step+1
+ * is enqueued then. A platform's own limit answer (quotaExceeded, spam_risk_too_many_posts, publish limit with
+ * Retry-After) does the same. ERRORS end in one of four kinds: retry-later (faults in a row beyond maxFaults),
+ * reconnect (the grant is gone), bad-request (the gate or our request), refused (the platform's processing
+ * refusal), each a stored i18n message on the row and on the video. PROCESSING has a time budget.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Sealer } from '../crypto/seal';
+import type { Enqueue, JobContext } from '../jobs/index';
+import type { PlatformConnections } from '../accounts/platform-connections';
+import type { AccountsRepository } from '../accounts/accounts.repository';
+import { AppError } from '../http/errors';
+import { MediaError } from '../media/ffmpeg/media-error';
+import { PlatformError, isPlatformError, type PlatformKey } from '../platforms/index';
+import { encodeMessage } from '../../src/contract/stored-message';
+import type { PublishErrorKind, PublishState } from '../../src/contract/publications';
+import { enqueuePublishStep } from './publications.jobs';
+import type { PublishRepository, PublishRow } from './publish.repository';
+import { nextPacificMidnight, type PublishQuota } from './publish.quota';
+import type { PublishMedia } from './publish.media';
+import type { PlatformSteps, PublishHandle, PublishTiming, StepContext, StepResult } from './publish.steps';
+
+export type PublishWorkerDeps = {
+  repo: PublishRepository;
+  accounts: AccountsRepository;
+  connections: PlatformConnections;
+  quota: PublishQuota;
+  media: PublishMedia;
+  sealer: Sealer;
+  enqueue: Enqueue;
+  steps: Record<PlatformKey, PlatformSteps>;
+  timing: PublishTiming;
+  now?: () => Date;
+  log?: FastifyBaseLogger;
+};
+
+const PRE_PLATFORM: PublishState[] = ['scheduled', 'waiting'];
+const DONE: PublishState[] = ['published', 'failed', 'cancelled'];
+const MAX_BACKOFF_MS = 30 * 60_000;
+const E = (key: string, params?: Record<string, string | number>) => encodeMessage(`kadr.publish.${key}`, params);
+
+export class PublishWorker {
+  private readonly now: () => Date;
+
+  constructor(private deps: PublishWorkerDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** One step of the row's chain. */
+  handle = async (payload: { publishId: number; step: number }, ctx: JobContext): Promise<void> => {
+    const { repo } = this.deps;
+    const row = await repo.row(payload.publishId);
+    if (!row || DONE.includes(row.state as PublishState)) return;
+    if (payload.step < (await repo.latestStep(row.id))) return;
+    const state = row.state as PublishState;
+    const target = await repo.target(row);
+    const next = (at: Date) => this.enqueueNext(row, payload.step, at);
+    if (PRE_PLATFORM.includes(state)) {
+      if (!target || target.publicationId === null || !target.platformOn || !target.storageKey) {
+        await repo.save(row.id, { state: 'cancelled', waitUntil: null });
+        if (target) await repo.writeBack(target.videoId);
+        return;
+      }
+      let due = new Date(row.dueAt);
+      if (target.version !== row.videoVersion) {
+        const date = target.date ? new Date(target.date) : due;
+        due = Number.isNaN(date.getTime()) ? due : date;
+        await repo.save(row.id, { videoVersion: target.version, dueAt: due.toISOString() });
+      }
+      const waitUntil = row.waitUntil ? new Date(row.waitUntil) : null;
+      const notBefore = waitUntil && waitUntil > due ? waitUntil : due;
+      if (notBefore.getTime() > this.now().getTime()) return next(notBefore);
+    }
+    if (!target?.storageKey) return this.fail(row, 'bad-request', E('file_missing'));
+    const handle = this.openHandle(row);
+    const step = this.stepContext(row, state, handle, target.storageKey, target, ctx.signal);
+    let result: StepResult;
+    try {
+      result = await this.deps.steps[row.platform](step);
+    } catch (e) {
+      if (ctx.signal.aborted) throw e;
+      return this.failure(row, payload.step, handle, e);
+    }
+    await this.outcome(row, payload.step, result);
+  };
+
+  /**
+   * A step that died (worker lost mid-call, or a thrown bug): its outcome is unknown, so the next step reconciles
+   * from the recorded state. Bounded: a row that keeps dying fails with a reason instead of looping.
+   */
+  onDead = async (payload: { publishId: number; step: number }, error: string): Promise<void> => {
+    const row = await this.deps.repo.row(payload.publishId);
+    if (!row || DONE.includes(row.state as PublishState)) return;
+    const handle = this.openHandle(row);
+    const reconciles = (handle.reconciles ?? 0) + 1;
+    this.deps.log?.warn({ publishId: row.id, step: payload.step, error }, 'publish step lost: reconciling');
+    if (reconciles > this.deps.timing.maxFaults) return this.fail(row, 'retry-later', E('worker_lost'));
+    await this.deps.repo.save(row.id, { handleSealed: this.seal({ ...handle, reconciles }) });
+    await this.enqueueNext(row, payload.step, this.now());
+  };
+
+  private async outcome(row: PublishRow, step: number, r: StepResult): Promise<void> {
+    const { repo } = this.deps;
+    switch (r.next) {
+      case 'again':
+        return this.enqueueNext(row, step, new Date(this.now().getTime() + r.delayMs));
+      case 'wait': {
+        const current = (await repo.row(row.id))?.state as PublishState | undefined;
+        const patch = { waitUntil: r.until.toISOString(), error: r.reason.message, errorKind: 'retry-later' as const };
+        const waiting = !current || PRE_PLATFORM.includes(current);
+        if (!(await repo.save(row.id, waiting ? { ...patch, state: 'waiting' } : patch))) return;
+        await repo.writeBack(row.videoId);
+        return this.enqueueNext(row, step, r.until);
+      }
+      case 'published': {
+        const done = { remoteId: r.remoteId, remoteUrl: r.url, publishedAt: this.now().toISOString() };
+        const patch = { ...done, error: null, errorKind: null, waitUntil: null };
+        // Live is live: a cancel that raced the public step does not hide the post.
+        await repo.save(row.id, { ...patch, state: 'published' }, { unlessCancelled: false });
+        await repo.writeBack(row.videoId);
+        return;
+      }
+      case 'refused':
+        return this.fail(row, isPlatformError(r.error) ? kindOf(r.error, true) : 'refused', r.error.message);
+    }
+  }
+
+  /** A thrown failure sorted into what happens next. */
+  private async failure(row: PublishRow, step: number, handle: PublishHandle, e: unknown): Promise<void> {
+    if (e instanceof MediaError) return this.fail(row, 'bad-request', E('file_unreadable'));
+    if (e instanceof AppError) return this.fail(row, 'reconnect', encodeMessage(e.message, e.args));
+    if (!isPlatformError(e)) throw e; // a bug: onDead reconciles from the recorded state
+    const kind = kindOf(e, false);
+    if (kind !== 'retry-later') return this.fail(row, kind, e.message);
+    const until = limitWait(e, this.now());
+    if (until) return this.outcome(row, step, { next: 'wait', until, reason: e });
+    const faults = (handle.faults ?? 0) + 1;
+    if (faults > this.deps.timing.maxFaults) return this.fail(row, 'retry-later', e.message);
+    const base = this.deps.timing.backoffMs * 2 ** (faults - 1);
+    const delay = Math.max(Math.min(base, MAX_BACKOFF_MS), (e.retryAfterSec ?? 0) * 1000);
+    const latest = this.openHandle((await this.deps.repo.row(row.id)) ?? row);
+    await this.deps.repo.save(row.id, { handleSealed: this.seal({ ...latest, faults }), error: e.message });
+    await this.enqueueNext(row, step, new Date(this.now().getTime() + delay));
+  }
+
+  private async fail(row: PublishRow, kind: PublishErrorKind, message: string): Promise<void> {
+    const patch = { state: 'failed' as const, error: message, errorKind: kind, waitUntil: null };
+    if (await this.deps.repo.save(row.id, patch)) await this.deps.repo.writeBack(row.videoId);
+  }
+
+  private enqueueNext(row: PublishRow, step: number, at: Date): Promise<void> {
+    return enqueuePublishStep(this.deps.enqueue, row, step + 1, at).then(() => undefined);
+  }
+
+  private openHandle(row: PublishRow): PublishHandle {
+    if (!row.handleSealed) return {};
+    try {
+      return JSON.parse(this.deps.sealer.open(row.handleSealed)) as PublishHandle;
+    } catch {
+      return {};
+    }
+  }
+
+  private seal(h: PublishHandle): string {
+    return this.deps.sealer.seal(JSON.stringify(h));
+  }
+
+  private stepContext(
+    row: PublishRow,
+    state: PublishState,
+    handle: PublishHandle,
+    key: string,
+    meta: { title: string; description: string; tags: string[] },
+    signal: AbortSignal,
+  ): StepContext {
+    const { repo, media, quota, timing } = this.deps;
+    let lastWrite = 0;
+    let current = handle;
+    return {
+      row,
+      state,
+      handle,
+      meta: { title: meta.title, description: meta.description, tags: meta.tags },
+      storageKey: key,
+      timing,
+      signal,
+      now: this.now,
+      call: async (fn) => {
+        const account = row.accountId ? await this.deps.accounts.get(row.accountId) : undefined;
+        if (!account)
+          throw new PlatformError({ kind: 'reconnect', key: 'unknown_platform', params: { platform: '-' } });
+        return this.deps.connections.callPlatform(account, row.platform, fn);
+      },
+      save: async ({ handle: h, ...patch }) => {
+        if (h) current = { ...current, ...h, faults: 0 };
+        const sealed = h ? { handleSealed: this.seal(current) } : {};
+        const ok = await repo.save(row.id, { ...patch, ...sealed, error: null, errorKind: null, waitUntil: null });
+        if (ok && patch.state) await repo.writeBack(row.videoId);
+        return ok;
+      },
+      progress: (acknowledged, total) => {
+        const t = Date.now();
+        if (acknowledged < total && t - lastWrite < timing.progressEveryMs) return;
+        lastWrite = t;
+        void repo.progress(row.id, acknowledged, total).catch(() => undefined);
+      },
+      source: async () => {
+        const s = await media.source(key);
+        if (!s) throw new MediaError('not_media', `publish source missing: ${key}`, { file: key });
+        return s;
+      },
+      facts: () => media.facts(key, signal),
+      takeSlot: () => quota.take(row.platform, row.accountId ?? 0, this.now()),
+      giveBack: (slot) => quota.giveBack(slot),
+      publicLink: () => media.publicLink(key, this.now().getTime()),
+    };
+  }
+}
+
+/** The four kinds the panel shows; `refused` is the platform turning down a post it had taken. */
+function kindOf(e: PlatformError, processing: boolean): PublishErrorKind {
+  if (e.kind === 'reconnect' || e.kind === 'refresh-token') return 'reconnect';
+  if (e.kind === 'retry-later' || e.kind === 'proxy') return processing ? 'refused' : 'retry-later';
+  return processing ? 'refused' : 'bad-request';
+}
+
+const DAILY_LIMIT_CODES = ['quotaExceeded', 'dailyLimitExceeded', 'uploadLimitExceeded', 'spam_risk_too_many_posts'];
+
+/** A platform's own limit answer: when to look again (a wait, not a fault). */
+function limitWait(e: PlatformError, now: Date): Date | null {
+  if (e.code && DAILY_LIMIT_CODES.includes(e.code)) {
+    if (e.retryAfterSec) return new Date(now.getTime() + e.retryAfterSec * 1000);
+    return e.platform === 'youtube' ? nextPacificMidnight(now) : new Date(now.getTime() + 3600_000);
+  }
+  if (e.code === 'publish_limit' || e.code === '9/2207042')
+    return new Date(now.getTime() + (e.retryAfterSec ?? 3600) * 1000);
+  return null;
+}

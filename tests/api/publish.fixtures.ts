@@ -1,0 +1,211 @@
+import { execFile } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { TestCtx } from '../helpers/app';
+import { FFMPEG } from '../helpers/media-fixtures';
+import { openConsent } from '../platforms/helpers';
+import { enqueuePublishStep } from '../../server/publications/publications.jobs';
+import type { PlatformKey } from '../../src/contract/platforms';
+
+const run = promisify(execFile);
+
+/** A real 720x1280 H.264/AAC MP4 of 4 s (every platform's gate accepts it), made once by ffmpeg. */
+export async function makePublishClip(): Promise<{ file: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'kadr-publish-'));
+  const file = join(dir, 'short.mp4');
+  await run(FFMPEG, [
+    '-nostdin',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=720x1280:r=30:d=4',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=4',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    file,
+  ]);
+  return { file, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A free loopback port for the app to listen on (Instagram fetches the media link from it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A profile connected to all three simulators through the proxy. */
+export async function connectedProfile(ctx: TestCtx, token: { authorization: string }, proxy: string) {
+  const r = await ctx.call({
+    method: 'POST',
+    url: '/api/accounts',
+    token,
+    payload: {
+      proxy,
+      inYouTube: true,
+      YouTubeAuthClientId: 'yt.apps.googleusercontent.com',
+      YouTubeAuthClientSecret: 's',
+    },
+  });
+  const id = r.body.id as number;
+  for (const path of [
+    `/api/accounts/connect-youtube/${id}`,
+    `/api/tiktok/authorize/${id}`,
+    `/api/instagram/authorize/${id}`,
+  ]) {
+    const link = await ctx.call({ method: 'POST', url: path, token });
+    const consent = await openConsent(link.body.url);
+    const cb = await ctx.call({ method: 'GET', url: consent.location.pathname + consent.location.search });
+    if (!String(cb.headers.location).includes('connected=')) throw new Error(`connect failed: ${cb.headers.location}`);
+  }
+  return id;
+}
+
+/**
+ * A finished request with one rendered video (the real clip in storage), its publication and one publish row per
+ * platform with step 0 enqueued at `date`, as the publications API writes them.
+ */
+export async function schedule(
+  ctx: TestCtx,
+  opts: { userId: number; accountId: number; clip: string; platforms: PlatformKey[]; date?: Date; title?: string },
+) {
+  const db = ctx.tdb.db;
+  const at = new Date().toISOString();
+  const date = (opts.date ?? new Date()).toISOString();
+  const idUpload = `up-${Math.random().toString(36).slice(2)}`;
+  const req = await db
+    .insertInto('createVideoRequests')
+    .values({
+      userId: opts.userId,
+      idUpload,
+      status: 'success',
+      count: 1,
+      isVideo: 0,
+      isPhoto: 0,
+      isGenerator: 0,
+      folders: '[]',
+      clipKey: 'clips/none.mp4',
+      clipName: 'clip.mp4',
+      error: null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const key = `videos/${opts.userId}/${idUpload}/0.mp4`;
+  await ctx.root.media.storage.put(key, createReadStream(opts.clip));
+  const title = opts.title ?? `Шортс ${idUpload}`;
+  const on = (p: PlatformKey) => (opts.platforms.includes(p) ? 1 : 0);
+  const pub = await db
+    .insertInto('publications')
+    .values({
+      userId: opts.userId,
+      requestId: req.id,
+      title,
+      description: 'Опис',
+      tags: '["kadr","shorts"]',
+      inYoutube: on('youtube'),
+      inTiktok: on('tiktok'),
+      inInstagram: on('instagram'),
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const video = await db
+    .insertInto('videos')
+    .values({
+      userId: opts.userId,
+      accountId: opts.accountId,
+      createdAt: at,
+      status: 'publication',
+      idUpload,
+      date,
+      title,
+      description: 'Опис',
+      tags: '["kadr","shorts"]',
+      requestId: req.id,
+      outputIndex: 0,
+      storageKey: key,
+      publicationId: pub.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const rows: Record<string, number> = {};
+  for (const platform of opts.platforms) {
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('videoPublishes')
+        .values({
+          videoId: video.id,
+          platform,
+          accountId: opts.accountId,
+          state: 'scheduled',
+          dueAt: date,
+          videoVersion: 1,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await enqueuePublishStep(ctx.root.queue.enqueue, row, 0, new Date(date), trx);
+      rows[platform] = row.id;
+    });
+  }
+  return { videoId: video.id, publicationId: pub.id, rows };
+}
+
+const TERMINAL = ['published', 'failed', 'cancelled', 'waiting'];
+
+/**
+ * Runs the publish jobs until every row of `ids` rests (published, failed, cancelled or waiting), waiting for the
+ * next due job between passes (never a fixed sleep as synchronisation: it waits on the queue's own run_at).
+ */
+export async function settle(ctx: TestCtx, ids: number[], opts: { until?: string[]; maxMs?: number } = {}) {
+  const runner = ctx.root.createJobRunner({
+    catalogue: ctx.root.jobs.catalogue.filter((j) => j.name.startsWith('publication.')),
+  });
+  const until = opts.until ?? TERMINAL;
+  const deadline = Date.now() + (opts.maxMs ?? 60_000);
+  for (;;) {
+    await runner.drain();
+    const rows = await ctx.tdb.db.selectFrom('videoPublishes').selectAll().where('id', 'in', ids).execute();
+    if (rows.every((r) => until.includes(r.state))) return rows;
+    if (Date.now() > deadline)
+      throw new Error(`rows did not settle: ${JSON.stringify(rows.map((r) => [r.id, r.state, r.error]))}`);
+    const next = await ctx.tdb.db
+      .selectFrom('jobs')
+      .select('runAt')
+      .where('status', '=', 'queued')
+      .where('name', '=', 'publication.publish')
+      .orderBy('runAt')
+      .executeTakeFirst();
+    const wait = next ? Math.max(0, new Date(next.runAt).getTime() - Date.now()) : 20;
+    await new Promise((r) => setTimeout(r, Math.min(wait + 5, 500)));
+  }
+}
