@@ -185,6 +185,23 @@ export const kadrEn: KadrMessages = {
     },
     fields: { id: 'ID', idUpload: 'idUpload', status: 'Status', progress: 'Progress', count: 'Videos', user: 'User', createdAt: 'Created' },
   },
+  // Publishing (server/publications): the API's error messages. Panel strings go into this block too.
+  publications: {
+    errors: {
+      min_one_platform: 'Choose at least one platform: YouTube, TikTok or Instagram',
+      invalid_date: 'Invalid date: an instant with a time zone (UTC) is needed',
+      title_too_long: 'The title is too long: at most 100 characters',
+      description_too_long: 'The description is too long: at most 5000 characters',
+      request_not_ready: 'The request is not finished yet: only finished videos can be published',
+      already_published: 'This request has already been sent for publishing',
+      video_not_in_request: 'Video #%{video} does not belong to this request',
+      account_unavailable: 'The profile was not found or is not yours',
+      account_not_connected: 'Profile #%{account} is not connected to %{platform}',
+      duplicate_video: 'Video #%{video} is listed twice',
+      not_republishable: 'Only videos with status "Error" or "Processing" can be published again',
+      video_live: 'The video is already being published or is live: it cannot be removed',
+    },
+  },
   ai: { deleted: 'AI session deleted', screenshot_created: 'Screenshot taken' },
   platform_errors: {
     with_detail: '%{message}: %{detail}',

@@ -294,6 +294,23 @@ export const kadrUk = {
     },
     fields: { id: 'ID', idUpload: 'idUpload', status: 'Статус', progress: 'Прогрес', count: 'Відео', user: 'Користувач', createdAt: 'Створено' },
   },
+  // Publishing (server/publications): the API's error messages. Panel strings go into this block too.
+  publications: {
+    errors: {
+      min_one_platform: 'Виберіть хоча б одну платформу: YouTube, TikTok або Instagram',
+      invalid_date: 'Невірна дата: потрібен момент часу з часовим поясом (UTC)',
+      title_too_long: 'Назва задовга: не більше 100 символів',
+      description_too_long: 'Опис задовгий: не більше 5000 символів',
+      request_not_ready: 'Запит ще не готовий: опублікувати можна лише готові відео',
+      already_published: 'Цей запит уже надіслано на публікацію',
+      video_not_in_request: 'Відео #%{video} не належить цьому запиту',
+      account_unavailable: 'Профіль не знайдено або він вам недоступний',
+      account_not_connected: 'Профіль #%{account} не підключено до %{platform}',
+      duplicate_video: 'Відео #%{video} вказано двічі',
+      not_republishable: 'Опублікувати знову можна лише відео зі статусом «Помилка» або «В обробці»',
+      video_live: 'Відео вже публікується або опубліковано: його не можна прибрати',
+    },
+  },
   ai: {
     deleted: 'ИИ видалено',
     screenshot_created: 'Скриншот создан',
