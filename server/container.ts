@@ -33,6 +33,9 @@ import {
   videosJobWorkers,
   type RenderEngine,
 } from './videos/index';
+import { PublicationsRepository } from './publications/publications.repository';
+import { PublicationsService } from './publications/publications.service';
+import { PublicationSchedule } from './publications/publication-schedule';
 
 export type ContainerInput = {
   config: Config;
@@ -79,6 +82,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     tags: new TagsRepository(db),
     backgrounds: new BackgroundsRepository(db),
     videos: new VideosRepository(db),
+    publications: new PublicationsRepository(db),
   };
 
   const auth = new AuthService(
@@ -113,6 +117,12 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       isVideo: (p) => ffmpeg.isVideo(p),
       workRoot,
       log,
+    }),
+    publications: new PublicationsService(repos.publications, {
+      db,
+      requests: repos.videos,
+      schedule: new PublicationSchedule(repos.publications, queue),
+      signer: media.signer,
     }),
   };
 
