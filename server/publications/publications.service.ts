@@ -11,6 +11,7 @@ import {
   type YouTubeItem,
 } from '../../src/contract/publications';
 import type { z } from 'zod';
+import { encodeMessage } from '../../src/contract/stored-message';
 import { ownerScope } from '../auth/guards';
 import type { Db } from '../db/index';
 import { AppError, notFound } from '../http/errors';
@@ -30,8 +31,12 @@ export function refOf(raw: string): { id: number } | { idUpload: string } | null
   return /^[A-Za-z0-9_-]{1,64}$/.test(raw) ? { idUpload: raw } : null;
 }
 
+/** A 400 naming `field`; the field's message carries the same parameters as the answer's (a stored message). */
+const fieldError = (field: string, key: string, args: Record<string, string | number> = {}) =>
+  new AppError(400, key, { [field]: encodeMessage(key, args) }, args);
+
 const notConnected = (field: string, account: number, platform: PlatformKey) =>
-  new AppError(400, PM.accountNotConnected, { [field]: PM.accountNotConnected }, { account, platform: PLATFORM_TITLES[platform] });
+  fieldError(field, PM.accountNotConnected, { account, platform: PLATFORM_TITLES[platform] });
 
 /**
  * Publications (SPEC §2 Video, §5, §7): one per finished create-video request. A user publishes only their own
@@ -61,25 +66,25 @@ export class PublicationsService {
     const by = refOf(ref);
     const request = by && (await this.deps.requests.get(scope, by));
     if (!request) throw notFound();
-    if (request.status !== 'success') throw new AppError(400, PM.requestNotReady, { idUpload: PM.requestNotReady });
+    if (request.status !== 'success') throw fieldError('idUpload', PM.requestNotReady);
     if (await this.repo.get(null, { requestId: request.id })) throw alreadyPublished();
 
     const outputs = new Set((await this.deps.requests.outputs(request.id)).map((o) => o.id));
     const seen = new Set<number>();
     body.video.forEach((v, i) => {
-      if (!outputs.has(v.id)) throw new AppError(400, PM.videoNotInRequest, { [`video.${i}.id`]: PM.videoNotInRequest }, { video: v.id });
-      if (seen.has(v.id)) throw new AppError(400, PM.duplicateVideo, { [`video.${i}.id`]: PM.duplicateVideo }, { video: v.id });
+      if (!outputs.has(v.id)) throw fieldError(`video.${i}.id`, PM.videoNotInRequest, { video: v.id });
+      if (seen.has(v.id)) throw fieldError(`video.${i}.id`, PM.duplicateVideo, { video: v.id });
       seen.add(v.id);
     });
     const accounts = await this.repo.accounts([...new Set([...body.accounts, ...body.video.map((v) => v.account)])], scope);
     const i = body.accounts.findIndex((id) => !accounts.has(id));
-    if (i >= 0) throw new AppError(400, PM.accountUnavailable, { [`accounts.${i}`]: PM.accountUnavailable });
+    if (i >= 0) throw fieldError(`accounts.${i}`, PM.accountUnavailable);
     const platforms = platformsOf({ inYoutube: body.inYouTube, inTiktok: body.inTikTok, inInstagram: body.inInstagram });
     body.video.forEach((v, n) => checkAccount(accounts.get(v.account), `video.${n}.account`, platforms));
     const existing = await this.repo.publishes(body.video.map((v) => v.id));
     body.video.forEach((v, n) => {
       if (hasGoneLive(existing.filter((r) => r.videoId === v.id))) {
-        throw new AppError(400, PM.videoLive, { [`video.${n}.id`]: PM.videoLive });
+        throw fieldError(`video.${n}.id`, PM.videoLive);
       }
     });
 
@@ -166,7 +171,7 @@ export class PublicationsService {
     const video = await this.repo.video(body.videoId);
     if (!video || video.publicationId !== pub.id) throw new AppError(404, M.notFound, { videoId: M.notFound });
     if (video.status !== 'error' && video.status !== 'loading') {
-      throw new AppError(400, PM.notRepublishable, { videoId: PM.notRepublishable });
+      throw fieldError('videoId', PM.notRepublishable);
     }
     const rows = (await this.repo.publishes([video.id])).filter((r) => r.state !== 'cancelled');
     const account = (await this.repo.accounts(video.accountId ? [video.accountId] : [], null)).get(video.accountId ?? 0);
@@ -205,7 +210,7 @@ export class PublicationsService {
     if (!video?.publicationId) throw notFound();
     const pub = await this.find(user, String(video.publicationId));
     const rows = await this.repo.publishes([video.id]);
-    if (hasGoneLive(rows)) throw new AppError(400, PM.videoLive, { videoId: PM.videoLive });
+    if (hasGoneLive(rows)) throw fieldError('videoId', PM.videoLive);
     await this.deps.db.transaction().execute(async (trx) => {
       for (const row of rows) await this.deps.schedule.cancel(trx, row);
       await this.detachVideo(trx, video.id, Number(video.version));
@@ -234,11 +239,11 @@ export class PublicationsService {
 
 const TOGGLE_FIELD: Record<PlatformKey, string> = { youtube: 'inYouTube', tiktok: 'inTikTok', instagram: 'inInstagram' };
 
-const alreadyPublished = () => new AppError(400, PM.alreadyPublished, { idUpload: PM.alreadyPublished });
+const alreadyPublished = () => fieldError('idUpload', PM.alreadyPublished);
 
 /** Every chosen platform must be connected on the video's profile (a 400 naming the field otherwise). */
 function checkAccount(account: PublishAccount | undefined, field: string, platforms: readonly PlatformKey[]): void {
-  if (!account) throw new AppError(400, PM.accountUnavailable, { [field]: PM.accountUnavailable });
+  if (!account) throw fieldError(field, PM.accountUnavailable);
   const off = platforms.find((p) => !account.connected[p]);
   if (off) throw notConnected(field, account.id, off);
 }
