@@ -68,6 +68,9 @@ const schemaResolver = zodResolver(PublicationCreateSchema);
 const resolver = ((values: FormValues, ctx: unknown, opts: any) =>
   schemaResolver(toBody(values) as any, ctx, opts)) as any;
 
+/** Fields the form shows, where a server's field message goes. */
+const SHOWN_FIELD = /^(?:video\.\d+\.(?:title|description|tags|account|date)|title|description|tags|accounts|date|inYouTube)$/;
+
 export const requestPath = (idUpload: string) => `/api/create-video/request/${encodeURIComponent(idUpload)}`;
 export const publicationPath = (id: string | number) => `/api/upload-video/${encodeURIComponent(String(id))}`;
 
@@ -151,10 +154,12 @@ export const PublishForm = () => {
     } catch (e) {
       const err = e as HttpError;
       notify('kadr.videos.publish_failed', { type: 'error' });
-      const errors = err.body?.errors as Record<string, string> | undefined;
-      if (errors && Object.keys(errors).length) return errors;
-      if (err.body?.message) notify(err.body.message, { type: 'error' });
-      return undefined;
+      const errors = Object.entries((err.body?.errors ?? {}) as Record<string, string>);
+      const shown = errors.filter(([field]) => SHOWN_FIELD.test(field));
+      // A reason no field of the form shows (a profile of the list, a video id, the request): as a toast.
+      const other = errors.length ? errors.filter(([field]) => !SHOWN_FIELD.test(field)).map(([, m]) => m) : [err.body?.message];
+      for (const m of new Set(other)) if (m) notify(m, { type: 'error' });
+      return shown.length ? Object.fromEntries(shown) : undefined;
     }
   };
 
