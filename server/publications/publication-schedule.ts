@@ -18,8 +18,8 @@ const FRESH = {
  * The publish rows' life as the API changes it, always in the caller's transaction, so a row and its job are
  * written together: schedule (a new row, or a cancelled or failed one again, with its first job at its date),
  * cancel (state 'cancelled' and its queued or running jobs removed: a running worker loses its lease) and
- * restart (SPEC: Publish again for a video in error or loading). Each new job gets a step number never used
- * for that row before, so its key is fresh (the queue is idempotent by key).
+ * restart (SPEC: Publish again for a video in error or loading). Each new job gets the step after the highest
+ * the queue still holds for that row (cancelled jobs are removed), so its key is free (the queue is idempotent by key).
  */
 export class PublicationSchedule {
   constructor(private repo: PublicationsRepository, private queue: Queue) {}
