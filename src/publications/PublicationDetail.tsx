@@ -27,7 +27,7 @@ import { QuickPick } from './QuickPick';
 import { VideoPlayer } from './VideoPlayer';
 import { PlatformStates, refreshEvery } from './PlatformStates';
 import { useTagSets } from './options';
-import { publicationPath } from './PublishForm';
+import { publicationPath } from './paths';
 
 const LIST_PATH = '/video/list';
 const GONE = ['scheduled', 'waiting', 'failed', 'cancelled'];

@@ -21,6 +21,7 @@ import { VideoPlayer } from './VideoPlayer';
 import { fetchGroupAccounts, useGroups, useTagSets } from './options';
 import { useSharedFieldsCopy } from './sharedFields';
 import { nowIso } from './utcInput';
+import { publicationPath, requestPath } from './paths';
 
 type VideoValues = {
   id: number;
@@ -69,10 +70,8 @@ const resolver = ((values: FormValues, ctx: unknown, opts: any) =>
   schemaResolver(toBody(values) as any, ctx, opts)) as any;
 
 /** Fields the form shows, where a server's field message goes. */
-const SHOWN_FIELD = /^(?:video\.\d+\.(?:title|description|tags|account|date)|title|description|tags|accounts|date|inYouTube)$/;
-
-export const requestPath = (idUpload: string) => `/api/create-video/request/${encodeURIComponent(idUpload)}`;
-export const publicationPath = (id: string | number) => `/api/upload-video/${encodeURIComponent(String(id))}`;
+const SHOWN_FIELD =
+  /^(?:video\.\d+\.(?:title|description|tags|account|date)|title|description|tags|accounts|date|inYouTube)$/;
 
 /**
  * /video/request/{idUpload}: the publish form of a finished request (SPEC §2, §5, §8). Left: the shared title,
@@ -157,7 +156,9 @@ export const PublishForm = () => {
       const errors = Object.entries((err.body?.errors ?? {}) as Record<string, string>);
       const shown = errors.filter(([field]) => SHOWN_FIELD.test(field));
       // A reason no field of the form shows (a profile of the list, a video id, the request): as a toast.
-      const other = errors.length ? errors.filter(([field]) => !SHOWN_FIELD.test(field)).map(([, m]) => m) : [err.body?.message];
+      const other = errors.length
+        ? errors.filter(([field]) => !SHOWN_FIELD.test(field)).map(([, m]) => m)
+        : [err.body?.message];
       for (const m of new Set(other)) if (m) notify(m, { type: 'error' });
       return shown.length ? Object.fromEntries(shown) : undefined;
     }

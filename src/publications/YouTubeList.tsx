@@ -5,8 +5,7 @@ import { PAGE_SIZE } from '../contract/pagination';
 import type { YouTubeItem } from '../contract/publications';
 import { Pagination } from '../common/Pagination';
 import { StatusBadge } from '../common/StatusBadge';
-
-export const detailPath = (idUpload: string) => `/video/youtube/${encodeURIComponent(idUpload)}`;
+import { detailPath } from './paths';
 
 /** The title, or the idUpload when there is none (SPEC §2), linking to the publication. */
 const TitleCell = () => {

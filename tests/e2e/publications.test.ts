@@ -97,7 +97,14 @@ describeOnEachDb('publishing in the browser', (kind) => {
     const req = await finishedRequest(3);
     await page.goto(`${srv.url}/video/request-create`);
     await page.locator(`[data-request="${req.idUpload}"]`).waitFor();
-    await page.locator('tr').filter({ has: page.locator(`[data-request="${req.idUpload}"]`) }).getByRole('link', { name: 'Опублікувати' }).click();
+    const requestRow = page.locator('tr').filter({ has: page.locator(`[data-request="${req.idUpload}"]`) });
+    // A finished request's videos can be watched from the list.
+    await requestRow.getByRole('button', { name: 'Переглянути відео' }).click();
+    const dialog = page.getByRole('dialog', { name: `Відео запиту #${req.id}` });
+    await dialog.getByLabel('Програвач: Відео 3').waitFor();
+    await dialog.getByRole('button', { name: 'Закрити' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await requestRow.getByRole('link', { name: 'Опублікувати' }).click();
     await page.waitForURL(new RegExp(`/video/request/${req.idUpload}$`));
     await videoCard(page, 3).waitFor();
     // Each video plays from its signed link (Range) and can be downloaded.
