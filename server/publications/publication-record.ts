@@ -23,16 +23,22 @@ export const isEditable = (rows: readonly PublishRow[]) =>
   rows.every((r) => !IN_FLIGHT.includes(r.state as PublishState) && !PUBLIC_STEP.includes(r.state as PublishState));
 
 /** A video that cannot be taken back: one of its platforms has reached the public step. */
-export const hasGoneLive = (rows: readonly PublishRow[]) => rows.some((r) => PUBLIC_STEP.includes(r.state as PublishState));
+export const hasGoneLive = (rows: readonly PublishRow[]) =>
+  rows.some((r) => PUBLIC_STEP.includes(r.state as PublishState));
 
 /** The `videos` column that holds a platform's error (SPEC §3 Video item). */
-export const ERROR_COLUMN = { youtube: 'error', tiktok: 'errorTikTok', instagram: 'errorInstagram' } as const satisfies Record<
-  PlatformKey,
-  string
->;
+export const ERROR_COLUMN = {
+  youtube: 'error',
+  tiktok: 'errorTikTok',
+  instagram: 'errorInstagram',
+} as const satisfies Record<PlatformKey, string>;
 
 /** The publication's platform toggles as a list. */
-export const platformsOf = (p: { inYoutube: number | boolean; inTiktok: number | boolean; inInstagram: number | boolean }) =>
+export const platformsOf = (p: {
+  inYoutube: number | boolean;
+  inTiktok: number | boolean;
+  inInstagram: number | boolean;
+}) =>
   (['youtube', 'tiktok', 'instagram'] as const).filter((k) =>
     k === 'youtube' ? !!p.inYoutube : k === 'tiktok' ? !!p.inTiktok : !!p.inInstagram,
   );
@@ -44,7 +50,10 @@ export function parseTags(raw: string | null): string[] {
     const v: unknown = JSON.parse(raw);
     return Array.isArray(v) ? v.map(String) : [];
   } catch {
-    return raw.split(',').map((s) => s.trim()).filter(Boolean);
+    return raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   }
 }
 
@@ -64,7 +73,11 @@ export function toPlatformPublish(r: PublishRow): PlatformPublish {
   };
 }
 
-export function toPublicationVideo(v: PublicationVideoRow, rows: readonly PublishRow[], signer: MediaSigner): PublicationVideo {
+export function toPublicationVideo(
+  v: PublicationVideoRow,
+  rows: readonly PublishRow[],
+  signer: MediaSigner,
+): PublicationVideo {
   return {
     id: v.id,
     index: Number(v.outputIndex ?? 0),
@@ -72,8 +85,11 @@ export function toPublicationVideo(v: PublicationVideoRow, rows: readonly Publis
       ? {
           id: v.accountId,
           name: accountTitle({
-            id: v.accountId, comments: v.accountComments, titleChannel: v.titleChannel,
-            profileNameInstagram: v.profileNameInstagram, titleTikTok: v.titleTikTok,
+            id: v.accountId,
+            comments: v.accountComments,
+            titleChannel: v.titleChannel,
+            profileNameInstagram: v.profileNameInstagram,
+            titleTikTok: v.titleTikTok,
           }),
         }
       : null,
@@ -94,7 +110,10 @@ export function toPublicationVideo(v: PublicationVideoRow, rows: readonly Publis
 }
 
 export function toPublication(
-  p: PublicationRow, videos: readonly PublicationVideoRow[], rows: readonly PublishRow[], signer: MediaSigner,
+  p: PublicationRow,
+  videos: readonly PublicationVideoRow[],
+  rows: readonly PublishRow[],
+  signer: MediaSigner,
 ): Publication {
   return {
     id: p.id,

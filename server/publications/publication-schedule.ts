@@ -10,8 +10,15 @@ type Trx = Parameters<typeof enqueuePublishStep>[4] & Exec;
 
 /** A row's fields back at the start: no handle, no progress, no outcome. */
 const FRESH = {
-  handleSealed: null, remoteId: null, remoteUrl: null, bytesSent: 0, error: null, errorKind: null, waitUntil: null,
-  processingSince: null, publishedAt: null,
+  handleSealed: null,
+  remoteId: null,
+  remoteUrl: null,
+  bytesSent: 0,
+  error: null,
+  errorKind: null,
+  waitUntil: null,
+  processingSince: null,
+  publishedAt: null,
 } as const;
 
 /**
@@ -22,7 +29,10 @@ const FRESH = {
  * the queue still holds for that row (cancelled jobs are removed), so its key is free (the queue is idempotent by key).
  */
 export class PublicationSchedule {
-  constructor(private repo: PublicationsRepository, private queue: Queue) {}
+  constructor(
+    private repo: PublicationsRepository,
+    private queue: Queue,
+  ) {}
 
   /** The row of `video` on `platform` set to 'scheduled' at `dueAt`, and its job queued for then. */
   async schedule(
@@ -38,12 +48,22 @@ export class PublicationSchedule {
       id = existing.id;
       await this.cancelJobs(trx, id);
       await this.repo.updatePublish(trx, id, {
-        ...FRESH, state: 'scheduled', accountId: video.accountId, dueAt, videoVersion: video.version,
+        ...FRESH,
+        state: 'scheduled',
+        accountId: video.accountId,
+        dueAt,
+        videoVersion: video.version,
       });
     } else {
       id = await this.repo.insertPublish(trx, {
-        videoId: video.id, platform, accountId: video.accountId, state: 'scheduled', dueAt, videoVersion: video.version,
-        createdAt: at, updatedAt: at,
+        videoId: video.id,
+        platform,
+        accountId: video.accountId,
+        state: 'scheduled',
+        dueAt,
+        videoVersion: video.version,
+        createdAt: at,
+        updatedAt: at,
       });
     }
     await enqueuePublishStep(this.queue.enqueue, { id }, await this.repo.nextStep(id, trx), new Date(dueAt), trx);
@@ -67,15 +87,22 @@ export class PublicationSchedule {
   async restart(trx: Trx, row: PublishRow, videoVersion: number): Promise<boolean> {
     const state = row.state as PublishState;
     if (state === 'published' || state === 'cancelled') return false;
-    const now = new Date();
+    let runAt = new Date();
     if (state === 'failed') {
       await this.cancelJobs(trx, row.id);
-      await this.repo.updatePublish(trx, row.id, { ...FRESH, state: 'scheduled', dueAt: now.toISOString(), videoVersion });
+      await this.repo.updatePublish(trx, row.id, {
+        ...FRESH,
+        state: 'scheduled',
+        dueAt: runAt.toISOString(),
+        videoVersion,
+      });
     } else {
       if ((await this.repo.liveJobKeys(row.id, trx)).length) return false;
       if (!NOT_STARTED.includes(state) && !IN_FLIGHT.includes(state) && !PUBLIC_STEP.includes(state)) return false;
+      // A row still waiting for its date keeps it.
+      if (state === 'scheduled' && Date.parse(row.dueAt) > runAt.getTime()) runAt = new Date(row.dueAt);
     }
-    await enqueuePublishStep(this.queue.enqueue, { id: row.id }, await this.repo.nextStep(row.id, trx), now, trx);
+    await enqueuePublishStep(this.queue.enqueue, { id: row.id }, await this.repo.nextStep(row.id, trx), runAt, trx);
     return true;
   }
 
@@ -83,7 +110,10 @@ export class PublicationSchedule {
   async refreshVideo(trx: Trx, videoId: number, clearErrorsOf: readonly PlatformKey[] = []): Promise<void> {
     const rows = await this.repo.publishes([videoId], trx);
     const errors = Object.fromEntries(clearErrorsOf.map((p) => [ERROR_COLUMN[p], null]));
-    await this.repo.updateVideo(trx, videoId, { ...errors, status: videoStatusOf(rows.map((r) => r.state as PublishState)) });
+    await this.repo.updateVideo(trx, videoId, {
+      ...errors,
+      status: videoStatusOf(rows.map((r) => r.state as PublishState)),
+    });
   }
 
   private async cancelJobs(trx: Trx, publishId: number): Promise<void> {

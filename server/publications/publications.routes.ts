@@ -20,7 +20,9 @@ const RefParams = z.object({
   id: z.string().meta({ description: "The publication's id, or its create-video request's idUpload", example: '12' }),
 });
 const RequestParams = z.object({
-  id: z.string().meta({ description: "The finished create-video request's idUpload (or id)", example: '9f86d081884c7d65' }),
+  id: z
+    .string()
+    .meta({ description: "The finished create-video request's idUpload (or id)", example: '9f86d081884c7d65' }),
 });
 const VideoParams = z
   .object({ videoId: z.string().meta({ description: 'The video id', example: '40' }) })
@@ -31,7 +33,10 @@ const VideoParams = z
   });
 
 /** SPEC §7 Videos, publishing part: publications of finished create-video requests. */
-export async function publicationsRoutes(app: FastifyInstance, { publications }: { publications: PublicationsService }) {
+export async function publicationsRoutes(
+  app: FastifyInstance,
+  { publications }: { publications: PublicationsService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser };
   const doc = { tags: [API_TAGS.publications], security: BEARER };

@@ -1,8 +1,6 @@
 import type { AuthUser } from '../../src/contract/auth';
-import { toId } from '../../src/contract/ids';
 import { M } from '../../src/contract/messages';
 import type { Page } from '../../src/contract/pagination';
-import { PLATFORM_TITLES, type PlatformKey } from '../../src/contract/platforms';
 import {
   PM,
   type Publication,
@@ -11,7 +9,6 @@ import {
   type YouTubeItem,
 } from '../../src/contract/publications';
 import type { z } from 'zod';
-import { encodeMessage } from '../../src/contract/stored-message';
 import { ownerScope } from '../auth/guards';
 import type { Db } from '../db/index';
 import { AppError, notFound } from '../http/errors';
@@ -19,24 +16,11 @@ import type { MediaSigner } from '../media/storage/index';
 import type { VideosRepository } from '../videos/index';
 import { hasGoneLive, isEditable, platformsOf, toPublication, toYouTubeItem } from './publication-record';
 import type { PublicationSchedule } from './publication-schedule';
-import type { PublicationRow, PublicationsRepository, PublishAccount } from './publications.repository';
+import type { PublicationRow, PublicationsRepository } from './publications.repository';
+import { TOGGLE_FIELD, alreadyPublished, checkAccount, fieldError, notConnected, refOf } from './publication-rules';
 
 type CreateBody = z.output<typeof PublicationCreateSchema>;
 type PatchBody = z.output<typeof PublicationPatchSchema>;
-
-/** `{id}` of a route: a row id, or an idUpload (16 hex digits may look like a number too big to be an id). */
-export function refOf(raw: string): { id: number } | { idUpload: string } | null {
-  const id = /^\d+$/.test(raw) ? toId(raw) : 0;
-  if (id > 0) return { id };
-  return /^[A-Za-z0-9_-]{1,64}$/.test(raw) ? { idUpload: raw } : null;
-}
-
-/** A 400 naming `field`; the field's message carries the same parameters as the answer's (a stored message). */
-const fieldError = (field: string, key: string, args: Record<string, string | number> = {}) =>
-  new AppError(400, key, { [field]: encodeMessage(key, args) }, args);
-
-const notConnected = (field: string, account: number, platform: PlatformKey) =>
-  fieldError(field, PM.accountNotConnected, { account, platform: PLATFORM_TITLES[platform] });
 
 /**
  * Publications (SPEC §2 Video, §5, §7): one per finished create-video request. A user publishes only their own
@@ -76,10 +60,17 @@ export class PublicationsService {
       if (seen.has(v.id)) throw fieldError(`video.${i}.id`, PM.duplicateVideo, { video: v.id });
       seen.add(v.id);
     });
-    const accounts = await this.repo.accounts([...new Set([...body.accounts, ...body.video.map((v) => v.account)])], scope);
+    const accounts = await this.repo.accounts(
+      [...new Set([...body.accounts, ...body.video.map((v) => v.account)])],
+      scope,
+    );
     const i = body.accounts.findIndex((id) => !accounts.has(id));
     if (i >= 0) throw fieldError(`accounts.${i}`, PM.accountUnavailable);
-    const platforms = platformsOf({ inYoutube: body.inYouTube, inTiktok: body.inTikTok, inInstagram: body.inInstagram });
+    const platforms = platformsOf({
+      inYoutube: body.inYouTube,
+      inTiktok: body.inTikTok,
+      inInstagram: body.inInstagram,
+    });
     body.video.forEach((v, n) => checkAccount(accounts.get(v.account), `video.${n}.account`, platforms));
     const existing = await this.repo.publishes(body.video.map((v) => v.id));
     body.video.forEach((v, n) => {
@@ -91,24 +82,41 @@ export class PublicationsService {
     const at = new Date().toISOString();
     const id = await this.deps.db.transaction().execute(async (trx) => {
       const id = await this.repo.insert(trx, {
-        userId: request.userId, requestId: request.id, title: body.title, description: body.description,
-        tags: JSON.stringify(body.tags), inYoutube: +body.inYouTube, inTiktok: +body.inTikTok, inInstagram: +body.inInstagram,
-        createdAt: at, updatedAt: at,
+        userId: request.userId,
+        requestId: request.id,
+        title: body.title,
+        description: body.description,
+        tags: JSON.stringify(body.tags),
+        inYoutube: +body.inYouTube,
+        inTiktok: +body.inTikTok,
+        inInstagram: +body.inInstagram,
+        createdAt: at,
+        updatedAt: at,
       });
       if (id === undefined) throw alreadyPublished();
       for (const v of body.video) {
         const current = (await this.repo.video(v.id, trx))!;
         const version = Number(current.version) + 1;
         await this.repo.updateVideo(trx, v.id, {
-          title: v.title, description: v.description, tags: JSON.stringify(v.tags), accountId: v.account, date: v.date,
-          publicationId: id, status: 'publication', version, error: null, errorTikTok: null, errorInstagram: null,
+          title: v.title,
+          description: v.description,
+          tags: JSON.stringify(v.tags),
+          accountId: v.account,
+          date: v.date,
+          publicationId: id,
+          status: 'publication',
+          version,
+          error: null,
+          errorTikTok: null,
+          errorInstagram: null,
         });
         const rows = existing.filter((r) => r.videoId === v.id);
         for (const platform of platforms) {
           const row = rows.find((r) => r.platform === platform);
           await this.deps.schedule.schedule(trx, { id: v.id, accountId: v.account, version }, platform, v.date, row);
         }
-        for (const row of rows.filter((r) => !platforms.includes(r.platform))) await this.deps.schedule.cancel(trx, row);
+        for (const row of rows.filter((r) => !platforms.includes(r.platform)))
+          await this.deps.schedule.cancel(trx, row);
       }
       return id;
     });
@@ -128,7 +136,10 @@ export class PublicationsService {
     const before = platformsOf(pub);
     const after = platformsOf({ inYoutube: body.inYouTube, inTiktok: body.inTikTok, inInstagram: body.inInstagram });
     const added = after.filter((p) => !before.includes(p));
-    const accounts = await this.repo.accounts(pending.flatMap((v) => (v.accountId ? [v.accountId] : [])), null);
+    const accounts = await this.repo.accounts(
+      pending.flatMap((v) => (v.accountId ? [v.accountId] : [])),
+      null,
+    );
     for (const v of pending) {
       const account = accounts.get(v.accountId ?? 0);
       const off = added.find((p) => !account?.connected[p]);
@@ -142,8 +153,12 @@ export class PublicationsService {
     };
     await this.deps.db.transaction().execute(async (trx) => {
       await this.repo.update(trx, pub.id, {
-        title: body.title, description: body.description, tags,
-        inYoutube: +body.inYouTube, inTiktok: +body.inTikTok, inInstagram: +body.inInstagram,
+        title: body.title,
+        description: body.description,
+        tags,
+        inYoutube: +body.inYouTube,
+        inTiktok: +body.inTikTok,
+        inInstagram: +body.inInstagram,
       });
       for (const v of pending) {
         const version = Number(v.version) + 1;
@@ -156,7 +171,13 @@ export class PublicationsService {
         for (const platform of after) {
           const row = own.find((r) => r.platform === platform);
           if (v.accountId && (!row || row.state === 'cancelled')) {
-            await this.deps.schedule.schedule(trx, { id: v.id, accountId: v.accountId, version }, platform, v.date ?? new Date().toISOString(), row);
+            await this.deps.schedule.schedule(
+              trx,
+              { id: v.id, accountId: v.accountId, version },
+              platform,
+              v.date ?? new Date().toISOString(),
+              row,
+            );
           }
         }
         await this.deps.schedule.refreshVideo(trx, v.id);
@@ -174,13 +195,19 @@ export class PublicationsService {
       throw fieldError('videoId', PM.notRepublishable);
     }
     const rows = (await this.repo.publishes([video.id])).filter((r) => r.state !== 'cancelled');
-    const account = (await this.repo.accounts(video.accountId ? [video.accountId] : [], null)).get(video.accountId ?? 0);
+    const account = (await this.repo.accounts(video.accountId ? [video.accountId] : [], null)).get(
+      video.accountId ?? 0,
+    );
     const failed = rows.filter((r) => r.state === 'failed');
     const off = failed.find((r) => !account?.connected[r.platform]);
     if (off) throw notConnected('videoId', video.accountId ?? 0, off.platform);
     await this.deps.db.transaction().execute(async (trx) => {
       for (const row of rows) await this.deps.schedule.restart(trx, row, Number(video.version));
-      await this.deps.schedule.refreshVideo(trx, video.id, failed.map((r) => r.platform));
+      await this.deps.schedule.refreshVideo(
+        trx,
+        video.id,
+        failed.map((r) => r.platform),
+      );
     });
     return this.detail((await this.repo.get(null, { id: pub.id }))!);
   }
@@ -235,15 +262,4 @@ export class PublicationsService {
     if (!row) throw notFound();
     return row;
   }
-}
-
-const TOGGLE_FIELD: Record<PlatformKey, string> = { youtube: 'inYouTube', tiktok: 'inTikTok', instagram: 'inInstagram' };
-
-const alreadyPublished = () => fieldError('idUpload', PM.alreadyPublished);
-
-/** Every chosen platform must be connected on the video's profile (a 400 naming the field otherwise). */
-function checkAccount(account: PublishAccount | undefined, field: string, platforms: readonly PlatformKey[]): void {
-  if (!account) throw fieldError(field, PM.accountUnavailable);
-  const off = platforms.find((p) => !account.connected[p]);
-  if (off) throw notConnected(field, account.id, off);
 }

@@ -38,8 +38,12 @@ describeEachDb('publications API: create, list, detail', (ctx) => {
     inInstagram: false,
     date: '2030-03-30T12:00:00+03:00',
     video: videos.map((id, i) => ({
-      id, title: `Video ${i + 1}`, description: `About ${i + 1}`, tags: ['cats', `v${i + 1}`],
-      account: accounts[i % accounts.length], date: `2030-03-30T1${i}:30:00+03:00`,
+      id,
+      title: `Video ${i + 1}`,
+      description: `About ${i + 1}`,
+      tags: ['cats', `v${i + 1}`],
+      account: accounts[i % accounts.length],
+      date: `2030-03-30T1${i}:30:00+03:00`,
     })),
     ...over,
   });
@@ -51,46 +55,90 @@ describeEachDb('publications API: create, list, detail', (ctx) => {
     const r = await publish(anna, req.idUpload, body(req.videos.slice(0, 2), [annaMain, annaSecond]));
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toMatchObject({
-      idUpload: req.idUpload, title: 'Shared title', description: 'Shared description', tags: ['cats', 'funny'],
-      inYouTube: true, inTikTok: true, inInstagram: false, status: 'publication', version: 1, user: { id: annaId, login: 'anna' },
+      idUpload: req.idUpload,
+      title: 'Shared title',
+      description: 'Shared description',
+      tags: ['cats', 'funny'],
+      inYouTube: true,
+      inTikTok: true,
+      inInstagram: false,
+      status: 'publication',
+      version: 1,
+      user: { id: annaId, login: 'anna' },
     });
     expect(r.body.video).toHaveLength(2);
     const [v1, v2] = r.body.video;
     expect(v1).toMatchObject({
-      id: req.videos[0], index: 0, account: { id: annaMain, name: 'Main' }, title: 'Video 1', description: 'About 1',
-      tags: ['cats', 'v1'], status: 'publication', date: '2030-03-30T07:30:00.000Z',
+      id: req.videos[0],
+      index: 0,
+      account: { id: annaMain, name: 'Main' },
+      title: 'Video 1',
+      description: 'About 1',
+      tags: ['cats', 'v1'],
+      status: 'publication',
+      date: '2030-03-30T07:30:00.000Z',
     });
-    expect(v2).toMatchObject({ id: req.videos[1], account: { id: annaSecond, name: 'Second' }, date: '2030-03-30T08:30:00.000Z' });
+    expect(v2).toMatchObject({
+      id: req.videos[1],
+      account: { id: annaSecond, name: 'Second' },
+      date: '2030-03-30T08:30:00.000Z',
+    });
     expect(v1.mediaUrl).toMatch(/^\/api\/media\/videos\/.+\?exp=\d+&sig=/);
     expect(v1.platforms.map((p: { platform: string; state: string }) => [p.platform, p.state]).sort()).toEqual([
-      ['tiktok', 'scheduled'], ['youtube', 'scheduled'],
+      ['tiktok', 'scheduled'],
+      ['youtube', 'scheduled'],
     ]);
 
     const rows = await fx.publishes(req.videos);
     expect(rows).toHaveLength(4);
     for (const row of rows) {
       const video = await fx.video(row.videoId);
-      expect(row).toMatchObject({ state: 'scheduled', dueAt: video.date, videoVersion: video.version, accountId: video.accountId });
+      expect(row).toMatchObject({
+        state: 'scheduled',
+        dueAt: video.date,
+        videoVersion: video.version,
+        accountId: video.accountId,
+      });
       const jobs = await fx.jobs(row.id);
-      expect(jobs.map((j) => [j.key, j.status, j.runAt])).toEqual([[`publication.publish:${row.id}:0`, 'queued', video.date]]);
+      expect(jobs.map((j) => [j.key, j.status, j.runAt])).toEqual([
+        [`publication.publish:${row.id}:0`, 'queued', video.date],
+      ]);
       expect(JSON.parse(jobs[0]!.payload)).toEqual({ publishId: row.id, step: 0 });
     }
     // The third output was left out of the publication.
     const third = await fx.video(req.videos[2]!);
     expect(third).toMatchObject({ publicationId: null, status: 'noactive', accountId: null });
     const first = await fx.video(req.videos[0]!);
-    expect(first).toMatchObject({ publicationId: r.body.id, status: 'publication', title: 'Video 1', tags: '["cats","v1"]' });
+    expect(first).toMatchObject({
+      publicationId: r.body.id,
+      status: 'publication',
+      title: 'Video 1',
+      tags: '["cats","v1"]',
+    });
 
     // The detail answers by publication id and by idUpload; the list shows it with its title and status.
     const byId = await ctx.call({ method: 'GET', url: `/api/upload-video/${r.body.id}`, token: anna });
     const byUpload = await ctx.call({ method: 'GET', url: `/api/upload-video/${req.idUpload}`, token: anna });
     expect(byId.status).toBe(200);
     expect(byUpload.body).toEqual(byId.body);
+    const sealed = await ctx.tdb.db
+      .selectFrom('accounts')
+      .select('tokensYouTubeSealed')
+      .where('id', '=', annaMain)
+      .executeTakeFirstOrThrow();
+    expect(byId.body).not.toHaveProperty('video.0.account.tokensYouTubeSealed');
+    expect(JSON.stringify(byId.body)).not.toContain(sealed.tokensYouTubeSealed);
     const list = await ctx.call({ method: 'GET', url: '/api/upload-video?page=1', token: anna });
     expect(list.status).toBe(200);
-    expect(list.body.data).toContainEqual(expect.objectContaining({
-      id: r.body.id, idUpload: req.idUpload, title: 'Shared title', status: 'publication', user: { id: annaId, login: 'anna' },
-    }));
+    expect(list.body.data).toContainEqual(
+      expect.objectContaining({
+        id: r.body.id,
+        idUpload: req.idUpload,
+        title: 'Shared title',
+        status: 'publication',
+        user: { id: annaId, login: 'anna' },
+      }),
+    );
     expect(list.body).toMatchObject({ page: 1, total: expect.any(Number), totalPages: expect.any(Number) });
   });
 
@@ -104,19 +152,38 @@ describeEachDb('publications API: create, list, detail', (ctx) => {
       [{ tags: [] }, 'tags', 'Мінімум один тег'],
       [{ accounts: [] }, 'accounts', 'Мінімум один профіль'],
       [{ video: [] }, 'video', 'Мінімум одне відео'],
-      [{ inYouTube: false, inTikTok: false }, 'inYouTube', 'Виберіть хоча б одну платформу: YouTube, TikTok або Instagram'],
+      [
+        { inYouTube: false, inTikTok: false },
+        'inYouTube',
+        'Виберіть хоча б одну платформу: YouTube, TikTok або Instagram',
+      ],
       [{ date: '2030-03-30T12:00:00' }, 'date', 'Невірна дата: потрібен момент часу з часовим поясом (UTC)'],
       [{ date: 'tomorrow' }, 'date', 'Невірна дата: потрібен момент часу з часовим поясом (UTC)'],
       [{ title: 'a<b>' }, 'title', 'Опис не може містити символи < або >'],
       [{ video: [{ ...ok.video[0], title: '' }] }, 'video.0.title', "Назва обов'язкова"],
       [{ video: [{ ...ok.video[0], tags: [] }] }, 'video.0.tags', 'Мінімум один тег'],
-      [{ video: [{ ...ok.video[0], date: 'x' }] }, 'video.0.date', 'Невірна дата: потрібен момент часу з часовим поясом (UTC)'],
-      [{ video: [{ ...ok.video[0], id: other.videos[0] }] }, 'video.0.id', `Відео #${other.videos[0]} не належить цьому запиту`],
+      [
+        { video: [{ ...ok.video[0], date: 'x' }] },
+        'video.0.date',
+        'Невірна дата: потрібен момент часу з часовим поясом (UTC)',
+      ],
+      [
+        { video: [{ ...ok.video[0], id: other.videos[0] }] },
+        'video.0.id',
+        `Відео #${other.videos[0]} не належить цьому запиту`,
+      ],
       [{ video: [ok.video[0], ok.video[0]] }, 'video.1.id', `Відео #${req.videos[0]} вказано двічі`],
       [{ accounts: [ivanAccount] }, 'accounts.0', 'Профіль не знайдено або він вам недоступний'],
-      [{ video: [{ ...ok.video[0], account: ivanAccount }] }, 'video.0.account', 'Профіль не знайдено або він вам недоступний'],
-      [{ video: [ok.video[0], { ...ok.video[1], account: annaYouTubeOnly }] }, 'video.1.account',
-        `Профіль #${annaYouTubeOnly} не підключено до TikTok`],
+      [
+        { video: [{ ...ok.video[0], account: ivanAccount }] },
+        'video.0.account',
+        'Профіль не знайдено або він вам недоступний',
+      ],
+      [
+        { video: [ok.video[0], { ...ok.video[1], account: annaYouTubeOnly }] },
+        'video.1.account',
+        `Профіль #${annaYouTubeOnly} не підключено до TikTok`,
+      ],
       [{ inInstagram: true }, 'video.0.account', `Профіль #${annaMain} не підключено до Instagram`],
     ];
     for (const [over, field, message] of cases) {
@@ -125,7 +192,10 @@ describeEachDb('publications API: create, list, detail', (ctx) => {
       expect(r.body.errors?.[field], `${field}: ${JSON.stringify(r.body)}`).toBe(message);
     }
     const en = await ctx.call({
-      method: 'POST', url: `/api/upload-video/${req.idUpload}`, token: anna, payload: { ...ok, inInstagram: true },
+      method: 'POST',
+      url: `/api/upload-video/${req.idUpload}`,
+      token: anna,
+      payload: { ...ok, inInstagram: true },
       headers: { 'accept-language': 'en' },
     });
     expect(en.body.errors['video.0.account']).toBe(`Profile #${annaMain} is not connected to Instagram`);
@@ -153,22 +223,32 @@ describeEachDb('publications API: create, list, detail', (ctx) => {
     expect(again.body.errors.idUpload).toBe('Цей запит уже надіслано на публікацію');
 
     // Ivan sees none of it.
-    for (const [method, url] of [['GET', `/api/upload-video/${r.body.id}`], ['GET', `/api/upload-video/${req.idUpload}`],
-      ['DELETE', `/api/upload-video/${r.body.id}`], ['DELETE', `/api/upload-video/video/${req.videos[0]}`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/api/upload-video/${r.body.id}`],
+      ['GET', `/api/upload-video/${req.idUpload}`],
+      ['DELETE', `/api/upload-video/${r.body.id}`],
+      ['DELETE', `/api/upload-video/video/${req.videos[0]}`],
+    ] as const) {
       expect((await ctx.call({ method, url, token: ivan })).status, url).toBe(404);
     }
     const patch = await ctx.call({
-      method: 'PATCH', url: `/api/upload-video/${r.body.id}`, token: ivan,
+      method: 'PATCH',
+      url: `/api/upload-video/${r.body.id}`,
+      token: ivan,
       payload: { title: 'x', tags: ['x'], inYouTube: true },
     });
     expect(patch.status).toBe(404);
     const list = await ctx.call({ method: 'GET', url: '/api/upload-video', token: ivan });
-    expect(list.body.data.map((i: { user: { id: number } }) => i.user.id).every((id: number) => id === ivanId)).toBe(true);
+    expect(list.body.data.map((i: { user: { id: number } }) => i.user.id).every((id: number) => id === ivanId)).toBe(
+      true,
+    );
     const all = await ctx.call({ method: 'GET', url: '/api/upload-video', token: admin });
     expect(all.body.data.some((i: { id: number }) => i.id === r.body.id)).toBe(true);
 
     // Bad ids and pages are 400s naming them.
-    expect((await ctx.call({ method: 'GET', url: '/api/upload-video?page=0', token: anna })).body.errors.page).toBeDefined();
+    expect(
+      (await ctx.call({ method: 'GET', url: '/api/upload-video?page=0', token: anna })).body.errors.page,
+    ).toBeDefined();
     const bad = await ctx.call({ method: 'DELETE', url: '/api/upload-video/video/abc', token: anna });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.videoId).toBeDefined();
