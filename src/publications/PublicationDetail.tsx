@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFormContext, useFormState } from 'react-hook-form';
+import { useFormContext, useFormState, type FieldValues, type Resolver, type SubmitHandler } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Card, CardContent, FormHelperText, Grid, Link, Stack, Typography } from '@mui/material';
 import { PublicationPatchSchema, type Publication, type PublicationVideo } from '../contract/publications';
@@ -112,8 +112,8 @@ export const PublicationDetail = () => {
               <Form
                 key={data.version}
                 defaultValues={defaults}
-                resolver={zodResolver(PublicationPatchSchema) as any}
-                onSubmit={update as any}
+                resolver={zodResolver(PublicationPatchSchema) as unknown as Resolver<FieldValues>}
+                onSubmit={update as SubmitHandler<FieldValues>}
                 noValidate
               >
                 <EditFields />

@@ -2,7 +2,14 @@ import { useEffect, useMemo } from 'react';
 import { BooleanInput, Form, SaveButton, TextInput, Title, useNotify, useTranslate, type HttpError } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
+import {
+  useFieldArray,
+  useFormContext,
+  useFormState,
+  type FieldValues,
+  type Resolver,
+  type SubmitHandler,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Card, CardContent, FormHelperText, Grid, IconButton, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -65,9 +72,10 @@ const toBody = (v: FormValues) => ({
   })),
 });
 
-const schemaResolver = zodResolver(PublicationCreateSchema);
-const resolver = ((values: FormValues, ctx: unknown, opts: any) =>
-  schemaResolver(toBody(values) as any, ctx, opts)) as any;
+type Body = ReturnType<typeof toBody>;
+const schemaResolver = zodResolver(PublicationCreateSchema) as unknown as Resolver<FieldValues>;
+/** The contract validates the body the form will send (profiles as ids); its field paths are the form's. */
+const resolver: Resolver<FieldValues> = (values, ctx, opts) => schemaResolver(toBody(values as FormValues), ctx, opts);
 
 /** Fields the form shows, where a server's field message goes. */
 const SHOWN_FIELD =
@@ -143,7 +151,7 @@ export const PublishForm = () => {
     };
   }, [request.data]);
 
-  const save = async (body: ReturnType<typeof toBody>) => {
+  const save = async (body: Body) => {
     try {
       await httpClient(publicationPath(idUpload), { method: 'POST', body: JSON.stringify(body) });
       notify('kadr.videos.published', { type: 'success' });
@@ -168,7 +176,12 @@ export const PublishForm = () => {
   return (
     <Box sx={{ mt: 1 }}>
       <Title title={translate('kadr.publishing.publish_title', { id: request.data!.id })} />
-      <Form defaultValues={defaults} resolver={resolver} onSubmit={save as any} noValidate>
+      <Form
+        defaultValues={defaults}
+        resolver={resolver}
+        onSubmit={save as unknown as SubmitHandler<FieldValues>}
+        noValidate
+      >
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 5 }}>
             <SharedCard />
@@ -248,7 +261,8 @@ const VideosCard = () => {
   const translate = useTranslate();
   const { fields, remove } = useFieldArray<FormValues, 'video', 'key'>({ name: 'video', keyName: 'key' });
   const { errors, isSubmitted } = useFormState({ name: 'video' });
-  const listError = (errors.video as any)?.message ?? (errors.video as any)?.root?.message;
+  const videoErrors = errors.video as { message?: unknown; root?: { message?: unknown } } | undefined;
+  const listError = videoErrors?.message ?? videoErrors?.root?.message;
   return (
     <Card>
       <CardContent>

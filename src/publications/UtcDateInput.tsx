@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { TextField } from '@mui/material';
 import { FieldTitle, InputHelperText, useInput, useTranslate, type InputProps } from 'react-admin';
 import { parseUtc, showUtc } from './utcInput';
@@ -16,12 +16,14 @@ export const UtcDateInput = ({
   const translate = useTranslate();
   const { id, field, fieldState, formState, isRequired } = useInput(props);
   const [text, setText] = useState(() => showUtc(field.value) || String(field.value ?? ''));
-  // A value set from outside (the shared date copied into each video) shows in the field.
-  useEffect(() => {
+  // A value set from outside (the shared date copied into each video) shows in the field (adjusted while
+  // rendering, React's pattern for state that follows a prop).
+  const [seen, setSeen] = useState<unknown>(field.value);
+  if (field.value !== seen) {
+    setSeen(field.value);
     if (typeof field.value === 'string' && parseUtc(text) !== field.value && showUtc(field.value))
       setText(showUtc(field.value));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [field.value]);
+  }
   const showError = (fieldState.isTouched || formState.isSubmitted) && fieldState.invalid;
   const change = (typed: string) => {
     setText(typed);

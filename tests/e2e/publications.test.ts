@@ -16,8 +16,24 @@ import { describeOnEachDb } from '../helpers/browser-dbs';
  */
 const mp4 = (() => {
   const dir = mkdtempSync(join(tmpdir(), 'kadr-e2e-pub-'));
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=180x320:r=25:d=1', '-pix_fmt', 'yuv420p',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-movflags', '+faststart', join(dir, 'v.mp4')]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=180x320:r=25:d=1',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-movflags',
+    '+faststart',
+    join(dir, 'v.mp4'),
+  ]);
   return readFileSync(join(dir, 'v.mp4'));
 })();
 
@@ -35,7 +51,8 @@ describeOnEachDb('publishing in the browser', (kind) => {
 
   const api = async (method: string, url: string, body?: unknown) => {
     const r = await fetch(`${srv.url}${url}`, {
-      method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
@@ -44,38 +61,80 @@ describeOnEachDb('publishing in the browser', (kind) => {
   /** A profile with YouTube connected the way the OAuth callback leaves it. */
   const profile = async (comments: string) => {
     const { id } = await api('POST', '/api/accounts', { proxy: 'http://127.0.0.1:3128', comments });
-    const sealed = srv.app.root.sealer.seal(JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: '2099-01-01T00:00:00.000Z' }));
-    await srv.tdb.db.updateTable('accounts').where('id', '=', id).set({ isActiveYouTube: 1, tokensYouTubeSealed: sealed }).execute();
+    const sealed = srv.app.root.sealer.seal(
+      JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: '2099-01-01T00:00:00.000Z' }),
+    );
+    await srv.tdb.db
+      .updateTable('accounts')
+      .where('id', '=', id)
+      .set({ isActiveYouTube: 1, tokensYouTubeSealed: sealed })
+      .execute();
     return id as number;
   };
   /** A finished create-video request with `count` rendered videos (real files in media storage). */
   const finishedRequest = async (count: number) => {
     const db = srv.tdb.db;
     const at = new Date().toISOString();
-    const userId = (await db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const userId = (await db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow())
+      .id;
     const idUpload = randomBytes(8).toString('hex');
-    const { id } = await db.insertInto('createVideoRequests').values({
-      userId, idUpload, status: 'success', count, isVideo: 0, isPhoto: 1, isGenerator: 1, folders: '[]',
-      clipKey: `clips/${idUpload}.mp4`, clipName: 'clip.mp4', error: null, createdAt: at, updatedAt: at,
-    }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('createVideoRequests')
+      .values({
+        userId,
+        idUpload,
+        status: 'success',
+        count,
+        isVideo: 0,
+        isPhoto: 1,
+        isGenerator: 1,
+        folders: '[]',
+        clipKey: `clips/${idUpload}.mp4`,
+        clipName: 'clip.mp4',
+        error: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const videos: number[] = [];
     for (let i = 0; i < count; i++) {
       const storageKey = `videos/${userId}/${idUpload}/${i}.mp4`;
       const path = join(srv.config.mediaDir, ...storageKey.split('/'));
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, mp4);
-      videos.push((await db.insertInto('videos').values({
-        userId, accountId: null, createdAt: at, status: 'noactive', url: null, idUpload, requestId: id, outputIndex: i, storageKey,
-      }).returning('id').executeTakeFirstOrThrow()).id);
+      videos.push(
+        (
+          await db
+            .insertInto('videos')
+            .values({
+              userId,
+              accountId: null,
+              createdAt: at,
+              status: 'noactive',
+              url: null,
+              idUpload,
+              requestId: id,
+              outputIndex: i,
+              storageKey,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
     }
     return { id, idUpload, videos };
   };
 
   beforeAll(async () => {
     srv = await startTestServer({}, panel, kind);
-    const login = await (await fetch(`${srv.url}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin', password: 'admin-pass' }),
-    })).json();
+    const login = await (
+      await fetch(`${srv.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'admin', password: 'admin-pass' }),
+      })
+    ).json();
     token = login.accessToken;
     acc.alpha = await profile('Alpha profile');
     acc.beta = await profile('Beta profile');
@@ -110,7 +169,9 @@ describeOnEachDb('publishing in the browser', (kind) => {
     // Each video plays from its signed link (Range) and can be downloaded.
     const player = page.getByLabel('Програвач: Відео 1');
     await page.waitForFunction((el) => (el as HTMLVideoElement).readyState >= 1, await player.elementHandle());
-    expect(await videoCard(page, 1).getByRole('link', { name: 'Завантажити' }).getAttribute('download')).toBe('Відео 1.mp4');
+    expect(await videoCard(page, 1).getByRole('link', { name: 'Завантажити' }).getAttribute('download')).toBe(
+      'Відео 1.mp4',
+    );
 
     // SPEC §5: title required, at least one tag, at least one profile.
     await page.getByRole('button', { name: 'Зберегти' }).click();
@@ -126,7 +187,9 @@ describeOnEachDb('publishing in the browser', (kind) => {
     await page.getByRole('option', { name: 'Осінь' }).click();
     for (const n of [1, 2, 3]) {
       expect(await videoCard(page, n).getByLabel('Назва').inputValue()).toBe('Осінній ліс');
-      expect(await videoCard(page, n).getByRole('list', { name: 'Теги' }).getByRole('listitem').allInnerTexts()).toEqual(['природа', 'осінь', 'ліс']);
+      expect(
+        await videoCard(page, n).getByRole('list', { name: 'Теги' }).getByRole('listitem').allInnerTexts(),
+      ).toEqual(['природа', 'осінь', 'ліс']);
     }
     // A video given its own title keeps it when the shared one changes.
     await videoCard(page, 3).getByLabel('Назва').fill('Третє відео');
@@ -161,16 +224,33 @@ describeOnEachDb('publishing in the browser', (kind) => {
     await toast(page, 'Відео надіслано на публікацію').waitFor();
     await page.waitForURL(new RegExp(`/video/youtube/${req.idUpload}$`));
 
-    const pub = await srv.tdb.db.selectFrom('publications').selectAll().where('requestId', '=', req.id).executeTakeFirstOrThrow();
+    const pub = await srv.tdb.db
+      .selectFrom('publications')
+      .selectAll()
+      .where('requestId', '=', req.id)
+      .executeTakeFirstOrThrow();
     expect(pub.title).toBe('Осінь у лісі');
-    const videos = await srv.tdb.db.selectFrom('videos').select(['id', 'accountId', 'title', 'date', 'status', 'publicationId'])
-      .where('requestId', '=', req.id).orderBy('outputIndex').execute();
+    const videos = await srv.tdb.db
+      .selectFrom('videos')
+      .select(['id', 'accountId', 'title', 'date', 'status', 'publicationId'])
+      .where('requestId', '=', req.id)
+      .orderBy('outputIndex')
+      .execute();
     expect(videos.map((v) => [v.accountId, v.publicationId, v.status])).toEqual([
-      [acc.beta, pub.id, 'publication'], [acc.gamma, pub.id, 'publication'], [null, null, 'noactive'],
+      [acc.beta, pub.id, 'publication'],
+      [acc.gamma, pub.id, 'publication'],
+      [null, null, 'noactive'],
     ]);
     expect(new Date(videos[1]!.date!).toISOString()).toBe('2031-03-01T10:30:00.000Z');
-    const rows = await srv.tdb.db.selectFrom('videoPublishes').select(['videoId', 'platform', 'state']).where('videoId', 'in', req.videos).execute();
-    expect(rows.map((r) => [r.videoId, r.platform, r.state]).sort()).toEqual([[req.videos[0], 'youtube', 'scheduled'], [req.videos[1], 'youtube', 'scheduled']]);
+    const rows = await srv.tdb.db
+      .selectFrom('videoPublishes')
+      .select(['videoId', 'platform', 'state'])
+      .where('videoId', 'in', req.videos)
+      .execute();
+    expect(rows.map((r) => [r.videoId, r.platform, r.state]).sort()).toEqual([
+      [req.videos[0], 'youtube', 'scheduled'],
+      [req.videos[1], 'youtube', 'scheduled'],
+    ]);
     // The same request's Publish link now opens its publication.
     await page.goto(`${srv.url}/video/request/${req.idUpload}`);
     await page.waitForURL(new RegExp(`/video/youtube/${req.idUpload}$`));
@@ -179,9 +259,20 @@ describeOnEachDb('publishing in the browser', (kind) => {
   it('YouTube list → detail: edit with "Оновлено дані"; a failed video published again; a bad link goes back', async () => {
     const req = await finishedRequest(2);
     const created = await api('POST', `/api/upload-video/${req.idUpload}`, {
-      title: 'Зимові пейзажі', description: '', tags: ['зима'], accounts: [acc.alpha, acc.beta], inYouTube: true,
+      title: 'Зимові пейзажі',
+      description: '',
+      tags: ['зима'],
+      accounts: [acc.alpha, acc.beta],
+      inYouTube: true,
       date: '2031-01-05T08:00:00.000Z',
-      video: req.videos.map((id, i) => ({ id, title: `Зима ${i + 1}`, description: '', tags: ['зима'], account: i ? acc.beta : acc.alpha, date: '2031-01-05T08:00:00.000Z' })),
+      video: req.videos.map((id, i) => ({
+        id,
+        title: `Зима ${i + 1}`,
+        description: '',
+        tags: ['зима'],
+        account: i ? acc.beta : acc.alpha,
+        date: '2031-01-05T08:00:00.000Z',
+      })),
     });
 
     await page.goto(`${srv.url}/accounts/list`);
@@ -202,14 +293,35 @@ describeOnEachDb('publishing in the browser', (kind) => {
     await title.fill('Зима в горах');
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await toast(page, 'Оновлено дані').waitFor();
-    expect((await srv.tdb.db.selectFrom('publications').select('title').where('id', '=', created.id).executeTakeFirstOrThrow()).title).toBe('Зима в горах');
+    expect(
+      (
+        await srv.tdb.db
+          .selectFrom('publications')
+          .select('title')
+          .where('id', '=', created.id)
+          .executeTakeFirstOrThrow()
+      ).title,
+    ).toBe('Зима в горах');
 
     // The first video failed on YouTube (what the worker would write); the detail says why and offers Publish.
     const failed = req.videos[0]!;
-    await srv.tdb.db.updateTable('videoPublishes').where('videoId', '=', failed).set({
-      state: 'failed', error: 'kadr.publications.errors.account_not_connected {"account":7,"platform":"YouTube"}', errorKind: 'reconnect',
-    }).execute();
-    await srv.tdb.db.updateTable('videos').where('id', '=', failed).set({ status: 'error', error: 'kadr.publications.errors.account_not_connected {"account":7,"platform":"YouTube"}' }).execute();
+    await srv.tdb.db
+      .updateTable('videoPublishes')
+      .where('videoId', '=', failed)
+      .set({
+        state: 'failed',
+        error: 'kadr.publications.errors.account_not_connected {"account":7,"platform":"YouTube"}',
+        errorKind: 'reconnect',
+      })
+      .execute();
+    await srv.tdb.db
+      .updateTable('videos')
+      .where('id', '=', failed)
+      .set({
+        status: 'error',
+        error: 'kadr.publications.errors.account_not_connected {"account":7,"platform":"YouTube"}',
+      })
+      .execute();
     await page.reload();
     const card = videoCard(page, 1);
     await card.getByText('Профіль #7 не підключено до YouTube').first().waitFor();
@@ -218,7 +330,11 @@ describeOnEachDb('publishing in the browser', (kind) => {
     await card.getByRole('button', { name: 'Опублікувати' }).click();
     await toast(page, 'Відео надіслано на публікацію').waitFor();
     await card.locator('[data-platform="youtube"][data-state="scheduled"]').waitFor();
-    const again = await srv.tdb.db.selectFrom('videoPublishes').select(['state']).where('videoId', '=', failed).executeTakeFirstOrThrow();
+    const again = await srv.tdb.db
+      .selectFrom('videoPublishes')
+      .select(['state'])
+      .where('videoId', '=', failed)
+      .executeTakeFirstOrThrow();
     expect(again.state).toBe('scheduled');
 
     // A link to a publication that is not there goes back to the list.
