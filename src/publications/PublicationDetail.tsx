@@ -280,7 +280,8 @@ const VideoCard = ({
                 </Link>
               )}
             </Stack>
-            {v.status === 'error' && (
+            {/* The video's error text (SPEC §2), unless its platform rows below already say why. */}
+            {v.status === 'error' && !v.platforms.some((p) => p.error) && (
               <Typography variant="body2" color="error">
                 {stored(error) || translate('kadr.common.not_available')}
               </Typography>
