@@ -337,6 +337,30 @@ describeOnEachDb('publishing in the browser', (kind) => {
       .executeTakeFirstOrThrow();
     expect(again.state).toBe('scheduled');
 
+    // Once live with stats, the profile page's video list shows each count as main platform + Instagram.
+    const live = req.videos[1]!;
+    await srv.tdb.db
+      .updateTable('videos')
+      .where('id', '=', live)
+      .set({
+        status: 'success',
+        views: 120,
+        viewsInstagram: 30,
+        likes: 7,
+        likesInstagram: 3,
+        comments: 2,
+        commentsInstagram: 1,
+        urlYouTube: 'https://www.youtube.com/watch?v=abc',
+        urlTikTok: 'https://www.tiktok.com/@a/video/1',
+      })
+      .execute();
+    await page.goto(`${srv.url}/accounts/${acc.beta}`);
+    const liveRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(live), exact: true }) });
+    await liveRow.getByRole('cell', { name: '150', exact: true }).waitFor();
+    await liveRow.getByRole('cell', { name: '10', exact: true }).waitFor();
+    await liveRow.getByRole('cell', { name: '3', exact: true }).waitFor();
+    await liveRow.getByRole('link', { name: 'TikTok' }).waitFor();
+
     // A link to a publication that is not there goes back to the list.
     await page.goto(`${srv.url}/video/youtube/no-such-upload`);
     await page.waitForURL(/\/video\/list$/);
