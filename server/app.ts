@@ -19,6 +19,7 @@ import { tagsRoutes } from './tags/tags.routes';
 import { mediaRoutes } from './media/media.routes';
 import { backgroundsRoutes } from './backgrounds/index';
 import { createVideoRoutes } from './videos/index';
+import { publicationsRoutes } from './publications/publications.routes';
 import { buildContainer, type Container, type ContainerOverrides } from './container';
 
 export type AppDeps = { config: Config; db: Db; dbKind: DbKind };
@@ -73,6 +74,7 @@ export async function buildApp({ config, db, dbKind }: AppDeps, overrides: Conta
   await app.register(groupsRoutes, { groups: services.groups });
   await app.register(tagsRoutes, { tags: services.tags });
   await app.register(mediaRoutes, { media: root.media });
+  await app.register(publicationsRoutes, { publications: services.publications });
   // The upload routes, in a context of their own with multipart: streamed through req.parts()/req.file(), no
   // file size limit (SPEC §9). Multipart hooks every request of its context, so the other routes stay out.
   await app.register(async (uploads) => {

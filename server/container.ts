@@ -36,6 +36,9 @@ import {
 import { publishJob } from './publications/publications.jobs';
 import { buildPublishing, type PublishingOverrides } from './publications/publish.wiring';
 import { statsJob } from './publications/publish.jobs';
+import { PublicationsRepository } from './publications/publications.repository';
+import { PublicationsService } from './publications/publications.service';
+import { PublicationSchedule } from './publications/publication-schedule';
 
 export type ContainerInput = {
   config: Config;
@@ -82,6 +85,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     tags: new TagsRepository(db),
     backgrounds: new BackgroundsRepository(db),
     videos: new VideosRepository(db),
+    publications: new PublicationsRepository(db),
   };
 
   const auth = new AuthService(
@@ -116,6 +120,12 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       isVideo: (p) => ffmpeg.isVideo(p),
       workRoot,
       log,
+    }),
+    publications: new PublicationsService(repos.publications, {
+      db,
+      requests: repos.videos,
+      schedule: new PublicationSchedule(repos.publications, queue),
+      signer: media.signer,
     }),
   };
 

@@ -15,6 +15,7 @@ import groups from './groups';
 import tags from './tags';
 import backgrounds from './backgrounds';
 import { videoRoutes } from './videos';
+import { publicationRoutes } from './publications';
 import { lazyScreen } from './common/lazyScreen';
 import { withNotFound } from './common/withNotFound';
 
@@ -53,6 +54,7 @@ const KadrAdmin = () => (
     <CustomRoutes>
       <Route path="/setting" element={<SettingsPage />} />
       {videoRoutes}
+      {publicationRoutes}
     </CustomRoutes>
   </Admin>
 );

@@ -256,6 +256,7 @@ export function toVideoItem(r: VideoRow): AccountVideoItem {
         .filter(Boolean);
     }
   }
+  const n = (v: number | null) => Number(v ?? 0);
   return {
     id: r.id,
     url: r.url,
@@ -273,8 +274,12 @@ export function toVideoItem(r: VideoRow): AccountVideoItem {
     likesInstagram: Number(r.likesInstagram ?? 0),
     comments: Number(r.comments ?? 0),
     commentsInstagram: Number(r.commentsInstagram ?? 0),
+    totalViews: n(r.views) + n(r.viewsInstagram),
+    totalLikes: n(r.likes) + n(r.likesInstagram),
+    totalComments: n(r.comments) + n(r.commentsInstagram),
     urlYouTube: r.urlYouTube,
     urlInstagram: r.urlInstagram,
+    urlTikTok: r.urlTikTok,
     error: r.error,
     errorInstagram: r.errorInstagram,
     errorTikTok: r.errorTikTok,

@@ -82,7 +82,7 @@ export class AccountsRepository {
       (q) => q.select([
         'id', 'url', 'idUpload', 'createdAt', 'accountId', 'date', 'title', 'description', 'tags', 'status',
         'views', 'viewsInstagram', 'likes', 'likesInstagram', 'comments', 'commentsInstagram',
-        'urlYouTube', 'urlInstagram', 'error', 'errorInstagram', 'errorTikTok',
+        'urlYouTube', 'urlInstagram', 'urlTikTok', 'error', 'errorInstagram', 'errorTikTok',
       ]).orderBy('id', 'desc'),
       (r) => r);
   }

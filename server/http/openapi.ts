@@ -12,6 +12,7 @@ export const API_TAGS = {
   tags: 'Tag sets',
   backgrounds: 'Backgrounds',
   videos: 'Videos',
+  publications: 'Publications',
   media: 'Media',
   oauth: 'OAuth',
 } as const;
@@ -55,6 +56,7 @@ export async function registerOpenapi(app: FastifyInstance): Promise<void> {
         { name: API_TAGS.tags, description: 'Tag sets' },
         { name: API_TAGS.backgrounds, description: 'Background folders and their pictures and videos' },
         { name: API_TAGS.videos, description: 'Create-video requests and their rendered videos' },
+        { name: API_TAGS.publications, description: 'Publishing rendered videos to YouTube, TikTok and Instagram' },
         { name: API_TAGS.media, description: 'Stored media through signed, expiring links' },
         { name: API_TAGS.oauth, description: 'Platform authorization callbacks (public: the signed state decides)' },
       ],

@@ -11,18 +11,34 @@ const Empty = () => <div style={{ padding: 8 }}>{useTranslate()('kadr.common.not
 const useItem = () => useRecordContext<AccountVideoItem>();
 const ok = (v?: AccountVideoItem) => v?.status === 'success';
 
-/** Each count is the main platform's value plus Instagram's, shown for successful videos. */
-const Sum = ({ a, b }: { a: keyof AccountVideoItem; b: keyof AccountVideoItem }) => {
+/** Each count is the main platform's value plus Instagram's (the server's sum), shown for successful videos. */
+const Sum = ({ total }: { total: 'totalViews' | 'totalLikes' | 'totalComments' }) => {
   const v = useItem();
-  return ok(v) ? <>{Number(v![a] ?? 0) + Number(v![b] ?? 0)}</> : null;
+  return ok(v) ? <>{v![total]}</> : null;
 };
-const DateCell = () => { const v = useItem(); return <>{formatUtc(v?.date ?? v?.createdAt)}</>; };
+const DateCell = () => {
+  const v = useItem();
+  return <>{formatUtc(v?.date ?? v?.createdAt)}</>;
+};
 const Links = () => {
   const v = useItem();
   return (
     <Stack direction="row" spacing={1}>
-      {v?.urlInstagram && <Link href={v.urlInstagram} target="_blank" rel="noreferrer" onClick={(e) => e.stopPropagation()}>Instagram</Link>}
-      {v?.urlYouTube && <Link href={v.urlYouTube} target="_blank" rel="noreferrer" onClick={(e) => e.stopPropagation()}>YouTube</Link>}
+      {v?.urlInstagram && (
+        <Link href={v.urlInstagram} target="_blank" rel="noreferrer" onClick={(e) => e.stopPropagation()}>
+          Instagram
+        </Link>
+      )}
+      {v?.urlYouTube && (
+        <Link href={v.urlYouTube} target="_blank" rel="noreferrer" onClick={(e) => e.stopPropagation()}>
+          YouTube
+        </Link>
+      )}
+      {v?.urlTikTok && (
+        <Link href={v.urlTikTok} target="_blank" rel="noreferrer" onClick={(e) => e.stopPropagation()}>
+          TikTok
+        </Link>
+      )}
     </Stack>
   );
 };
@@ -34,7 +50,11 @@ const StatusCell = () => {
   return (
     <Stack spacing={0.5}>
       <StatusBadge status={v?.status} />
-      {v?.status === 'error' && <Typography variant="caption" color="error">{storedMessage(v.error || v.errorInstagram) || translate('kadr.common.not_available')}</Typography>}
+      {v?.status === 'error' && (
+        <Typography variant="caption" color="error">
+          {storedMessage(v.error || v.errorInstagram) || translate('kadr.common.not_available')}
+        </Typography>
+      )}
     </Stack>
   );
 };
@@ -53,12 +73,24 @@ export const AccountVideos = () => {
         <ListBase resource={`accounts/${r.id}/video`} perPage={PAGE_SIZE} disableSyncWithLocation storeKey={false}>
           <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
             <DataTable.Col source="id" label={f('id')} disableSort />
-            <DataTable.Col source="date" label={f('date')} disableSort><DateCell /></DataTable.Col>
-            <DataTable.Col source="views" label={f('views')} disableSort><Sum a="views" b="viewsInstagram" /></DataTable.Col>
-            <DataTable.Col source="likes" label={f('likes')} disableSort><Sum a="likes" b="likesInstagram" /></DataTable.Col>
-            <DataTable.Col source="comments" label={f('commentsCount')} disableSort><Sum a="comments" b="commentsInstagram" /></DataTable.Col>
-            <DataTable.Col source="urlYouTube" label={f('links')} disableSort><Links /></DataTable.Col>
-            <DataTable.Col source="status" label={f('status')} disableSort><StatusCell /></DataTable.Col>
+            <DataTable.Col source="date" label={f('date')} disableSort>
+              <DateCell />
+            </DataTable.Col>
+            <DataTable.Col source="views" label={f('views')} disableSort>
+              <Sum total="totalViews" />
+            </DataTable.Col>
+            <DataTable.Col source="likes" label={f('likes')} disableSort>
+              <Sum total="totalLikes" />
+            </DataTable.Col>
+            <DataTable.Col source="comments" label={f('commentsCount')} disableSort>
+              <Sum total="totalComments" />
+            </DataTable.Col>
+            <DataTable.Col source="urlYouTube" label={f('links')} disableSort>
+              <Links />
+            </DataTable.Col>
+            <DataTable.Col source="status" label={f('status')} disableSort>
+              <StatusCell />
+            </DataTable.Col>
           </DataTable>
           <Pagination />
         </ListBase>

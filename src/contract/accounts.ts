@@ -193,7 +193,9 @@ export const AccountVideoItemSchema = z.object({
   views: z.number(), viewsInstagram: z.number(),
   likes: z.number(), likesInstagram: z.number(),
   comments: z.number(), commentsInstagram: z.number(),
-  urlYouTube: str, urlInstagram: str,
+  /** SPEC §2 profile video list: each count is the main platform's (YouTube or TikTok) plus Instagram's. */
+  totalViews: z.number(), totalLikes: z.number(), totalComments: z.number(),
+  urlYouTube: str, urlInstagram: str, urlTikTok: str,
   error: str, errorInstagram: str, errorTikTok: str,
 });
 export type AccountVideoItem = z.infer<typeof AccountVideoItemSchema>;

@@ -26,6 +26,9 @@ export const PM = {
   videoNotInRequest: 'kadr.publications.errors.video_not_in_request',
   accountUnavailable: 'kadr.publications.errors.account_unavailable',
   notRepublishable: 'kadr.publications.errors.not_republishable',
+  accountNotConnected: 'kadr.publications.errors.account_not_connected',
+  duplicateVideo: 'kadr.publications.errors.duplicate_video',
+  videoLive: 'kadr.publications.errors.video_live',
 } as const;
 
 /** YouTube's limits (the strictest of the three for titles and descriptions). */

@@ -9,6 +9,7 @@ export const ENDPOINTS: Record<string, string> = {
   tags: '/api/tags',
   photos: '/api/folder/photo-bg',
   'create-video': '/api/create-video',
+  'upload-video': '/api/upload-video',
 };
 
 export const endpointOf = (resource: string) => ENDPOINTS[resource] ?? `/api/${resource}`;

@@ -6,6 +6,7 @@ import { REQUEST_REFRESH_MS, type CreateVideoRequest } from '../contract/videos'
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { StatusBadge } from '../common/StatusBadge';
+import { RequestVideosButton } from '../publications/RequestVideos';
 
 /**
  * /video/request-create: the caller's create-video requests (an admin's: all), ID and status, refreshed
@@ -54,7 +55,12 @@ const PublishLink = () => {
   const r = useRecordContext<CreateVideoRequest>();
   const translate = useTranslate();
   if (r?.status !== 'success') return null;
-  return <Button size="small" component={RouterLink} to={`/video/request/${r.idUpload}`}>{translate('kadr.videos.publish')}</Button>;
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <Button size="small" component={RouterLink} to={`/video/request/${r.idUpload}`}>{translate('kadr.videos.publish')}</Button>
+      <RequestVideosButton idUpload={r.idUpload} id={r.id} />
+    </Box>
+  );
 };
 
 const Empty = () => {

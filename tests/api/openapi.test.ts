@@ -48,6 +48,7 @@ describeEachDb('API docs', (ctx) => {
       'Groups',
       'Media',
       'OAuth',
+      'Publications',
       'Tag sets',
       'Users',
       'Videos',

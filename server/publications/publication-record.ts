@@ -1,0 +1,145 @@
+import { accountTitle } from '../../src/contract/groups';
+import type { PlatformKey } from '../../src/contract/platforms';
+import {
+  publicationStatus,
+  type PlatformPublish,
+  type Publication,
+  type PublicationVideo,
+  type PublishErrorKind,
+  type PublishState,
+  type YouTubeItem,
+} from '../../src/contract/publications';
+import type { VideoStatus } from '../../src/contract/statuses';
+import type { MediaSigner } from '../media/storage/index';
+import type { PublicationRow, PublicationVideoRow, PublishRow } from './publications.repository';
+
+/** Where a video is on its way: not started, on the way but cancellable, or past the step that makes it public. */
+export const NOT_STARTED: readonly PublishState[] = ['scheduled', 'waiting'];
+export const IN_FLIGHT: readonly PublishState[] = ['uploading', 'processing'];
+export const PUBLIC_STEP: readonly PublishState[] = ['publishing', 'reconcile', 'published'];
+
+/** A video an edit or a removal may still change: none of its platforms has started uploading. */
+export const isEditable = (rows: readonly PublishRow[]) =>
+  rows.every((r) => !IN_FLIGHT.includes(r.state as PublishState) && !PUBLIC_STEP.includes(r.state as PublishState));
+
+/** A video that cannot be taken back: one of its platforms has reached the public step. */
+export const hasGoneLive = (rows: readonly PublishRow[]) =>
+  rows.some((r) => PUBLIC_STEP.includes(r.state as PublishState));
+
+/** The `videos` column that holds a platform's error (SPEC §3 Video item). */
+export const ERROR_COLUMN = {
+  youtube: 'error',
+  tiktok: 'errorTikTok',
+  instagram: 'errorInstagram',
+} as const satisfies Record<PlatformKey, string>;
+
+/** The publication's platform toggles as a list. */
+export const platformsOf = (p: {
+  inYoutube: number | boolean;
+  inTiktok: number | boolean;
+  inInstagram: number | boolean;
+}) =>
+  (['youtube', 'tiktok', 'instagram'] as const).filter((k) =>
+    k === 'youtube' ? !!p.inYoutube : k === 'tiktok' ? !!p.inTiktok : !!p.inInstagram,
+  );
+
+/** Tags kept as JSON array text (older rows: a comma-separated string). */
+export function parseTags(raw: string | null): string[] {
+  if (!raw) return [];
+  try {
+    const v: unknown = JSON.parse(raw);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  }
+}
+
+export function toPlatformPublish(r: PublishRow): PlatformPublish {
+  return {
+    platform: r.platform,
+    state: r.state as PublishState,
+    bytesSent: Number(r.bytesSent),
+    bytesTotal: Number(r.bytesTotal),
+    url: r.remoteUrl,
+    error: r.error,
+    errorKind: r.errorKind as PublishErrorKind | null,
+    waitUntil: r.waitUntil,
+    views: Number(r.views),
+    likes: Number(r.likes),
+    comments: Number(r.comments),
+  };
+}
+
+export function toPublicationVideo(
+  v: PublicationVideoRow,
+  rows: readonly PublishRow[],
+  signer: MediaSigner,
+): PublicationVideo {
+  return {
+    id: v.id,
+    index: Number(v.outputIndex ?? 0),
+    account: v.accountId
+      ? {
+          id: v.accountId,
+          name: accountTitle({
+            id: v.accountId,
+            comments: v.accountComments,
+            titleChannel: v.titleChannel,
+            profileNameInstagram: v.profileNameInstagram,
+            titleTikTok: v.titleTikTok,
+          }),
+        }
+      : null,
+    date: v.date,
+    title: v.title,
+    description: v.description,
+    tags: parseTags(v.tags),
+    status: v.status as VideoStatus,
+    urlYouTube: v.urlYouTube,
+    urlInstagram: v.urlInstagram,
+    urlTikTok: v.urlTikTok,
+    error: v.error,
+    errorInstagram: v.errorInstagram,
+    errorTikTok: v.errorTikTok,
+    mediaUrl: v.storageKey ? signer.url(v.storageKey) : null,
+    platforms: rows.filter((r) => r.videoId === v.id && r.state !== 'cancelled').map(toPlatformPublish),
+  };
+}
+
+export function toPublication(
+  p: PublicationRow,
+  videos: readonly PublicationVideoRow[],
+  rows: readonly PublishRow[],
+  signer: MediaSigner,
+): Publication {
+  return {
+    id: p.id,
+    idUpload: p.idUpload,
+    title: p.title,
+    description: p.description,
+    tags: parseTags(p.tags),
+    inYouTube: !!p.inYoutube,
+    inTikTok: !!p.inTiktok,
+    inInstagram: !!p.inInstagram,
+    status: publicationStatus(videos.map((v) => v.status as VideoStatus)),
+    version: Number(p.version),
+    user: { id: p.userId, login: p.ownerLogin },
+    video: videos.map((v) => toPublicationVideo(v, rows, signer)),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+export function toYouTubeItem(p: PublicationRow, statuses: readonly string[]): YouTubeItem {
+  return {
+    id: p.id,
+    idUpload: p.idUpload,
+    title: p.title || null,
+    status: publicationStatus(statuses as VideoStatus[]),
+    user: { id: p.userId, login: p.ownerLogin },
+    createdAt: p.createdAt,
+  };
+}

@@ -1,0 +1,122 @@
+import type { PlatformKey } from '../../src/contract/platforms';
+import { videoStatusOf, type PublishState } from '../../src/contract/publications';
+import type { Enqueue, JobQueue } from '../jobs/index';
+import { enqueuePublishStep } from './publications.jobs';
+import { ERROR_COLUMN, IN_FLIGHT, NOT_STARTED, PUBLIC_STEP } from './publication-record';
+import type { Exec, PublicationsRepository, PublishRow } from './publications.repository';
+
+type Queue = { enqueue: Enqueue; cancel: JobQueue['cancel'] };
+type Trx = Parameters<typeof enqueuePublishStep>[4] & Exec;
+
+/** A row's fields back at the start: no handle, no progress, no outcome. */
+const FRESH = {
+  handleSealed: null,
+  remoteId: null,
+  remoteUrl: null,
+  bytesSent: 0,
+  error: null,
+  errorKind: null,
+  waitUntil: null,
+  processingSince: null,
+  publishedAt: null,
+} as const;
+
+/**
+ * The publish rows' life as the API changes it, always in the caller's transaction, so a row and its job are
+ * written together: schedule (a new row, or a cancelled or failed one again, with its first job at its date),
+ * cancel (state 'cancelled' and its queued or running jobs removed: a running worker loses its lease) and
+ * restart (SPEC: Publish again for a video in error or loading). Each new job gets the step after the highest
+ * the queue still holds for that row (cancelled jobs are removed), so its key is free (the queue is idempotent by key).
+ */
+export class PublicationSchedule {
+  constructor(
+    private repo: PublicationsRepository,
+    private queue: Queue,
+  ) {}
+
+  /** The row of `video` on `platform` set to 'scheduled' at `dueAt`, and its job queued for then. */
+  async schedule(
+    trx: Trx,
+    video: { id: number; accountId: number; version: number },
+    platform: PlatformKey,
+    dueAt: string,
+    existing?: PublishRow,
+  ): Promise<void> {
+    const at = new Date().toISOString();
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      await this.cancelJobs(trx, id);
+      await this.repo.updatePublish(trx, id, {
+        ...FRESH,
+        state: 'scheduled',
+        accountId: video.accountId,
+        dueAt,
+        videoVersion: video.version,
+      });
+    } else {
+      id = await this.repo.insertPublish(trx, {
+        videoId: video.id,
+        platform,
+        accountId: video.accountId,
+        state: 'scheduled',
+        dueAt,
+        videoVersion: video.version,
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+    await enqueuePublishStep(this.queue.enqueue, { id }, await this.repo.nextStep(id, trx), new Date(dueAt), trx);
+  }
+
+  /** Stops a row that has not reached the public step; returns false (and leaves it) when it has. */
+  async cancel(trx: Trx, row: PublishRow): Promise<boolean> {
+    const state = row.state as PublishState;
+    if (PUBLIC_STEP.includes(state)) return false;
+    await this.cancelJobs(trx, row.id);
+    if (state !== 'cancelled') await this.repo.updatePublish(trx, row.id, { state: 'cancelled', waitUntil: null });
+    return true;
+  }
+
+  /**
+   * Publish again: a failed row starts over now; a row on its way (waiting, uploading, processing, publishing,
+   * reconcile) whose job was lost gets a new job now, and the worker goes on from the recorded step (an
+   * unknown outcome is reconciled with the platform, never repeated). A row with a live job is left to it.
+   * Returns whether anything was queued.
+   */
+  async restart(trx: Trx, row: PublishRow, videoVersion: number): Promise<boolean> {
+    const state = row.state as PublishState;
+    if (state === 'published' || state === 'cancelled') return false;
+    let runAt = new Date();
+    if (state === 'failed') {
+      await this.cancelJobs(trx, row.id);
+      await this.repo.updatePublish(trx, row.id, {
+        ...FRESH,
+        state: 'scheduled',
+        dueAt: runAt.toISOString(),
+        videoVersion,
+      });
+    } else {
+      if ((await this.repo.liveJobKeys(row.id, trx)).length) return false;
+      if (!NOT_STARTED.includes(state) && !IN_FLIGHT.includes(state) && !PUBLIC_STEP.includes(state)) return false;
+      // A row still waiting for its date keeps it.
+      if (state === 'scheduled' && Date.parse(row.dueAt) > runAt.getTime()) runAt = new Date(row.dueAt);
+    }
+    await enqueuePublishStep(this.queue.enqueue, { id: row.id }, await this.repo.nextStep(row.id, trx), runAt, trx);
+    return true;
+  }
+
+  /** The video's status from its rows (after the caller changed them), written with the errors of restarted rows. */
+  async refreshVideo(trx: Trx, videoId: number, clearErrorsOf: readonly PlatformKey[] = []): Promise<void> {
+    const rows = await this.repo.publishes([videoId], trx);
+    const errors = Object.fromEntries(clearErrorsOf.map((p) => [ERROR_COLUMN[p], null]));
+    await this.repo.updateVideo(trx, videoId, {
+      ...errors,
+      status: videoStatusOf(rows.map((r) => r.state as PublishState)),
+    });
+  }
+
+  private async cancelJobs(trx: Trx, publishId: number): Promise<void> {
+    for (const key of await this.repo.liveJobKeys(publishId, trx)) await this.queue.cancel(key, trx);
+  }
+}

@@ -1,0 +1,260 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { PlatformKey } from '../../src/contract/platforms';
+import type { Db } from '../db/index';
+import type { Database, PublicationsTable, VideoPublishesTable, VideosTable } from '../db/types';
+import { paginate } from '../http/paginate';
+import { publishJob } from './publications.jobs';
+
+export type Exec = Kysely<Database> | Transaction<Database>;
+
+export type PublicationRow = Selectable<PublicationsTable> & { idUpload: string; ownerLogin: string };
+export type PublishRow = Selectable<VideoPublishesTable>;
+export type PublicationVideoRow = Pick<
+  Selectable<VideosTable>,
+  | 'id'
+  | 'userId'
+  | 'accountId'
+  | 'outputIndex'
+  | 'date'
+  | 'title'
+  | 'description'
+  | 'tags'
+  | 'status'
+  | 'storageKey'
+  | 'urlYouTube'
+  | 'urlInstagram'
+  | 'urlTikTok'
+  | 'error'
+  | 'errorInstagram'
+  | 'errorTikTok'
+  | 'version'
+  | 'publicationId'
+  | 'requestId'
+> & {
+  accountComments: string | null;
+  titleChannel: string | null;
+  profileNameInstagram: string | null;
+  titleTikTok: string | null;
+};
+
+/** What the service needs of a profile to publish to it: its owner and which platforms are connected. */
+export type PublishAccount = {
+  id: number;
+  userId: number;
+  connected: Record<PlatformKey, boolean>;
+};
+
+/** The job keys of one publish row start with this (publications.jobs.ts publishJobKey). */
+const keyPrefix = (publishId: number) => `${publishJob.name}:${publishId}:`;
+
+/** Publications, their videos and per-platform publish rows: Kysely only. `scope` = ownerScope(). */
+export class PublicationsRepository {
+  constructor(private db: Db) {}
+
+  private base(scope: number | null) {
+    const q = this.db.selectFrom('publications');
+    return scope === null ? q : q.where('publications.userId', '=', scope);
+  }
+
+  private withCols<T extends ReturnType<PublicationsRepository['base']>>(q: T) {
+    return q
+      .innerJoin('users', 'users.id', 'publications.userId')
+      .innerJoin('createVideoRequests', 'createVideoRequests.id', 'publications.requestId')
+      .selectAll('publications')
+      .select(['users.login as ownerLogin', 'createVideoRequests.idUpload']);
+  }
+
+  list(scope: number | null, page: number) {
+    return paginate(
+      this.base(scope),
+      page,
+      (q) => this.withCols(q).orderBy('publications.id', 'desc'),
+      (r) => r as PublicationRow,
+    );
+  }
+
+  /** By publication id, or by its request's id / idUpload. */
+  async get(
+    scope: number | null,
+    by: { id: number } | { requestId: number } | { idUpload: string },
+    exec: Exec = this.db,
+  ): Promise<PublicationRow | undefined> {
+    let q = this.withCols(
+      scope === null
+        ? exec.selectFrom('publications')
+        : exec.selectFrom('publications').where('publications.userId', '=', scope),
+    );
+    if ('id' in by) q = q.where('publications.id', '=', by.id);
+    else if ('requestId' in by) q = q.where('publications.requestId', '=', by.requestId);
+    else q = q.where('createVideoRequests.idUpload', '=', by.idUpload);
+    return (await q.executeTakeFirst()) as PublicationRow | undefined;
+  }
+
+  /** Inserts the publication unless its request already has one (then undefined). */
+  async insert(trx: Exec, row: Insertable<PublicationsTable>): Promise<number | undefined> {
+    const r = await trx
+      .insertInto('publications')
+      .values(row)
+      .onConflict((oc) => oc.column('requestId').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return r?.id;
+  }
+
+  /** Applies an edit and counts the version up. */
+  async update(trx: Exec, id: number, patch: Updateable<PublicationsTable>): Promise<void> {
+    await trx
+      .updateTable('publications')
+      .set((eb) => ({ ...patch, version: eb('version', '+', 1), updatedAt: new Date().toISOString() }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(trx: Exec, id: number): Promise<void> {
+    await trx.updateTable('videos').set({ publicationId: null }).where('publicationId', '=', id).execute();
+    await trx.deleteFrom('publications').where('id', '=', id).execute();
+  }
+
+  /** The video statuses of each of `ids`' publications (the list's status badge). */
+  async videoStatuses(ids: number[]): Promise<Map<number, string[]>> {
+    const out = new Map<number, string[]>(ids.map((id) => [id, []]));
+    if (!ids.length) return out;
+    const rows = await this.db
+      .selectFrom('videos')
+      .select(['publicationId', 'status'])
+      .where('publicationId', 'in', ids)
+      .execute();
+    for (const r of rows) out.get(r.publicationId!)?.push(r.status);
+    return out;
+  }
+
+  private videoCols(exec: Exec) {
+    return exec
+      .selectFrom('videos')
+      .leftJoin('accounts', 'accounts.id', 'videos.accountId')
+      .select([
+        'videos.id',
+        'videos.userId',
+        'videos.accountId',
+        'videos.outputIndex',
+        'videos.date',
+        'videos.title',
+        'videos.description',
+        'videos.tags',
+        'videos.status',
+        'videos.storageKey',
+        'videos.urlYouTube',
+        'videos.urlInstagram',
+        'videos.urlTikTok',
+        'videos.error',
+        'videos.errorInstagram',
+        'videos.errorTikTok',
+        'videos.version',
+        'videos.publicationId',
+        'videos.requestId',
+        'accounts.comments as accountComments',
+        'accounts.titleChannel',
+        'accounts.profileNameInstagram',
+        'accounts.titleTikTok',
+      ]);
+  }
+
+  /** The publication's videos in output order. */
+  videos(publicationId: number, exec: Exec = this.db): Promise<PublicationVideoRow[]> {
+    return this.videoCols(exec)
+      .where('videos.publicationId', '=', publicationId)
+      .orderBy('videos.outputIndex')
+      .orderBy('videos.id')
+      .execute() as Promise<PublicationVideoRow[]>;
+  }
+
+  video(id: number, exec: Exec = this.db): Promise<PublicationVideoRow | undefined> {
+    return this.videoCols(exec).where('videos.id', '=', id).executeTakeFirst() as Promise<
+      PublicationVideoRow | undefined
+    >;
+  }
+
+  async updateVideo(trx: Exec, id: number, patch: Updateable<VideosTable>): Promise<void> {
+    await trx.updateTable('videos').set(patch).where('id', '=', id).execute();
+  }
+
+  /** The publish rows of `videoIds`, per platform in a fixed order. */
+  publishes(videoIds: number[], exec: Exec = this.db): Promise<PublishRow[]> {
+    if (!videoIds.length) return Promise.resolve([]);
+    return exec
+      .selectFrom('videoPublishes')
+      .selectAll()
+      .where('videoId', 'in', videoIds)
+      .orderBy('videoId')
+      .orderBy('id')
+      .execute();
+  }
+
+  async insertPublish(trx: Exec, row: Insertable<VideoPublishesTable>): Promise<number> {
+    return (await trx.insertInto('videoPublishes').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
+  async updatePublish(trx: Exec, id: number, patch: Updateable<VideoPublishesTable>): Promise<void> {
+    await trx
+      .updateTable('videoPublishes')
+      .set({ ...patch, updatedAt: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The profiles among `ids` that `scope` may use, with their connected platforms. */
+  async accounts(ids: number[], scope: number | null): Promise<Map<number, PublishAccount>> {
+    if (!ids.length) return new Map();
+    let q = this.db
+      .selectFrom('accounts')
+      .select([
+        'id',
+        'userId',
+        'isActiveYouTube',
+        'isActiveTikTok',
+        'isActiveInstagram',
+        'tokensYouTubeSealed',
+        'tokensTikTokSealed',
+        'tokensInstagramSealed',
+      ])
+      .where('id', 'in', ids);
+    if (scope !== null) q = q.where('userId', '=', scope);
+    const rows = await q.execute();
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          id: r.id,
+          userId: r.userId,
+          connected: {
+            youtube: !!r.isActiveYouTube && !!r.tokensYouTubeSealed,
+            tiktok: !!r.isActiveTikTok && !!r.tokensTikTokSealed,
+            instagram: !!r.isActiveInstagram && !!r.tokensInstagramSealed,
+          },
+        },
+      ]),
+    );
+  }
+
+  /** The steps already queued for a publish row (any status), so the next one gets a fresh job key. */
+  async nextStep(publishId: number, exec: Exec = this.db): Promise<number> {
+    const rows = await exec
+      .selectFrom('jobs')
+      .select('key')
+      .where('key', 'like', `${keyPrefix(publishId)}%`)
+      .execute();
+    const steps = rows.map((r) => Number(r.key.slice(keyPrefix(publishId).length))).filter(Number.isInteger);
+    return steps.length ? Math.max(...steps) + 1 : 0;
+  }
+
+  /** Keys of the row's jobs that are still queued or running. */
+  async liveJobKeys(publishId: number, exec: Exec = this.db): Promise<string[]> {
+    const rows = await exec
+      .selectFrom('jobs')
+      .select('key')
+      .where('key', 'like', `${keyPrefix(publishId)}%`)
+      .where('status', 'in', ['queued', 'running'])
+      .execute();
+    return rows.map((r) => r.key);
+  }
+}

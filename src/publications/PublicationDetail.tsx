@@ -1,0 +1,315 @@
+import { useEffect, useState } from 'react';
+import {
+  BooleanInput,
+  Confirm,
+  Form,
+  SaveButton,
+  TextInput,
+  Title,
+  useNotify,
+  useTranslate,
+  type HttpError,
+} from 'react-admin';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFormContext, useFormState, type FieldValues, type Resolver, type SubmitHandler } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Card, CardContent, FormHelperText, Grid, Link, Stack, Typography } from '@mui/material';
+import { PublicationPatchSchema, type Publication, type PublicationVideo } from '../contract/publications';
+import { addTags } from '../contract/tags';
+import { TagsInput } from '../common/TagsInput';
+import { StatusBadge } from '../common/StatusBadge';
+import { formatUtc } from '../common/formatUtc';
+import { useStoredMessage } from '../common/useStoredMessage';
+import { httpClient } from '../providers/httpClient';
+import { Loading } from '../layout/Loading';
+import { QuickPick } from './QuickPick';
+import { VideoPlayer } from './VideoPlayer';
+import { PlatformStates, refreshEvery } from './PlatformStates';
+import { useTagSets } from './options';
+import { publicationPath } from './paths';
+
+const LIST_PATH = '/video/list';
+const GONE = ['scheduled', 'waiting', 'failed', 'cancelled'];
+/** A video can leave the publication while nothing of it has reached a platform yet. */
+const removable = (v: PublicationVideo) => v.platforms.every((p) => GONE.includes(p.state) && !p.url);
+
+/**
+ * /video/youtube/{idUpload}: a publication (SPEC §2). Left: edit its title, description, tags (+ tag-set
+ * quick-pick) and platform toggles ('Оновлено дані'). Right: each video with its profile, date, links,
+ * status and error, and per platform the state, upload percent, wait and reason; Publish for a video whose
+ * status is error or loading. Refreshes itself while anything is on its way; a failed load goes back to the list.
+ */
+export const PublicationDetail = () => {
+  const { idUpload = '' } = useParams();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const key = ['upload-video', 'detail', idUpload];
+  const { data, error, refetch } = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => (await httpClient(publicationPath(idUpload), { signal })).json as Publication,
+    retry: false,
+    refetchInterval: (q) => refreshEvery(q.state.data?.video),
+  });
+  useEffect(() => {
+    if (!error) return;
+    const e = error as HttpError;
+    notify(e.body?.message ?? e.message ?? 'kadr.notifications.error', { type: 'error' });
+    navigate(LIST_PATH, { replace: true });
+  }, [error, notify, navigate]);
+
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  if (!data) return <Loading />;
+
+  const update = async (body: Record<string, unknown>) => {
+    try {
+      await httpClient(publicationPath(data.id), { method: 'PATCH', body: JSON.stringify(body) });
+      notify('kadr.notifications.updated', { type: 'success' });
+      await refetch();
+      return undefined;
+    } catch (e) {
+      const err = e as HttpError;
+      const errors = err.body?.errors as Record<string, string> | undefined;
+      notify(err.body?.message ?? 'kadr.notifications.error', { type: 'error' });
+      return errors && Object.keys(errors).length ? errors : undefined;
+    }
+  };
+  const remove = async () => {
+    setConfirmDelete(false);
+    try {
+      await httpClient(publicationPath(data.id), { method: 'DELETE' });
+      notify('kadr.publishing.deleted', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['upload-video'] });
+      navigate(LIST_PATH);
+    } catch (e) {
+      notify((e as HttpError).body?.message ?? 'kadr.notifications.delete_failed', { type: 'error' });
+    }
+  };
+
+  const defaults = {
+    title: data.title,
+    description: data.description,
+    tags: data.tags,
+    inYouTube: data.inYouTube,
+    inTikTok: data.inTikTok,
+    inInstagram: data.inInstagram,
+  };
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title={translate('kadr.publishing.detail_title', { title: data.title || data.idUpload })} />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Card>
+            <CardContent>
+              <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1 }}>
+                <Typography variant="h6" sx={{ flex: 1 }}>
+                  {translate('kadr.publishing.publication_n', { id: data.id })}
+                </Typography>
+                <StatusBadge status={data.status} />
+              </Stack>
+              <Form
+                key={data.version}
+                defaultValues={defaults}
+                resolver={zodResolver(PublicationPatchSchema) as unknown as Resolver<FieldValues>}
+                onSubmit={update as SubmitHandler<FieldValues>}
+                noValidate
+              >
+                <EditFields />
+              </Form>
+              <Button color="error" size="small" sx={{ mt: 2 }} onClick={() => setConfirmDelete(true)}>
+                {translate('kadr.publishing.delete')}
+              </Button>
+              <Confirm
+                isOpen={confirmDelete}
+                title="kadr.publishing.delete_title"
+                content="kadr.publishing.delete_content"
+                onConfirm={remove}
+                onClose={() => setConfirmDelete(false)}
+              />
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Stack spacing={2}>
+            {!data.video.length && <Typography>{translate('kadr.common.nothing_found')}</Typography>}
+            {data.video.map((v) => (
+              <VideoCard key={v.id} video={v} publicationId={data.id} onChange={() => refetch()} />
+            ))}
+          </Stack>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+};
+
+const EditFields = () => {
+  const { getValues, setValue, formState } = useFormContext();
+  const tagSets = useTagSets();
+  return (
+    <Stack spacing={1}>
+      <TextInput source="title" label="kadr.publishing.fields.title" autoComplete="off" />
+      <TextInput source="description" label="kadr.publishing.fields.description" multiline minRows={2} />
+      <TagsInput source="tags" label="kadr.publishing.fields.tags" />
+      <QuickPick
+        label="kadr.publishing.tag_set_pick"
+        items={tagSets.data}
+        loading={tagSets.isPending}
+        onPick={(s) =>
+          setValue('tags', addTags(getValues('tags') ?? [], s.tags.join(' ')), {
+            shouldDirty: true,
+            shouldValidate: formState.isSubmitted,
+          })
+        }
+      />
+      <Stack direction="row" flexWrap="wrap">
+        <BooleanInput source="inYouTube" label="kadr.publishing.platforms.youtube" helperText={false} />
+        <BooleanInput source="inTikTok" label="kadr.publishing.platforms.tiktok" helperText={false} />
+        <BooleanInput source="inInstagram" label="kadr.publishing.platforms.instagram" helperText={false} />
+      </Stack>
+      <PlatformError />
+      <Box>
+        <SaveButton label="kadr.common.save" alwaysEnable />
+      </Box>
+    </Stack>
+  );
+};
+
+const PlatformError = () => {
+  const { errors, isSubmitted } = useFormState({ name: 'inYouTube' });
+  const translate = useTranslate();
+  const msg = errors.inYouTube?.message;
+  return isSubmitted && typeof msg === 'string' ? (
+    <FormHelperText error>{translate(msg, { _: msg })}</FormHelperText>
+  ) : null;
+};
+
+const VideoCard = ({
+  video: v,
+  publicationId,
+  onChange,
+}: {
+  video: PublicationVideo;
+  publicationId: number;
+  onChange: () => void;
+}) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const stored = useStoredMessage();
+  const [busy, setBusy] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const name = translate('kadr.publishing.video_n', { n: v.index + 1 });
+  const error = v.error || v.errorInstagram || v.errorTikTok;
+
+  const act = async (path: string, init: RequestInit, ok: string, failed: string) => {
+    setBusy(true);
+    try {
+      await httpClient(path, init);
+      notify(ok, { type: 'success' });
+    } catch (e) {
+      notify(failed, { type: 'error' });
+      const msg = (e as HttpError).body?.message;
+      if (msg) notify(msg, { type: 'error' });
+    } finally {
+      setBusy(false);
+      onChange();
+    }
+  };
+  const publish = () =>
+    act(
+      '/api/upload-video/upload',
+      { method: 'POST', body: JSON.stringify({ videoId: v.id, youTubeId: publicationId }) },
+      'kadr.videos.published',
+      'kadr.videos.publish_failed',
+    );
+  const remove = () => {
+    setConfirmRemove(false);
+    return act(
+      `/api/upload-video/video/${v.id}`,
+      { method: 'DELETE' },
+      'kadr.publishing.video_removed',
+      'kadr.notifications.delete_failed',
+    );
+  };
+
+  return (
+    <Card data-video={v.id} role="group" aria-label={name}>
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <VideoPlayer url={v.mediaUrl} name={name} width={140} />
+          <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+            <Stack direction="row" spacing={1} alignItems="center">
+              <Typography variant="subtitle1" sx={{ flex: 1 }}>
+                {name} · #{v.id}
+              </Typography>
+              <StatusBadge status={v.status} />
+            </Stack>
+            {v.title && (
+              <Typography variant="body2">
+                <b>{v.title}</b>
+              </Typography>
+            )}
+            <Typography variant="body2">
+              {translate('kadr.publishing.fields.account')}:{' '}
+              {v.account ? (
+                <Link component={RouterLink} to={`/accounts/${v.account.id}`}>
+                  {v.account.name}
+                </Link>
+              ) : (
+                translate('kadr.common.not_available')
+              )}
+            </Typography>
+            <Typography variant="body2">
+              {translate('kadr.publishing.fields.date')}: {formatUtc(v.date) || translate('kadr.common.not_available')}
+            </Typography>
+            <Stack direction="row" spacing={1}>
+              {v.urlInstagram && (
+                <Link href={v.urlInstagram} target="_blank" rel="noreferrer">
+                  {translate('kadr.publishing.platforms.instagram')}
+                </Link>
+              )}
+              {v.urlYouTube && (
+                <Link href={v.urlYouTube} target="_blank" rel="noreferrer">
+                  {translate('kadr.publishing.platforms.youtube')}
+                </Link>
+              )}
+              {v.urlTikTok && (
+                <Link href={v.urlTikTok} target="_blank" rel="noreferrer">
+                  {translate('kadr.publishing.platforms.tiktok')}
+                </Link>
+              )}
+            </Stack>
+            {/* The video's error text (SPEC §2), unless its platform rows below already say why. */}
+            {v.status === 'error' && !v.platforms.some((p) => p.error) && (
+              <Typography variant="body2" color="error">
+                {stored(error) || translate('kadr.common.not_available')}
+              </Typography>
+            )}
+            <PlatformStates video={v} />
+            <Stack direction="row" spacing={1}>
+              {(v.status === 'error' || v.status === 'loading') && (
+                <Button variant="contained" size="small" disabled={busy} onClick={publish}>
+                  {translate('kadr.videos.publish')}
+                </Button>
+              )}
+              {removable(v) && v.platforms.some((p) => p.state !== 'cancelled') && (
+                <Button color="error" size="small" disabled={busy} onClick={() => setConfirmRemove(true)}>
+                  {translate('kadr.publishing.remove_from_publication')}
+                </Button>
+              )}
+            </Stack>
+            <Confirm
+              isOpen={confirmRemove}
+              title="kadr.publishing.remove_title"
+              titleTranslateOptions={{ name }}
+              content="kadr.publishing.remove_content"
+              onConfirm={remove}
+              onClose={() => setConfirmRemove(false)}
+            />
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,320 @@
+import { useEffect, useMemo } from 'react';
+import { BooleanInput, Form, SaveButton, TextInput, Title, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useFieldArray,
+  useFormContext,
+  useFormState,
+  type FieldValues,
+  type Resolver,
+  type SubmitHandler,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Card, CardContent, FormHelperText, Grid, IconButton, Stack, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { PublicationCreateSchema } from '../contract/publications';
+import type { CreateVideoRequestDetail } from '../contract/videos';
+import type { SelectOption } from '../contract/groups';
+import { addTags } from '../contract/tags';
+import { TagsInput } from '../common/TagsInput';
+import { AccountsSelectInput } from '../groups/AccountsSelectInput';
+import { httpClient } from '../providers/httpClient';
+import { Loading } from '../layout/Loading';
+import { AccountPicker } from './AccountPicker';
+import { QuickPick } from './QuickPick';
+import { UtcDateInput } from './UtcDateInput';
+import { VideoPlayer } from './VideoPlayer';
+import { fetchGroupAccounts, useGroups, useTagSets } from './options';
+import { useSharedFieldsCopy } from './sharedFields';
+import { nowIso } from './utcInput';
+import { publicationPath, requestPath } from './paths';
+
+type VideoValues = {
+  id: number;
+  index: number;
+  url: string | null;
+  title: string;
+  description: string;
+  tags: string[];
+  account: number | null;
+  date: string;
+};
+type FormValues = {
+  title: string;
+  description: string;
+  tags: string[];
+  accounts: SelectOption[];
+  date: string;
+  inYouTube: boolean;
+  inTikTok: boolean;
+  inInstagram: boolean;
+  video: VideoValues[];
+};
+
+/** The form's values → the API body (profiles as ids; each video's own fields). */
+const toBody = (v: FormValues) => ({
+  title: v.title,
+  description: v.description,
+  tags: v.tags,
+  date: v.date,
+  inYouTube: v.inYouTube,
+  inTikTok: v.inTikTok,
+  inInstagram: v.inInstagram,
+  accounts: (v.accounts ?? []).map((o) => Number(o.value)),
+  video: (v.video ?? []).map(({ id, title, description, tags, account, date }) => ({
+    id,
+    title,
+    description,
+    tags,
+    account,
+    date,
+  })),
+});
+
+type Body = ReturnType<typeof toBody>;
+const schemaResolver = zodResolver(PublicationCreateSchema) as unknown as Resolver<FieldValues>;
+/** The contract validates the body the form will send (profiles as ids); its field paths are the form's. */
+const resolver: Resolver<FieldValues> = (values, ctx, opts) => schemaResolver(toBody(values as FormValues), ctx, opts);
+
+/** Fields the form shows, where a server's field message goes. */
+const SHOWN_FIELD =
+  /^(?:video\.\d+\.(?:title|description|tags|account|date)|title|description|tags|accounts|date|inYouTube)$/;
+
+/**
+ * /video/request/{idUpload}: the publish form of a finished request (SPEC §2, §5, §8). Left: the shared title,
+ * description, tags (chips + a tag-set quick-pick), platform toggles, profiles (+ a group quick-pick) and the
+ * date (UTC, default now). Right: each rendered video with a player, its own title, description, tags, profile,
+ * date and a delete. Save sends it all: 'Відео надіслано на публікацію', then the publication's page.
+ * A request that cannot be read or is not finished goes back to the request list; an already published one
+ * opens its publication.
+ */
+export const PublishForm = () => {
+  const { idUpload = '' } = useParams();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const request = useQuery({
+    queryKey: ['create-video/request', idUpload],
+    queryFn: async ({ signal }) =>
+      (await httpClient(requestPath(idUpload), { signal })).json as CreateVideoRequestDetail,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const existing = useQuery({
+    queryKey: ['upload-video', 'exists', idUpload],
+    queryFn: async ({ signal }) => (await httpClient(publicationPath(idUpload), { signal })).json as { id: number },
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+  const notReady = request.data && request.data.status !== 'success';
+  useEffect(() => {
+    if (request.error || notReady) {
+      const e = request.error as HttpError | null;
+      notify(
+        notReady
+          ? 'kadr.publications.errors.request_not_ready'
+          : (e?.body?.message ?? e?.message ?? 'kadr.notifications.error'),
+        { type: 'error' },
+      );
+      navigate('/video/request-create', { replace: true });
+    }
+  }, [request.error, notReady, notify, navigate]);
+  useEffect(() => {
+    if (existing.data) navigate(`/video/youtube/${encodeURIComponent(idUpload)}`, { replace: true });
+  }, [existing.data, idUpload, navigate]);
+
+  const defaults = useMemo<FormValues | null>(() => {
+    if (!request.data) return null;
+    const date = nowIso();
+    return {
+      title: '',
+      description: '',
+      tags: [],
+      accounts: [],
+      date,
+      inYouTube: true,
+      inTikTok: false,
+      inInstagram: false,
+      video: request.data.video.map((v) => ({
+        id: v.id,
+        index: v.index,
+        url: v.url,
+        title: '',
+        description: '',
+        tags: [],
+        account: null,
+        date,
+      })),
+    };
+  }, [request.data]);
+
+  const save = async (body: Body) => {
+    try {
+      await httpClient(publicationPath(idUpload), { method: 'POST', body: JSON.stringify(body) });
+      notify('kadr.videos.published', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['upload-video'] });
+      navigate(`/video/youtube/${encodeURIComponent(idUpload)}`);
+      return undefined;
+    } catch (e) {
+      const err = e as HttpError;
+      notify('kadr.videos.publish_failed', { type: 'error' });
+      const errors = Object.entries((err.body?.errors ?? {}) as Record<string, string>);
+      const shown = errors.filter(([field]) => SHOWN_FIELD.test(field));
+      // A reason no field of the form shows (a profile of the list, a video id, the request): as a toast.
+      const other = errors.length
+        ? errors.filter(([field]) => !SHOWN_FIELD.test(field)).map(([, m]) => m)
+        : [err.body?.message];
+      for (const m of new Set(other)) if (m) notify(m, { type: 'error' });
+      return shown.length ? Object.fromEntries(shown) : undefined;
+    }
+  };
+
+  if (!defaults || notReady || existing.isPending || existing.data) return <Loading />;
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title={translate('kadr.publishing.publish_title', { id: request.data!.id })} />
+      <Form
+        defaultValues={defaults}
+        resolver={resolver}
+        onSubmit={save as unknown as SubmitHandler<FieldValues>}
+        noValidate
+      >
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <SharedCard />
+          </Grid>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <VideosCard />
+          </Grid>
+        </Grid>
+      </Form>
+    </Box>
+  );
+};
+
+const SharedCard = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { getValues, setValue, formState } = useFormContext<FormValues>();
+  const groups = useGroups();
+  const tagSets = useTagSets();
+  useSharedFieldsCopy();
+  const opts = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+  const pickGroup = async (g: { id: number }) => {
+    try {
+      setValue('accounts', await fetchGroupAccounts(g.id), opts);
+    } catch (e) {
+      notify((e as HttpError).body?.message ?? 'kadr.notifications.error', { type: 'error' });
+    }
+  };
+  return (
+    <Card>
+      <CardContent>
+        <Stack spacing={1}>
+          <Typography variant="h6">{translate('kadr.publishing.shared')}</Typography>
+          <TextInput source="title" label="kadr.publishing.fields.title" autoComplete="off" />
+          <TextInput source="description" label="kadr.publishing.fields.description" multiline minRows={2} />
+          <TagsInput source="tags" label="kadr.publishing.fields.tags" />
+          <QuickPick
+            label="kadr.publishing.tag_set_pick"
+            items={tagSets.data}
+            loading={tagSets.isPending}
+            onPick={(s) => setValue('tags', addTags(getValues('tags') ?? [], s.tags.join(' ')), opts)}
+          />
+          <Stack direction="row" flexWrap="wrap">
+            <BooleanInput source="inYouTube" label="kadr.publishing.platforms.youtube" helperText={false} />
+            <BooleanInput source="inTikTok" label="kadr.publishing.platforms.tiktok" helperText={false} />
+            <BooleanInput source="inInstagram" label="kadr.publishing.platforms.instagram" helperText={false} />
+          </Stack>
+          <PlatformError />
+          <AccountsSelectInput source="accounts" label="kadr.publishing.fields.accounts" />
+          <QuickPick
+            label="kadr.publishing.group_pick"
+            items={groups.data}
+            loading={groups.isPending}
+            onPick={pickGroup}
+          />
+          <UtcDateInput source="date" label="kadr.publishing.fields.date" />
+          <Box>
+            <SaveButton label="kadr.common.save" alwaysEnable />
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};
+
+/** The contract puts "at least one platform" on inYouTube; shown under the three toggles. */
+const PlatformError = () => {
+  const { errors, isSubmitted } = useFormState({ name: 'inYouTube' });
+  const translate = useTranslate();
+  const msg = errors.inYouTube?.message;
+  return isSubmitted && typeof msg === 'string' ? (
+    <FormHelperText error>{translate(msg, { _: msg })}</FormHelperText>
+  ) : null;
+};
+
+const VideosCard = () => {
+  const translate = useTranslate();
+  const { fields, remove } = useFieldArray<FormValues, 'video', 'key'>({ name: 'video', keyName: 'key' });
+  const { errors, isSubmitted } = useFormState({ name: 'video' });
+  const videoErrors = errors.video as { message?: unknown; root?: { message?: unknown } } | undefined;
+  const listError = videoErrors?.message ?? videoErrors?.root?.message;
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6">{translate('kadr.publishing.videos', { count: fields.length })}</Typography>
+        {isSubmitted && typeof listError === 'string' && (
+          <FormHelperText error>{translate(listError, { _: listError })}</FormHelperText>
+        )}
+        {!fields.length && <Typography sx={{ py: 2 }}>{translate('kadr.common.nothing_found')}</Typography>}
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          {fields.map((f, i) => {
+            const name = translate('kadr.publishing.video_n', { n: f.index + 1 });
+            return (
+              <Card key={f.key} variant="outlined" data-video={f.id} role="group" aria-label={name}>
+                <CardContent>
+                  <Stack direction="row" alignItems="center" sx={{ mb: 1 }}>
+                    <Typography variant="subtitle1" sx={{ flex: 1 }}>
+                      {name} · #{f.id}
+                    </Typography>
+                    <IconButton
+                      aria-label={translate('kadr.publishing.remove_video', { name })}
+                      title={translate('kadr.publishing.remove_video', { name })}
+                      onClick={() => remove(i)}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </Stack>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                    <VideoPlayer url={f.url} name={name} width={150} />
+                    <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+                      <TextInput
+                        source={`video.${i}.title`}
+                        label="kadr.publishing.fields.title"
+                        autoComplete="off"
+                        helperText={false}
+                      />
+                      <TextInput
+                        source={`video.${i}.description`}
+                        label="kadr.publishing.fields.description"
+                        multiline
+                        helperText={false}
+                      />
+                      <TagsInput source={`video.${i}.tags`} label="kadr.publishing.fields.tags" />
+                      <AccountPicker source={`video.${i}.account`} label="kadr.publishing.fields.account" />
+                      <UtcDateInput source={`video.${i}.date`} label="kadr.publishing.fields.date" helperText={false} />
+                    </Stack>
+                  </Stack>
+                </CardContent>
+              </Card>
+            );
+          })}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};

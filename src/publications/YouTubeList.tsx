@@ -1,0 +1,52 @@
+import { DataTable, List, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { Link } from '@mui/material';
+import { PAGE_SIZE } from '../contract/pagination';
+import type { YouTubeItem } from '../contract/publications';
+import { Pagination } from '../common/Pagination';
+import { StatusBadge } from '../common/StatusBadge';
+import { detailPath } from './paths';
+
+/** The title, or the idUpload when there is none (SPEC §2), linking to the publication. */
+const TitleCell = () => {
+  const r = useRecordContext<YouTubeItem>();
+  if (!r) return null;
+  return (
+    <Link component={RouterLink} to={detailPath(r.idUpload)} onClick={(e) => e.stopPropagation()}>
+      {r.title || r.idUpload}
+    </Link>
+  );
+};
+const StatusCell = () => <StatusBadge status={useRecordContext<YouTubeItem>()?.status} />;
+const Empty = () => <div style={{ padding: 16 }}>{useTranslate()('kadr.common.nothing_found')}</div>;
+
+/** /video/list: the YouTube list (SPEC §2): ID, the title, Status; each row opens /video/youtube/{idUpload}. */
+export const YouTubeList = () => {
+  const translate = useTranslate();
+  return (
+    <List
+      resource="upload-video"
+      title={translate('kadr.videos.youtube_title')}
+      perPage={PAGE_SIZE}
+      pagination={<Pagination />}
+      exporter={false}
+      empty={false}
+      actions={false}
+      storeKey={false}
+    >
+      <DataTable
+        bulkActionButtons={false}
+        empty={<Empty />}
+        rowClick={(_id, _resource, record) => detailPath(String(record.idUpload))}
+      >
+        <DataTable.Col source="id" label="kadr.publishing.fields.id" disableSort />
+        <DataTable.Col source="title" label="" disableSort>
+          <TitleCell />
+        </DataTable.Col>
+        <DataTable.Col source="status" label="kadr.publishing.fields.status" disableSort>
+          <StatusCell />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+};

@@ -1,0 +1,22 @@
+import { createElement } from 'react';
+import { Route } from 'react-router-dom';
+import { lazyScreen } from '../common/lazyScreen';
+
+const YouTubeList = lazyScreen(() => import('./YouTubeList'), 'YouTubeList');
+const PublishForm = lazyScreen(() => import('./PublishForm'), 'PublishForm');
+const PublicationDetail = lazyScreen(() => import('./PublicationDetail'), 'PublicationDetail');
+
+/**
+ * Publishing screens at the SPEC §2 paths: /video/list (the YouTube list), /video/request/{idUpload} (the
+ * publish form of a finished request) and /video/youtube/{idUpload} (a publication). They read
+ * /api/upload-video and /api/create-video/request/{idUpload}.
+ */
+export const publicationRoutes = [
+  createElement(Route, { key: 'video-list', path: '/video/list', element: createElement(YouTubeList) }),
+  createElement(Route, { key: 'video-publish', path: '/video/request/:idUpload', element: createElement(PublishForm) }),
+  createElement(Route, {
+    key: 'video-publication',
+    path: '/video/youtube/:idUpload',
+    element: createElement(PublicationDetail),
+  }),
+];

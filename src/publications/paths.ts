@@ -1,0 +1,4 @@
+/** The API and panel paths of publishing. */
+export const requestPath = (idUpload: string) => `/api/create-video/request/${encodeURIComponent(idUpload)}`;
+export const publicationPath = (id: string | number) => `/api/upload-video/${encodeURIComponent(String(id))}`;
+export const detailPath = (idUpload: string) => `/video/youtube/${encodeURIComponent(idUpload)}`;

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import type { TestCtx } from '../helpers/app';
+
+type Token = { authorization: string };
+
+/**
+ * Publication test fixtures straight in the database: a finished create-video request with rendered outputs
+ * (no render needed), and profiles with platforms connected the way the OAuth callback leaves them.
+ */
+export function publicationFixtures(ctx: TestCtx) {
+  const db = () => ctx.tdb.db;
+  return {
+    /** A create-video request of `userId` in `status` with `count` rendered videos; returns its ids. */
+    async request(userId: number, count = 3, status: 'success' | 'loading' = 'success') {
+      const at = new Date().toISOString();
+      const idUpload = randomBytes(8).toString('hex');
+      const { id } = await db()
+        .insertInto('createVideoRequests')
+        .values({
+          userId,
+          idUpload,
+          status,
+          count,
+          isVideo: 0,
+          isPhoto: 1,
+          isGenerator: 1,
+          folders: '[]',
+          clipKey: `clips/${idUpload}.mp4`,
+          clipName: 'clip.mp4',
+          error: null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const videos: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const v = await db()
+          .insertInto('videos')
+          .values({
+            userId,
+            accountId: null,
+            createdAt: at,
+            status: 'noactive',
+            url: null,
+            idUpload,
+            requestId: id,
+            outputIndex: i,
+            storageKey: `videos/${userId}/${idUpload}/${i}.mp4`,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        videos.push(v.id);
+      }
+      return { id, idUpload, videos };
+    },
+
+    /** A profile of the signed-in user with the given platforms connected (active, tokens stored). */
+    async account(
+      token: Token,
+      comments: string,
+      connected: { youtube?: boolean; tiktok?: boolean; instagram?: boolean },
+    ) {
+      const r = await ctx.call({
+        method: 'POST',
+        url: '/api/accounts',
+        token,
+        payload: { proxy: 'http://127.0.0.1:3128', comments },
+      });
+      if (r.status >= 300) throw new Error(`account: ${r.status} ${JSON.stringify(r.body)}`);
+      const sealed = ctx.root.sealer.seal(
+        JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: '2099-01-01T00:00:00.000Z' }),
+      );
+      await db()
+        .updateTable('accounts')
+        .where('id', '=', r.body.id)
+        .set({
+          isActiveYouTube: connected.youtube ? 1 : 0,
+          tokensYouTubeSealed: connected.youtube ? sealed : null,
+          isActiveTikTok: connected.tiktok ? 1 : 0,
+          tokensTikTokSealed: connected.tiktok ? sealed : null,
+          isActiveInstagram: connected.instagram ? 1 : 0,
+          tokensInstagramSealed: connected.instagram ? sealed : null,
+        })
+        .execute();
+      return r.body.id as number;
+    },
+
+    publishes(videoIds: number[]) {
+      return db()
+        .selectFrom('videoPublishes')
+        .selectAll()
+        .where('videoId', 'in', videoIds)
+        .orderBy('videoId')
+        .orderBy('platform')
+        .execute();
+    },
+
+    video(id: number) {
+      return db().selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    },
+
+    /** The publish jobs of a publish row (any status), by key. */
+    async jobs(publishId: number) {
+      const rows = await db()
+        .selectFrom('jobs')
+        .selectAll()
+        .where('key', 'like', `publication.publish:${publishId}:%`)
+        .orderBy('id')
+        .execute();
+      return rows;
+    },
+
+    async count(table: 'publications' | 'videoPublishes' | 'jobs') {
+      const r = await db()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('c'))
+        .executeTakeFirstOrThrow();
+      return Number(r.c);
+    },
+  };
+}

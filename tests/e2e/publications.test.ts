@@ -1,0 +1,368 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, signInAs } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { describeOnEachDb } from '../helpers/browser-dbs';
+
+/**
+ * Publishing in Chromium, the way an operator clicks: the publish form of a finished request (seeded straight in
+ * the database with real rendered files, so no render runs), the YouTube list, the publication detail (edit,
+ * 'Оновлено дані') and publishing a failed video again. Workers are off: the API writes the publish rows and jobs;
+ * what a worker would do later is seeded as state.
+ */
+const mp4 = (() => {
+  const dir = mkdtempSync(join(tmpdir(), 'kadr-e2e-pub-'));
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=180x320:r=25:d=1',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-movflags',
+    '+faststart',
+    join(dir, 'v.mp4'),
+  ]);
+  return readFileSync(join(dir, 'v.mp4'));
+})();
+
+const panel = process.env.E2E_PANEL_DIR ? { panelDir: process.env.E2E_PANEL_DIR } : {};
+const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text }).first();
+const videoCard = (page: Page, n: number) => page.getByRole('group', { name: `Відео ${n}`, exact: true });
+
+describeOnEachDb('publishing in the browser', (kind) => {
+  let srv: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  const acc: Record<string, number> = {};
+
+  const api = async (method: string, url: string, body?: unknown) => {
+    const r = await fetch(`${srv.url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+  /** A profile with YouTube connected the way the OAuth callback leaves it. */
+  const profile = async (comments: string) => {
+    const { id } = await api('POST', '/api/accounts', { proxy: 'http://127.0.0.1:3128', comments });
+    const sealed = srv.app.root.sealer.seal(
+      JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: '2099-01-01T00:00:00.000Z' }),
+    );
+    await srv.tdb.db
+      .updateTable('accounts')
+      .where('id', '=', id)
+      .set({ isActiveYouTube: 1, tokensYouTubeSealed: sealed })
+      .execute();
+    return id as number;
+  };
+  /** A finished create-video request with `count` rendered videos (real files in media storage). */
+  const finishedRequest = async (count: number) => {
+    const db = srv.tdb.db;
+    const at = new Date().toISOString();
+    const userId = (await db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow())
+      .id;
+    const idUpload = randomBytes(8).toString('hex');
+    const { id } = await db
+      .insertInto('createVideoRequests')
+      .values({
+        userId,
+        idUpload,
+        status: 'success',
+        count,
+        isVideo: 0,
+        isPhoto: 1,
+        isGenerator: 1,
+        folders: '[]',
+        clipKey: `clips/${idUpload}.mp4`,
+        clipName: 'clip.mp4',
+        error: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const videos: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const storageKey = `videos/${userId}/${idUpload}/${i}.mp4`;
+      const path = join(srv.config.mediaDir, ...storageKey.split('/'));
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, mp4);
+      videos.push(
+        (
+          await db
+            .insertInto('videos')
+            .values({
+              userId,
+              accountId: null,
+              createdAt: at,
+              status: 'noactive',
+              url: null,
+              idUpload,
+              requestId: id,
+              outputIndex: i,
+              storageKey,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    }
+    return { id, idUpload, videos };
+  };
+
+  beforeAll(async () => {
+    srv = await startTestServer({}, panel, kind);
+    const login = await (
+      await fetch(`${srv.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'admin', password: 'admin-pass' }),
+      })
+    ).json();
+    token = login.accessToken;
+    acc.alpha = await profile('Alpha profile');
+    acc.beta = await profile('Beta profile');
+    acc.gamma = await profile('Gamma profile');
+    await api('POST', '/api/accounts-group', { name: 'Кулінарія', accounts: [acc.beta, acc.gamma] });
+    await api('POST', '/api/tags', { name: 'Осінь', tags: ['осінь', 'ліс'] });
+    browser = await launchBrowser();
+    context = await browser.newContext();
+    page = await context.newPage();
+    await signInAs(page, srv.url, 'admin', 'admin-pass');
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await srv?.close();
+  });
+
+  it('publish form: §5 messages, shared fields and quick-picks fill the videos, position assignment, Save', async () => {
+    const req = await finishedRequest(3);
+    await page.goto(`${srv.url}/video/request-create`);
+    await page.locator(`[data-request="${req.idUpload}"]`).waitFor();
+    const requestRow = page.locator('tr').filter({ has: page.locator(`[data-request="${req.idUpload}"]`) });
+    // A finished request's videos can be watched from the list.
+    await requestRow.getByRole('button', { name: 'Переглянути відео' }).click();
+    const dialog = page.getByRole('dialog', { name: `Відео запиту #${req.id}` });
+    await dialog.getByLabel('Програвач: Відео 3').waitFor();
+    await dialog.getByRole('button', { name: 'Закрити' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await requestRow.getByRole('link', { name: 'Опублікувати' }).click();
+    await page.waitForURL(new RegExp(`/video/request/${req.idUpload}$`));
+    await videoCard(page, 3).waitFor();
+    // Each video plays from its signed link (Range) and can be downloaded.
+    const player = page.getByLabel('Програвач: Відео 1');
+    await page.waitForFunction((el) => (el as HTMLVideoElement).readyState >= 1, await player.elementHandle());
+    expect(await videoCard(page, 1).getByRole('link', { name: 'Завантажити' }).getAttribute('download')).toBe(
+      'Відео 1.mp4',
+    );
+
+    // SPEC §5: title required, at least one tag, at least one profile.
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+    const shared = page.locator('form > div > div').first();
+    await shared.getByText("Назва обов'язкова").first().waitFor();
+    await shared.getByText('Мінімум один тег').first().waitFor();
+    await shared.getByText('Мінімум один профіль').first().waitFor();
+
+    // The shared title and tags go into each video; a tag set adds its tags.
+    await page.getByLabel('Назва').first().fill('Осінній ліс');
+    await page.getByRole('textbox', { name: 'Теги' }).first().fill('природа ');
+    await page.getByLabel('Додати теги з набору').first().click();
+    await page.getByRole('option', { name: 'Осінь' }).click();
+    for (const n of [1, 2, 3]) {
+      expect(await videoCard(page, n).getByLabel('Назва').inputValue()).toBe('Осінній ліс');
+      expect(
+        await videoCard(page, n).getByRole('list', { name: 'Теги' }).getByRole('listitem').allInnerTexts(),
+      ).toEqual(['природа', 'осінь', 'ліс']);
+    }
+    // A video given its own title keeps it when the shared one changes.
+    await videoCard(page, 3).getByLabel('Назва').fill('Третє відео');
+    await page.getByLabel('Назва').first().fill('Осінь у лісі');
+    expect(await videoCard(page, 1).getByLabel('Назва').inputValue()).toBe('Осінь у лісі');
+    expect(await videoCard(page, 3).getByLabel('Назва').inputValue()).toBe('Третє відео');
+
+    // The group quick-pick selects its profiles; each video gets the profile at the same position.
+    await page.getByLabel('Вибрати профілі групи').click();
+    await page.getByRole('option', { name: 'Кулінарія' }).click();
+    const profileOf = (n: number) => videoCard(page, n).getByRole('combobox', { name: 'Профіль' }).inputValue();
+    await expect.poll(() => profileOf(1)).toBe('Beta profile');
+    expect(await profileOf(2)).toBe('Gamma profile');
+    expect(await profileOf(3)).toBe('');
+    // Adding a profile to the selection assigns the third video.
+    await page.getByRole('combobox', { name: 'Профілі', exact: true }).click();
+    await page.getByRole('option', { name: 'Alpha profile' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => profileOf(3)).toBe('Alpha profile');
+
+    // A wrong date says so; the right one is taken as UTC.
+    const date = videoCard(page, 2).getByLabel('Дата (UTC)');
+    await date.fill('31.02.2031, 10:00:00');
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+    await videoCard(page, 2).getByText('Невірна дата', { exact: false }).waitFor();
+    await date.fill('01.03.2031, 10:30:00');
+
+    // The third video leaves the form; Save publishes the other two.
+    await videoCard(page, 3).getByRole('button', { name: 'Прибрати: Відео 3' }).click();
+    await videoCard(page, 3).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+    await toast(page, 'Відео надіслано на публікацію').waitFor();
+    await page.waitForURL(new RegExp(`/video/youtube/${req.idUpload}$`));
+
+    const pub = await srv.tdb.db
+      .selectFrom('publications')
+      .selectAll()
+      .where('requestId', '=', req.id)
+      .executeTakeFirstOrThrow();
+    expect(pub.title).toBe('Осінь у лісі');
+    const videos = await srv.tdb.db
+      .selectFrom('videos')
+      .select(['id', 'accountId', 'title', 'date', 'status', 'publicationId'])
+      .where('requestId', '=', req.id)
+      .orderBy('outputIndex')
+      .execute();
+    expect(videos.map((v) => [v.accountId, v.publicationId, v.status])).toEqual([
+      [acc.beta, pub.id, 'publication'],
+      [acc.gamma, pub.id, 'publication'],
+      [null, null, 'noactive'],
+    ]);
+    expect(new Date(videos[1]!.date!).toISOString()).toBe('2031-03-01T10:30:00.000Z');
+    const rows = await srv.tdb.db
+      .selectFrom('videoPublishes')
+      .select(['videoId', 'platform', 'state'])
+      .where('videoId', 'in', req.videos)
+      .execute();
+    expect(rows.map((r) => [r.videoId, r.platform, r.state]).sort()).toEqual([
+      [req.videos[0], 'youtube', 'scheduled'],
+      [req.videos[1], 'youtube', 'scheduled'],
+    ]);
+    // The same request's Publish link now opens its publication.
+    await page.goto(`${srv.url}/video/request/${req.idUpload}`);
+    await page.waitForURL(new RegExp(`/video/youtube/${req.idUpload}$`));
+  });
+
+  it('YouTube list → detail: edit with "Оновлено дані"; a failed video published again; a bad link goes back', async () => {
+    const req = await finishedRequest(2);
+    const created = await api('POST', `/api/upload-video/${req.idUpload}`, {
+      title: 'Зимові пейзажі',
+      description: '',
+      tags: ['зима'],
+      accounts: [acc.alpha, acc.beta],
+      inYouTube: true,
+      date: '2031-01-05T08:00:00.000Z',
+      video: req.videos.map((id, i) => ({
+        id,
+        title: `Зима ${i + 1}`,
+        description: '',
+        tags: ['зима'],
+        account: i ? acc.beta : acc.alpha,
+        date: '2031-01-05T08:00:00.000Z',
+      })),
+    });
+
+    await page.goto(`${srv.url}/accounts/list`);
+    const menu = page.getByRole('navigation', { name: 'main menu' });
+    await menu.getByText('Відео', { exact: true }).first().click();
+    await menu.getByRole('menuitem', { name: 'YouTube' }).click();
+    await page.waitForURL(/\/video\/list$/);
+    const row = page.getByRole('row').filter({ hasText: 'Зимові пейзажі' });
+    await row.getByText('На публікації').waitFor();
+    await row.getByRole('link', { name: 'Зимові пейзажі' }).click();
+    await page.waitForURL(new RegExp(`/video/youtube/${req.idUpload}$`));
+
+    // Edit: title required; then 'Оновлено дані'.
+    const title = page.getByLabel('Назва').first();
+    await title.fill('');
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+    await page.getByText("Назва обов'язкова").first().waitFor();
+    await title.fill('Зима в горах');
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+    await toast(page, 'Оновлено дані').waitFor();
+    expect(
+      (
+        await srv.tdb.db
+          .selectFrom('publications')
+          .select('title')
+          .where('id', '=', created.id)
+          .executeTakeFirstOrThrow()
+      ).title,
+    ).toBe('Зима в горах');
+
+    // The first video failed on YouTube (what the worker would write); the detail says why and offers Publish.
+    const failed = req.videos[0]!;
+    await srv.tdb.db
+      .updateTable('videoPublishes')
+      .where('videoId', '=', failed)
+      .set({
+        state: 'failed',
+        error: 'kadr.publications.errors.account_not_connected {"account":7,"platform":"YouTube"}',
+        errorKind: 'reconnect',
+      })
+      .execute();
+    await srv.tdb.db
+      .updateTable('videos')
+      .where('id', '=', failed)
+      .set({
+        status: 'error',
+        error: 'kadr.publications.errors.account_not_connected {"account":7,"platform":"YouTube"}',
+      })
+      .execute();
+    await page.reload();
+    const card = videoCard(page, 1);
+    await card.getByText('Профіль #7 не підключено до YouTube').first().waitFor();
+    await card.getByText('Перепідключіть профіль', { exact: false }).waitFor();
+    expect(await videoCard(page, 2).getByRole('button', { name: 'Опублікувати' }).count()).toBe(0);
+    await card.getByRole('button', { name: 'Опублікувати' }).click();
+    await toast(page, 'Відео надіслано на публікацію').waitFor();
+    await card.locator('[data-platform="youtube"][data-state="scheduled"]').waitFor();
+    const again = await srv.tdb.db
+      .selectFrom('videoPublishes')
+      .select(['state'])
+      .where('videoId', '=', failed)
+      .executeTakeFirstOrThrow();
+    expect(again.state).toBe('scheduled');
+
+    // Once live with stats, the profile page's video list shows each count as main platform + Instagram.
+    const live = req.videos[1]!;
+    await srv.tdb.db
+      .updateTable('videos')
+      .where('id', '=', live)
+      .set({
+        status: 'success',
+        views: 120,
+        viewsInstagram: 30,
+        likes: 7,
+        likesInstagram: 3,
+        comments: 2,
+        commentsInstagram: 1,
+        urlYouTube: 'https://www.youtube.com/watch?v=abc',
+        urlTikTok: 'https://www.tiktok.com/@a/video/1',
+      })
+      .execute();
+    await page.goto(`${srv.url}/accounts/${acc.beta}`);
+    const liveRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(live), exact: true }) });
+    await liveRow.getByRole('cell', { name: '150', exact: true }).waitFor();
+    await liveRow.getByRole('cell', { name: '10', exact: true }).waitFor();
+    await liveRow.getByRole('cell', { name: '3', exact: true }).waitFor();
+    await liveRow.getByRole('link', { name: 'TikTok' }).waitFor();
+
+    // A link to a publication that is not there goes back to the list.
+    await page.goto(`${srv.url}/video/youtube/no-such-upload`);
+    await page.waitForURL(/\/video\/list$/);
+  });
+});
