@@ -259,6 +259,8 @@ export const kadrEn: KadrMessages = {
     net_unreachable: 'network or host unreachable',
     net_reset: 'connection reset',
     net_unknown: 'unknown network error',
+    net_tls: 'TLS error',
+    proxy_refused: 'Proxy refused: a proxy on a local or private network address is not allowed',
     proxy_reason_required: 'A proxy is required',
     proxy_reason_invalid: 'Invalid proxy format: expected http://, https:// or socks5://[login:password@]host:port',
     proxy_reason_protocol: 'Unsupported proxy protocol: http://, https://, socks5:// are allowed',

@@ -373,6 +373,8 @@ export const kadrUk = {
     net_unreachable: 'мережа або хост недосяжні',
     net_reset: "з'єднання розірвано",
     net_unknown: 'невідома мережева помилка',
+    net_tls: 'помилка TLS',
+    proxy_refused: 'Проксі відхилено: проксі за локальною або приватною адресою заборонений',
     proxy_reason_required: "Проксі обов'язковий",
     proxy_reason_invalid: 'Невірний формат проксі: очікується http://, https:// або socks5://[логін:пароль@]хост:порт',
     proxy_reason_protocol: 'Непідтримуваний протокол проксі: дозволені http://, https://, socks5://',

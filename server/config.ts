@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   INSTAGRAM_APP_SECRET: z.string().optional(),
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
   SIMULATORS: z.enum(['on', 'off']).default('off'),
+  // A profile's proxy on loopback/private/link-local addresses (SSRF guard); SIMULATORS=on turns it on.
+  ALLOW_PRIVATE_PROXIES: z.enum(['true', 'false']).optional(),
   // Media links (signed, expiring): the HMAC key (derived from APP_KEY when unset) and the link lifetime.
   MEDIA_SIGNING_KEY: z.string().min(32).optional(),
   MEDIA_URL_TTL_SEC: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(6 * 3600),
@@ -81,6 +83,8 @@ export type Config = {
   platforms: PlatformsConfig;
   /** Whole-request timeout of platform calls (the connect/handshake part gets at most 10 s). */
   platformTimeoutMs: number;
+  /** Profiles may use a proxy on loopback, private or link-local addresses (refused by default: SSRF). */
+  allowPrivateProxies: boolean;
   /** `npm run dev` with SIMULATORS=on starts the local platform simulators (main.ts). */
   simulators: boolean;
   /** HMAC key of signed media links (/api/media/<key>?exp&sig); never logged. */
@@ -150,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,
     simulators: e.SIMULATORS === 'on',
+    allowPrivateProxies: (e.ALLOW_PRIVATE_PROXIES ?? (e.SIMULATORS === 'on' ? 'true' : 'false')) === 'true',
     mediaSigningKey: e.MEDIA_SIGNING_KEY ?? createHmac('sha256', persistedSecret(dataDir, 'app.key', e.APP_KEY)).update('kadr/media-links/v1').digest('base64url'),
     mediaUrlTtlSec: e.MEDIA_URL_TTL_SEC,
     renderConcurrency: e.RENDER_CONCURRENCY,

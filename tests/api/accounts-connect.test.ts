@@ -31,7 +31,8 @@ afterAll(async () => {
 async function overrides(kind: DbKind): Promise<Partial<Config>> {
   const sims = await startSimulators();
   simsByKind[kind] = sims;
-  return { publicUrl: 'http://kadr.test', platformTimeoutMs: 5_000, platforms: sims.config };
+  // The simulators' local proxy listens on 127.0.0.1: allowed here as ALLOW_PRIVATE_PROXIES=true does.
+  return { publicUrl: 'http://kadr.test', platformTimeoutMs: 5_000, platforms: sims.config, allowPrivateProxies: true };
 }
 
 /** The key of a stored message (a profile's error column). */
