@@ -264,6 +264,21 @@ describeEachDb('accounts: platform connections', (ctx) => {
     expect(a.status).toBe('error');
   });
 
+  it('a proxy pointing inward is refused without internal details when private proxies are not allowed', async () => {
+    const id = await create({ proxy: `http://localhost:${proxy.port}` });
+    const config = ctx.app.config;
+    config.allowPrivateProxies = false;
+    try {
+      const cb = await connect(`/api/accounts/connect-youtube/${id}`);
+      expect(cb.status).toBe(302);
+      const a = await get(id);
+      expect(decodeMessage(a.error)).toEqual({ key: storedKey('proxy_refused'), params: {} });
+      expect(a.error).not.toContain(String(proxy.port));
+    } finally {
+      config.allowPrivateProxies = true;
+    }
+  });
+
   it('refuses a forged or foreign state', async () => {
     // The browser lands on the profile list with a reason code the panel translates.
     const r = await ctx.call({ method: 'GET', url: '/api/oauth/youtube/callback?code=abc&state=forged.value' });
