@@ -9,6 +9,7 @@ import type { Db, DbKind } from './db/index';
 import { M } from '../src/contract/messages';
 import { installErrorHandler } from './http/errors';
 import { registerOpenapi } from './http/openapi';
+import { installBodyIdleTimeout, serverTimeoutOptions } from './http/slow-clients';
 import { serializerCompiler, validatorCompiler } from './http/schema';
 import { localeOf, translate } from './http/i18n';
 import { authRoutes } from './auth/auth.routes';
@@ -45,7 +46,9 @@ export async function buildApp({ config, db, dbKind }: AppDeps, overrides: Conta
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...serverTimeoutOptions(config.clientTimeouts),
   });
+  installBodyIdleTimeout(app, config.clientTimeouts.bodyIdleMs);
   installErrorHandler(app);
   // Routes declare zod schemas (src/contract): requests are validated and answers serialised through them.
   app.setValidatorCompiler(validatorCompiler);
