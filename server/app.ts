@@ -9,6 +9,7 @@ import type { Db, DbKind } from './db/index';
 import { M } from '../src/contract/messages';
 import { installErrorHandler } from './http/errors';
 import { registerOpenapi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security-headers';
 import { installBodyIdleTimeout, serverTimeoutOptions } from './http/slow-clients';
 import { serializerCompiler, validatorCompiler } from './http/schema';
 import { localeOf, translate } from './http/i18n';
@@ -50,6 +51,7 @@ export async function buildApp({ config, db, dbKind }: AppDeps, overrides: Conta
   });
   installBodyIdleTimeout(app, config.clientTimeouts.bodyIdleMs);
   installErrorHandler(app);
+  await registerSecurityHeaders(app);
   // Routes declare zod schemas (src/contract): requests are validated and answers serialised through them.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,6 +97,8 @@ async function servePanel(app: FastifyInstance, dir: string) {
     await app.register(fastifyStatic, {
       root: dir,
       wildcard: false,
+      // @fastify/static's own Cache-Control (max-age=0 by default) would replace the one set here.
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
