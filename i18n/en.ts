@@ -186,6 +186,18 @@ export const kadrEn: KadrMessages = {
     fields: { id: 'ID', idUpload: 'idUpload', status: 'Status', progress: 'Progress', count: 'Videos', user: 'User', createdAt: 'Created' },
   },
   ai: { deleted: 'AI session deleted', screenshot_created: 'Screenshot taken' },
+  request_errors: {
+    invalid_json: 'The request body is not valid JSON',
+    too_deep: 'The request body is nested too deeply',
+    bad_request: 'The request cannot be read',
+    bad_url: 'Invalid address',
+    too_large: 'The request body is too large',
+    unsupported_type: 'Unsupported content type',
+    not_multipart: 'A multipart/form-data body is expected',
+    malformed_multipart: 'The uploaded form is damaged or cut short',
+    too_many_parts: 'Too many files or fields in one upload',
+    invalid_file_name: 'Invalid file name',
+  },
   platform_errors: {
     with_detail: '%{message}: %{detail}',
     unknown_platform: 'Unknown platform: %{platform}',

@@ -299,6 +299,18 @@ export const kadrUk = {
     screenshot_created: 'Скриншот создан',
   },
   /** Errors of platform drivers, proxies and platforms (stored on profiles as keys, see src/contract/stored-message.ts). */
+  request_errors: {
+    invalid_json: 'Тіло запиту не є коректним JSON',
+    too_deep: 'Тіло запиту має надто глибоку вкладеність',
+    bad_request: 'Запит неможливо прочитати',
+    bad_url: 'Невірна адреса',
+    too_large: 'Тіло запиту завелике',
+    unsupported_type: 'Непідтримуваний тип вмісту',
+    not_multipart: 'Очікується тіло multipart/form-data',
+    malformed_multipart: 'Завантажена форма пошкоджена або обірвана',
+    too_many_parts: 'Забагато файлів або полів в одному завантаженні',
+    invalid_file_name: 'Невірна назва файлу',
+  },
   platform_errors: {
     with_detail: '%{message}: %{detail}',
     unknown_platform: 'Невідома платформа: %{platform}',

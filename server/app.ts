@@ -7,7 +7,8 @@ import fastifyMultipart from '@fastify/multipart';
 import type { Config } from './config';
 import type { Db, DbKind } from './db/index';
 import { M } from '../src/contract/messages';
-import { installErrorHandler } from './http/errors';
+import { frameworkErrorAnswer, installErrorHandler } from './http/errors';
+import { installCloseOnUnreadBody, installJsonParser } from './http/bad-input';
 import { registerOpenapi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { installBodyIdleTimeout, serverTimeoutOptions } from './http/slow-clients';
@@ -48,7 +49,11 @@ export async function buildApp({ config, db, dbKind }: AppDeps, overrides: Conta
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...serverTimeoutOptions(config.clientTimeouts),
+    // A URL Fastify cannot decode: a translated 400 that does not repeat the URL (nor a signed link's signature).
+    frameworkErrors: frameworkErrorAnswer,
   });
+  installJsonParser(app);
+  installCloseOnUnreadBody(app);
   installBodyIdleTimeout(app, config.clientTimeouts.bodyIdleMs);
   installErrorHandler(app);
   await registerSecurityHeaders(app);
