@@ -8,7 +8,7 @@
  * name cannot be re-pointed between the check and the connect. Address literals never reach a lookup (Node
  * connects to them directly), so they are checked before the connector is built.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
@@ -39,16 +39,21 @@ export function isRefusedLiteral(host: string): boolean {
  * A lookup for net/tls.connect that resolves every address of the name and refuses them all when one is not
  * public. Answers in the shape the caller asked for (`all` or one address).
  */
+type LookupCallback = (err: NodeJS.ErrnoException | null, address?: string | LookupAddress[], family?: number) => void;
+type Lookup = (hostname: string, options: LookupOptions, callback: LookupCallback) => void;
+
 export function guardedLookup(base: LookupFunction = dnsLookup as LookupFunction): LookupFunction {
-  return ((hostname: string, options: any, callback: any) => {
-    const opts = typeof options === 'object' && options ? options : { family: options };
-    base(hostname, { ...opts, all: true }, (err: NodeJS.ErrnoException | null, found: any) => {
+  const resolve = base as unknown as Lookup;
+  const guarded: Lookup = (hostname, options, callback) => {
+    const opts: LookupOptions = typeof options === 'object' && options ? options : { family: Number(options) };
+    resolve(hostname, { ...opts, all: true }, (err, found) => {
       if (err) return callback(err);
-      const addresses: LookupAddress[] = Array.isArray(found) ? found : [{ address: found, family: 4 }];
+      const addresses: LookupAddress[] = Array.isArray(found) ? found : [{ address: String(found), family: 4 }];
       if (!addresses.length) return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }));
       if (addresses.some((a) => !isPublicAddress(a.address))) return callback(new ProxyRefusedError());
       if (opts.all) return callback(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
-  }) as LookupFunction;
+  };
+  return guarded as unknown as LookupFunction;
 }
