@@ -361,6 +361,18 @@ export const kadrUk = {
     screenshot_created: 'Скриншот создан',
   },
   /** Errors of platform drivers, proxies and platforms (stored on profiles as keys, see src/contract/stored-message.ts). */
+  request_errors: {
+    invalid_json: 'Тіло запиту не є коректним JSON',
+    too_deep: 'Тіло запиту має надто глибоку вкладеність',
+    bad_request: 'Запит неможливо прочитати',
+    bad_url: 'Невірна адреса',
+    too_large: 'Тіло запиту завелике',
+    unsupported_type: 'Непідтримуваний тип вмісту',
+    not_multipart: 'Очікується тіло multipart/form-data',
+    malformed_multipart: 'Завантажена форма пошкоджена або обірвана',
+    too_many_parts: 'Забагато файлів або полів в одному завантаженні',
+    invalid_file_name: 'Невірна назва файлу',
+  },
   platform_errors: {
     with_detail: '%{message}: %{detail}',
     unknown_platform: 'Невідома платформа: %{platform}',
@@ -516,6 +528,8 @@ export const kadrUk = {
     net_unreachable: 'мережа або хост недосяжні',
     net_reset: "з'єднання розірвано",
     net_unknown: 'невідома мережева помилка',
+    net_tls: 'помилка TLS',
+    proxy_refused: 'Проксі відхилено: проксі за локальною або приватною адресою заборонений',
     proxy_reason_required: "Проксі обов'язковий",
     proxy_reason_invalid: 'Невірний формат проксі: очікується http://, https:// або socks5://[логін:пароль@]хост:порт',
     proxy_reason_protocol: 'Непідтримуваний протокол проксі: дозволені http://, https://, socks5://',

@@ -7,8 +7,11 @@ import fastifyMultipart from '@fastify/multipart';
 import type { Config } from './config';
 import type { Db, DbKind } from './db/index';
 import { M } from '../src/contract/messages';
-import { installErrorHandler } from './http/errors';
+import { frameworkErrorAnswer, installErrorHandler } from './http/errors';
+import { installCloseOnUnreadBody, installJsonParser } from './http/bad-input';
 import { registerOpenapi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security-headers';
+import { installBodyIdleTimeout, serverTimeoutOptions } from './http/slow-clients';
 import { serializerCompiler, validatorCompiler } from './http/schema';
 import { localeOf, translate } from './http/i18n';
 import { authRoutes } from './auth/auth.routes';
@@ -46,8 +49,15 @@ export async function buildApp({ config, db, dbKind }: AppDeps, overrides: Conta
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...serverTimeoutOptions(config.clientTimeouts),
+    // A URL Fastify cannot decode: a translated 400 that does not repeat the URL (nor a signed link's signature).
+    frameworkErrors: frameworkErrorAnswer,
   });
+  installJsonParser(app);
+  installCloseOnUnreadBody(app);
+  installBodyIdleTimeout(app, config.clientTimeouts.bodyIdleMs);
   installErrorHandler(app);
+  await registerSecurityHeaders(app);
   // Routes declare zod schemas (src/contract): requests are validated and answers serialised through them.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,6 +104,8 @@ async function servePanel(app: FastifyInstance, dir: string) {
     await app.register(fastifyStatic, {
       root: dir,
       wildcard: false,
+      // @fastify/static's own Cache-Control (max-age=0 by default) would replace the one set here.
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -3,6 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { PlatformsConfig } from './platforms/index';
+import type { ClientTimeouts } from './http/slow-clients';
 import { defaultRenderConcurrency } from './media/render/render-batch';
 
 /** The one place that reads process.env: validated, typed, with defaults for a laptop. */
@@ -23,6 +24,11 @@ const EnvSchema = z.object({
   LOGIN_MAX_DELAY_MS: z.coerce.number().int().nonnegative().default(10_000),
   // Behind a reverse proxy: whose X-Forwarded-For to believe ('true' = any proxy, or its addresses/CIDRs).
   TRUST_PROXY: z.string().regex(/^(true|false|[0-9a-fA-F.:/, ]+)$/, 'true, false, or addresses/CIDRs').default('false'),
+  // Slow clients: headers must arrive in time, a body must keep flowing; idle keep-alive and sockets close.
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
+  CONNECTION_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(24 * 3_600_000).default(600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
@@ -43,6 +49,8 @@ const EnvSchema = z.object({
   INSTAGRAM_APP_SECRET: z.string().optional(),
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
   SIMULATORS: z.enum(['on', 'off']).default('off'),
+  // A profile's proxy on loopback/private/link-local addresses (SSRF guard); SIMULATORS=on turns it on.
+  ALLOW_PRIVATE_PROXIES: z.enum(['true', 'false']).optional(),
   // Media links (signed, expiring): the HMAC key (derived from APP_KEY when unset) and the link lifetime.
   MEDIA_SIGNING_KEY: z.string().min(32).optional(),
   MEDIA_URL_TTL_SEC: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(6 * 3600),
@@ -70,6 +78,8 @@ export type Config = {
   refreshTokenTtlSec: number;
   loginThrottle: LoginLimits;
   logLevel: string;
+  /** Slow clients (server/http/slow-clients.ts). */
+  clientTimeouts: ClientTimeouts;
   /** Fastify's trustProxy: the client address (login throttle, logs) comes from X-Forwarded-For only through these. */
   trustProxy: boolean | string;
   ffmpegPath: string;
@@ -81,6 +91,8 @@ export type Config = {
   platforms: PlatformsConfig;
   /** Whole-request timeout of platform calls (the connect/handshake part gets at most 10 s). */
   platformTimeoutMs: number;
+  /** Profiles may use a proxy on loopback, private or link-local addresses (refused by default: SSRF). */
+  allowPrivateProxies: boolean;
   /** `npm run dev` with SIMULATORS=on starts the local platform simulators (main.ts). */
   simulators: boolean;
   /** HMAC key of signed media links (/api/media/<key>?exp&sig); never logged. */
@@ -131,6 +143,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtlSec: e.REFRESH_TOKEN_TTL_SEC,
     loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, lockSec: e.LOGIN_LOCK_SEC, maxDelayMs: e.LOGIN_MAX_DELAY_MS },
     logLevel: e.LOG_LEVEL,
+    clientTimeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS, bodyIdleMs: e.BODY_IDLE_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      connectionIdleMs: e.CONNECTION_IDLE_TIMEOUT_MS,
+    },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
@@ -150,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,
     simulators: e.SIMULATORS === 'on',
+    allowPrivateProxies: (e.ALLOW_PRIVATE_PROXIES ?? (e.SIMULATORS === 'on' ? 'true' : 'false')) === 'true',
     mediaSigningKey: e.MEDIA_SIGNING_KEY ?? createHmac('sha256', persistedSecret(dataDir, 'app.key', e.APP_KEY)).update('kadr/media-links/v1').digest('base64url'),
     mediaUrlTtlSec: e.MEDIA_URL_TTL_SEC,
     renderConcurrency: e.RENDER_CONCURRENCY,

@@ -5,6 +5,11 @@ import { Loading } from './layout/Loading';
 import { readAuth } from './providers/authStore';
 import { setLoggedOutHandler } from './providers/httpClient';
 import { restoreLocale } from './providers/i18nProvider';
+import { config as zodConfig } from 'zod/v4/core';
+
+// The panel runs under a Content-Security-Policy without 'unsafe-eval' (server/http/security-headers.ts): zod's
+// compiled fast path would probe `new Function` and be reported as a violation. The server keeps the fast path.
+zodConfig({ jitless: true });
 
 const AdminApp = lazy(() => import('./App'));
 const LoginApp = lazy(() => import('./LoginApp'));

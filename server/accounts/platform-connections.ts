@@ -202,6 +202,7 @@ export class PlatformConnections {
         platform,
         timeoutMs: this.config.platformTimeoutMs,
         connectTimeoutMs: Math.min(10_000, this.config.platformTimeoutMs),
+        allowPrivateProxy: this.config.allowPrivateProxies,
       });
     } catch (e) {
       throw toAppError(e);

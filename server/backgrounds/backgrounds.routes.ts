@@ -166,7 +166,7 @@ export async function backgroundsRoutes(
       },
     },
     async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError(400, BM.notMultipart);
+      if (!req.isMultipart()) throw new AppError(400, BM.notMultipart, { body: BM.notMultipart });
       return reply.status(201).send(await bg.upload(req.user, uploadParts(req)));
     },
   );

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { M } from '../../src/contract/messages';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { localeOf, translate } from './i18n';
+import { CLIENT_GONE_CODES, FRAMEWORK_ERRORS, MULTIPART_PARSE_ERROR, REQUEST_ERRORS } from './request-errors';
 
 /**
  * The one error the services throw. `message` and field messages are i18n keys (or plain text);
@@ -22,9 +23,14 @@ export const badRequest = (message: string, errors?: Record<string, string>) => 
 export const notFound = () => new AppError(404, M.notFound);
 export const forbidden = () => new AppError(403, M.forbidden);
 
-/** One JSON shape for every failure: { message, statusCode, errors? }. A 5xx never carries internals. */
-const MULTIPART_PARSE_ERROR = /^(Unexpected end of (multipart data|form)|Malformed part header|Part terminated early)/;
+/** Fastify's own error for a request it cannot route (a bad URL): answered like the error handler does. */
+export function frameworkErrorAnswer(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const t = (s: string) => translate(s, localeOf(req.headers['accept-language']));
+  const [status, key, field] = FRAMEWORK_ERRORS[err.code] ?? [400, REQUEST_ERRORS.badRequest, 'url'];
+  return reply.status(status).send({ message: t(key), statusCode: status, errors: { [field]: t(key) } });
+}
 
+/** One JSON shape for every failure: { message, statusCode, errors? }. A 5xx never carries internals. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const locale = localeOf(req.headers['accept-language']);
@@ -34,10 +40,19 @@ export function installErrorHandler(app: FastifyInstance) {
       if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
       return reply.status(err.statusCode).send({ message: t(err.message, err.args), statusCode: err.statusCode, ...(errors ? { errors } : {}) });
     }
-    // The multipart parser's own errors (a body cut short, a broken part header) carry no status: bad input.
-    if (err.statusCode === undefined && MULTIPART_PARSE_ERROR.test(err.message)) {
+    // A client that went away mid-request: nobody reads the answer, and it is not the server's failure.
+    const socket = req.raw.socket;
+    if (CLIENT_GONE_CODES.has(String(err.code)) && (!socket || socket.destroyed || req.raw.readableAborted)) {
+      req.log.info({ code: err.code }, 'client closed the connection mid-request');
       return reply.status(400).send({ message: t(M.malformedBody), statusCode: 400, errors: { body: t(M.malformedBody) } });
     }
+    // The multipart parser's own errors (a body cut short, a broken part header, no or a too long boundary).
+    if (err.statusCode === undefined && MULTIPART_PARSE_ERROR.test(err.message)) {
+      const key = REQUEST_ERRORS.malformedMultipart;
+      return reply.status(400).send({ message: t(key), statusCode: 400, errors: { body: t(key) } });
+    }
+    const known = FRAMEWORK_ERRORS[err.code];
+    if (known) return frameworkErrorAnswer(err, req, reply);
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
@@ -49,8 +64,10 @@ export function installErrorHandler(app: FastifyInstance) {
       const translated = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, t(v)]));
       return reply.status(400).send({ message: t(message), statusCode: 400, errors: translated });
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type).
-    return reply.status(status).send({ message: err.message, statusCode: status });
+    // Any other 4xx of Fastify or a plugin: its own text may repeat the URL, so a translated message instead.
+    req.log.info({ code: err.code }, 'request refused');
+    const key = REQUEST_ERRORS.badRequest;
+    return reply.status(status).send({ message: t(key), statusCode: status, errors: { body: t(key) } });
   });
 }
 

@@ -10,7 +10,7 @@
  * - when the refresh is refused, throws PlatformError kind 'reconnect' with a readable message.
  *   Proxy and network failures are passed through unchanged (they are not the grant's fault).
  */
-import { PLATFORM_TITLES, PlatformError, isPlatformError, type PlatformDriver, type TokenSet } from './types';
+import { PLATFORM_TITLES, PlatformError, isPlatformError, platformMessage, type PlatformDriver, type TokenSet } from './types';
 
 export type PersistTokens = (tokens: TokenSet) => Promise<void> | void;
 
@@ -38,7 +38,8 @@ export function grantLapsesAt(t: TokenSet): number {
 
 function reconnectError(driver: PlatformDriver, cause: unknown): PlatformError {
   const title = PLATFORM_TITLES[driver.name];
-  const reason = cause instanceof Error ? cause.message : String(cause); // a stored message, translated in turn
+  // A PlatformError's message is stored (translated in turn); any other error's own words never reach a user.
+  const reason = isPlatformError(cause) ? cause.message : platformMessage('net_unknown');
   return new PlatformError({
     kind: 'reconnect',
     platform: driver.name,

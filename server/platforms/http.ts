@@ -69,6 +69,11 @@ export interface PlatformHttpOptions {
   platform?: PlatformKey;
   /** Test hook: DNS lookup used for the proxy (or direct) connection. */
   lookup?: LookupFunction;
+  /**
+   * Take a proxy on loopback, a private or link-local network (config ALLOW_PRIVATE_PROXIES). Off by default:
+   * such a proxy fails every call with PlatformError kind 'proxy', key 'proxy_refused'.
+   */
+  allowPrivateProxy?: boolean;
 }
 
 export interface PlatformHttp {
@@ -126,7 +131,9 @@ export function createPlatformHttp(options: PlatformHttpOptions = {}): PlatformH
   const family = ipVersion === 'ipv6' ? 6 : 4;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const connectTimeoutMs = options.connectTimeoutMs ?? Math.min(10_000, timeoutMs);
-  const dispatcher = buildProxyDispatcher({ proxy, family, timeoutMs, connectTimeoutMs, lookup: options.lookup });
+  const dispatcher = buildProxyDispatcher({
+    proxy, family, timeoutMs, connectTimeoutMs, lookup: options.lookup, allowPrivateProxy: options.allowPrivateProxy,
+  });
 
   async function request(input: string | URL, opts: PlatformRequestOptions = {}): Promise<PlatformResponse> {
     const url = new URL(String(input));

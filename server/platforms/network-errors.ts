@@ -5,6 +5,7 @@
  */
 import type { ParsedProxy } from '../../src/contract/proxy';
 import { isProxyHandshakeError } from './proxy-connector';
+import { PROXY_REFUSED_CODE } from './proxy-guard';
 import { PlatformError, platformMessage, type PlatformKey } from './types';
 
 const NETWORK_CODES = new Set([
@@ -23,7 +24,7 @@ function errorChain(err: unknown): any[] {
   return out;
 }
 
-/** The reason of a network failure: a stored message, or the system's own words when none fits. */
+/** The reason of a network failure: a stored message (never the system's or a library's own words). */
 function describeNetworkError(chain: any[]): string {
   const msgs = chain.map((e) => String(e?.message ?? '')).join(' | ');
   const codes = [...(chain.map((e) => e?.code).filter(Boolean) as string[]), ...(msgs.match(/\bE[A-Z_]{4,}\b/g) ?? [])];
@@ -33,7 +34,10 @@ function describeNetworkError(chain: any[]): string {
   if (has('ENOTFOUND', 'EAI_AGAIN')) return platformMessage('net_dns');
   if (has('EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL')) return platformMessage('net_unreachable');
   if (has('ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE')) return platformMessage('net_reset');
-  return msgs.split(' | ')[0] || platformMessage('net_unknown');
+  if (chain.some((e) => String(e?.code ?? '').startsWith('ERR_TLS') || /certificate|TLS|SSL/i.test(String(e?.message)))) {
+    return platformMessage('net_tls');
+  }
+  return platformMessage('net_unknown');
 }
 
 export interface NetworkErrorContext {
@@ -46,6 +50,10 @@ function proxyError(err: unknown, chain: any[], ctx: NetworkErrorContext & { pro
   const msgs = chain.map((e) => String(e?.message ?? '')).join(' | ');
   const proxy = ctx.proxy.display;
   const base = { kind: 'proxy', cause: err, platform: ctx.platform } as const;
+  // A proxy on a loopback, private or link-local address (server/platforms/proxy-guard.ts): no address, no port.
+  if (chain.some((e) => e?.code === PROXY_REFUSED_CODE)) {
+    return new PlatformError({ ...base, code: 'proxy_refused', key: 'proxy_refused' });
+  }
   const status = /Proxy response \((\d+)\)/.exec(msgs)?.[1];
   if (status === '407' || /Proxy Authentication Required|authentication failed|Socks5 Authentication failed/i.test(msgs)) {
     return new PlatformError({ ...base, code: 'proxy_auth', key: 'proxy_auth', params: { proxy } });
@@ -65,7 +73,7 @@ function proxyError(err: unknown, chain: any[], ctx: NetworkErrorContext & { pro
     return new PlatformError({ ...base, code: 'proxy_unreachable', key: 'proxy_unreachable', params });
   }
   if (chain.some((e) => String(e?.code ?? '').startsWith('ERR_TLS') || /certificate/i.test(String(e?.message)))) {
-    const params = { proxy, error: String(chain[0]?.message ?? '') };
+    const params = { proxy, error: platformMessage('net_tls') };
     return new PlatformError({ ...base, code: 'proxy_tls', key: 'proxy_tls', params });
   }
   return null;
@@ -87,5 +95,6 @@ export function classifyNetworkError(err: unknown, ctx: NetworkErrorContext): Pl
     }
     return new PlatformError({ ...base, key: 'host_unreachable', params: { host, reason: describeNetworkError(chain) } });
   }
-  return new PlatformError({ ...base, key: 'network', params: { error: String(chain[0]?.message ?? err) } });
+  // Whatever the library said stays in `cause` (logs); the user reads a stored message.
+  return new PlatformError({ ...base, key: 'network', params: { error: platformMessage('net_unknown') } });
 }

@@ -74,7 +74,7 @@ export async function createVideoRoutes(app: FastifyInstance, { videos }: { vide
       },
     },
     async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError(400, VM.notMultipart);
+      if (!req.isMultipart()) throw new AppError(400, VM.notMultipart, { body: VM.notMultipart });
       return reply.status(201).send(await videos.create(req.user, uploadParts(req)));
     },
   );

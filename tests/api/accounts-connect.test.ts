@@ -31,7 +31,8 @@ afterAll(async () => {
 async function overrides(kind: DbKind): Promise<Partial<Config>> {
   const sims = await startSimulators();
   simsByKind[kind] = sims;
-  return { publicUrl: 'http://kadr.test', platformTimeoutMs: 5_000, platforms: sims.config };
+  // The simulators' local proxy listens on 127.0.0.1: allowed here as ALLOW_PRIVATE_PROXIES=true does.
+  return { publicUrl: 'http://kadr.test', platformTimeoutMs: 5_000, platforms: sims.config, allowPrivateProxies: true };
 }
 
 /** The key of a stored message (a profile's error column). */
@@ -261,6 +262,21 @@ describeEachDb('accounts: platform connections', (ctx) => {
       key: storedKey('proxy_unreachable'), params: { proxy: `127.0.0.1:${dead.port}`, reason: storedKey('net_refused') },
     });
     expect(a.status).toBe('error');
+  });
+
+  it('a proxy pointing inward is refused without internal details when private proxies are not allowed', async () => {
+    const id = await create({ proxy: `http://localhost:${proxy.port}` });
+    const config = ctx.app.config;
+    config.allowPrivateProxies = false;
+    try {
+      const cb = await connect(`/api/accounts/connect-youtube/${id}`);
+      expect(cb.status).toBe(302);
+      const a = await get(id);
+      expect(decodeMessage(a.error)).toEqual({ key: storedKey('proxy_refused'), params: {} });
+      expect(a.error).not.toContain(String(proxy.port));
+    } finally {
+      config.allowPrivateProxies = true;
+    }
   });
 
   it('refuses a forged or foreign state', async () => {

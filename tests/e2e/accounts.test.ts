@@ -14,7 +14,7 @@ let browser: Browser;
 beforeAll(async () => {
   sims = await startSimulators();
   proxy = await startLocalProxy();
-  srv = await startTestServer(sims.env);
+  srv = await startTestServer({ ...sims.env, ALLOW_PRIVATE_PROXIES: 'true' }); // the local proxy listens on 127.0.0.1
   srv.config.publicUrl = srv.url; // redirect URIs point back at this server
   const at = new Date().toISOString();
   await srv.tdb.db.insertInto('users').values({ login: 'olena', passwordHash: await hashPassword('olena-pass'), role: 'user', createdAt: at, updatedAt: at }).execute();

@@ -16,7 +16,7 @@ const clients: PlatformHttp[] = [];
 const sockets = new Set<net.Socket>();
 
 function client(opts: Parameters<typeof createPlatformHttp>[0] = {}) {
-  const c = createPlatformHttp({ timeoutMs: 3_000, connectTimeoutMs: 1_500, ...opts });
+  const c = createPlatformHttp({ timeoutMs: 3_000, connectTimeoutMs: 1_500, allowPrivateProxy: true, ...opts });
   clients.push(c);
   return c;
 }

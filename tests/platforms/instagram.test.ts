@@ -15,7 +15,7 @@ const https: PlatformHttp[] = [];
 
 function driverVia(opts: { proxy?: string; now?: () => Date; s?: InstagramSimulator } = {}) {
   const s = opts.s ?? sim;
-  const http = createPlatformHttp({ proxy: opts.proxy, ipVersion: 'ipv4', timeoutMs: 5_000, connectTimeoutMs: 2_000, platform: 'instagram' });
+  const http = createPlatformHttp({ proxy: opts.proxy, ipVersion: 'ipv4', timeoutMs: 5_000, connectTimeoutMs: 2_000, platform: 'instagram', allowPrivateProxy: true });
   https.push(http);
   return new InstagramDriver({
     http,

@@ -32,7 +32,7 @@ describe('startSimulators + createDriver', () => {
   });
 
   it.each<PlatformKey>(['youtube', 'tiktok', 'instagram'])('%s: connect and read the profile through one account proxy', async (name) => {
-    const http = createPlatformHttp({ proxy: proxy.url, ipVersion: 'ipv4', platform: name, timeoutMs: 5_000 });
+    const http = createPlatformHttp({ proxy: proxy.url, ipVersion: 'ipv4', platform: name, timeoutMs: 5_000, allowPrivateProxy: true });
     clients.push(http);
     const driver = createDriver(name, { http, config, credentials: { clientId: 'acc-client', clientSecret: 'acc-secret' } });
     expect(driver.name).toBe(name);

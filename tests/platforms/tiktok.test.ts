@@ -11,7 +11,7 @@ let proxy: LocalProxy;
 const https: PlatformHttp[] = [];
 
 function driverVia(opts: { proxy?: string; clientSecret?: string } = {}) {
-  const http = createPlatformHttp({ proxy: opts.proxy, ipVersion: 'ipv4', timeoutMs: 5_000, connectTimeoutMs: 2_000, platform: 'tiktok' });
+  const http = createPlatformHttp({ proxy: opts.proxy, ipVersion: 'ipv4', timeoutMs: 5_000, connectTimeoutMs: 2_000, platform: 'tiktok', allowPrivateProxy: true });
   https.push(http);
   return new TikTokDriver({
     http,

@@ -14,7 +14,7 @@ let proxy: LocalProxy;
 const https: PlatformHttp[] = [];
 
 function driverVia(opts: { proxy?: string } = {}, credentials = CLIENT) {
-  const http = createPlatformHttp({ proxy: opts.proxy, ipVersion: 'ipv4', timeoutMs: 5_000, connectTimeoutMs: 2_000, platform: 'youtube' });
+  const http = createPlatformHttp({ proxy: opts.proxy, ipVersion: 'ipv4', timeoutMs: 5_000, connectTimeoutMs: 2_000, platform: 'youtube', allowPrivateProxy: true });
   https.push(http);
   return new YouTubeDriver({ http, credentials, redirectUri: REDIRECT_URI, baseUrls: { auth: sim.url, token: sim.url, api: sim.url } });
 }

@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { makeTestDb, type TestDb } from '../helpers/db';
+
+/** Security headers and caching of the panel and the API (issue 9, item 6). */
+const panelDir = mkdtempSync(join(tmpdir(), 'kadr-panel-'));
+mkdirSync(join(panelDir, 'assets'));
+writeFileSync(join(panelDir, 'index.html'), '<!doctype html><title>Kadr panel</title>');
+writeFileSync(join(panelDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+
+let app: FastifyInstance;
+let tdb: TestDb;
+
+beforeAll(async () => {
+  tdb = await makeTestDb('sqlite');
+  const env = { LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), APP_KEY: 'k'.repeat(40), DATA_DIR: tdb.dataDir, WORKERS: 'off' };
+  app = await buildApp({ config: loadConfig(env as any, { panelDir }), db: tdb.db, dbKind: 'sqlite' });
+});
+
+afterAll(async () => {
+  await app.close();
+  await tdb.drop();
+});
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(header: unknown): Record<string, string> {
+  expect(typeof header).toBe('string');
+  return Object.fromEntries(
+    String(header).split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(/\s+/)[0]!, d.split(/\s+/).slice(1).join(' ')]),
+  );
+}
+
+describe('security headers', () => {
+  it.each([
+    ['the panel', '/'],
+    ['a deep link (SPA fallback)', '/users/5'],
+    ['a hashed asset', '/assets/index-abc123.js'],
+    ['an API answer', '/api/auth/me'],
+    ['an API 404', '/api/nothing-here'],
+  ])('%s carries the CSP, nosniff, a referrer policy and no framing', async (_what, url) => {
+    const res = await app.inject({ method: 'GET', url });
+    const csp = directives(res.headers['content-security-policy']);
+    expect(csp['script-src']).toBe("'self'");
+    expect(csp['default-src']).toBe("'self'");
+    expect(csp['img-src']).toBe("'self' data: blob:");
+    expect(csp['media-src']).toBe("'self' blob:");
+    expect(csp['connect-src']).toBe("'self'");
+    expect(csp['frame-ancestors']).toBe("'none'");
+    expect(csp['object-src']).toBe("'none'");
+    expect(csp).not.toHaveProperty('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('the API docs page keeps a policy Swagger UI works under, and is not framed either', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const csp = directives(res.headers['content-security-policy']);
+    expect(csp['script-src']).toMatch(/^'self'/);
+    expect(csp['frame-ancestors']).toBe("'none'");
+    expect(csp).not.toHaveProperty('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('caching of the panel', () => {
+  it('hashed assets are cached for a year, immutable', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each(['/', '/index.html', '/accounts/12'])('%s is revalidated every time (no-cache)', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Kadr panel');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
