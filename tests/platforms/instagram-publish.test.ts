@@ -91,6 +91,7 @@ function clients(opts: { s?: InstagramSimulator; publishTimeoutMs?: number } = {
     timeoutMs: 5_000,
     connectTimeoutMs: 2_000,
     platform: 'instagram',
+    allowPrivateProxy: true, // the local proxy listens on 127.0.0.1
   });
   https.push(httpClient);
   const baseUrls = { auth: s.url, api: s.url, graph: s.url };
