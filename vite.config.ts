@@ -4,7 +4,9 @@ import react from '@vitejs/plugin-react';
 // One copy each of react-router, MUI and react-query (see notes/react-admin.md §0).
 export default defineConfig({
   plugins: [react()],
-  resolve: { dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@mui/material', '@tanstack/react-query'] },
+  resolve: {
+    dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@mui/material', '@tanstack/react-query'],
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.PORT ?? 3000}`, changeOrigin: false } },

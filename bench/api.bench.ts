@@ -42,12 +42,29 @@ const { Pool } = require(workerData.undici);
 })();
 `;
 
-async function load(origin: string, path: string, pages: number, headers: Record<string, string>, durationMs = DURATION_MS) {
+async function load(
+  origin: string,
+  path: string,
+  pages: number,
+  headers: Record<string, string>,
+  durationMs = DURATION_MS,
+) {
   const worker = new Worker(LOADER, {
     eval: true,
-    workerData: { origin, path, pages, headers, concurrency: CONCURRENCY, durationMs, undici: createRequire(import.meta.url).resolve('undici') },
+    workerData: {
+      origin,
+      path,
+      pages,
+      headers,
+      concurrency: CONCURRENCY,
+      durationMs,
+      undici: createRequire(import.meta.url).resolve('undici'),
+    },
   });
-  const { times, errors } = await new Promise<{ times: number[]; errors: number }>((ok, fail) => { worker.once('message', ok); worker.once('error', fail); });
+  const { times, errors } = await new Promise<{ times: number[]; errors: number }>((ok, fail) => {
+    worker.once('message', ok);
+    worker.once('error', fail);
+  });
   await worker.terminate();
   if (errors) throw new Error(`${errors} failed requests to ${origin}${path}`);
   return times;
@@ -55,21 +72,45 @@ async function load(origin: string, path: string, pages: number, headers: Record
 
 function summary(times: number[], durationMs: number) {
   times.sort((a, b) => a - b);
-  return { rps: times.length / (durationMs / 1000), p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]! };
+  return {
+    rps: times.length / (durationMs / 1000),
+    p50: times[Math.floor(times.length * 0.5)]!,
+    p99: times[Math.floor(times.length * 0.99)]!,
+  };
 }
 
 /** GET /api/users?page=N with 10,000 users on SQLite, next to a floor: the same query through bare node:http. */
 export async function apiBench(): Promise<void> {
   const tdb = await makeTestDb('sqlite');
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tdb.dataDir, WORKERS: 'off' } as any, { panelDir: '/nonexistent' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tdb.dataDir, WORKERS: 'off' } as any, {
+    panelDir: '/nonexistent',
+  });
   const app = await buildApp({ config, db: tdb.db, dbKind: 'sqlite' });
   const at = new Date().toISOString();
   const hash = await hashPassword('bench-pass');
-  const rows = Array.from({ length: USERS }, (_, i) => ({ login: i === 0 ? 'benchadmin' : `u${i}`, passwordHash: hash, role: (i === 0 ? 'admin' : 'user') as 'admin' | 'user', createdAt: at, updatedAt: at }));
-  for (let i = 0; i < rows.length; i += 500) await tdb.db.insertInto('users').values(rows.slice(i, i + 500)).execute();
+  const rows = Array.from({ length: USERS }, (_, i) => ({
+    login: i === 0 ? 'benchadmin' : `u${i}`,
+    passwordHash: hash,
+    role: (i === 0 ? 'admin' : 'user') as 'admin' | 'user',
+    createdAt: at,
+    updatedAt: at,
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await tdb.db
+      .insertInto('users')
+      .values(rows.slice(i, i + 500))
+      .execute();
   await app.listen({ host: '127.0.0.1', port: 0 });
   const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const token = (await (await fetch(`${appUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'benchadmin', password: 'bench-pass' }) })).json()).accessToken;
+  const token = (
+    await (
+      await fetch(`${appUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'benchadmin', password: 'bench-pass' }),
+      })
+    ).json()
+  ).accessToken;
   const pages = Math.ceil(USERS / PAGE_SIZE);
 
   // The floor: the same page + counts + total through better-sqlite3, serialised by a bare node:http server.
@@ -96,18 +137,28 @@ export async function apiBench(): Promise<void> {
     const oursTimes: number[] = [];
     const baseTimes: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      oursTimes.push(...await load(appUrl, '/api/users?page=', pages, auth, DURATION_MS / ROUNDS));
-      baseTimes.push(...await load(floorUrl, '/?page=', pages, {}, DURATION_MS / ROUNDS));
+      oursTimes.push(...(await load(appUrl, '/api/users?page=', pages, auth, DURATION_MS / ROUNDS)));
+      baseTimes.push(...(await load(floorUrl, '/?page=', pages, {}, DURATION_MS / ROUNDS)));
     }
     const ours = summary(oursTimes, DURATION_MS);
     const base = summary(baseTimes, DURATION_MS);
     const f = (x: number) => x.toFixed(2).padStart(7);
-    console.log(`api       GET /api/users?page=N, ${USERS} users, SQLite, ${CONCURRENCY} clients, ${DURATION_MS / 1000} s each in ${ROUNDS} alternating rounds`);
-    console.log(`api       Kadr:  ${ours.rps.toFixed(0).padStart(6)} req/s  p50 ${f(ours.p50)} ms  p99 ${f(ours.p99)} ms`);
-    console.log(`api       floor: ${base.rps.toFixed(0).padStart(6)} req/s  p50 ${f(base.p50)} ms  p99 ${f(base.p99)} ms  (better-sqlite3 + bare node:http)`);
+    console.log(
+      `api       GET /api/users?page=N, ${USERS} users, SQLite, ${CONCURRENCY} clients, ${DURATION_MS / 1000} s each in ${ROUNDS} alternating rounds`,
+    );
+    console.log(
+      `api       Kadr:  ${ours.rps.toFixed(0).padStart(6)} req/s  p50 ${f(ours.p50)} ms  p99 ${f(ours.p99)} ms`,
+    );
+    console.log(
+      `api       floor: ${base.rps.toFixed(0).padStart(6)} req/s  p50 ${f(base.p50)} ms  p99 ${f(base.p99)} ms  (better-sqlite3 + bare node:http)`,
+    );
     const ratio = ours.rps / base.rps;
-    console.log(`api       throughput ${(100 * ratio).toFixed(0)}% of the floor (target ≥ 70%: ${ratio >= 0.7 ? 'ok' : 'MISSED'}), p99 ${ours.p99.toFixed(1)} ms (target ≤ 20 ms: ${ours.p99 <= 20 ? 'ok' : 'MISSED'})`);
-    console.log(`api       (logging off in both; load from a worker thread over ${CONCURRENCY} keep-alive connections; random pages)`);
+    console.log(
+      `api       throughput ${(100 * ratio).toFixed(0)}% of the floor (target ≥ 70%: ${ratio >= 0.7 ? 'ok' : 'MISSED'}), p99 ${ours.p99.toFixed(1)} ms (target ≤ 20 ms: ${ours.p99 <= 20 ? 'ok' : 'MISSED'})`,
+    );
+    console.log(
+      `api       (logging off in both; load from a worker thread over ${CONCURRENCY} keep-alive connections; random pages)`,
+    );
   } finally {
     floor.close();
     raw.close();

@@ -13,10 +13,13 @@ async function jsLoadedBy(page: Page, go: () => Promise<unknown>): Promise<Loade
   const onResponse = (r: Response) => {
     const type = r.headers()['content-type'] ?? '';
     if (!/javascript/.test(type) && !new URL(r.url()).pathname.endsWith('.js')) return;
-    seen.set(r.url(), r.body().then(
-      (b) => ({ url: new URL(r.url()).pathname, raw: b.length, gzip: gzipSync(b).length }), // default level, as servers use
-      () => null,
-    ));
+    seen.set(
+      r.url(),
+      r.body().then(
+        (b) => ({ url: new URL(r.url()).pathname, raw: b.length, gzip: gzipSync(b).length }), // default level, as servers use
+        () => null,
+      ),
+    );
   };
   page.on('response', onResponse);
   await go();
@@ -31,7 +34,9 @@ function report(name: string, files: Loaded[], target: number) {
   const gzip = files.reduce((a, f) => a + f.gzip, 0);
   const raw = files.reduce((a, f) => a + f.raw, 0);
   const verdict = gzip <= target * 1024 ? 'ok' : 'OVER';
-  console.log(`bundle    ${name.padEnd(22)} ${kb(gzip)} KB gzip (${kb(raw)} KB raw) in ${files.length} files — target ≤ ${target} KB: ${verdict}`);
+  console.log(
+    `bundle    ${name.padEnd(22)} ${kb(gzip)} KB gzip (${kb(raw)} KB raw) in ${files.length} files — target ≤ ${target} KB: ${verdict}`,
+  );
   for (const f of files.sort((a, b) => b.gzip - a.gzip)) console.log(`bundle      ${kb(f.gzip)} KB  ${f.url}`);
 }
 

@@ -29,7 +29,7 @@ for (const [file, fn] of BENCHES) {
     await mod[fn]();
   } catch (err) {
     failed++;
-    console.log(`!! ${file} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    console.log(`!! ${file} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   }
 }
 process.exit(failed ? 1 : 0);

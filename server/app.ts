@@ -29,24 +29,47 @@ export type AppDeps = { config: Config; db: Db; dbKind: DbKind };
 
 /** Paths whose values never reach the logs. */
 export const LOG_REDACT = [
-  'req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.currentPassword',
-  '*.accessToken', '*.refreshToken', '*.token', '*.clientSecret', '*.secret',
-  '*.YouTubeAuthClientSecret', '*.YouTubePassword', '*.InstagramPassword', '*.InstagramTwofaCode', '*.passwordGPT', '*.passwordDeepSeek',
-  '*.proxy', '*.proxyGPT', '*.code',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.token',
+  '*.clientSecret',
+  '*.secret',
+  '*.YouTubeAuthClientSecret',
+  '*.YouTubePassword',
+  '*.InstagramPassword',
+  '*.InstagramTwofaCode',
+  '*.passwordGPT',
+  '*.passwordDeepSeek',
+  '*.proxy',
+  '*.proxyGPT',
+  '*.code',
 ];
 
 /**
  * Builds the whole HTTP app and, through server/container.ts, everything behind it (reach it as app.root:
  * main.ts starts the workers from it). Never listens: main.ts does, tests use app.inject.
  */
-export async function buildApp({ config, db, dbKind }: AppDeps, overrides: ContainerOverrides = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  { config, db, dbKind }: AppDeps,
+  overrides: ContainerOverrides = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : {
-      level: config.logLevel,
-      redact: { paths: LOG_REDACT, censor: '[redacted]' },
-      // OAuth callbacks carry one-time codes and signed media links carry signatures in the query: log the path only.
-      serializers: { req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }) },
-    },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: LOG_REDACT, censor: '[redacted]' },
+            // OAuth callbacks carry one-time codes and signed media links carry signatures in the query: log the path only.
+            serializers: {
+              req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }),
+            },
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...serverTimeoutOptions(config.clientTimeouts),
@@ -66,9 +89,16 @@ export async function buildApp({ config, db, dbKind }: AppDeps, overrides: Conta
     secret: config.jwtSecret,
     sign: { expiresIn: config.accessTokenTtlSec },
   });
-  const root = await buildContainer({
-    config, db, dbKind, log: app.log, signAccess: (u, sid) => app.jwt.sign({ sub: u.id, login: u.login, role: u.role, sid }),
-  }, overrides);
+  const root = await buildContainer(
+    {
+      config,
+      db,
+      dbKind,
+      log: app.log,
+      signAccess: (u, sid) => app.jwt.sign({ sub: u.id, login: u.login, role: u.role, sid }),
+    },
+    overrides,
+  );
   app.decorate('root', root);
   app.decorate('db', db);
   app.decorate('dbKind', dbKind);
@@ -114,7 +144,9 @@ async function servePanel(app: FastifyInstance, dir: string) {
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && existsSync(index);
     if (wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ message: translate(M.notFound, localeOf(req.headers['accept-language'])), statusCode: 404 });
+    return reply
+      .status(404)
+      .send({ message: translate(M.notFound, localeOf(req.headers['accept-language'])), statusCode: 404 });
   });
 }
 

@@ -17,18 +17,38 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).max(50).optional(),
   APP_KEY: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL_SEC: z.coerce.number().int().positive().default(15 * 60),
-  REFRESH_TOKEN_TTL_SEC: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  ACCESS_TOKEN_TTL_SEC: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_SEC: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_LOCK_SEC: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_LOCK_SEC: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   LOGIN_MAX_DELAY_MS: z.coerce.number().int().nonnegative().default(10_000),
   // Behind a reverse proxy: whose X-Forwarded-For to believe ('true' = any proxy, or its addresses/CIDRs).
-  TRUST_PROXY: z.string().regex(/^(true|false|[0-9a-fA-F.:/, ]+)$/, 'true, false, or addresses/CIDRs').default('false'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[0-9a-fA-F.:/, ]+)$/, 'true, false, or addresses/CIDRs')
+    .default('false'),
   // Slow clients: headers must arrive in time, a body must keep flowing; idle keep-alive and sockets close.
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
   BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
-  CONNECTION_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(24 * 3_600_000).default(600_000),
+  CONNECTION_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(24 * 3_600_000)
+    .default(600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
@@ -53,7 +73,12 @@ const EnvSchema = z.object({
   ALLOW_PRIVATE_PROXIES: z.enum(['true', 'false']).optional(),
   // Media links (signed, expiring): the HMAC key (derived from APP_KEY when unset) and the link lifetime.
   MEDIA_SIGNING_KEY: z.string().min(32).optional(),
-  MEDIA_URL_TTL_SEC: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(6 * 3600),
+  MEDIA_URL_TTL_SEC: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(6 * 3600),
   // Jobs and the render worker: parallel ffmpeg processes per worker process, job lease, queue poll interval.
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(defaultRenderConcurrency()),
   JOB_LEASE_SEC: z.coerce.number().int().min(5).max(3600).default(60),
@@ -144,7 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, lockSec: e.LOGIN_LOCK_SEC, maxDelayMs: e.LOGIN_MAX_DELAY_MS },
     logLevel: e.LOG_LEVEL,
     clientTimeouts: {
-      headersMs: e.HEADERS_TIMEOUT_MS, bodyIdleMs: e.BODY_IDLE_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      bodyIdleMs: e.BODY_IDLE_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
       connectionIdleMs: e.CONNECTION_IDLE_TIMEOUT_MS,
     },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
@@ -154,20 +181,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runWorkers: e.WORKERS === 'on',
     panelDir: resolve('dist'),
     platforms: {
-      youtube: { baseUrls: { auth: e.YOUTUBE_AUTH_BASE_URL, token: e.YOUTUBE_TOKEN_BASE_URL, api: e.YOUTUBE_API_BASE_URL }, redirectUri: `${publicUrl}/api/oauth/youtube/callback` },
+      youtube: {
+        baseUrls: { auth: e.YOUTUBE_AUTH_BASE_URL, token: e.YOUTUBE_TOKEN_BASE_URL, api: e.YOUTUBE_API_BASE_URL },
+        redirectUri: `${publicUrl}/api/oauth/youtube/callback`,
+      },
       tiktok: {
-        baseUrls: { auth: e.TIKTOK_AUTH_BASE_URL, api: e.TIKTOK_API_BASE_URL }, redirectUri: `${publicUrl}/api/oauth/tiktok/callback`,
-        clientKey: e.TIKTOK_CLIENT_KEY, clientSecret: e.TIKTOK_CLIENT_SECRET,
+        baseUrls: { auth: e.TIKTOK_AUTH_BASE_URL, api: e.TIKTOK_API_BASE_URL },
+        redirectUri: `${publicUrl}/api/oauth/tiktok/callback`,
+        clientKey: e.TIKTOK_CLIENT_KEY,
+        clientSecret: e.TIKTOK_CLIENT_SECRET,
       },
       instagram: {
         baseUrls: { auth: e.INSTAGRAM_AUTH_BASE_URL, api: e.INSTAGRAM_API_BASE_URL, graph: e.INSTAGRAM_GRAPH_BASE_URL },
-        redirectUri: `${publicUrl}/api/oauth/instagram/callback`, appId: e.INSTAGRAM_APP_ID, appSecret: e.INSTAGRAM_APP_SECRET,
+        redirectUri: `${publicUrl}/api/oauth/instagram/callback`,
+        appId: e.INSTAGRAM_APP_ID,
+        appSecret: e.INSTAGRAM_APP_SECRET,
       },
     },
     platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,
     simulators: e.SIMULATORS === 'on',
     allowPrivateProxies: (e.ALLOW_PRIVATE_PROXIES ?? (e.SIMULATORS === 'on' ? 'true' : 'false')) === 'true',
-    mediaSigningKey: e.MEDIA_SIGNING_KEY ?? createHmac('sha256', persistedSecret(dataDir, 'app.key', e.APP_KEY)).update('kadr/media-links/v1').digest('base64url'),
+    mediaSigningKey:
+      e.MEDIA_SIGNING_KEY ??
+      createHmac('sha256', persistedSecret(dataDir, 'app.key', e.APP_KEY))
+        .update('kadr/media-links/v1')
+        .digest('base64url'),
     mediaUrlTtlSec: e.MEDIA_URL_TTL_SEC,
     renderConcurrency: e.RENDER_CONCURRENCY,
     jobLeaseSec: e.JOB_LEASE_SEC,

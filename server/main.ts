@@ -15,7 +15,9 @@ async function main() {
     const { startSimulators, startLocalProxy } = await import('./platforms/simulators/index');
     const sims = await startSimulators();
     config.platforms = sims.config;
-    process.stdout.write(`Platform simulators: Google ${sims.google.url}, TikTok ${sims.tiktok.url}, Instagram ${sims.instagram.url}\n`);
+    process.stdout.write(
+      `Platform simulators: Google ${sims.google.url}, TikTok ${sims.tiktok.url}, Instagram ${sims.instagram.url}\n`,
+    );
     // Every profile needs a proxy: a local one to put in the profile form.
     process.stdout.write(`Local proxy for profiles: ${(await startLocalProxy()).url}\n`);
   }
@@ -25,7 +27,9 @@ async function main() {
   const app = await buildApp({ config, db, dbKind: kind });
   if (created?.generatedPassword) {
     // Printed once to the terminal on purpose (not through the logger) so the first admin can sign in.
-    process.stdout.write(`\nFirst admin created: login "${created.login}", password "${created.generatedPassword}"\n\n`);
+    process.stdout.write(
+      `\nFirst admin created: login "${created.login}", password "${created.generatedPassword}"\n\n`,
+    );
   }
   // WORKERS=on: the job runner (renders) in this process; WORKERS=off for API-only processes.
   const workers = config.runWorkers ? await startWorkers(app.root) : undefined;

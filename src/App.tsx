@@ -28,7 +28,12 @@ const GroupEdit = withNotFound(groups.edit);
 const TagSetEdit = withNotFound(tags.edit);
 
 /** The index route: a loading placeholder that moves on to the first menu entry. */
-const Index = () => <><Loading /><Navigate to="/accounts/list" replace /></>;
+const Index = () => (
+  <>
+    <Loading />
+    <Navigate to="/accounts/list" replace />
+  </>
+);
 
 const KadrAdmin = () => (
   <Admin

@@ -10,7 +10,12 @@ import { i18nProvider } from './providers/i18nProvider';
 export default function LoginApp({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <I18nContextProvider value={i18nProvider}>
-      <LoginPage onSubmit={async (v) => { await loginRequest(v); onSignedIn(); }} />
+      <LoginPage
+        onSubmit={async (v) => {
+          await loginRequest(v);
+          onSignedIn();
+        }}
+      />
     </I18nContextProvider>
   );
 }

@@ -21,7 +21,9 @@ function Root() {
   // shows the sign-in form at once.
   useEffect(() => {
     setLoggedOutHandler(() => setSignedIn(false));
-    const onStorage = () => { if (!readAuth().refreshToken) setSignedIn(false); };
+    const onStorage = () => {
+      if (!readAuth().refreshToken) setSignedIn(false);
+    };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
@@ -29,15 +31,25 @@ function Root() {
     <>
       <KadrToaster />
       <Suspense fallback={<Loading />}>
-        {signedIn ? <AdminApp /> : <LoginApp onSignedIn={() => {
-          if (location.pathname === '/login') history.replaceState(null, '', '/');
-          setSignedIn(true);
-        }} />}
+        {signedIn ? (
+          <AdminApp />
+        ) : (
+          <LoginApp
+            onSignedIn={() => {
+              if (location.pathname === '/login') history.replaceState(null, '', '/');
+              setSignedIn(true);
+            }}
+          />
+        )}
       </Suspense>
     </>
   );
 }
 
 restoreLocale().finally(() => {
-  createRoot(document.getElementById('root')!).render(<StrictMode><Root /></StrictMode>);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
 });

@@ -17,45 +17,84 @@ export class AccountsRepository {
 
   /** One page for the list: summary columns only (no sealed values are read). */
   list(scope: number | null, page: number) {
-    return paginate(this.base(scope), page, (q) =>
-      q.innerJoin('users', 'users.id', 'accounts.userId')
-        .select([
-          'accounts.id', 'accounts.userId', 'users.login as ownerLogin', 'accounts.comments', 'accounts.status', 'accounts.idGpt',
-          'accounts.isActiveYouTube', 'accounts.isActiveTikTok', 'accounts.isActiveInstagram', 'accounts.isActiveGpt',
-          'accounts.inYouTube', 'accounts.inTikTok', 'accounts.inInstagram', 'accounts.inGpt',
-          'accounts.titleChannel', 'accounts.profileNameInstagram', 'accounts.titleTikTok', 'accounts.error', 'accounts.createdAt',
-        ])
-        .orderBy('accounts.id', 'desc'),
-      (r) => r);
+    return paginate(
+      this.base(scope),
+      page,
+      (q) =>
+        q
+          .innerJoin('users', 'users.id', 'accounts.userId')
+          .select([
+            'accounts.id',
+            'accounts.userId',
+            'users.login as ownerLogin',
+            'accounts.comments',
+            'accounts.status',
+            'accounts.idGpt',
+            'accounts.isActiveYouTube',
+            'accounts.isActiveTikTok',
+            'accounts.isActiveInstagram',
+            'accounts.isActiveGpt',
+            'accounts.inYouTube',
+            'accounts.inTikTok',
+            'accounts.inInstagram',
+            'accounts.inGpt',
+            'accounts.titleChannel',
+            'accounts.profileNameInstagram',
+            'accounts.titleTikTok',
+            'accounts.error',
+            'accounts.createdAt',
+          ])
+          .orderBy('accounts.id', 'desc'),
+      (r) => r,
+    );
   }
 
   get(id: number): Promise<AccountRow | undefined> {
-    return this.db.selectFrom('accounts').innerJoin('users', 'users.id', 'accounts.userId')
-      .selectAll('accounts').select('users.login as ownerLogin')
-      .where('accounts.id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.id', 'accounts.userId')
+      .selectAll('accounts')
+      .select('users.login as ownerLogin')
+      .where('accounts.id', '=', id)
+      .executeTakeFirst();
   }
 
   /** Profiles holding any platform grant with an id above `afterId`, in id order (the keep-alive walk). */
   withGrants(afterId: number, limit: number): Promise<AccountRow[]> {
-    return this.db.selectFrom('accounts').innerJoin('users', 'users.id', 'accounts.userId')
-      .selectAll('accounts').select('users.login as ownerLogin')
+    return this.db
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.id', 'accounts.userId')
+      .selectAll('accounts')
+      .select('users.login as ownerLogin')
       .where('accounts.id', '>', afterId)
-      .where((eb) => eb.or([
-        eb('accounts.tokensYouTubeSealed', 'is not', null),
-        eb('accounts.tokensTikTokSealed', 'is not', null),
-        eb('accounts.tokensInstagramSealed', 'is not', null),
-      ]))
-      .orderBy('accounts.id', 'asc').limit(limit).execute();
+      .where((eb) =>
+        eb.or([
+          eb('accounts.tokensYouTubeSealed', 'is not', null),
+          eb('accounts.tokensTikTokSealed', 'is not', null),
+          eb('accounts.tokensInstagramSealed', 'is not', null),
+        ]),
+      )
+      .orderBy('accounts.id', 'asc')
+      .limit(limit)
+      .execute();
   }
 
   async insert(v: Omit<Insertable<AccountsTable>, 'createdAt'>): Promise<number> {
     const at = new Date().toISOString();
-    const row = await this.db.insertInto('accounts').values({ ...v, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
+    const row = await this.db
+      .insertInto('accounts')
+      .values({ ...v, createdAt: at, updatedAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
   async update(id: number, v: AccountPatch): Promise<void> {
-    await this.db.updateTable('accounts').set({ ...v, updatedAt: new Date().toISOString() }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('accounts')
+      .set({ ...v, updatedAt: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Deletes the profile; its videos stay with their owner, detached (account_id = null), in one transaction. */
@@ -68,9 +107,14 @@ export class AccountsRepository {
 
   /** The profile's group for SPEC §3 Account.group (a profile may sit in several groups: the first one). */
   firstGroup(accountId: number) {
-    return this.db.selectFrom('groupAccounts').innerJoin('accountGroups', 'accountGroups.id', 'groupAccounts.groupId')
-      .select(['accountGroups.id', 'accountGroups.name']).where('groupAccounts.accountId', '=', accountId)
-      .orderBy('accountGroups.id', 'asc').limit(1).executeTakeFirst();
+    return this.db
+      .selectFrom('groupAccounts')
+      .innerJoin('accountGroups', 'accountGroups.id', 'groupAccounts.groupId')
+      .select(['accountGroups.id', 'accountGroups.name'])
+      .where('groupAccounts.accountId', '=', accountId)
+      .orderBy('accountGroups.id', 'asc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   userRole(id: number) {
@@ -78,12 +122,37 @@ export class AccountsRepository {
   }
 
   videos(accountId: number, page: number) {
-    return paginate(this.db.selectFrom('videos').where('accountId', '=', accountId), page,
-      (q) => q.select([
-        'id', 'url', 'idUpload', 'createdAt', 'accountId', 'date', 'title', 'description', 'tags', 'status',
-        'views', 'viewsInstagram', 'likes', 'likesInstagram', 'comments', 'commentsInstagram',
-        'urlYouTube', 'urlInstagram', 'urlTikTok', 'error', 'errorInstagram', 'errorTikTok',
-      ]).orderBy('id', 'desc'),
-      (r) => r);
+    return paginate(
+      this.db.selectFrom('videos').where('accountId', '=', accountId),
+      page,
+      (q) =>
+        q
+          .select([
+            'id',
+            'url',
+            'idUpload',
+            'createdAt',
+            'accountId',
+            'date',
+            'title',
+            'description',
+            'tags',
+            'status',
+            'views',
+            'viewsInstagram',
+            'likes',
+            'likesInstagram',
+            'comments',
+            'commentsInstagram',
+            'urlYouTube',
+            'urlInstagram',
+            'urlTikTok',
+            'error',
+            'errorInstagram',
+            'errorTikTok',
+          ])
+          .orderBy('id', 'desc'),
+      (r) => r,
+    );
   }
 }

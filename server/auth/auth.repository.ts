@@ -6,14 +6,21 @@ import type { SessionCache } from './session-cache';
 export type SessionUser = AuthUser;
 
 export class AuthRepository {
-  constructor(private db: Db, private sessionCache: SessionCache) {}
+  constructor(
+    private db: Db,
+    private sessionCache: SessionCache,
+  ) {}
 
   findUserByLogin(login: string) {
     return this.db.selectFrom('users').selectAll().where('login', '=', login).executeTakeFirst();
   }
 
   findUserById(id: number) {
-    return this.db.selectFrom('users').select(['id', 'login', 'role', 'passwordHash']).where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'login', 'role', 'passwordHash'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   updatePassword(id: number, passwordHash: string, at: string) {
@@ -21,8 +28,17 @@ export class AuthRepository {
     return this.db.updateTable('users').set({ passwordHash, updatedAt: at }).where('id', '=', id).execute();
   }
 
-  insertRefreshToken(row: { userId: number; familyId: string; tokenHash: string; expiresAt: string; createdAt: string }) {
-    return this.db.insertInto('refreshTokens').values({ ...row, revokedAt: null, replacedAt: null }).execute();
+  insertRefreshToken(row: {
+    userId: number;
+    familyId: string;
+    tokenHash: string;
+    expiresAt: string;
+    createdAt: string;
+  }) {
+    return this.db
+      .insertInto('refreshTokens')
+      .values({ ...row, revokedAt: null, replacedAt: null })
+      .execute();
   }
 
   findRefreshToken(tokenHash: string) {
@@ -31,20 +47,34 @@ export class AuthRepository {
 
   /** Marks a token as used; returns false when another request rotated it first. */
   async markReplaced(id: number, at: string): Promise<boolean> {
-    const r = await this.db.updateTable('refreshTokens').set({ replacedAt: at })
-      .where('id', '=', id).where('replacedAt', 'is', null).where('revokedAt', 'is', null).executeTakeFirst();
+    const r = await this.db
+      .updateTable('refreshTokens')
+      .set({ replacedAt: at })
+      .where('id', '=', id)
+      .where('replacedAt', 'is', null)
+      .where('revokedAt', 'is', null)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
 
   revokeFamily(familyId: string, at: string) {
     this.sessionCache.clear();
-    return this.db.updateTable('refreshTokens').set({ revokedAt: at }).where('familyId', '=', familyId).where('revokedAt', 'is', null).execute();
+    return this.db
+      .updateTable('refreshTokens')
+      .set({ revokedAt: at })
+      .where('familyId', '=', familyId)
+      .where('revokedAt', 'is', null)
+      .execute();
   }
 
   /** Ends every session of the user (but the family `exceptFamilyId`, when given). */
   revokeAllForUser(userId: number, at: string, exceptFamilyId?: string) {
     this.sessionCache.clear();
-    let q = this.db.updateTable('refreshTokens').set({ revokedAt: at }).where('userId', '=', userId).where('revokedAt', 'is', null);
+    let q = this.db
+      .updateTable('refreshTokens')
+      .set({ revokedAt: at })
+      .where('userId', '=', userId)
+      .where('revokedAt', 'is', null);
     if (exceptFamilyId) q = q.where('familyId', '!=', exceptFamilyId);
     return q.execute();
   }
@@ -65,10 +95,14 @@ export class AuthRepository {
 
   /** Parameters in order: family id, now, user id, the limit (1). */
   private sessionQuery(familyId: string, userId: number, now: string) {
-    return this.db.selectFrom('refreshTokens').innerJoin('users', 'users.id', 'refreshTokens.userId')
+    return this.db
+      .selectFrom('refreshTokens')
+      .innerJoin('users', 'users.id', 'refreshTokens.userId')
       .select(['users.id', 'users.login', 'users.role'])
-      .where('refreshTokens.familyId', '=', familyId).where('refreshTokens.revokedAt', 'is', null)
-      .where('refreshTokens.expiresAt', '>', now).where('refreshTokens.userId', '=', userId)
+      .where('refreshTokens.familyId', '=', familyId)
+      .where('refreshTokens.revokedAt', 'is', null)
+      .where('refreshTokens.expiresAt', '>', now)
+      .where('refreshTokens.userId', '=', userId)
       .limit(1);
   }
 

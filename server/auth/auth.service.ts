@@ -59,7 +59,8 @@ export class AuthService {
     const rotatedHere = !row.replacedAt && (await this.repo.markReplaced(row.id, now.toISOString()));
     if (!rotatedHere) {
       row = await this.repo.findRefreshToken(sha256(token));
-      const inGrace = row?.replacedAt && !row.revokedAt && now.getTime() - Date.parse(row.replacedAt) <= REFRESH_GRACE_MS;
+      const inGrace =
+        row?.replacedAt && !row.revokedAt && now.getTime() - Date.parse(row.replacedAt) <= REFRESH_GRACE_MS;
       if (!row || !inGrace) {
         if (row) await this.repo.revokeFamily(row.familyId, now.toISOString());
         throw new AppError(401, M.invalidRefresh);
@@ -103,7 +104,9 @@ export class AuthService {
   private async issueRefresh(userId: number, familyId: string, token: string): Promise<string> {
     const now = new Date();
     await this.repo.insertRefreshToken({
-      userId, familyId, tokenHash: sha256(token),
+      userId,
+      familyId,
+      tokenHash: sha256(token),
       expiresAt: new Date(now.getTime() + this.refreshTtlSec * 1000).toISOString(),
       createdAt: now.toISOString(),
     });

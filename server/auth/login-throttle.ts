@@ -21,7 +21,11 @@ export const FIRST_DELAY_MS = 500;
 export type SignInAttempt = { login: string; address: string };
 
 export class LoginThrottle {
-  constructor(private db: Db, private limits: LoginLimits, private now = () => Date.now()) {}
+  constructor(
+    private db: Db,
+    private limits: LoginLimits,
+    private now = () => Date.now(),
+  ) {}
 
   /**
    * Reserves the attempt in its pair and address counts. Returns 0 when it may go on, else the seconds until
@@ -38,8 +42,12 @@ export class LoginThrottle {
 
   /** Milliseconds to wait before checking a password for this login: its failures from every address. */
   async delayMs(login: string): Promise<number> {
-    const row = await this.db.selectFrom('loginFailures').select('count')
-      .where('key', '=', loginKey(login)).where('untilMs', '>', this.now()).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('loginFailures')
+      .select('count')
+      .where('key', '=', loginKey(login))
+      .where('untilMs', '>', this.now())
+      .executeTakeFirst();
     const over = Number(row?.count ?? 0) - this.limits.maxFailures;
     if (over < 0) return 0;
     return Math.min(this.limits.maxDelayMs, FIRST_DELAY_MS * 2 ** Math.min(over, 30));
@@ -48,7 +56,9 @@ export class LoginThrottle {
   /** A reserved attempt failed: it stays counted in its pair and address, and counts for the login. */
   async fail(attempt: SignInAttempt): Promise<void> {
     const t = this.now();
-    await this.db.insertInto('loginFailures').values({ key: loginKey(attempt.login), count: 1, untilMs: this.until(t) })
+    await this.db
+      .insertInto('loginFailures')
+      .values({ key: loginKey(attempt.login), count: 1, untilMs: this.until(t) })
       .onConflict((oc) => oc.column('key').doUpdateSet({ count: this.countAfter(t), untilMs: this.until(t) }))
       .execute();
     await this.db.deleteFrom('loginFailures').where('untilMs', '<=', t).execute();
@@ -64,19 +74,29 @@ export class LoginThrottle {
   /** Counts one attempt for `key` unless its window is full; returns 0, or the seconds the window has left. */
   private async take(key: string, limit: number): Promise<number> {
     const t = this.now();
-    const taken = await this.db.insertInto('loginFailures').values({ key, count: 1, untilMs: this.until(t) })
-      .onConflict((oc) => oc.column('key')
-        .doUpdateSet({ count: this.countAfter(t), untilMs: this.until(t) })
-        .where((eb) => eb.or([eb('loginFailures.untilMs', '<=', t), eb('loginFailures.count', '<', limit)])))
-      .returning('count').executeTakeFirst();
+    const taken = await this.db
+      .insertInto('loginFailures')
+      .values({ key, count: 1, untilMs: this.until(t) })
+      .onConflict((oc) =>
+        oc
+          .column('key')
+          .doUpdateSet({ count: this.countAfter(t), untilMs: this.until(t) })
+          .where((eb) => eb.or([eb('loginFailures.untilMs', '<=', t), eb('loginFailures.count', '<', limit)])),
+      )
+      .returning('count')
+      .executeTakeFirst();
     if (taken) return 0;
     const row = await this.db.selectFrom('loginFailures').select('untilMs').where('key', '=', key).executeTakeFirst();
     return Math.max(1, Math.ceil((Number(row?.untilMs ?? t) - t) / 1000));
   }
 
   private giveBack(key: string) {
-    return this.db.updateTable('loginFailures').set({ count: sql<number>`count - 1` })
-      .where('key', '=', key).where('count', '>', 0).execute();
+    return this.db
+      .updateTable('loginFailures')
+      .set({ count: sql<number>`count - 1` })
+      .where('key', '=', key)
+      .where('count', '>', 0)
+      .execute();
   }
 
   private until(t: number) {

@@ -5,15 +5,36 @@ import { paginate } from '../http/paginate';
 import { BG_PAGE_SIZE, type BackgroundType } from '../../src/contract/backgrounds';
 import type { SelectOption } from '../../src/contract/groups';
 
-export type FolderRow = { id: number; name: string; userId: number; ownerLogin: string; createdAt: string; updatedAt: string };
+export type FolderRow = {
+  id: number;
+  name: string;
+  userId: number;
+  ownerLogin: string;
+  createdAt: string;
+  updatedAt: string;
+};
 export type ItemRow = {
-  id: number; folderId: number; userId: number; type: BackgroundType; storageKey: string; previewKey: string | null;
-  originalName: string; size: number;
+  id: number;
+  folderId: number;
+  userId: number;
+  type: BackgroundType;
+  storageKey: string;
+  previewKey: string | null;
+  originalName: string;
+  size: number;
 };
 export type NewItem = Insertable<BackgroundItemsTable>;
 
-const ITEM_COLS = ['backgroundItems.id', 'backgroundItems.folderId', 'backgroundItems.userId', 'backgroundItems.type',
-  'backgroundItems.storageKey', 'backgroundItems.previewKey', 'backgroundItems.originalName', 'backgroundItems.size'] as const;
+const ITEM_COLS = [
+  'backgroundItems.id',
+  'backgroundItems.folderId',
+  'backgroundItems.userId',
+  'backgroundItems.type',
+  'backgroundItems.storageKey',
+  'backgroundItems.previewKey',
+  'backgroundItems.originalName',
+  'backgroundItems.size',
+] as const;
 
 /** Background folders and items: Kysely only. `scope` is ownerScope(): null for an admin, else a user id. */
 export class BackgroundsRepository {
@@ -22,8 +43,11 @@ export class BackgroundsRepository {
   /** Which of `keys` an item still refers to (as its file or its preview). */
   async knownKeys(keys: string[]): Promise<Set<string>> {
     if (!keys.length) return new Set();
-    const rows = await this.db.selectFrom('backgroundItems').select(['storageKey', 'previewKey'])
-      .where((eb) => eb.or([eb('storageKey', 'in', keys), eb('previewKey', 'in', keys)])).execute();
+    const rows = await this.db
+      .selectFrom('backgroundItems')
+      .select(['storageKey', 'previewKey'])
+      .where((eb) => eb.or([eb('storageKey', 'in', keys), eb('previewKey', 'in', keys)]))
+      .execute();
     return new Set(rows.flatMap((r) => (r.previewKey ? [r.storageKey, r.previewKey] : [r.storageKey])));
   }
 
@@ -38,49 +62,93 @@ export class BackgroundsRepository {
   }
 
   listFolders(scope: number | null, page: number) {
-    return paginate(this.folders(scope), page, (q) =>
-      q.innerJoin('users', 'users.id', 'backgroundFolders.userId')
-        .select((eb) => [
-          'backgroundFolders.id', 'backgroundFolders.name', 'backgroundFolders.userId', 'backgroundFolders.createdAt', 'users.login as ownerLogin',
-          eb.selectFrom('backgroundItems').whereRef('backgroundItems.folderId', '=', 'backgroundFolders.id')
-            .select(eb.fn.countAll<number>().as('c')).as('total'),
-        ])
-        .orderBy('backgroundFolders.id', 'desc'),
-      (r) => ({ id: r.id, name: r.name, total: Number(r.total ?? 0), user: { id: r.userId, login: r.ownerLogin }, createdAt: r.createdAt }));
+    return paginate(
+      this.folders(scope),
+      page,
+      (q) =>
+        q
+          .innerJoin('users', 'users.id', 'backgroundFolders.userId')
+          .select((eb) => [
+            'backgroundFolders.id',
+            'backgroundFolders.name',
+            'backgroundFolders.userId',
+            'backgroundFolders.createdAt',
+            'users.login as ownerLogin',
+            eb
+              .selectFrom('backgroundItems')
+              .whereRef('backgroundItems.folderId', '=', 'backgroundFolders.id')
+              .select(eb.fn.countAll<number>().as('c'))
+              .as('total'),
+          ])
+          .orderBy('backgroundFolders.id', 'desc'),
+      (r) => ({
+        id: r.id,
+        name: r.name,
+        total: Number(r.total ?? 0),
+        user: { id: r.userId, login: r.ownerLogin },
+        createdAt: r.createdAt,
+      }),
+    );
   }
 
   async folderOptions(scope: number | null): Promise<SelectOption[]> {
-    const rows = await this.folders(scope).select(['backgroundFolders.id', 'backgroundFolders.name']).orderBy('backgroundFolders.id', 'desc').execute();
+    const rows = await this.folders(scope)
+      .select(['backgroundFolders.id', 'backgroundFolders.name'])
+      .orderBy('backgroundFolders.id', 'desc')
+      .execute();
     return rows.map((r) => ({ id: r.id, title: r.name, value: r.id }));
   }
 
   getFolder(scope: number | null, id: number): Promise<FolderRow | undefined> {
-    return this.folders(scope).innerJoin('users', 'users.id', 'backgroundFolders.userId')
-      .select(['backgroundFolders.id', 'backgroundFolders.name', 'backgroundFolders.userId', 'users.login as ownerLogin',
-        'backgroundFolders.createdAt', 'backgroundFolders.updatedAt'])
-      .where('backgroundFolders.id', '=', id).executeTakeFirst();
+    return this.folders(scope)
+      .innerJoin('users', 'users.id', 'backgroundFolders.userId')
+      .select([
+        'backgroundFolders.id',
+        'backgroundFolders.name',
+        'backgroundFolders.userId',
+        'users.login as ownerLogin',
+        'backgroundFolders.createdAt',
+        'backgroundFolders.updatedAt',
+      ])
+      .where('backgroundFolders.id', '=', id)
+      .executeTakeFirst();
   }
 
   async countItems(folderId: number): Promise<number> {
-    const r = await this.db.selectFrom('backgroundItems').where('folderId', '=', folderId)
-      .select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom('backgroundItems')
+      .where('folderId', '=', folderId)
+      .select((eb) => eb.fn.countAll<number>().as('c'))
+      .executeTakeFirstOrThrow();
     return Number(r.c);
   }
 
   async insertFolder(userId: number, name: string): Promise<number> {
     const at = new Date().toISOString();
-    const r = await this.db.insertInto('backgroundFolders').values({ userId, name, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
+    const r = await this.db
+      .insertInto('backgroundFolders')
+      .values({ userId, name, createdAt: at, updatedAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return r.id;
   }
 
   async renameFolder(id: number, name: string): Promise<void> {
-    await this.db.updateTable('backgroundFolders').set({ name, updatedAt: new Date().toISOString() }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('backgroundFolders')
+      .set({ name, updatedAt: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Deletes a folder and its items in one transaction; returns the storage keys the caller must remove. */
   async deleteFolder(id: number): Promise<string[]> {
     return this.db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('backgroundItems').select(['storageKey', 'previewKey']).where('folderId', '=', id).execute();
+      const rows = await trx
+        .selectFrom('backgroundItems')
+        .select(['storageKey', 'previewKey'])
+        .where('folderId', '=', id)
+        .execute();
       await trx.deleteFrom('backgroundItems').where('folderId', '=', id).execute();
       await trx.deleteFrom('backgroundFolders').where('id', '=', id).execute();
       return rows.flatMap((r) => (r.previewKey ? [r.storageKey, r.previewKey] : [r.storageKey]));
@@ -89,12 +157,24 @@ export class BackgroundsRepository {
 
   /** A page of items: one folder's (newest first) or, with folderId null, every item within the scope. */
   listItems(scope: number | null, folderId: number | null, page: number) {
-    const base = folderId === null ? this.items(scope) : this.db.selectFrom('backgroundItems').where('backgroundItems.folderId', '=', folderId);
-    return paginate(base, page, (q) => q.select([...ITEM_COLS]).orderBy('backgroundItems.id', 'desc'), (r) => r as ItemRow, BG_PAGE_SIZE);
+    const base =
+      folderId === null
+        ? this.items(scope)
+        : this.db.selectFrom('backgroundItems').where('backgroundItems.folderId', '=', folderId);
+    return paginate(
+      base,
+      page,
+      (q) => q.select([...ITEM_COLS]).orderBy('backgroundItems.id', 'desc'),
+      (r) => r as ItemRow,
+      BG_PAGE_SIZE,
+    );
   }
 
   getItem(scope: number | null, id: number): Promise<ItemRow | undefined> {
-    return this.items(scope).select([...ITEM_COLS]).where('backgroundItems.id', '=', id).executeTakeFirst() as Promise<ItemRow | undefined>;
+    return this.items(scope)
+      .select([...ITEM_COLS])
+      .where('backgroundItems.id', '=', id)
+      .executeTakeFirst() as Promise<ItemRow | undefined>;
   }
 
   async deleteItem(id: number): Promise<void> {
@@ -109,7 +189,11 @@ export class BackgroundsRepository {
     return this.db.transaction().execute(async (trx) => {
       const ids: number[] = [];
       for (let i = 0; i < rows.length; i += 200) {
-        const r = await trx.insertInto('backgroundItems').values(rows.slice(i, i + 200)).returning('id').execute();
+        const r = await trx
+          .insertInto('backgroundItems')
+          .values(rows.slice(i, i + 200))
+          .returning('id')
+          .execute();
         ids.push(...r.map((x) => x.id));
       }
       await commitFiles();
@@ -120,14 +204,21 @@ export class BackgroundsRepository {
   /** Folder ids among `ids` that exist within the scope. */
   async visibleFolderIds(ids: number[], scope: number | null): Promise<number[]> {
     if (!ids.length) return [];
-    const rows = await this.folders(scope).select('backgroundFolders.id').where('backgroundFolders.id', 'in', ids).execute();
+    const rows = await this.folders(scope)
+      .select('backgroundFolders.id')
+      .where('backgroundFolders.id', 'in', ids)
+      .execute();
     return rows.map((r) => r.id);
   }
 
   /** Every item of the given folders within the scope (ordered by id). */
   folderItems(folderIds: number[], scope: number | null) {
-    if (!folderIds.length) return Promise.resolve([] as Array<{ id: number; folderId: number; type: BackgroundType; storageKey: string }>);
-    return this.items(scope).select(['backgroundItems.id', 'backgroundItems.folderId', 'backgroundItems.type', 'backgroundItems.storageKey'])
-      .where('backgroundItems.folderId', 'in', folderIds).orderBy('backgroundItems.id', 'asc').execute();
+    if (!folderIds.length)
+      return Promise.resolve([] as Array<{ id: number; folderId: number; type: BackgroundType; storageKey: string }>);
+    return this.items(scope)
+      .select(['backgroundItems.id', 'backgroundItems.folderId', 'backgroundItems.type', 'backgroundItems.storageKey'])
+      .where('backgroundItems.folderId', 'in', folderIds)
+      .orderBy('backgroundItems.id', 'asc')
+      .execute();
   }
 }

@@ -1,29 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../../src/contract/auth';
 import {
-  BM, UPLOAD_FIELDS, isImageType, isVideoType,
-  type BackgroundFolder, type BackgroundItem, type BackgroundType, type FolderBody, type FolderItemsPage,
+  BM,
+  UPLOAD_FIELDS,
+  isImageType,
+  isVideoType,
+  type BackgroundFolder,
+  type BackgroundItem,
+  type BackgroundType,
+  type FolderBody,
+  type FolderItemsPage,
 } from '../../src/contract/backgrounds';
 import type { SelectOption } from '../../src/contract/groups';
 import type { Page } from '../../src/contract/pagination';
 import { ownerScope } from '../auth/guards';
 import { AppError, notFound } from '../http/errors';
 import { parseId } from '../http/validate';
-import type { Media, Staged } from '../media/storage/index';
+import type { Media } from '../media/storage/index';
 import type { MediaTools } from './backgrounds.media';
 import type { BackgroundsRepository, FolderRow, ItemRow, NewItem } from './backgrounds.repository';
-import { EXT_OF, sniffImage, sniffVideo } from './sniff';
-
+import { EXT_OF } from './sniff';
+import { discardUploads, fieldName, inspectUpload, kindOfField, type Pending } from './backgrounds.upload';
 import { drain, type UploadPart } from '../http/multipart';
 
 /** A background item for the render engine: `path` is a local file ffmpeg can read. */
 export type FolderItemForRender = { id: number; folderId: number; type: BackgroundType; key: string; path: string };
-
-const VIDEO_PREVIEW_AT_SEC = 0.1; // SPEC §9
-
-type Pending = { kind: BackgroundType; field: string; index: number; name: string; mime: string; staged?: Staged; format?: string; thumb?: string };
 
 /**
  * Background folders and items (SPEC §2, §7). A folder belongs to its creator (its items to the folder's
@@ -32,7 +34,12 @@ type Pending = { kind: BackgroundType; field: string; index: number; name: strin
  * only then are the rows inserted and the files moved into place, in one transaction.
  */
 export class BackgroundsService {
-  constructor(private repo: BackgroundsRepository, private media: Media, private tools: MediaTools, private log?: FastifyBaseLogger) {}
+  constructor(
+    private repo: BackgroundsRepository,
+    private media: Media,
+    private tools: MediaTools,
+    private log?: FastifyBaseLogger,
+  ) {}
 
   // ---- folders
 
@@ -94,7 +101,15 @@ export class BackgroundsService {
    */
   async listFolderItems(folderIds: number[], scope: number | null): Promise<FolderItemForRender[]> {
     const rows = await this.repo.folderItems(folderIds, scope);
-    return Promise.all(rows.map(async (r) => ({ id: r.id, folderId: r.folderId, type: r.type, key: r.storageKey, path: await this.media.storage.inputPath(r.storageKey) })));
+    return Promise.all(
+      rows.map(async (r) => ({
+        id: r.id,
+        folderId: r.folderId,
+        type: r.type,
+        key: r.storageKey,
+        path: await this.media.storage.inputPath(r.storageKey),
+      })),
+    );
   }
 
   /** Which of `folderIds` exist within the scope (the create-video form's folder check). */
@@ -122,8 +137,17 @@ export class BackgroundsService {
           continue;
         }
         const kind = kindOfField(part.fieldname);
-        if (!kind) { await drain(part.file); continue; }
-        const p: Pending = { kind, field: fieldName(part.fieldname), index: counts[kind]++, name: part.filename || 'file', mime: part.mimetype };
+        if (!kind) {
+          await drain(part.file);
+          continue;
+        }
+        const p: Pending = {
+          kind,
+          field: fieldName(part.fieldname),
+          index: counts[kind]++,
+          name: part.filename || 'file',
+          mime: part.mimetype,
+        };
         pending.push(p);
         const declaredOk = kind === 'image' ? isImageType(p.mime) : isVideoType(p.mime);
         if (!declaredOk) {
@@ -139,7 +163,8 @@ export class BackgroundsService {
 
       for (const p of pending) {
         if (!p.staged || errors[`${p.field}.${p.index}`]) continue;
-        if (!(await this.inspect(p))) errors[`${p.field}.${p.index}`] = p.kind === 'image' ? BM.mustBeImage : BM.mustBeVideo;
+        if (!(await inspectUpload(p, this.media, this.tools, this.log)))
+          errors[`${p.field}.${p.index}`] = p.kind === 'image' ? BM.mustBeImage : BM.mustBeVideo;
       }
       const firstError = Object.values(errors)[0];
       if (firstError) throw new AppError(400, firstError, errors);
@@ -151,53 +176,51 @@ export class BackgroundsService {
         return { p, key: `${base}.${EXT_OF[p.format!] ?? 'bin'}`, previewKey: `${base}.thumb.jpg` };
       });
       const rows: NewItem[] = plan.map(({ p, key, previewKey }) => ({
-        folderId: folder!.id, userId: owner, type: p.kind, storageKey: key, previewKey,
-        originalName: p.name.slice(0, 255), mime: p.mime.slice(0, 100), size: p.staged!.size, width: null, height: null, duration: null, createdAt: at,
+        folderId: folder!.id,
+        userId: owner,
+        type: p.kind,
+        storageKey: key,
+        previewKey,
+        originalName: p.name.slice(0, 255),
+        mime: p.mime.slice(0, 100),
+        size: p.staged!.size,
+        width: null,
+        height: null,
+        duration: null,
+        createdAt: at,
       }));
-      const ids = await this.repo.insertItems(rows, async () => {
-        for (const { p, key, previewKey } of plan) {
-          await p.staged!.commit(key);
-          committed.push(key);
-          await this.media.storage.putFile(previewKey, p.thumb!);
-          committed.push(previewKey);
-        }
-      }).catch(async (err) => {
-        // The folder was deleted while the files were arriving: a 404, not a server error.
-        if (!(await this.repo.getFolder(null, folder!.id))) throw notFound();
-        throw err;
-      });
+      const ids = await this.repo
+        .insertItems(rows, async () => {
+          for (const { p, key, previewKey } of plan) {
+            await p.staged!.commit(key);
+            committed.push(key);
+            await this.media.storage.putFile(previewKey, p.thumb!);
+            committed.push(previewKey);
+          }
+        })
+        .catch(async (err) => {
+          // The folder was deleted while the files were arriving: a 404, not a server error.
+          if (!(await this.repo.getFolder(null, folder!.id))) throw notFound();
+          throw err;
+        });
       return {
-        data: plan.map(({ p, key, previewKey }, i) => this.itemRecord({
-          id: ids[i]!, folderId: folder!.id, userId: owner, type: p.kind, storageKey: key, previewKey, originalName: p.name, size: p.staged!.size,
-        })),
+        data: plan.map(({ p, key, previewKey }, i) =>
+          this.itemRecord({
+            id: ids[i]!,
+            folderId: folder!.id,
+            userId: owner,
+            type: p.kind,
+            storageKey: key,
+            previewKey,
+            originalName: p.name,
+            size: p.staged!.size,
+          }),
+        ),
       };
     } catch (err) {
-      await Promise.all(pending.map(async (p) => {
-        await p.staged?.discard().catch(() => {});
-        if (p.thumb) await rm(p.thumb, { force: true }).catch(() => {});
-      }));
+      await discardUploads(pending);
       await this.removeFiles(committed);
       throw err;
-    }
-  }
-
-  /** Real content: magic bytes first, then ffprobe, then the preview (a file we cannot preview is refused). */
-  private async inspect(p: Pending): Promise<boolean> {
-    const staged = p.staged!;
-    const format = p.kind === 'image' ? sniffImage(staged.head) : sniffVideo(staged.head);
-    if (!format) return false;
-    const ok = p.kind === 'image' ? await this.tools.isImage(staged.path) : await this.tools.isVideo(staged.path);
-    if (!ok) return false;
-    p.format = format;
-    const thumb = this.media.storage.tempPath('jpg');
-    try {
-      await this.tools.thumbnail(staged.path, thumb, { atSec: p.kind === 'video' ? VIDEO_PREVIEW_AT_SEC : undefined });
-      p.thumb = thumb;
-      return true;
-    } catch (err) {
-      await rm(thumb, { force: true });
-      this.log?.warn({ err: (err as Error).message, kind: p.kind }, 'background preview failed');
-      return false;
     }
   }
 
@@ -210,25 +233,35 @@ export class BackgroundsService {
   }
 
   private async folderRecord(row: FolderRow): Promise<BackgroundFolder> {
-    return { id: row.id, name: row.name, total: await this.repo.countItems(row.id), user: { id: row.userId, login: row.ownerLogin }, createdAt: row.createdAt };
+    return {
+      id: row.id,
+      name: row.name,
+      total: await this.repo.countItems(row.id),
+      user: { id: row.userId, login: row.ownerLogin },
+      createdAt: row.createdAt,
+    };
   }
 
   /** Only the owner or an admin ever receives these links: they are minted inside owner-scoped answers. */
   private itemRecord(r: ItemRow): BackgroundItem {
     return {
-      id: r.id, type: r.type, folderId: r.folderId, name: r.originalName, size: Number(r.size),
-      url: this.media.signer.url(r.storageKey), previewUrl: r.previewKey ? this.media.signer.url(r.previewKey) : null,
+      id: r.id,
+      type: r.type,
+      folderId: r.folderId,
+      name: r.originalName,
+      size: Number(r.size),
+      url: this.media.signer.url(r.storageKey),
+      previewUrl: r.previewKey ? this.media.signer.url(r.previewKey) : null,
     };
   }
 
   private async removeFiles(keys: string[]) {
     for (const key of keys) {
-      try { await this.media.storage.delete(key); } catch (err) { this.log?.error({ err, key }, 'media file could not be removed'); }
+      try {
+        await this.media.storage.delete(key);
+      } catch (err) {
+        this.log?.error({ err, key }, 'media file could not be removed');
+      }
     }
   }
 }
-
-/** `files`, `files[]`, `files[0]` → `files`. */
-const fieldName = (name: string) => name.replace(/\[\d*\]$/, '');
-const kindOfField = (name: string): BackgroundType | null =>
-  fieldName(name) === UPLOAD_FIELDS.images ? 'image' : fieldName(name) === UPLOAD_FIELDS.videos ? 'video' : null;

@@ -2,7 +2,8 @@
  * Magic-byte checks of uploaded files: a fast first gate before ffprobe, so a text file named .png or .mp4
  * is refused without decoding anything. Returns a short format name, or null when the bytes are not one.
  */
-const startsWith = (b: Buffer, sig: number[], at = 0) => b.length >= at + sig.length && sig.every((x, i) => b[at + i] === x);
+const startsWith = (b: Buffer, sig: number[], at = 0) =>
+  b.length >= at + sig.length && sig.every((x, i) => b[at + i] === x);
 const ascii = (b: Buffer, at: number, len: number) => (b.length >= at + len ? b.toString('latin1', at, at + len) : '');
 
 /** ISO-BMFF brands that are still pictures (AVIF, HEIF/HEIC), not videos. */
@@ -35,6 +36,22 @@ export function sniffVideo(b: Buffer): string | null {
 
 /** File extension to store an accepted file under (from its real format, not its name). */
 export const EXT_OF: Record<string, string> = {
-  jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp', bmp: 'bmp', tiff: 'tiff', avif: 'avif', heic: 'heic',
-  mp4: 'mp4', mov: 'mov', mkv: 'mkv', webm: 'webm', avi: 'avi', ts: 'ts', mpg: 'mpg', flv: 'flv', wmv: 'wmv', ogv: 'ogv',
+  jpeg: 'jpg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  bmp: 'bmp',
+  tiff: 'tiff',
+  avif: 'avif',
+  heic: 'heic',
+  mp4: 'mp4',
+  mov: 'mov',
+  mkv: 'mkv',
+  webm: 'webm',
+  avi: 'avi',
+  ts: 'ts',
+  mpg: 'mpg',
+  flv: 'flv',
+  wmv: 'wmv',
+  ogv: 'ogv',
 };

@@ -76,7 +76,11 @@ export function createSealer(appKey: string): Sealer {
 export async function ensureSealKey(db: Kysely<any>, sealer: Sealer): Promise<void> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', KEY_CHECK_SETTING).executeTakeFirst();
   if (!row) {
-    await db.insertInto('settings').values({ key: KEY_CHECK_SETTING, value: sealer.keyCheck }).onConflict((oc: any) => oc.column('key').doNothing()).execute();
+    await db
+      .insertInto('settings')
+      .values({ key: KEY_CHECK_SETTING, value: sealer.keyCheck })
+      .onConflict((oc: any) => oc.column('key').doNothing())
+      .execute();
     return ensureSealKey(db, sealer);
   }
   const a = Buffer.from(String(row.value));

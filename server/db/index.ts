@@ -17,12 +17,16 @@ pg.types.setTypeParser(20, (v) => Number(v));
  */
 export function createDb(
   opts: { databaseUrl?: string; sqliteFile: string },
-  onPoolError: (err: Error) => void = (err) => process.stderr.write(`PostgreSQL idle connection error: ${err.message}\n`),
+  onPoolError: (err: Error) => void = (err) =>
+    process.stderr.write(`PostgreSQL idle connection error: ${err.message}\n`),
 ): { db: Db; kind: DbKind } {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     pool.on('error', onPoolError);
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] }), kind: 'postgres' };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] }),
+      kind: 'postgres',
+    };
   }
   ownerOnly(opts.sqliteFile);
   const sqlite = new SQLite(opts.sqliteFile);
@@ -35,7 +39,13 @@ export function createDb(
   sqlite.pragma('busy_timeout = 5000');
   // SQLite's lower() folds ASCII only; PostgreSQL's folds every script. Same SQL, same answers ('Київ' → 'київ').
   sqlite.function('lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cacheStatements(sqlite) }), plugins: [new CamelCasePlugin()] }), kind: 'sqlite' };
+  return {
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: cacheStatements(sqlite) }),
+      plugins: [new CamelCasePlugin()],
+    }),
+    kind: 'sqlite',
+  };
 }
 
 /**

@@ -4,7 +4,15 @@ import { paginate } from '../http/paginate';
 import { accountTitle, type AccountTitleParts, type GroupListItem, type SelectOption } from '../../src/contract/groups';
 import { toId } from '../../src/contract/ids';
 
-export type GroupRow = { id: number; name: string; userId: number; ownerLogin: string; ownerRole: string; createdAt: string; updatedAt: string };
+export type GroupRow = {
+  id: number;
+  name: string;
+  userId: number;
+  ownerLogin: string;
+  ownerRole: string;
+  createdAt: string;
+  updatedAt: string;
+};
 
 /** Account groups and their members: Kysely only. `scope` is ownerScope(): null for an admin, else a user id. */
 export class GroupsRepository {
@@ -16,31 +24,58 @@ export class GroupsRepository {
   }
 
   list(scope: number | null, page: number) {
-    return paginate(this.base(scope), page, (q) =>
-      q.innerJoin('users', 'users.id', 'accountGroups.userId')
-        .select((eb) => [
-          'accountGroups.id', 'accountGroups.name', 'accountGroups.userId', 'users.login as ownerLogin',
-          eb.selectFrom('groupAccounts').whereRef('groupAccounts.groupId', '=', 'accountGroups.id')
-            .select(eb.fn.countAll<number>().as('c')).as('accountsCount'),
-        ])
-        .orderBy('accountGroups.id', 'desc'),
+    return paginate(
+      this.base(scope),
+      page,
+      (q) =>
+        q
+          .innerJoin('users', 'users.id', 'accountGroups.userId')
+          .select((eb) => [
+            'accountGroups.id',
+            'accountGroups.name',
+            'accountGroups.userId',
+            'users.login as ownerLogin',
+            eb
+              .selectFrom('groupAccounts')
+              .whereRef('groupAccounts.groupId', '=', 'accountGroups.id')
+              .select(eb.fn.countAll<number>().as('c'))
+              .as('accountsCount'),
+          ])
+          .orderBy('accountGroups.id', 'desc'),
       (r): GroupListItem => ({
-        id: r.id, name: r.name, accountsCount: Number(r.accountsCount ?? 0), user: { id: r.userId, login: r.ownerLogin },
-      }));
+        id: r.id,
+        name: r.name,
+        accountsCount: Number(r.accountsCount ?? 0),
+        user: { id: r.userId, login: r.ownerLogin },
+      }),
+    );
   }
 
   /** One group within the scope, with its owner's login and role (undefined when missing or someone else's). */
   get(scope: number | null, id: number): Promise<GroupRow | undefined> {
-    return this.base(scope).innerJoin('users', 'users.id', 'accountGroups.userId')
-      .select(['accountGroups.id', 'accountGroups.name', 'accountGroups.userId', 'users.login as ownerLogin', 'users.role as ownerRole',
-        'accountGroups.createdAt', 'accountGroups.updatedAt'])
-      .where('accountGroups.id', '=', id).executeTakeFirst();
+    return this.base(scope)
+      .innerJoin('users', 'users.id', 'accountGroups.userId')
+      .select([
+        'accountGroups.id',
+        'accountGroups.name',
+        'accountGroups.userId',
+        'users.login as ownerLogin',
+        'users.role as ownerRole',
+        'accountGroups.createdAt',
+        'accountGroups.updatedAt',
+      ])
+      .where('accountGroups.id', '=', id)
+      .executeTakeFirst();
   }
 
   async members(groupId: number): Promise<SelectOption[]> {
-    const rows = await this.db.selectFrom('groupAccounts').innerJoin('accounts', 'accounts.id', 'groupAccounts.accountId')
-      .select(TITLE_COLUMNS).where('groupAccounts.groupId', '=', groupId)
-      .orderBy('accounts.id', 'asc').execute();
+    const rows = await this.db
+      .selectFrom('groupAccounts')
+      .innerJoin('accounts', 'accounts.id', 'groupAccounts.accountId')
+      .select(TITLE_COLUMNS)
+      .where('groupAccounts.groupId', '=', groupId)
+      .orderBy('accounts.id', 'asc')
+      .execute();
     return rows.map(toOption);
   }
 
@@ -53,21 +88,32 @@ export class GroupsRepository {
   async insert(userId: number, name: string, accountIds: number[]): Promise<number> {
     const at = new Date().toISOString();
     return this.db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('accountGroups').values({ userId, name, createdAt: at, updatedAt: at })
-        .returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('groupAccounts').values(accountIds.map((accountId) => ({ groupId: id, accountId }))).execute();
+      const { id } = await trx
+        .insertInto('accountGroups')
+        .values({ userId, name, createdAt: at, updatedAt: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('groupAccounts')
+        .values(accountIds.map((accountId) => ({ groupId: id, accountId })))
+        .execute();
       return id;
     });
   }
 
   async update(id: number, v: { name?: string; accounts?: number[] }): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('accountGroups')
+      await trx
+        .updateTable('accountGroups')
         .set({ ...(v.name !== undefined ? { name: v.name } : {}), updatedAt: new Date().toISOString() })
-        .where('id', '=', id).execute();
+        .where('id', '=', id)
+        .execute();
       if (v.accounts) {
         await trx.deleteFrom('groupAccounts').where('groupId', '=', id).execute();
-        await trx.insertInto('groupAccounts').values(v.accounts.map((accountId) => ({ groupId: id, accountId }))).execute();
+        await trx
+          .insertInto('groupAccounts')
+          .values(v.accounts.map((accountId) => ({ groupId: id, accountId })))
+          .execute();
       }
     });
   }
@@ -87,15 +133,25 @@ export class GroupsRepository {
     if (text) {
       const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const id = toId(text.replace(/^#/, ''));
-      query = query.where((eb) => eb.or([
-        ...TITLE_COLUMNS.slice(1).map((c) => eb(sql`lower(coalesce(${sql.ref(c)}, ''))`, 'like', sql`${pattern} escape '\\'`)),
-        ...(id > 0 ? [eb('accounts.id', '=', id)] : []),
-      ]));
+      query = query.where((eb) =>
+        eb.or([
+          ...TITLE_COLUMNS.slice(1).map((c) =>
+            eb(sql`lower(coalesce(${sql.ref(c)}, ''))`, 'like', sql`${pattern} escape '\\'`),
+          ),
+          ...(id > 0 ? [eb('accounts.id', '=', id)] : []),
+        ]),
+      );
     }
     const rows = await query.orderBy('accounts.id', 'asc').limit(limit).execute();
     return rows.map(toOption);
   }
 }
 
-const TITLE_COLUMNS = ['accounts.id', 'accounts.comments', 'accounts.titleChannel', 'accounts.profileNameInstagram', 'accounts.titleTikTok'] as const;
+const TITLE_COLUMNS = [
+  'accounts.id',
+  'accounts.comments',
+  'accounts.titleChannel',
+  'accounts.profileNameInstagram',
+  'accounts.titleTikTok',
+] as const;
 const toOption = (r: AccountTitleParts): SelectOption => ({ id: r.id, title: accountTitle(r), value: r.id });

@@ -1,5 +1,12 @@
 import type { AuthUser } from '../../src/contract/auth';
-import { GM, SEARCH_LIMIT, type GroupBody, type GroupPatch, type GroupRecord, type SelectOption } from '../../src/contract/groups';
+import {
+  GM,
+  SEARCH_LIMIT,
+  type GroupBody,
+  type GroupPatch,
+  type GroupRecord,
+  type SelectOption,
+} from '../../src/contract/groups';
 import { ownerScope } from '../auth/guards';
 import { AppError, notFound } from '../http/errors';
 import type { GroupRow, GroupsRepository } from './groups.repository';
@@ -48,7 +55,10 @@ export class GroupsService {
   async search(user: AuthUser, groupId: number, q: string): Promise<SelectOption[]> {
     if (groupId === 0) return this.repo.options(ownerScope(user), q, SEARCH_LIMIT);
     const row = await this.row(user, groupId);
-    const [options, members] = await Promise.all([this.repo.options(scopeOfOwner(row), q, SEARCH_LIMIT), this.repo.members(row.id)]);
+    const [options, members] = await Promise.all([
+      this.repo.options(scopeOfOwner(row), q, SEARCH_LIMIT),
+      this.repo.members(row.id),
+    ]);
     const byId = new Map<number, SelectOption>();
     for (const o of [...members, ...options]) byId.set(o.id, o);
     return [...byId.values()].sort((a, b) => a.id - b.id);
@@ -62,8 +72,12 @@ export class GroupsService {
 
   private async record(row: GroupRow): Promise<GroupRecord> {
     return {
-      id: row.id, name: row.name, accounts: await this.repo.members(row.id),
-      user: { id: row.userId, login: row.ownerLogin }, createdAt: row.createdAt, updatedAt: row.updatedAt,
+      id: row.id,
+      name: row.name,
+      accounts: await this.repo.members(row.id),
+      user: { id: row.userId, login: row.ownerLogin },
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
     };
   }
 
@@ -71,7 +85,8 @@ export class GroupsService {
   private async assertUsable(scope: number | null, ids: number[]) {
     const owners = await this.repo.accountOwners(ids);
     const usable = new Set(owners.filter((o) => scope === null || o.userId === scope).map((o) => o.id));
-    if (ids.some((id) => !usable.has(id))) throw new AppError(400, GM.accountUnavailable, { accounts: GM.accountUnavailable });
+    if (ids.some((id) => !usable.has(id)))
+      throw new AppError(400, GM.accountUnavailable, { accounts: GM.accountUnavailable });
   }
 }
 

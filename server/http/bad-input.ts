@@ -13,7 +13,8 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
@@ -46,7 +47,8 @@ export function installJsonParser(app: FastifyInstance) {
 
 /** Whether the request announced a body that has not been read to its end. */
 const bodyLeftUnread = (req: FastifyRequest) =>
-  !req.raw.complete && (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined);
+  !req.raw.complete &&
+  (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined);
 
 /**
  * An answer sent before the body was read (a refused upload, a 404) closes the connection: the client learns it

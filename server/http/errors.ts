@@ -38,13 +38,17 @@ export function installErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) {
       const errors = err.errors && Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, t(v)]));
       if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
-      return reply.status(err.statusCode).send({ message: t(err.message, err.args), statusCode: err.statusCode, ...(errors ? { errors } : {}) });
+      return reply
+        .status(err.statusCode)
+        .send({ message: t(err.message, err.args), statusCode: err.statusCode, ...(errors ? { errors } : {}) });
     }
     // A client that went away mid-request: nobody reads the answer, and it is not the server's failure.
     const socket = req.raw.socket;
     if (CLIENT_GONE_CODES.has(String(err.code)) && (!socket || socket.destroyed || req.raw.readableAborted)) {
       req.log.info({ code: err.code }, 'client closed the connection mid-request');
-      return reply.status(400).send({ message: t(M.malformedBody), statusCode: 400, errors: { body: t(M.malformedBody) } });
+      return reply
+        .status(400)
+        .send({ message: t(M.malformedBody), statusCode: 400, errors: { body: t(M.malformedBody) } });
     }
     // The multipart parser's own errors (a body cut short, a broken part header, no or a too long boundary).
     if (err.statusCode === undefined && MULTIPART_PARSE_ERROR.test(err.message)) {

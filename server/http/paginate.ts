@@ -17,7 +17,10 @@ export async function paginate<DB, TB extends keyof DB, O, R>(
   pageSize = PAGE_SIZE,
 ): Promise<Page<R>> {
   const [rows, countRow] = await Promise.all([
-    select(base).limit(pageSize).offset((page - 1) * pageSize).execute(),
+    select(base)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   const total = Number((countRow as { total: number | string }).total);

@@ -39,4 +39,10 @@ export const MULTIPART_PARSE_ERROR =
   /^(Unexpected end of (multipart data|form)|Malformed (part header|content type)|Part terminated early|Multipart: |Unsupported content type|Boundary|The needle cannot have a length)/i;
 
 /** Errors that mean the client went away mid-request (nobody reads the answer). */
-export const CLIENT_GONE_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'FST_ERR_CTP_ABORTED']);
+export const CLIENT_GONE_CODES = new Set([
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'FST_ERR_CTP_ABORTED',
+]);

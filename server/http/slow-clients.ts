@@ -22,7 +22,11 @@ export function serverTimeoutOptions(t: ClientTimeouts): Partial<FastifyServerOp
     connectionTimeout: t.connectionIdleMs,
     keepAliveTimeout: t.keepAliveMs,
     // Node checks the headers deadline every connectionsCheckingInterval (30 s by default).
-    http: { headersTimeout: t.headersMs, requestTimeout: 0, connectionsCheckingInterval: Math.min(30_000, Math.max(250, t.headersMs / 4)) },
+    http: {
+      headersTimeout: t.headersMs,
+      requestTimeout: 0,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, t.headersMs / 4)),
+    },
   } as Partial<FastifyServerOptions>;
 }
 

@@ -10,8 +10,17 @@ export type StoredJob = ClaimedJob & { payload: string };
 
 /** A job row for inspection (tests, admin views): status, attempts, the last error of a dead job. */
 export type JobRow = {
-  id: number; name: string; key: string; payload: string; status: JobStatus; attempts: number; maxAttempts: number;
-  runAt: string; leaseUntil: string | null; lockedBy: string | null; lastError: string | null;
+  id: number;
+  name: string;
+  key: string;
+  payload: string;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  runAt: string;
+  leaseUntil: string | null;
+  lockedBy: string | null;
+  lastError: string | null;
 };
 
 export type EnqueueOptions = { key: string; runAt?: Date };
@@ -19,7 +28,12 @@ export type EnqueueOptions = { key: string; runAt?: Date };
 type Exec = Transaction<Database> | Kysely<Database>;
 
 /** What a domain service needs to queue work: typed by the job's spec, so only declared jobs with their payloads. */
-export type Enqueue = <P>(job: JobSpec<string, P>, payload: NoInfer<P>, opts: EnqueueOptions, trx?: Exec) => Promise<boolean>;
+export type Enqueue = <P>(
+  job: JobSpec<string, P>,
+  payload: NoInfer<P>,
+  opts: EnqueueOptions,
+  trx?: Exec,
+) => Promise<boolean>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -36,7 +50,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
  *   worker that lost its lease can no longer complete or fail a job someone else now owns.
  */
 export class JobQueue {
-  constructor(private db: Db, private kind: DbKind, private now: () => number = Date.now) {}
+  constructor(
+    private db: Db,
+    private kind: DbKind,
+    private now: () => number = Date.now,
+  ) {}
 
   /**
    * Queues a job unless one with the same key exists (any status). Returns whether it was inserted. The payload
@@ -44,11 +62,20 @@ export class JobQueue {
    */
   enqueue: Enqueue = async (job, payload, opts, trx) => {
     const at = iso(this.now());
-    const r = await (trx ?? this.db).insertInto('jobs').values({
-      name: job.name, key: opts.key, payload: JSON.stringify(job.payload.parse(payload)), status: 'queued',
-      maxAttempts: attemptsOf(job.retry),
-      runAt: opts.runAt ? opts.runAt.toISOString() : at, createdAt: at, updatedAt: at,
-    }).onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
+    const r = await (trx ?? this.db)
+      .insertInto('jobs')
+      .values({
+        name: job.name,
+        key: opts.key,
+        payload: JSON.stringify(job.payload.parse(payload)),
+        status: 'queued',
+        maxAttempts: attemptsOf(job.retry),
+        runAt: opts.runAt ? opts.runAt.toISOString() : at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
   };
 
@@ -58,16 +85,34 @@ export class JobQueue {
    * it, since no handler will run again) and the next one tried.
    */
   async claim(
-    workerId: string, names: readonly string[], leaseMs: number, onDead?: (job: StoredJob, error: string) => Promise<void>,
+    workerId: string,
+    names: readonly string[],
+    leaseMs: number,
+    onDead?: (job: StoredJob, error: string) => Promise<void>,
   ): Promise<StoredJob | undefined> {
     for (let guard = 0; guard < 100; guard++) {
-      const row = this.kind === 'postgres' ? await this.claimPg(workerId, names, leaseMs) : await this.claimSqlite(workerId, names, leaseMs);
+      const row =
+        this.kind === 'postgres'
+          ? await this.claimPg(workerId, names, leaseMs)
+          : await this.claimSqlite(workerId, names, leaseMs);
       if (!row) return undefined;
-      const job: StoredJob = { id: row.id, name: row.name, key: row.key, payload: row.payload, attempts: row.attempts, maxAttempts: row.maxAttempts, lockedBy: workerId };
+      const job: StoredJob = {
+        id: row.id,
+        name: row.name,
+        key: row.key,
+        payload: row.payload,
+        attempts: row.attempts,
+        maxAttempts: row.maxAttempts,
+        lockedBy: workerId,
+      };
       if (row.attempts > row.maxAttempts) {
         const lastError = row.lastError ?? 'worker lost (lease expired) on the last attempt';
-        await this.db.updateTable('jobs').set({ status: 'dead', leaseUntil: null, lockedBy: null, updatedAt: iso(this.now()), lastError })
-          .where('id', '=', row.id).where('lockedBy', '=', workerId).execute();
+        await this.db
+          .updateTable('jobs')
+          .set({ status: 'dead', leaseUntil: null, lockedBy: null, updatedAt: iso(this.now()), lastError })
+          .where('id', '=', row.id)
+          .where('lockedBy', '=', workerId)
+          .execute();
         await onDead?.(job, lastError);
         continue;
       }
@@ -77,47 +122,91 @@ export class JobQueue {
   }
 
   private due(names: readonly string[], nowIso: string) {
-    return (eb: any) => eb.and([
-      eb('name', 'in', names),
-      eb.or([
-        eb.and([eb('status', '=', 'queued'), eb('runAt', '<=', nowIso)]),
-        eb.and([eb('status', '=', 'running'), eb('leaseUntil', '<', nowIso)]),
-      ]),
-    ]);
+    return (eb: any) =>
+      eb.and([
+        eb('name', 'in', names),
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('runAt', '<=', nowIso)]),
+          eb.and([eb('status', '=', 'running'), eb('leaseUntil', '<', nowIso)]),
+        ]),
+      ]);
   }
 
   private async claimPg(workerId: string, names: readonly string[], leaseMs: number): Promise<JobRow | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const now = this.now();
-      const picked = await trx.selectFrom('jobs').select('id').where(this.due(names, iso(now)))
-        .orderBy('runAt').orderBy('id').limit(1).forUpdate().skipLocked().executeTakeFirst();
+      const picked = await trx
+        .selectFrom('jobs')
+        .select('id')
+        .where(this.due(names, iso(now)))
+        .orderBy('runAt')
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
       if (!picked) return undefined;
-      return trx.updateTable('jobs').set((eb) => ({
-        status: 'running', attempts: eb('attempts', '+', 1), leaseUntil: iso(now + leaseMs), lockedBy: workerId, updatedAt: iso(now),
-      })).where('id', '=', picked.id).returningAll().executeTakeFirst() as Promise<JobRow | undefined>;
+      return trx
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'running',
+          attempts: eb('attempts', '+', 1),
+          leaseUntil: iso(now + leaseMs),
+          lockedBy: workerId,
+          updatedAt: iso(now),
+        }))
+        .where('id', '=', picked.id)
+        .returningAll()
+        .executeTakeFirst() as Promise<JobRow | undefined>;
     });
   }
 
   private async claimSqlite(workerId: string, names: readonly string[], leaseMs: number): Promise<JobRow | undefined> {
     const now = this.now();
-    return this.db.updateTable('jobs').set((eb) => ({
-      status: 'running', attempts: eb('attempts', '+', 1), leaseUntil: iso(now + leaseMs), lockedBy: workerId, updatedAt: iso(now),
-    })).where('id', '=', (eb) => eb.selectFrom('jobs').select('id').where(this.due(names, iso(now))).orderBy('runAt').orderBy('id').limit(1))
-      .returningAll().executeTakeFirst() as Promise<JobRow | undefined>;
+    return this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        attempts: eb('attempts', '+', 1),
+        leaseUntil: iso(now + leaseMs),
+        lockedBy: workerId,
+        updatedAt: iso(now),
+      }))
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where(this.due(names, iso(now)))
+          .orderBy('runAt')
+          .orderBy('id')
+          .limit(1),
+      )
+      .returningAll()
+      .executeTakeFirst() as Promise<JobRow | undefined>;
   }
 
   /** Renews the lease; false when this worker no longer owns the job (expired and taken, cancelled, deleted). */
   async heartbeat(job: Pick<ClaimedJob, 'id' | 'lockedBy'>, leaseMs: number): Promise<boolean> {
     const now = this.now();
-    const r = await this.db.updateTable('jobs').set({ leaseUntil: iso(now + leaseMs), updatedAt: iso(now) })
-      .where('id', '=', job.id).where('lockedBy', '=', job.lockedBy).where('status', '=', 'running').executeTakeFirst();
+    const r = await this.db
+      .updateTable('jobs')
+      .set({ leaseUntil: iso(now + leaseMs), updatedAt: iso(now) })
+      .where('id', '=', job.id)
+      .where('lockedBy', '=', job.lockedBy)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
   /** Marks the job done (only if this worker still owns it). */
   async complete(job: Pick<ClaimedJob, 'id' | 'lockedBy'>): Promise<boolean> {
-    const r = await this.db.updateTable('jobs').set({ status: 'done', leaseUntil: null, lastError: null, updatedAt: iso(this.now()) })
-      .where('id', '=', job.id).where('lockedBy', '=', job.lockedBy).where('status', '=', 'running').executeTakeFirst();
+    const r = await this.db
+      .updateTable('jobs')
+      .set({ status: 'done', leaseUntil: null, lastError: null, updatedAt: iso(this.now()) })
+      .where('id', '=', job.id)
+      .where('lockedBy', '=', job.lockedBy)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -126,24 +215,47 @@ export class JobQueue {
    * used up or `permanent` (a failure a retry cannot fix). The error text is kept in last_error.
    */
   async fail(
-    job: Pick<ClaimedJob, 'id' | 'lockedBy' | 'attempts' | 'maxAttempts'>, error: string, backoff: Backoff, permanent = false,
+    job: Pick<ClaimedJob, 'id' | 'lockedBy' | 'attempts' | 'maxAttempts'>,
+    error: string,
+    backoff: Backoff,
+    permanent = false,
   ): Promise<JobStatus | undefined> {
     const now = this.now();
     const dead = permanent || job.attempts >= job.maxAttempts;
-    const r = await this.db.updateTable('jobs').set({
-      status: dead ? 'dead' : 'queued', runAt: dead ? sql`run_at` as any : iso(now + backoff(job.attempts)),
-      leaseUntil: null, lockedBy: null, lastError: error.slice(0, 2000), updatedAt: iso(now),
-    }).where('id', '=', job.id).where('lockedBy', '=', job.lockedBy).where('status', '=', 'running').executeTakeFirst();
+    const r = await this.db
+      .updateTable('jobs')
+      .set({
+        status: dead ? 'dead' : 'queued',
+        runAt: dead ? (sql`run_at` as any) : iso(now + backoff(job.attempts)),
+        leaseUntil: null,
+        lockedBy: null,
+        lastError: error.slice(0, 2000),
+        updatedAt: iso(now),
+      })
+      .where('id', '=', job.id)
+      .where('lockedBy', '=', job.lockedBy)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0 ? (dead ? 'dead' : 'queued') : undefined;
   }
 
   /** Gives a job back without counting the attempt (graceful shutdown): queued, due now. */
   async release(job: Pick<ClaimedJob, 'id' | 'lockedBy'>): Promise<void> {
     const now = iso(this.now());
-    await this.db.updateTable('jobs').set((eb) => ({
-      status: 'queued', attempts: sql<number>`CASE WHEN ${eb.ref('attempts')} > 0 THEN ${eb.ref('attempts')} - 1 ELSE 0 END`,
-      runAt: now, leaseUntil: null, lockedBy: null, updatedAt: now,
-    })).where('id', '=', job.id).where('lockedBy', '=', job.lockedBy).where('status', '=', 'running').execute();
+    await this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'queued',
+        attempts: sql<number>`CASE WHEN ${eb.ref('attempts')} > 0 THEN ${eb.ref('attempts')} - 1 ELSE 0 END`,
+        runAt: now,
+        leaseUntil: null,
+        lockedBy: null,
+        updatedAt: now,
+      }))
+      .where('id', '=', job.id)
+      .where('lockedBy', '=', job.lockedBy)
+      .where('status', '=', 'running')
+      .execute();
   }
 
   /** Removes a job by key (its work was cancelled); a worker running it loses its lease at the next heartbeat. */
@@ -153,7 +265,9 @@ export class JobQueue {
 
   get(idOrKey: number | string): Promise<JobRow | undefined> {
     const q = this.db.selectFrom('jobs').selectAll();
-    return (typeof idOrKey === 'number' ? q.where('id', '=', idOrKey) : q.where('key', '=', idOrKey)).executeTakeFirst() as Promise<JobRow | undefined>;
+    return (
+      typeof idOrKey === 'number' ? q.where('id', '=', idOrKey) : q.where('key', '=', idOrKey)
+    ).executeTakeFirst() as Promise<JobRow | undefined>;
   }
 
   /** Jobs by status (newest first), for inspection. */

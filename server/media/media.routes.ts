@@ -19,7 +19,10 @@ const binary = (description: string) => ({
 });
 
 /** `Range: bytes=a-b | a- | -n` → inclusive bounds; null = serve whole; 'unsatisfiable' → 416. One range only. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'unsatisfiable' {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return null; // malformed or multi-range: the whole file (RFC 9110 allows it)
@@ -47,7 +50,8 @@ export function parseRange(header: string | undefined, size: number): { start: n
 export async function mediaRoutes(app: FastifyInstance, { media }: { media: Media }) {
   const handler = async (req: FastifyRequest<Q>, reply: FastifyReply) => {
     const key = req.params['*'];
-    if (!isValidKey(key) || media.signer.verify(key, req.query.exp, req.query.sig) !== 'ok') throw new AppError(403, M.forbidden);
+    if (!isValidKey(key) || media.signer.verify(key, req.query.exp, req.query.sig) !== 'ok')
+      throw new AppError(403, M.forbidden);
     const st = await media.storage.stat(key);
     if (!st) throw new AppError(404, M.notFound);
     const maxAge = Math.max(0, Number(req.query.exp) - Math.floor(Date.now() / 1000));
@@ -62,7 +66,10 @@ export async function mediaRoutes(app: FastifyInstance, { media }: { media: Medi
       return reply.status(416).header('Content-Range', `bytes */${st.size}`).send();
     }
     if (range) {
-      reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${st.size}`).header('Content-Length', range.end - range.start + 1);
+      reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${st.size}`)
+        .header('Content-Length', range.end - range.start + 1);
     } else {
       reply.status(200).header('Content-Length', st.size);
     }
@@ -70,16 +77,24 @@ export async function mediaRoutes(app: FastifyInstance, { media }: { media: Medi
     return reply.send(await media.storage.createReadStream(key, range ?? undefined));
   };
   // Fastify adds HEAD for GET routes.
-  app.withTypeProvider<ZodTypeProvider>().get('/api/media/*', {
-    schema: {
-      tags: [API_TAGS.media], summary: 'A stored file through a signed link',
-      description:
-        'Pictures, previews and videos; `Range` requests are answered with 206. Links are minted inside answers.',
-      params: MediaParams, querystring: MediaQuery,
-      response: {
-        200: binary('The whole file'), 206: binary('The requested range'),
-        416: NoContent.describe('Range not satisfiable'), ...errorResponses(403, 404, 500),
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/media/*',
+    {
+      schema: {
+        tags: [API_TAGS.media],
+        summary: 'A stored file through a signed link',
+        description:
+          'Pictures, previews and videos; `Range` requests are answered with 206. Links are minted inside answers.',
+        params: MediaParams,
+        querystring: MediaQuery,
+        response: {
+          200: binary('The whole file'),
+          206: binary('The requested range'),
+          416: NoContent.describe('Range not satisfiable'),
+          ...errorResponses(403, 404, 500),
+        },
       },
     },
-  }, handler);
+    handler,
+  );
 }

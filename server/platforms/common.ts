@@ -16,7 +16,11 @@ export function queryGetter(query: QueryLike): (name: string) => string | undefi
  * Reads an OAuth callback. A refusal (`error=access_denied`) or any other `error` becomes a
  * PlatformError kind 'bad-request' with a readable message; a missing code or state as well.
  */
-export function parseOAuthCallback(platform: PlatformKey, query: QueryLike, opts: { stripHashSuffix?: boolean } = {}): OAuthCallback {
+export function parseOAuthCallback(
+  platform: PlatformKey,
+  query: QueryLike,
+  opts: { stripHashSuffix?: boolean } = {},
+): OAuthCallback {
   const get = queryGetter(query);
   const title = PLATFORM_TITLES[platform];
   const error = get('error');
@@ -24,13 +28,22 @@ export function parseOAuthCallback(platform: PlatformKey, query: QueryLike, opts
     const description = get('error_description') ?? get('error_reason') ?? '';
     if (error === 'access_denied') {
       throw new PlatformError({
-        kind: 'bad-request', platform, code: 'access_denied', raw: { error, description },
-        key: 'access_denied', params: { platform: title },
+        kind: 'bad-request',
+        platform,
+        code: 'access_denied',
+        raw: { error, description },
+        key: 'access_denied',
+        params: { platform: title },
       });
     }
     throw new PlatformError({
-      kind: 'bad-request', platform, code: error, raw: { error, description },
-      key: 'auth_error', params: { platform: title, error }, detail: description || undefined,
+      kind: 'bad-request',
+      platform,
+      code: error,
+      raw: { error, description },
+      key: 'auth_error',
+      params: { platform: title, error },
+      detail: description || undefined,
     });
   }
   let code = get('code');
@@ -38,8 +51,11 @@ export function parseOAuthCallback(platform: PlatformKey, query: QueryLike, opts
   if (code && opts.stripHashSuffix) code = code.replace(/#_?$/, '');
   if (!code || !state) {
     throw new PlatformError({
-      kind: 'bad-request', platform, code: 'invalid_callback',
-      key: !code ? 'callback_no_code' : 'callback_no_state', params: { platform: title },
+      kind: 'bad-request',
+      platform,
+      code: 'invalid_callback',
+      key: !code ? 'callback_no_code' : 'callback_no_state',
+      params: { platform: title },
     });
   }
   return { code, state };
@@ -48,7 +64,10 @@ export function parseOAuthCallback(platform: PlatformKey, query: QueryLike, opts
 export function splitScopes(scope: unknown, sep: RegExp = /[\s,]+/): string[] {
   if (Array.isArray(scope)) return scope.map(String).filter(Boolean);
   if (typeof scope !== 'string') return [];
-  return scope.split(sep).map((s) => s.trim()).filter(Boolean);
+  return scope
+    .split(sep)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Refuses a grant that lacks a required scope (the user unticked a permission). */
@@ -56,8 +75,12 @@ export function requireScopes(platform: PlatformKey, granted: string[], required
   const missing = required.filter((s) => !granted.includes(s));
   if (missing.length) {
     throw new PlatformError({
-      kind: 'reconnect', platform, code: 'scope_missing', raw: { granted, missing },
-      key: 'scope_missing', params: { platform: PLATFORM_TITLES[platform], scopes: missing.join(', ') },
+      kind: 'reconnect',
+      platform,
+      code: 'scope_missing',
+      raw: { granted, missing },
+      key: 'scope_missing',
+      params: { platform: PLATFORM_TITLES[platform], scopes: missing.join(', ') },
     });
   }
 }
@@ -95,14 +118,27 @@ export function genericHttpError(
   detail?: string,
 ): PlatformError {
   const base = { platform, httpStatus: status, raw, detail, params: { platform: PLATFORM_TITLES[platform], status } };
-  if (status === 401) return new PlatformError({ ...base, kind: 'refresh-token', code: 'unauthorized', key: 'token_invalid' });
+  if (status === 401)
+    return new PlatformError({ ...base, kind: 'refresh-token', code: 'unauthorized', key: 'token_invalid' });
   if (status === 429) {
     const retry = retryAfterSec(headers);
-    return new PlatformError({ ...base, kind: 'retry-later', code: 'rate_limited', retryAfterSec: retry, key: 'rate_limited' });
+    return new PlatformError({
+      ...base,
+      kind: 'retry-later',
+      code: 'rate_limited',
+      retryAfterSec: retry,
+      key: 'rate_limited',
+    });
   }
   if (status >= 500) {
     const retry = retryAfterSec(headers);
-    return new PlatformError({ ...base, kind: 'retry-later', code: 'server_error', retryAfterSec: retry, key: 'unavailable' });
+    return new PlatformError({
+      ...base,
+      kind: 'retry-later',
+      code: 'server_error',
+      retryAfterSec: retry,
+      key: 'unavailable',
+    });
   }
   return new PlatformError({ ...base, kind: 'bad-request', code: `http_${status}`, key: 'rejected_http' });
 }
@@ -123,7 +159,11 @@ export function joinUrl(base: string, path: string): string {
   return base.replace(/\/+$/, '') + path;
 }
 
-export function needRedirectUri(platform: PlatformKey, given: string | undefined, fallback: string | undefined): string {
+export function needRedirectUri(
+  platform: PlatformKey,
+  given: string | undefined,
+  fallback: string | undefined,
+): string {
   const r = given ?? fallback;
   if (!r) {
     const params = { platform: PLATFORM_TITLES[platform] };

@@ -10,7 +10,14 @@
  * - when the refresh is refused, throws PlatformError kind 'reconnect' with a readable message.
  *   Proxy and network failures are passed through unchanged (they are not the grant's fault).
  */
-import { PLATFORM_TITLES, PlatformError, isPlatformError, platformMessage, type PlatformDriver, type TokenSet } from './types';
+import {
+  PLATFORM_TITLES,
+  PlatformError,
+  isPlatformError,
+  platformMessage,
+  type PlatformDriver,
+  type TokenSet,
+} from './types';
 
 export type PersistTokens = (tokens: TokenSet) => Promise<void> | void;
 
@@ -73,7 +80,13 @@ async function refreshShared(tokens: TokenSet, driver: PlatformDriver, persist: 
 }
 
 /** Returns a TokenSet whose access token is valid for at least the refresh window. */
-export function withFreshToken(tokens: TokenSet, driver: PlatformDriver, persist: PersistTokens, fn?: undefined, opts?: FreshTokenOptions): Promise<TokenSet>;
+export function withFreshToken(
+  tokens: TokenSet,
+  driver: PlatformDriver,
+  persist: PersistTokens,
+  fn?: undefined,
+  opts?: FreshTokenOptions,
+): Promise<TokenSet>;
 /** Calls `fn` with a valid access token; refreshes and retries once on an expired-token error. */
 export function withFreshToken<T>(
   tokens: TokenSet,

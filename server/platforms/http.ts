@@ -99,7 +99,10 @@ function rejectOnAbort(signal: AbortSignal, pending: Promise<Dispatcher.Response
   return new Promise<never>((_, reject) => {
     const onAbort = () => {
       // If undici answers after all, free the connection.
-      pending.then((r) => r.body.dump().catch(() => {}), () => {});
+      pending.then(
+        (r) => r.body.dump().catch(() => {}),
+        () => {},
+      );
       reject(signal.reason ?? new Error('aborted'));
     };
     if (signal.aborted) return onAbort();
@@ -113,7 +116,8 @@ function rejectOnAbort(signal: AbortSignal, pending: Promise<Dispatcher.Response
 
 function headerRecord(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(h))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
@@ -123,7 +127,13 @@ export function createPlatformHttp(options: PlatformHttpOptions = {}): PlatformH
     const parsed = parseProxy(options.proxy);
     if (!parsed.ok) {
       const params = { reason: PROXY_ERROR_KEYS[parsed.error] };
-      throw new PlatformError({ kind: 'proxy', code: 'proxy_invalid', key: 'proxy_invalid', params, platform: options.platform });
+      throw new PlatformError({
+        kind: 'proxy',
+        code: 'proxy_invalid',
+        key: 'proxy_invalid',
+        params,
+        platform: options.platform,
+      });
     }
     proxy = parsed.proxy;
   }
@@ -132,7 +142,12 @@ export function createPlatformHttp(options: PlatformHttpOptions = {}): PlatformH
   const timeoutMs = options.timeoutMs ?? 30_000;
   const connectTimeoutMs = options.connectTimeoutMs ?? Math.min(10_000, timeoutMs);
   const dispatcher = buildProxyDispatcher({
-    proxy, family, timeoutMs, connectTimeoutMs, lookup: options.lookup, allowPrivateProxy: options.allowPrivateProxy,
+    proxy,
+    family,
+    timeoutMs,
+    connectTimeoutMs,
+    lookup: options.lookup,
+    allowPrivateProxy: options.allowPrivateProxy,
   });
 
   async function request(input: string | URL, opts: PlatformRequestOptions = {}): Promise<PlatformResponse> {
@@ -151,7 +166,10 @@ export function createPlatformHttp(options: PlatformHttpOptions = {}): PlatformH
       headers['content-type'] ??= 'application/x-www-form-urlencoded';
     } else if (b && 'stream' in b) {
       const s = b.stream;
-      body = typeof s === 'string' || Buffer.isBuffer(s) || s instanceof Uint8Array || s instanceof Readable ? s : Readable.from(s);
+      body =
+        typeof s === 'string' || Buffer.isBuffer(s) || s instanceof Uint8Array || s instanceof Readable
+          ? s
+          : Readable.from(s);
       if (b.contentType) headers['content-type'] ??= b.contentType;
       if (b.contentLength !== undefined) headers['content-length'] ??= String(b.contentLength);
     }
@@ -162,9 +180,19 @@ export function createPlatformHttp(options: PlatformHttpOptions = {}): PlatformH
     const seconds = Math.round(perRequestTimeout / 1000);
     const onTimeout = () =>
       proxy
-        ? new PlatformError({ kind: 'proxy', code: 'timeout', platform: options.platform, key: 'proxy_timeout', params: { proxy: proxy.display, seconds } })
+        ? new PlatformError({
+            kind: 'proxy',
+            code: 'timeout',
+            platform: options.platform,
+            key: 'proxy_timeout',
+            params: { proxy: proxy.display, seconds },
+          })
         : new PlatformError({
-            kind: 'retry-later', code: 'timeout', platform: options.platform, key: 'platform_timeout', params: { seconds, host: url.host },
+            kind: 'retry-later',
+            code: 'timeout',
+            platform: options.platform,
+            key: 'platform_timeout',
+            params: { seconds, host: url.host },
           });
 
     let res: Dispatcher.ResponseData;
@@ -212,8 +240,13 @@ export function createPlatformHttp(options: PlatformHttpOptions = {}): PlatformH
           return JSON.parse(t) as T;
         } catch {
           throw new PlatformError({
-            kind: 'retry-later', code: 'invalid_json', httpStatus: res.statusCode, platform: options.platform,
-            key: 'invalid_json', params: { status: res.statusCode }, raw: t.slice(0, 500),
+            kind: 'retry-later',
+            code: 'invalid_json',
+            httpStatus: res.statusCode,
+            platform: options.platform,
+            key: 'invalid_json',
+            params: { status: res.statusCode },
+            raw: t.slice(0, 500),
           });
         }
       },
@@ -228,7 +261,10 @@ export function createPlatformHttp(options: PlatformHttpOptions = {}): PlatformH
     // Graceful close, but never wait long for a connection stuck in a stalled proxy.
     close: async () => {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([dispatcher.close().catch(() => {}), new Promise<void>((r) => (timer = setTimeout(r, 1_000)))]);
+      await Promise.race([
+        dispatcher.close().catch(() => {}),
+        new Promise<void>((r) => (timer = setTimeout(r, 1_000))),
+      ]);
       clearTimeout(timer);
       await dispatcher.destroy().catch(() => {});
     },

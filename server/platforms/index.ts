@@ -17,12 +17,22 @@ export * from './types';
 export * from './http';
 export * from './fresh-token';
 export * from './oauth-state';
-export { YouTubeDriver, YOUTUBE_DEFAULT_BASE_URLS, YOUTUBE_SCOPES, YOUTUBE_DESCRIPTION_MAX, type YouTubeBaseUrls } from './youtube/youtube.driver';
+export {
+  YouTubeDriver,
+  YOUTUBE_DEFAULT_BASE_URLS,
+  YOUTUBE_SCOPES,
+  YOUTUBE_DESCRIPTION_MAX,
+  type YouTubeBaseUrls,
+} from './youtube/youtube.driver';
 export * from './youtube/youtube.publish-exports';
 export { TikTokDriver, TIKTOK_DEFAULT_BASE_URLS, TIKTOK_SCOPES, type TikTokBaseUrls } from './tiktok/tiktok.driver';
 export * from './tiktok/tiktok.publishing';
 export {
-  InstagramDriver, INSTAGRAM_DEFAULT_BASE_URLS, INSTAGRAM_DEFAULT_GRAPH_VERSION, INSTAGRAM_SCOPES, type InstagramBaseUrls,
+  InstagramDriver,
+  INSTAGRAM_DEFAULT_BASE_URLS,
+  INSTAGRAM_DEFAULT_GRAPH_VERSION,
+  INSTAGRAM_SCOPES,
+  type InstagramBaseUrls,
 } from './instagram/instagram.driver';
 export * from './instagram/instagram.publisher';
 
@@ -30,7 +40,13 @@ export * from './instagram/instagram.publisher';
 export interface PlatformsConfig {
   youtube: { baseUrls?: Partial<YouTubeBaseUrls>; redirectUri?: string };
   tiktok: { baseUrls?: Partial<TikTokBaseUrls>; redirectUri?: string; clientKey?: string; clientSecret?: string };
-  instagram: { baseUrls?: Partial<InstagramBaseUrls>; redirectUri?: string; appId?: string; appSecret?: string; graphVersion?: string };
+  instagram: {
+    baseUrls?: Partial<InstagramBaseUrls>;
+    redirectUri?: string;
+    appId?: string;
+    appSecret?: string;
+    graphVersion?: string;
+  };
 }
 
 export interface CreateDriverDeps {
@@ -50,27 +66,35 @@ export function createDriver(name: PlatformKey, deps: CreateDriverDeps): Platfor
   switch (name) {
     case 'youtube':
       return new YouTubeDriver({
-        http, now,
+        http,
+        now,
         baseUrls: config.youtube.baseUrls,
         redirectUri: config.youtube.redirectUri,
         credentials: deps.credentials ?? { clientId: '', clientSecret: '' },
       });
     case 'tiktok':
       return new TikTokDriver({
-        http, now,
+        http,
+        now,
         baseUrls: config.tiktok.baseUrls,
         redirectUri: config.tiktok.redirectUri,
         credentials: { clientId: config.tiktok.clientKey ?? '', clientSecret: config.tiktok.clientSecret ?? '' },
       });
     case 'instagram':
       return new InstagramDriver({
-        http, now,
+        http,
+        now,
         baseUrls: config.instagram.baseUrls,
         redirectUri: config.instagram.redirectUri,
         graphVersion: config.instagram.graphVersion,
         credentials: { clientId: config.instagram.appId ?? '', clientSecret: config.instagram.appSecret ?? '' },
       });
     default:
-      throw new PlatformError({ kind: 'bad-request', code: 'unknown_platform', key: 'unknown_platform', params: { platform: String(name) } });
+      throw new PlatformError({
+        kind: 'bad-request',
+        code: 'unknown_platform',
+        key: 'unknown_platform',
+        params: { platform: String(name) },
+      });
   }
 }

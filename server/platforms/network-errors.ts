@@ -9,8 +9,19 @@ import { PROXY_REFUSED_CODE } from './proxy-guard';
 import { PlatformError, platformMessage, type PlatformKey } from './types';
 
 const NETWORK_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE',
-  'EADDRNOTAVAIL', 'ECONNABORTED', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'EADDRNOTAVAIL',
+  'ECONNABORTED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
 ]);
 
 function errorChain(err: unknown): any[] {
@@ -30,11 +41,14 @@ function describeNetworkError(chain: any[]): string {
   const codes = [...(chain.map((e) => e?.code).filter(Boolean) as string[]), ...(msgs.match(/\bE[A-Z_]{4,}\b/g) ?? [])];
   const has = (...c: string[]) => c.some((x) => codes.includes(x));
   if (has('ECONNREFUSED')) return platformMessage('net_refused');
-  if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT') || /timeout|timed out/i.test(msgs)) return platformMessage('net_timeout');
+  if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT') || /timeout|timed out/i.test(msgs))
+    return platformMessage('net_timeout');
   if (has('ENOTFOUND', 'EAI_AGAIN')) return platformMessage('net_dns');
   if (has('EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL')) return platformMessage('net_unreachable');
   if (has('ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE')) return platformMessage('net_reset');
-  if (chain.some((e) => String(e?.code ?? '').startsWith('ERR_TLS') || /certificate|TLS|SSL/i.test(String(e?.message)))) {
+  if (
+    chain.some((e) => String(e?.code ?? '').startsWith('ERR_TLS') || /certificate|TLS|SSL/i.test(String(e?.message)))
+  ) {
     return platformMessage('net_tls');
   }
   return platformMessage('net_unknown');
@@ -46,7 +60,11 @@ export interface NetworkErrorContext {
   url: string;
 }
 
-function proxyError(err: unknown, chain: any[], ctx: NetworkErrorContext & { proxy: ParsedProxy }): PlatformError | null {
+function proxyError(
+  err: unknown,
+  chain: any[],
+  ctx: NetworkErrorContext & { proxy: ParsedProxy },
+): PlatformError | null {
   const msgs = chain.map((e) => String(e?.message ?? '')).join(' | ');
   const proxy = ctx.proxy.display;
   const base = { kind: 'proxy', cause: err, platform: ctx.platform } as const;
@@ -55,15 +73,27 @@ function proxyError(err: unknown, chain: any[], ctx: NetworkErrorContext & { pro
     return new PlatformError({ ...base, code: 'proxy_refused', key: 'proxy_refused' });
   }
   const status = /Proxy response \((\d+)\)/.exec(msgs)?.[1];
-  if (status === '407' || /Proxy Authentication Required|authentication failed|Socks5 Authentication failed/i.test(msgs)) {
+  if (
+    status === '407' ||
+    /Proxy Authentication Required|authentication failed|Socks5 Authentication failed/i.test(msgs)
+  ) {
     return new PlatformError({ ...base, code: 'proxy_auth', key: 'proxy_auth', params: { proxy } });
   }
   if (status) {
     const params = { proxy, status: Number(status) };
-    return new PlatformError({ ...base, code: 'proxy_refused', httpStatus: Number(status), key: 'proxy_cannot_reach_status', params });
+    return new PlatformError({
+      ...base,
+      code: 'proxy_refused',
+      httpStatus: Number(status),
+      key: 'proxy_cannot_reach_status',
+      params,
+    });
   }
   const socksStage = chain.some(isProxyHandshakeError);
-  if (socksStage && /Socks5 proxy rejected connection|HostUnreachable|NetworkUnreachable|ConnectionRefused|TTLExpired/i.test(msgs)) {
+  if (
+    socksStage &&
+    /Socks5 proxy rejected connection|HostUnreachable|NetworkUnreachable|ConnectionRefused|TTLExpired/i.test(msgs)
+  ) {
     return new PlatformError({ ...base, code: 'proxy_refused', key: 'proxy_cannot_reach', params: { proxy } });
   }
   // A proxy that accepts the connection but never answers the CONNECT ends in a headers or connect timeout.
@@ -93,7 +123,11 @@ export function classifyNetworkError(err: unknown, ctx: NetworkErrorContext): Pl
     } catch {
       /* keep the raw text */
     }
-    return new PlatformError({ ...base, key: 'host_unreachable', params: { host, reason: describeNetworkError(chain) } });
+    return new PlatformError({
+      ...base,
+      key: 'host_unreachable',
+      params: { host, reason: describeNetworkError(chain) },
+    });
   }
   // Whatever the library said stays in `cause` (logs); the user reads a stored message.
   return new PlatformError({ ...base, key: 'network', params: { error: platformMessage('net_unknown') } });

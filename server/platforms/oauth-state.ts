@@ -43,7 +43,11 @@ export function signOAuthState(
 const invalid = (key: PlatformErrorKey) => new PlatformError({ kind: 'bad-request', code: 'invalid_state', key });
 
 /** Returns the payload, or throws PlatformError 'bad-request' (code 'invalid_state'). */
-export function verifyOAuthState(state: string, key: string, opts: { now?: Date; platform?: PlatformKey } = {}): OAuthStatePayload {
+export function verifyOAuthState(
+  state: string,
+  key: string,
+  opts: { now?: Date; platform?: PlatformKey } = {},
+): OAuthStatePayload {
   const [data, mac, extra] = String(state ?? '').split('.');
   if (!data || !mac || extra !== undefined) throw invalid('state_broken');
   const expected = Buffer.from(sign(data, key));

@@ -54,7 +54,8 @@ function socksConnector(proxy: ParsedProxy, o: ConnectorOptions, checked: boolea
     const port = options.port ? Number(options.port) : options.protocol === 'https:' ? 443 : 80;
     const host = options.hostname.replace(/^\[(.*)\]$/, '$1');
     // Guarded: resolve and check here, hand the socks client the checked address (its own errors lose our code).
-    const proxyHost = checked && o.lookup ? resolveProxyHost(proxy.host, { ...o, lookup: o.lookup }) : Promise.resolve(proxy.host);
+    const proxyHost =
+      checked && o.lookup ? resolveProxyHost(proxy.host, { ...o, lookup: o.lookup }) : Promise.resolve(proxy.host);
     const lookup = !checked && o.lookup ? { lookup: o.lookup } : {};
     proxyHost
       .then((address) =>
@@ -82,7 +83,8 @@ export function buildProxyDispatcher(options: ConnectorOptions): Dispatcher {
   const common = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connections: 8, keepAliveTimeout: 4_000 };
   const guarded = proxy !== null && !options.allowPrivateProxy;
   // A refused literal never reaches a lookup: every connection fails at once, as a refused name does.
-  if (guarded && isRefusedLiteral(proxy.host)) return new Agent({ connect: (_, cb) => cb(new ProxyRefusedError(), null) });
+  if (guarded && isRefusedLiteral(proxy.host))
+    return new Agent({ connect: (_, cb) => cb(new ProxyRefusedError(), null) });
   const o = guarded ? { ...options, lookup: guardedLookup(options.lookup) } : options;
   const lookup = o.lookup ? { lookup: o.lookup } : {};
   const netOpts = { timeout: connectTimeoutMs, family: o.family, autoSelectFamily: false, ...lookup };

@@ -137,7 +137,10 @@ export class PlatformError extends Error {
   readonly raw?: unknown;
 
   constructor(init: PlatformErrorInit) {
-    super(platformMessage(init.key, init.params, init.detail), init.cause !== undefined ? { cause: init.cause } : undefined);
+    super(
+      platformMessage(init.key, init.params, init.detail),
+      init.cause !== undefined ? { cause: init.cause } : undefined,
+    );
     this.name = 'PlatformError';
     this.key = init.key;
     this.params = init.params ?? {};

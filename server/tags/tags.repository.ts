@@ -2,7 +2,15 @@ import type { Db } from '../db/index';
 import { paginate } from '../http/paginate';
 import type { TagSetRecord } from '../../src/contract/tags';
 
-type Row = { id: number; name: string; tags: string; userId: number; ownerLogin: string; createdAt: string; updatedAt: string };
+type Row = {
+  id: number;
+  name: string;
+  tags: string;
+  userId: number;
+  ownerLogin: string;
+  createdAt: string;
+  updatedAt: string;
+};
 
 /** Saved tag sets: Kysely only. `scope` is ownerScope(): null for an admin (all rows), else the user id. */
 export class TagsRepository {
@@ -14,35 +22,64 @@ export class TagsRepository {
   }
 
   list(scope: number | null, page: number) {
-    return paginate(this.base(scope), page, (q) =>
-      q.innerJoin('users', 'users.id', 'tagSets.userId')
-        .select(['tagSets.id', 'tagSets.name', 'tagSets.tags', 'tagSets.userId', 'users.login as ownerLogin', 'tagSets.createdAt', 'tagSets.updatedAt'])
-        .orderBy('tagSets.id', 'desc'),
-      toRecord);
+    return paginate(
+      this.base(scope),
+      page,
+      (q) =>
+        q
+          .innerJoin('users', 'users.id', 'tagSets.userId')
+          .select([
+            'tagSets.id',
+            'tagSets.name',
+            'tagSets.tags',
+            'tagSets.userId',
+            'users.login as ownerLogin',
+            'tagSets.createdAt',
+            'tagSets.updatedAt',
+          ])
+          .orderBy('tagSets.id', 'desc'),
+      toRecord,
+    );
   }
 
   /** One set within the scope (undefined when missing or someone else's). */
   async get(scope: number | null, id: number): Promise<TagSetRecord | undefined> {
-    const row = await this.base(scope).innerJoin('users', 'users.id', 'tagSets.userId')
-      .select(['tagSets.id', 'tagSets.name', 'tagSets.tags', 'tagSets.userId', 'users.login as ownerLogin', 'tagSets.createdAt', 'tagSets.updatedAt'])
-      .where('tagSets.id', '=', id).executeTakeFirst();
+    const row = await this.base(scope)
+      .innerJoin('users', 'users.id', 'tagSets.userId')
+      .select([
+        'tagSets.id',
+        'tagSets.name',
+        'tagSets.tags',
+        'tagSets.userId',
+        'users.login as ownerLogin',
+        'tagSets.createdAt',
+        'tagSets.updatedAt',
+      ])
+      .where('tagSets.id', '=', id)
+      .executeTakeFirst();
     return row && toRecord(row);
   }
 
   async insert(userId: number, v: { name: string; tags: string[] }): Promise<number> {
     const at = new Date().toISOString();
-    const row = await this.db.insertInto('tagSets')
+    const row = await this.db
+      .insertInto('tagSets')
       .values({ userId, name: v.name, tags: JSON.stringify(v.tags), createdAt: at, updatedAt: at })
-      .returning('id').executeTakeFirstOrThrow();
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
   async update(id: number, v: { name?: string; tags?: string[] }): Promise<void> {
-    await this.db.updateTable('tagSets').set({
-      ...(v.name !== undefined ? { name: v.name } : {}),
-      ...(v.tags !== undefined ? { tags: JSON.stringify(v.tags) } : {}),
-      updatedAt: new Date().toISOString(),
-    }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('tagSets')
+      .set({
+        ...(v.name !== undefined ? { name: v.name } : {}),
+        ...(v.tags !== undefined ? { tags: JSON.stringify(v.tags) } : {}),
+        updatedAt: new Date().toISOString(),
+      })
+      .where('id', '=', id)
+      .execute();
   }
 
   async delete(id: number): Promise<void> {
@@ -60,6 +97,10 @@ const parseTags = (s: string): string[] => {
 };
 
 const toRecord = (r: Row): TagSetRecord => ({
-  id: r.id, name: r.name, tags: parseTags(r.tags), user: { id: r.userId, login: r.ownerLogin },
-  createdAt: r.createdAt, updatedAt: r.updatedAt,
+  id: r.id,
+  name: r.name,
+  tags: parseTags(r.tags),
+  user: { id: r.userId, login: r.ownerLogin },
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });

@@ -10,16 +10,33 @@ export class UsersRepository {
   constructor(private db: Db) {}
 
   private withCounts() {
-    return this.db.selectFrom('users').select((eb) => [
-      'users.id', 'users.login', 'users.role', 'users.createdAt',
-      eb.selectFrom('videos').whereRef('videos.userId', '=', 'users.id').select(eb.fn.countAll<number>().as('c')).as('videosCount'),
-      eb.selectFrom('accounts').whereRef('accounts.userId', '=', 'users.id').select(eb.fn.countAll<number>().as('c')).as('accountsCount'),
-    ]);
+    return this.db
+      .selectFrom('users')
+      .select((eb) => [
+        'users.id',
+        'users.login',
+        'users.role',
+        'users.createdAt',
+        eb
+          .selectFrom('videos')
+          .whereRef('videos.userId', '=', 'users.id')
+          .select(eb.fn.countAll<number>().as('c'))
+          .as('videosCount'),
+        eb
+          .selectFrom('accounts')
+          .whereRef('accounts.userId', '=', 'users.id')
+          .select(eb.fn.countAll<number>().as('c'))
+          .as('accountsCount'),
+      ]);
   }
 
   // The users page is the hottest list (bench/api.bench.ts): its two queries are built and compiled once,
   // and only the offset changes (with the SQLite statement cache, nothing is parsed again per request).
-  private compiled?: { page: CompiledQuery<PageRow>; offsetAt: number; count: CompiledQuery<{ total: number | string }> };
+  private compiled?: {
+    page: CompiledQuery<PageRow>;
+    offsetAt: number;
+    count: CompiledQuery<{ total: number | string }>;
+  };
 
   async list(page: number): Promise<Page<UserRecord>> {
     const c = (this.compiled ??= this.compile());
@@ -38,7 +55,10 @@ export class UsersRepository {
     const page = this.withCounts().orderBy('users.id', 'asc').limit(PAGE_SIZE).offset(SENTINEL).compile();
     const offsetAt = page.parameters.indexOf(SENTINEL);
     if (offsetAt < 0) throw new Error('users page query: offset parameter not found');
-    const count = this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total')).compile();
+    const count = this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .compile();
     return { page, offsetAt, count };
   }
 
@@ -53,17 +73,26 @@ export class UsersRepository {
 
   async insert(v: { login: string; passwordHash: string; role: Role }): Promise<number> {
     const at = new Date().toISOString();
-    const row = await this.db.insertInto('users').values({ ...v, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
+    const row = await this.db
+      .insertInto('users')
+      .values({ ...v, createdAt: at, updatedAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
   /** The stored password hash (to tell whether an edit changes the password). */
   async passwordHash(id: number): Promise<string | undefined> {
-    return (await this.db.selectFrom('users').select('passwordHash').where('id', '=', id).executeTakeFirst())?.passwordHash;
+    return (await this.db.selectFrom('users').select('passwordHash').where('id', '=', id).executeTakeFirst())
+      ?.passwordHash;
   }
 
   update(id: number, v: { login: string; passwordHash: string; role?: Role }) {
-    return this.db.updateTable('users').set({ ...v, updatedAt: new Date().toISOString() }).where('id', '=', id).execute();
+    return this.db
+      .updateTable('users')
+      .set({ ...v, updatedAt: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
   }
 
   delete(id: number) {
@@ -71,29 +100,75 @@ export class UsersRepository {
   }
 
   async countAdmins(): Promise<number> {
-    const r = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('c')).where('role', '=', 'admin').executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('c'))
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
     return Number(r.c);
   }
 
   accountsOf(userId: number, page: number) {
-    return paginate(this.db.selectFrom('accounts').where('userId', '=', userId), page,
-      (q) => q.select(['id', 'comments', 'status', 'titleChannel', 'profileNameInstagram', 'titleTikTok', 'isActiveYouTube', 'isActiveTikTok', 'isActiveInstagram', 'createdAt']).orderBy('id', 'desc'),
+    return paginate(
+      this.db.selectFrom('accounts').where('userId', '=', userId),
+      page,
+      (q) =>
+        q
+          .select([
+            'id',
+            'comments',
+            'status',
+            'titleChannel',
+            'profileNameInstagram',
+            'titleTikTok',
+            'isActiveYouTube',
+            'isActiveTikTok',
+            'isActiveInstagram',
+            'createdAt',
+          ])
+          .orderBy('id', 'desc'),
       (r) => ({
-        id: r.id, name: accountTitle(r), comments: r.comments, status: r.status,
-        isActiveYouTube: r.isActiveYouTube === 1, isActiveTikTok: r.isActiveTikTok === 1, isActiveInstagram: r.isActiveInstagram === 1, createdAt: r.createdAt,
-      }));
+        id: r.id,
+        name: accountTitle(r),
+        comments: r.comments,
+        status: r.status,
+        isActiveYouTube: r.isActiveYouTube === 1,
+        isActiveTikTok: r.isActiveTikTok === 1,
+        isActiveInstagram: r.isActiveInstagram === 1,
+        createdAt: r.createdAt,
+      }),
+    );
   }
 
   videosOf(userId: number, page: number) {
-    return paginate(this.db.selectFrom('videos').where('userId', '=', userId), page,
+    return paginate(
+      this.db.selectFrom('videos').where('userId', '=', userId),
+      page,
       (q) => q.select(['id', 'accountId', 'status', 'createdAt']).orderBy('id', 'desc'),
-      (r) => ({ id: r.id, status: r.status, createdAt: r.createdAt, account: r.accountId ? { id: r.accountId } : null }));
+      (r) => ({
+        id: r.id,
+        status: r.status,
+        createdAt: r.createdAt,
+        account: r.accountId ? { id: r.accountId } : null,
+      }),
+    );
   }
 }
 
-type PageRow = { id: number; login: string; role: Role; createdAt: string; videosCount: number | string | null; accountsCount: number | string | null };
+type PageRow = {
+  id: number;
+  login: string;
+  role: Role;
+  createdAt: string;
+  videosCount: number | string | null;
+  accountsCount: number | string | null;
+};
 
 const toRecord = (r: PageRow): UserRecord => ({
-  id: r.id, login: r.login, role: r.role, createdAt: r.createdAt,
-  videosCount: Number(r.videosCount ?? 0), accountsCount: Number(r.accountsCount ?? 0),
+  id: r.id,
+  login: r.login,
+  role: r.role,
+  createdAt: r.createdAt,
+  videosCount: Number(r.videosCount ?? 0),
+  accountsCount: Number(r.accountsCount ?? 0),
 });

@@ -8,7 +8,10 @@ import type { UsersRepository } from './users.repository';
 
 /** User management (admin-only; the routes enforce the role). */
 export class UsersService {
-  constructor(private repo: UsersRepository, private sessions: Pick<AuthRepository, 'revokeAllForUser'>) {}
+  constructor(
+    private repo: UsersRepository,
+    private sessions: Pick<AuthRepository, 'revokeAllForUser'>,
+  ) {}
 
   list(page: number) {
     return this.repo.list(page);
@@ -22,7 +25,11 @@ export class UsersService {
 
   async create(body: UserBody) {
     await this.assertLoginFree(body.login);
-    const id = await this.repo.insert({ login: body.login, passwordHash: await hashPassword(body.password), role: body.role ?? 'user' });
+    const id = await this.repo.insert({
+      login: body.login,
+      passwordHash: await hashPassword(body.password),
+      role: body.role ?? 'user',
+    });
     return this.get(id);
   }
 

@@ -11,7 +11,11 @@ import type { Background, ClipInfo, OutputPlan, RenderEngine } from './render-en
  */
 export function mediaRenderEngine(ffmpeg: Ffmpeg, opts: { outputsPerProcess?: number } = {}): RenderEngine {
   const bgOf = (b: Background): BackgroundInput =>
-    b.kind === 'blur' ? { kind: 'blur' } : b.kind === 'image' ? { kind: 'photo', path: b.path } : { kind: 'video', path: b.path, durationSec: b.durationSec };
+    b.kind === 'blur'
+      ? { kind: 'blur' }
+      : b.kind === 'image'
+        ? { kind: 'photo', path: b.path }
+        : { kind: 'video', path: b.path, durationSec: b.durationSec };
   return {
     async probe(path) {
       const p = await ffmpeg.probe(path);
@@ -19,17 +23,33 @@ export function mediaRenderEngine(ffmpeg: Ffmpeg, opts: { outputsPerProcess?: nu
       return { duration: p.durationSec, width: p.width, height: p.height, hasAudio: p.hasAudio };
     },
     async renderMany(plans: OutputPlan[], clip: ClipInfo, { signal, concurrency, onProgress, onOutput }) {
-      const clipInput: ClipInput = { path: plans[0]?.clipPath ?? '', width: clip.width, height: clip.height, durationSec: clip.duration, hasAudio: clip.hasAudio };
+      const clipInput: ClipInput = {
+        path: plans[0]?.clipPath ?? '',
+        width: clip.width,
+        height: clip.height,
+        durationSec: clip.duration,
+        hasAudio: clip.hasAudio,
+      };
       const list: RenderOptions[] = plans.map((p) => ({
-        clip: clipInput, background: bgOf(p.background), variation: p.vary ? makeVariation(p.seed) : null, out: p.outPath,
+        clip: clipInput,
+        background: bgOf(p.background),
+        variation: p.vary ? makeVariation(p.seed) : null,
+        out: p.outPath,
       }));
       // Outputs are recorded in order of completion; a failure in recording (e.g. the disk) fails the batch.
       let chain = Promise.resolve();
       let recordError: unknown;
       await renderBatch(ffmpeg, list, {
-        signal, concurrency, outputsPerProcess: opts.outputsPerProcess, onProgress,
+        signal,
+        concurrency,
+        outputsPerProcess: opts.outputsPerProcess,
+        onProgress,
         onOutput: (r) => {
-          chain = chain.then(() => onOutput(plans[r.index]!.index, r.ok ? undefined : r.error)).catch((e) => { recordError ??= e; });
+          chain = chain
+            .then(() => onOutput(plans[r.index]!.index, r.ok ? undefined : r.error))
+            .catch((e) => {
+              recordError ??= e;
+            });
         },
       }).finally(() => chain);
       await chain;

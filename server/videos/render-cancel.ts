@@ -8,7 +8,9 @@ const running = new Map<number, AbortController>();
 export const renderCancels = {
   register(requestId: number, ac: AbortController) {
     running.set(requestId, ac);
-    return () => { if (running.get(requestId) === ac) running.delete(requestId); };
+    return () => {
+      if (running.get(requestId) === ac) running.delete(requestId);
+    };
   },
   cancel(requestId: number) {
     running.get(requestId)?.abort('cancelled');

@@ -3,8 +3,16 @@
  * only sees this interface; media-render-engine.ts implements it on server/media/render, tests stub it.
  */
 /** A background video starts at a seeded point of its length (the variation's), or at 0 without the generator. */
-export type Background = { kind: 'blur' } | { kind: 'image'; path: string } | { kind: 'video'; path: string; durationSec: number };
-export type OutputPlan = { index: number; seed: number; clipPath: string; background: Background; vary: boolean; outPath: string };
+export type Background =
+  { kind: 'blur' } | { kind: 'image'; path: string } | { kind: 'video'; path: string; durationSec: number };
+export type OutputPlan = {
+  index: number;
+  seed: number;
+  clipPath: string;
+  background: Background;
+  vary: boolean;
+  outPath: string;
+};
 export type ClipInfo = { duration: number; width: number; height: number; hasAudio: boolean };
 export type RenderManyOptions = {
   signal: AbortSignal;

@@ -12,7 +12,12 @@ import type { RequestRow, VideosRepository } from './videos.repository';
 import { outputKeyOf, workDirOf } from './video-files';
 
 export type RenderDeps = {
-  repo: VideosRepository; media: Media; backgrounds: BackgroundLibrary; engine: RenderEngine; workRoot: string; concurrency: number;
+  repo: VideosRepository;
+  media: Media;
+  backgrounds: BackgroundLibrary;
+  engine: RenderEngine;
+  workRoot: string;
+  concurrency: number;
   log?: FastifyBaseLogger;
 };
 
@@ -24,7 +29,8 @@ export const RENDER_ERRORS = {
 } as const;
 
 /** A 32-bit seed per (request, output): stable across re-runs, different for every output. */
-export const seedOf = (idUpload: string, index: number) => createHash('sha256').update(`${idUpload}:${index}`).digest().readUInt32LE(0);
+export const seedOf = (idUpload: string, index: number) =>
+  createHash('sha256').update(`${idUpload}:${index}`).digest().readUInt32LE(0);
 
 /**
  * Backgrounds per output: isPhoto → a picture; isVideo → a background video (looped; the generator picks
@@ -32,7 +38,11 @@ export const seedOf = (idUpload: string, index: number) => createHash('sha256').
  * hold only one kind, that kind); neither → a blurred copy of the clip. Within a kind, pickBackground walks
  * a seeded shuffle, so outputs get different backgrounds as long as the folders hold enough of them.
  */
-export async function planBackgrounds(req: Pick<RequestRow, 'idUpload' | 'count' | 'isPhoto' | 'isVideo'>, items: FolderItemForRender[], probe: (p: string) => Promise<ClipInfo>): Promise<Background[]> {
+export async function planBackgrounds(
+  req: Pick<RequestRow, 'idUpload' | 'count' | 'isPhoto' | 'isVideo'>,
+  items: FolderItemForRender[],
+  probe: (p: string) => Promise<ClipInfo>,
+): Promise<Background[]> {
   if (!req.isPhoto && !req.isVideo) return Array.from({ length: req.count }, () => ({ kind: 'blur' as const }));
   const images = req.isPhoto ? items.filter((i) => i.type === 'image') : [];
   const videos = req.isVideo ? items.filter((i) => i.type === 'video') : [];
@@ -43,9 +53,19 @@ export async function planBackgrounds(req: Pick<RequestRow, 'idUpload' | 'count'
   const out: Background[] = [];
   for (let i = 0; i < req.count; i++) {
     const wantVideo = videos.length > 0 && (!images.length || i % 2 === 1);
-    if (!wantVideo) { out.push({ kind: 'image', path: pickBackground(images, seed, used.image++)!.path }); continue; }
+    if (!wantVideo) {
+      out.push({ kind: 'image', path: pickBackground(images, seed, used.image++)!.path });
+      continue;
+    }
     const item = pickBackground(videos, seed ^ 0x5bd1e995, used.video++)!;
-    if (!durations.has(item.path)) durations.set(item.path, await probe(item.path).then((c) => c.duration, () => 0));
+    if (!durations.has(item.path))
+      durations.set(
+        item.path,
+        await probe(item.path).then(
+          (c) => c.duration,
+          () => 0,
+        ),
+      );
     out.push({ kind: 'video', path: item.path, durationSec: durations.get(item.path)! });
   }
   return out;
@@ -64,7 +84,8 @@ export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number 
     if (!req || req.status === 'success') return; // deleted meanwhile, or finished by an earlier run
     const ac = new AbortController();
     const forward = () => ac.abort(signal.reason);
-    if (signal.aborted) forward(); else signal.addEventListener('abort', forward, { once: true });
+    if (signal.aborted) forward();
+    else signal.addEventListener('abort', forward, { once: true });
     const unregister = renderCancels.register(requestId, ac);
     const work = workDirOf(deps.workRoot, requestId);
     const run = join(work, randomBytes(4).toString('hex'));
@@ -74,15 +95,29 @@ export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number 
       // A fresh sub-folder per run: an ffmpeg orphaned by a killed process can never touch this run's files.
       await mkdir(run, { recursive: true });
       const already = new Set((await repo.outputs(requestId)).map((o) => o.outputIndex));
-      await repo.setState(requestId, { status: 'loading', error: null, progress: Math.floor((already.size / req.count) * 100) });
+      await repo.setState(requestId, {
+        status: 'loading',
+        error: null,
+        progress: Math.floor((already.size / req.count) * 100),
+      });
       const clipPath = await deps.media.storage.inputPath(req.clipKey);
-      const clip = await deps.engine.probe(clipPath).catch((err) => { throw new PermanentJobError(`${RENDER_ERRORS.clipUnreadable}: ${(err as Error).message}`); });
-      const items = req.isPhoto || req.isVideo ? await deps.backgrounds.listFolderItems(JSON.parse(req.folders), null) : [];
+      const clip = await deps.engine.probe(clipPath).catch((err) => {
+        throw new PermanentJobError(`${RENDER_ERRORS.clipUnreadable}: ${(err as Error).message}`);
+      });
+      const items =
+        req.isPhoto || req.isVideo ? await deps.backgrounds.listFolderItems(JSON.parse(req.folders), null) : [];
       const backgrounds = await planBackgrounds(req, items, (p) => deps.engine.probe(p));
       const todo: OutputPlan[] = [];
       for (let i = 0; i < req.count; i++) {
         if (already.has(i)) continue;
-        todo.push({ index: i, seed: seedOf(req.idUpload, i), clipPath, background: backgrounds[i]!, vary: !!req.isGenerator, outPath: join(run, `${i}.mp4`) });
+        todo.push({
+          index: i,
+          seed: seedOf(req.idUpload, i),
+          clipPath,
+          background: backgrounds[i]!,
+          vary: !!req.isGenerator,
+          outPath: join(run, `${i}.mp4`),
+        });
       }
       const base = already.size;
       const report = (fraction: number, force = false) => {
@@ -94,24 +129,31 @@ export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number 
       };
       const failures: string[] = [];
       // Outputs are recorded one by one as their files become final: a crash keeps every finished one.
-      await deps.engine.renderMany(todo, clip, {
-        signal: ac.signal, concurrency: deps.concurrency, onProgress: (f) => report(f),
-        onOutput: async (index, error) => {
-          if (error) { failures.push(`output ${index}: ${error.message}`); return; }
-          const key = outputKeyOf(req.userId, req.idUpload, index);
-          await deps.media.storage.putFile(key, todo.find((p) => p.index === index)!.outPath);
-          if (!(await repo.recordOutput(req, index, key))) {
-            await deps.media.storage.delete(key); // the request was deleted while this output rendered
-            ac.abort('cancelled');
-            return;
-          }
-          already.add(index);
-          report(0, true);
-        },
-      }).catch(async (err) => {
-        if (ac.signal.aborted && !(await repo.get(null, { id: requestId }))) return; // deleted: nothing left to record
-        throw err;
-      });
+      await deps.engine
+        .renderMany(todo, clip, {
+          signal: ac.signal,
+          concurrency: deps.concurrency,
+          onProgress: (f) => report(f),
+          onOutput: async (index, error) => {
+            if (error) {
+              failures.push(`output ${index}: ${error.message}`);
+              return;
+            }
+            const key = outputKeyOf(req.userId, req.idUpload, index);
+            await deps.media.storage.putFile(key, todo.find((p) => p.index === index)!.outPath);
+            if (!(await repo.recordOutput(req, index, key))) {
+              await deps.media.storage.delete(key); // the request was deleted while this output rendered
+              ac.abort('cancelled');
+              return;
+            }
+            already.add(index);
+            report(0, true);
+          },
+        })
+        .catch(async (err) => {
+          if (ac.signal.aborted && !(await repo.get(null, { id: requestId }))) return; // deleted: nothing left to record
+          throw err;
+        });
       if (ac.signal.aborted) {
         if (!(await repo.get(null, { id: requestId }))) return;
         throw new Error(`render aborted (${String(ac.signal.reason)})`);
@@ -141,11 +183,14 @@ export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number 
  * last attempt) the request turns 'error' with a readable reason instead of staying 'loading'; a reason the
  * handler stored is kept. The scratch folder goes.
  */
-export function renderDead(deps: Pick<RenderDeps, 'repo' | 'workRoot'>): (payload: { requestId: number }) => Promise<void> {
+export function renderDead(
+  deps: Pick<RenderDeps, 'repo' | 'workRoot'>,
+): (payload: { requestId: number }) => Promise<void> {
   const { repo } = deps;
   return async ({ requestId }) => {
     const req = await repo.get(null, { id: requestId });
-    if (req && req.status !== 'success' && req.status !== 'error') await repo.setState(requestId, { status: 'error', error: RENDER_ERRORS.renderFailed });
+    if (req && req.status !== 'success' && req.status !== 'error')
+      await repo.setState(requestId, { status: 'error', error: RENDER_ERRORS.renderFailed });
     await rm(workDirOf(deps.workRoot, requestId), { recursive: true, force: true });
   };
 }

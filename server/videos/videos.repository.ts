@@ -4,8 +4,21 @@ import type { CreateVideoRequestsTable, Database } from '../db/types';
 import { paginate } from '../http/paginate';
 
 export type RequestRow = {
-  id: number; userId: number; ownerLogin: string; idUpload: string; status: CreateVideoRequestsTable['status']; progress: number; count: number;
-  isVideo: number; isPhoto: number; isGenerator: number; folders: string; clipKey: string; clipName: string; error: string | null; createdAt: string;
+  id: number;
+  userId: number;
+  ownerLogin: string;
+  idUpload: string;
+  status: CreateVideoRequestsTable['status'];
+  progress: number;
+  count: number;
+  isVideo: number;
+  isPhoto: number;
+  isGenerator: number;
+  folders: string;
+  clipKey: string;
+  clipName: string;
+  error: string | null;
+  createdAt: string;
   done: number;
 };
 export type OutputRow = { id: number; outputIndex: number; status: string; storageKey: string | null };
@@ -31,34 +44,65 @@ export class VideosRepository {
   }
 
   private withCols<T extends ReturnType<VideosRepository['requests']>>(q: T) {
-    return q.innerJoin('users', 'users.id', 'createVideoRequests.userId').select((eb) => [
-      'createVideoRequests.id', 'createVideoRequests.userId', 'users.login as ownerLogin', 'createVideoRequests.idUpload',
-      'createVideoRequests.status', 'createVideoRequests.progress', 'createVideoRequests.count', 'createVideoRequests.isVideo',
-      'createVideoRequests.isPhoto', 'createVideoRequests.isGenerator', 'createVideoRequests.folders', 'createVideoRequests.clipKey',
-      'createVideoRequests.clipName', 'createVideoRequests.error', 'createVideoRequests.createdAt',
-      eb.selectFrom('videos').whereRef('videos.requestId', '=', 'createVideoRequests.id').select(eb.fn.countAll<number>().as('c')).as('done'),
-    ]);
+    return q
+      .innerJoin('users', 'users.id', 'createVideoRequests.userId')
+      .select((eb) => [
+        'createVideoRequests.id',
+        'createVideoRequests.userId',
+        'users.login as ownerLogin',
+        'createVideoRequests.idUpload',
+        'createVideoRequests.status',
+        'createVideoRequests.progress',
+        'createVideoRequests.count',
+        'createVideoRequests.isVideo',
+        'createVideoRequests.isPhoto',
+        'createVideoRequests.isGenerator',
+        'createVideoRequests.folders',
+        'createVideoRequests.clipKey',
+        'createVideoRequests.clipName',
+        'createVideoRequests.error',
+        'createVideoRequests.createdAt',
+        eb
+          .selectFrom('videos')
+          .whereRef('videos.requestId', '=', 'createVideoRequests.id')
+          .select(eb.fn.countAll<number>().as('c'))
+          .as('done'),
+      ]);
   }
 
   list(scope: number | null, page: number) {
-    return paginate(this.requests(scope), page, (q) => this.withCols(q).orderBy('createVideoRequests.id', 'desc'),
-      (r) => ({ ...r, done: Number(r.done ?? 0) }) as RequestRow);
+    return paginate(
+      this.requests(scope),
+      page,
+      (q) => this.withCols(q).orderBy('createVideoRequests.id', 'desc'),
+      (r) => ({ ...r, done: Number(r.done ?? 0) }) as RequestRow,
+    );
   }
 
   async get(scope: number | null, by: { id: number } | { idUpload: string }): Promise<RequestRow | undefined> {
-    const q = 'id' in by ? this.requests(scope).where('createVideoRequests.id', '=', by.id) : this.requests(scope).where('createVideoRequests.idUpload', '=', by.idUpload);
+    const q =
+      'id' in by
+        ? this.requests(scope).where('createVideoRequests.id', '=', by.id)
+        : this.requests(scope).where('createVideoRequests.idUpload', '=', by.idUpload);
     const r = await this.withCols(q).executeTakeFirst();
     return r ? ({ ...r, done: Number(r.done ?? 0) } as RequestRow) : undefined;
   }
 
-  async insert(trx: Exec, row: Omit<Database['createVideoRequests'], 'id' | 'progress'> & { progress?: number }): Promise<number> {
+  async insert(
+    trx: Exec,
+    row: Omit<Database['createVideoRequests'], 'id' | 'progress'> & { progress?: number },
+  ): Promise<number> {
     const r = await trx.insertInto('createVideoRequests').values(row).returning('id').executeTakeFirstOrThrow();
     return r.id;
   }
 
   outputs(requestId: number): Promise<OutputRow[]> {
-    return this.db.selectFrom('videos').select(['id', 'outputIndex', 'status', 'storageKey'])
-      .where('requestId', '=', requestId).orderBy('outputIndex').execute() as Promise<OutputRow[]>;
+    return this.db
+      .selectFrom('videos')
+      .select(['id', 'outputIndex', 'status', 'storageKey'])
+      .where('requestId', '=', requestId)
+      .orderBy('outputIndex')
+      .execute() as Promise<OutputRow[]>;
   }
 
   /** Deletes the request (its video rows cascade in the same transaction); returns whether it existed. */
@@ -68,8 +112,15 @@ export class VideosRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
-  async setState(id: number, patch: { status?: CreateVideoRequestsTable['status']; progress?: number; error?: string | null }): Promise<boolean> {
-    const r = await this.db.updateTable('createVideoRequests').set({ ...patch, updatedAt: new Date().toISOString() }).where('id', '=', id).executeTakeFirst();
+  async setState(
+    id: number,
+    patch: { status?: CreateVideoRequestsTable['status']; progress?: number; error?: string | null },
+  ): Promise<boolean> {
+    const r = await this.db
+      .updateTable('createVideoRequests')
+      .set({ ...patch, updatedAt: new Date().toISOString() })
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -77,14 +128,33 @@ export class VideosRepository {
    * Records one output. Idempotent: the unique (request_id, output_index) makes a second insert a no-op.
    * Returns false when the request no longer exists (deleted mid-render): the caller removes the file.
    */
-  async recordOutput(req: { id: number; userId: number; idUpload: string }, index: number, storageKey: string): Promise<boolean> {
+  async recordOutput(
+    req: { id: number; userId: number; idUpload: string },
+    index: number,
+    storageKey: string,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const alive = await trx.selectFrom('createVideoRequests').select('id').where('id', '=', req.id).executeTakeFirst();
+      const alive = await trx
+        .selectFrom('createVideoRequests')
+        .select('id')
+        .where('id', '=', req.id)
+        .executeTakeFirst();
       if (!alive) return false;
-      await trx.insertInto('videos').values({
-        userId: req.userId, accountId: null, createdAt: new Date().toISOString(), status: 'noactive', url: null,
-        idUpload: req.idUpload, requestId: req.id, outputIndex: index, storageKey,
-      }).onConflict((oc) => oc.columns(['requestId', 'outputIndex']).doNothing()).execute();
+      await trx
+        .insertInto('videos')
+        .values({
+          userId: req.userId,
+          accountId: null,
+          createdAt: new Date().toISOString(),
+          status: 'noactive',
+          url: null,
+          idUpload: req.idUpload,
+          requestId: req.id,
+          outputIndex: index,
+          storageKey,
+        })
+        .onConflict((oc) => oc.columns(['requestId', 'outputIndex']).doNothing())
+        .execute();
       return true;
     });
   }

@@ -5,8 +5,11 @@ import type { AuthUser } from '../../src/contract/auth';
 import type { Page } from '../../src/contract/pagination';
 import { toId } from '../../src/contract/ids';
 import {
-  CREATE_VIDEO_FIELDS, CreateVideoFieldsSchema, VM,
-  type CreateVideoRequest, type CreateVideoRequestDetail,
+  CREATE_VIDEO_FIELDS,
+  CreateVideoFieldsSchema,
+  VM,
+  type CreateVideoRequest,
+  type CreateVideoRequestDetail,
 } from '../../src/contract/videos';
 import { ownerScope } from '../auth/guards';
 import type { Db } from '../db/index';
@@ -35,8 +38,13 @@ export class VideosService {
   constructor(
     private repo: VideosRepository,
     private deps: {
-      db: Db; media: Media; queue: { enqueue: Enqueue; cancel: JobQueue['cancel'] }; backgrounds: BackgroundLibrary; isVideo: VideoCheck;
-      workRoot: string; log?: FastifyBaseLogger;
+      db: Db;
+      media: Media;
+      queue: { enqueue: Enqueue; cancel: JobQueue['cancel'] };
+      backgrounds: BackgroundLibrary;
+      isVideo: VideoCheck;
+      workRoot: string;
+      log?: FastifyBaseLogger;
     },
   ) {}
 
@@ -50,7 +58,12 @@ export class VideosService {
     const outputs = await this.repo.outputs(row.id);
     return {
       ...toRecord(row),
-      video: outputs.map((o) => ({ id: o.id, index: o.outputIndex, status: o.status, url: o.storageKey ? this.deps.media.signer.url(o.storageKey) : null })),
+      video: outputs.map((o) => ({
+        id: o.id,
+        index: o.outputIndex,
+        status: o.status,
+        url: o.storageKey ? this.deps.media.signer.url(o.storageKey) : null,
+      })),
     };
   }
 
@@ -66,7 +79,11 @@ export class VideosService {
     const keys = new Set<string>([row.clipKey, ...outputs.flatMap((o) => (o.storageKey ? [o.storageKey] : []))]);
     for (let i = 0; i < row.count; i++) keys.add(outputKeyOf(row.userId, row.idUpload, i)); // files whose row was never written
     for (const key of keys) {
-      try { await this.deps.media.storage.delete(key); } catch (err) { this.deps.log?.error({ err, key }, 'media file could not be removed'); }
+      try {
+        await this.deps.media.storage.delete(key);
+      } catch (err) {
+        this.deps.log?.error({ err, key }, 'media file could not be removed');
+      }
     }
     await rm(workDirOf(this.deps.workRoot, row.id), { recursive: true, force: true }).catch(() => {});
     return toRecord(row);
@@ -86,11 +103,15 @@ export class VideosService {
           else fields[name] = part.value;
           continue;
         }
-        if (name !== CREATE_VIDEO_FIELDS.file && name !== 'files' && name !== 'videos') { await drain(part.file); continue; }
+        if (name !== CREATE_VIDEO_FIELDS.file && name !== 'files' && name !== 'videos') {
+          await drain(part.file);
+          continue;
+        }
         const f: (typeof files)[number] = { name: part.filename || 'video', mime: part.mimetype };
         files.push(f);
         // Only the first file is kept; more than one is refused below without storing the rest.
-        if (files.length === 1 && part.mimetype.toLowerCase().startsWith('video/')) f.staged = await this.deps.media.storage.stage(part.file);
+        if (files.length === 1 && part.mimetype.toLowerCase().startsWith('video/'))
+          f.staged = await this.deps.media.storage.stage(part.file);
         else await drain(part.file);
       }
       const errors: Record<string, string> = {};
@@ -98,14 +119,20 @@ export class VideosService {
       if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0] ?? 'body')] ??= i.message;
       if (!files.length) errors.file = VM.minOneVideo;
       else if (files.length > 1) errors.file = VM.maxOneVideo;
-      else if (!files[0]!.staged || !sniffVideo(files[0]!.staged.head) || !(await this.deps.isVideo(files[0]!.staged.path))) errors.file = VM.mustBeVideo;
+      else if (
+        !files[0]!.staged ||
+        !sniffVideo(files[0]!.staged.head) ||
+        !(await this.deps.isVideo(files[0]!.staged.path))
+      )
+        errors.file = VM.mustBeVideo;
       if (!parsed.success || Object.keys(errors).length) throw new AppError(400, Object.values(errors)[0]!, errors);
       const opts = validate(CreateVideoFieldsSchema, { ...fields, folders });
 
       // Folders: every one must be the caller's (an admin may use anyone's); the chosen kinds must have items.
       const scope = ownerScope(user);
       const visible = new Set(await this.deps.backgrounds.visibleFolderIds(opts.folders, scope));
-      if (opts.folders.some((id) => !visible.has(id))) throw new AppError(400, VM.folderUnavailable, { folders: VM.folderUnavailable });
+      if (opts.folders.some((id) => !visible.has(id)))
+        throw new AppError(400, VM.folderUnavailable, { folders: VM.folderUnavailable });
       if (opts.isPhoto || opts.isVideo) {
         const items = await this.deps.backgrounds.listFolderItems(opts.folders, scope);
         const images = items.some((i) => i.type === 'image');
@@ -113,7 +140,8 @@ export class VideosService {
         // Both toggles on: either kind is enough (outputs alternate where both exist).
         if (opts.isPhoto && !opts.isVideo && !images) throw new AppError(400, VM.noImages, { folders: VM.noImages });
         if (opts.isVideo && !opts.isPhoto && !videos) throw new AppError(400, VM.noVideos, { folders: VM.noVideos });
-        if (opts.isVideo && opts.isPhoto && !images && !videos) throw new AppError(400, VM.noImages, { folders: VM.noImages });
+        if (opts.isVideo && opts.isPhoto && !images && !videos)
+          throw new AppError(400, VM.noImages, { folders: VM.noImages });
       }
 
       const staged = files[0]!.staged!;
@@ -123,9 +151,19 @@ export class VideosService {
       const at = new Date().toISOString();
       const id = await this.deps.db.transaction().execute(async (trx) => {
         const id = await this.repo.insert(trx, {
-          userId: user.id, idUpload, status: 'pending', count: opts.countVideo, isVideo: +opts.isVideo, isPhoto: +opts.isPhoto,
-          isGenerator: +opts.isGenerator, folders: JSON.stringify(opts.folders), clipKey, clipName: files[0]!.name.slice(0, 255), error: null,
-          createdAt: at, updatedAt: at,
+          userId: user.id,
+          idUpload,
+          status: 'pending',
+          count: opts.countVideo,
+          isVideo: +opts.isVideo,
+          isPhoto: +opts.isPhoto,
+          isGenerator: +opts.isGenerator,
+          folders: JSON.stringify(opts.folders),
+          clipKey,
+          clipName: files[0]!.name.slice(0, 255),
+          error: null,
+          createdAt: at,
+          updatedAt: at,
         });
         await this.deps.queue.enqueue(renderJob, { requestId: id }, { key: renderJobKey(id) }, trx);
         await staged.commit(clipKey);
@@ -151,9 +189,20 @@ export class VideosService {
 
 export function toRecord(r: RequestRow): CreateVideoRequest {
   return {
-    id: r.id, idUpload: r.idUpload, status: r.status, progress: r.status === 'success' ? 100 : Number(r.progress), error: r.error,
-    count: Number(r.count), done: Number(r.done),
-    options: { isVideo: !!r.isVideo, isPhoto: !!r.isPhoto, isGenerator: !!r.isGenerator, folders: JSON.parse(r.folders) as number[] },
-    user: { id: r.userId, login: r.ownerLogin }, createdAt: r.createdAt,
+    id: r.id,
+    idUpload: r.idUpload,
+    status: r.status,
+    progress: r.status === 'success' ? 100 : Number(r.progress),
+    error: r.error,
+    count: Number(r.count),
+    done: Number(r.done),
+    options: {
+      isVideo: !!r.isVideo,
+      isPhoto: !!r.isPhoto,
+      isGenerator: !!r.isGenerator,
+      folders: JSON.parse(r.folders) as number[],
+    },
+    user: { id: r.userId, login: r.ownerLogin },
+    createdAt: r.createdAt,
   };
 }

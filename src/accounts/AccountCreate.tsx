@@ -3,7 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AccountFormSchema } from '../contract/accounts';
 import { AccountInputs } from './AccountInputs';
 
-const DEFAULTS = { proxy: '', ipVersion: 'ipv4', comments: '', inYouTube: false, inInstagram: false, inTikTok: false, inGPT: false };
+const DEFAULTS = {
+  proxy: '',
+  ipVersion: 'ipv4',
+  comments: '',
+  inYouTube: false,
+  inInstagram: false,
+  inTikTok: false,
+  inGPT: false,
+};
 
 /** /accounts/create: 'Профіль створено', then the saved profile opens (its authorization links need an id). */
 export const AccountCreate = () => {
@@ -11,8 +19,15 @@ export const AccountCreate = () => {
   const notify = useNotify();
   const redirect = useRedirect();
   return (
-    <Create title={translate('kadr.accounts.create_title')}
-      mutationOptions={{ onSuccess: (data: { id: number }) => { notify('kadr.accounts.created', { type: 'success' }); redirect('edit', 'accounts', data.id); } }}>
+    <Create
+      title={translate('kadr.accounts.create_title')}
+      mutationOptions={{
+        onSuccess: (data: { id: number }) => {
+          notify('kadr.accounts.created', { type: 'success' });
+          redirect('edit', 'accounts', data.id);
+        },
+      }}
+    >
       <SimpleForm resolver={zodResolver(AccountFormSchema)} toolbar={false} defaultValues={DEFAULTS}>
         <AccountInputs mode="create" />
       </SimpleForm>

@@ -19,7 +19,12 @@ const Title = () => {
 const AccountForm = () => {
   const record = useRecordContext<AccountRecord>();
   return (
-    <SimpleForm key={record?.updatedAt ?? 'new'} resolver={zodResolver(AccountFormSchema)} toolbar={false} sanitizeEmptyValues={false}>
+    <SimpleForm
+      key={record?.updatedAt ?? 'new'}
+      resolver={zodResolver(AccountFormSchema)}
+      toolbar={false}
+      sanitizeEmptyValues={false}
+    >
       <AccountInputs mode="edit" />
     </SimpleForm>
   );
@@ -36,7 +41,11 @@ const LoadToasts = () => {
     if (!record?.id || shownFor.current === record.id) return;
     shownFor.current = record.id;
     const connected = params.get('connected');
-    if (connected) notify('kadr.accounts.connected_toast', { type: 'success', messageArgs: { platform: isPlatformKey(connected) ? PLATFORM_TITLES[connected] : connected } });
+    if (connected)
+      notify('kadr.accounts.connected_toast', {
+        type: 'success',
+        messageArgs: { platform: isPlatformKey(connected) ? PLATFORM_TITLES[connected] : connected },
+      });
     if (record.error) notify(storedMessage(record.error), { type: 'error' });
     if (connected || params.get('connect_error')) setParams({}, { replace: true });
   }, [record?.id]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -47,8 +56,12 @@ const LoadToasts = () => {
 export const AccountEdit = () => {
   const notify = useNotify();
   return (
-    <Edit title={<Title />} mutationMode="pessimistic" redirect={false}
-      mutationOptions={{ onSuccess: () => notify('kadr.accounts.saved', { type: 'success' }) }}>
+    <Edit
+      title={<Title />}
+      mutationMode="pessimistic"
+      redirect={false}
+      mutationOptions={{ onSuccess: () => notify('kadr.accounts.saved', { type: 'success' }) }}
+    >
       <AccountForm />
       <LoadToasts />
       <AccountPanels />

@@ -1,5 +1,14 @@
 import { Alert, Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
-import { BooleanInput, PasswordInput, SaveButton, SelectInput, TextInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  PasswordInput,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { AccountRecord } from '../contract/accounts';
 import { StatusBadge } from '../common/StatusBadge';
@@ -18,7 +27,11 @@ const Toggle = ({ source, active, label }: { source: string; active?: boolean; l
 
 const ReconnectNote = ({ text }: { text?: string | null }) => {
   const storedMessage = useStoredMessage();
-  return text ? <Alert severity="warning" sx={{ my: 1 }} data-testid="reconnect-note">{storedMessage(text)}</Alert> : null;
+  return text ? (
+    <Alert severity="warning" sx={{ my: 1 }} data-testid="reconnect-note">
+      {storedMessage(text)}
+    </Alert>
+  ) : null;
 };
 
 /** 'Підключити GPT' / 'Підключити DeepSeek': the connection itself comes with the AI service (a later issue). */
@@ -32,9 +45,15 @@ const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
   };
   return (
     <Stack direction="row" spacing={1}>
-      <Button size="small" variant="outlined" onClick={onGpt}>{translate('kadr.accounts.connect_gpt')}</Button>
+      <Button size="small" variant="outlined" onClick={onGpt}>
+        {translate('kadr.accounts.connect_gpt')}
+      </Button>
       {record?.idGPT && (
-        <Button size="small" variant="outlined" onClick={() => notify('kadr.accounts.gpt_not_available', { type: 'warning' })}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => notify('kadr.accounts.gpt_not_available', { type: 'warning' })}
+        >
           {translate('kadr.accounts.connect_deepseek')}
         </Button>
       )}
@@ -47,18 +66,35 @@ export const AccountInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
   const translate = useTranslate();
   const record = useRecordContext<AccountRecord>();
   const saved = mode === 'edit' && record?.id != null;
-  const [inYouTube, inInstagram, inTikTok, inGPT] = useWatch({ name: ['inYouTube', 'inInstagram', 'inTikTok', 'inGPT'] });
+  const [inYouTube, inInstagram, inTikTok, inGPT] = useWatch({
+    name: ['inYouTube', 'inInstagram', 'inTikTok', 'inGPT'],
+  });
   return (
     <Grid container spacing={2} sx={{ width: '100%' }}>
       <Grid size={{ xs: 12, md: 5 }}>
         <Card variant="outlined">
           <CardContent>
             <Stack spacing={1}>
-              <TextInput source="proxy" label={f('proxy')} placeholder="socks5://user:pass@host:1080" autoComplete="off" />
-              <SelectInput source="ipVersion" label={f('ipVersion')} emptyValue="ipv4" validate={undefined}
-                choices={[{ id: 'ipv4', name: 'ipv4' }, { id: 'ipv6', name: 'ipv6' }]} />
+              <TextInput
+                source="proxy"
+                label={f('proxy')}
+                placeholder="socks5://user:pass@host:1080"
+                autoComplete="off"
+              />
+              <SelectInput
+                source="ipVersion"
+                label={f('ipVersion')}
+                emptyValue="ipv4"
+                validate={undefined}
+                choices={[
+                  { id: 'ipv4', name: 'ipv4' },
+                  { id: 'ipv6', name: 'ipv6' },
+                ]}
+              />
               <TextInput source="comments" label={f('comments')} multiline minRows={2} />
-              <Box><SaveButton label={saved ? 'kadr.common.save' : 'kadr.common.create'} alwaysEnable /></Box>
+              <Box>
+                <SaveButton label={saved ? 'kadr.common.save' : 'kadr.common.create'} alwaysEnable />
+              </Box>
             </Stack>
           </CardContent>
         </Card>
@@ -67,19 +103,30 @@ export const AccountInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Card variant="outlined">
           <CardContent>
             <Stack spacing={1}>
-              <Box data-testid="account-status"><StatusBadge kind="account" status={record?.status ?? 'noactive'} /></Box>
+              <Box data-testid="account-status">
+                <StatusBadge kind="account" status={record?.status ?? 'noactive'} />
+              </Box>
 
               <Toggle source="inYouTube" label={f('inYouTube')} active={record?.isActiveYouTube} />
               {inYouTube && (
                 <Stack spacing={0} sx={{ pl: 2 }}>
                   <ReconnectNote text={record?.platformErrors?.youtube} />
                   <TextInput source="YouTubeAuthClientId" label={f('YouTubeAuthClientId')} autoComplete="off" />
-                  <PasswordInput source="YouTubeAuthClientSecret" label={f('YouTubeAuthClientSecret')} autoComplete="off" />
+                  <PasswordInput
+                    source="YouTubeAuthClientSecret"
+                    label={f('YouTubeAuthClientSecret')}
+                    autoComplete="off"
+                  />
                   <TextInput source="YouTubeLogin" label={f('YouTubeLogin')} autoComplete="off" />
                   <PasswordInput source="YouTubePassword" label={f('YouTubePassword')} autoComplete="new-password" />
-                  {saved
-                    ? <AuthLinkButton path={`/api/accounts/connect-youtube/${record!.id}`} label={`${translate('kadr.accounts.auth_link')} YouTube`} />
-                    : <Typography variant="caption">{translate('kadr.accounts.save_first')}</Typography>}
+                  {saved ? (
+                    <AuthLinkButton
+                      path={`/api/accounts/connect-youtube/${record!.id}`}
+                      label={`${translate('kadr.accounts.auth_link')} YouTube`}
+                    />
+                  ) : (
+                    <Typography variant="caption">{translate('kadr.accounts.save_first')}</Typography>
+                  )}
                 </Stack>
               )}
 
@@ -88,9 +135,18 @@ export const AccountInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
                 <Stack spacing={0} sx={{ pl: 2 }}>
                   <ReconnectNote text={record?.platformErrors?.instagram} />
                   <TextInput source="InstagramLogin" label={f('InstagramLogin')} autoComplete="off" />
-                  <PasswordInput source="InstagramPassword" label={f('InstagramPassword')} autoComplete="new-password" />
+                  <PasswordInput
+                    source="InstagramPassword"
+                    label={f('InstagramPassword')}
+                    autoComplete="new-password"
+                  />
                   <TextInput source="InstagramTwofaCode" label={f('InstagramTwofaCode')} autoComplete="off" />
-                  {saved && <AuthLinkButton path={`/api/instagram/authorize/${record!.id}`} label={`${translate('kadr.accounts.auth_link')} Instagram`} />}
+                  {saved && (
+                    <AuthLinkButton
+                      path={`/api/instagram/authorize/${record!.id}`}
+                      label={`${translate('kadr.accounts.auth_link')} Instagram`}
+                    />
+                  )}
                 </Stack>
               )}
 
@@ -98,9 +154,14 @@ export const AccountInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
               {inTikTok && (
                 <Stack spacing={0} sx={{ pl: 2 }}>
                   <ReconnectNote text={record?.platformErrors?.tiktok} />
-                  {saved
-                    ? <AuthLinkButton path={`/api/tiktok/authorize/${record!.id}`} label={`${translate('kadr.accounts.auth_link')} TikTok`} />
-                    : <Typography variant="caption">{translate('kadr.accounts.save_first')}</Typography>}
+                  {saved ? (
+                    <AuthLinkButton
+                      path={`/api/tiktok/authorize/${record!.id}`}
+                      label={`${translate('kadr.accounts.auth_link')} TikTok`}
+                    />
+                  ) : (
+                    <Typography variant="caption">{translate('kadr.accounts.save_first')}</Typography>
+                  )}
                 </Stack>
               )}
 

@@ -1,6 +1,15 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CreateButton, DataTable, List, TopToolbar, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  List,
+  TopToolbar,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
@@ -33,19 +42,49 @@ export const AccountList = () => {
   const isAdmin = permissions === 'admin';
   useConnectErrorToast();
   return (
-    <List resource="accounts" title={translate('kadr.accounts.title')} perPage={PAGE_SIZE} pagination={<Pagination />} storeKey={false}
-      actions={<TopToolbar><CreateButton resource="accounts" /></TopToolbar>} sort={{ field: 'id', order: 'DESC' }} empty={false}>
+    <List
+      resource="accounts"
+      title={translate('kadr.accounts.title')}
+      perPage={PAGE_SIZE}
+      pagination={<Pagination />}
+      storeKey={false}
+      actions={
+        <TopToolbar>
+          <CreateButton resource="accounts" />
+        </TopToolbar>
+      }
+      sort={{ field: 'id', order: 'DESC' }}
+      empty={false}
+    >
       <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
         <DataTable.Col source="id" label="kadr.accounts.fields.id" disableSort />
         <DataTable.Col source="name" label="kadr.accounts.fields.name" disableSort />
-        {isAdmin && <DataTable.Col source="user" label="kadr.accounts.fields.user" disableSort><Owner /></DataTable.Col>}
-        <DataTable.Col source="isActiveGPT" label="kadr.accounts.fields.gpt" disableSort><Tick field="isActiveGPT" /></DataTable.Col>
-        <DataTable.Col source="isActiveYouTube" label="kadr.accounts.fields.youtube" disableSort><Tick field="isActiveYouTube" /></DataTable.Col>
-        <DataTable.Col source="isActiveTikTok" label="kadr.accounts.fields.tiktok" disableSort><Tick field="isActiveTikTok" /></DataTable.Col>
-        <DataTable.Col source="isActiveInstagram" label="kadr.accounts.fields.instagram" disableSort><Tick field="isActiveInstagram" /></DataTable.Col>
-        <DataTable.Col source="status" label="kadr.accounts.fields.status" disableSort><Status /></DataTable.Col>
+        {isAdmin && (
+          <DataTable.Col source="user" label="kadr.accounts.fields.user" disableSort>
+            <Owner />
+          </DataTable.Col>
+        )}
+        <DataTable.Col source="isActiveGPT" label="kadr.accounts.fields.gpt" disableSort>
+          <Tick field="isActiveGPT" />
+        </DataTable.Col>
+        <DataTable.Col source="isActiveYouTube" label="kadr.accounts.fields.youtube" disableSort>
+          <Tick field="isActiveYouTube" />
+        </DataTable.Col>
+        <DataTable.Col source="isActiveTikTok" label="kadr.accounts.fields.tiktok" disableSort>
+          <Tick field="isActiveTikTok" />
+        </DataTable.Col>
+        <DataTable.Col source="isActiveInstagram" label="kadr.accounts.fields.instagram" disableSort>
+          <Tick field="isActiveInstagram" />
+        </DataTable.Col>
+        <DataTable.Col source="status" label="kadr.accounts.fields.status" disableSort>
+          <Status />
+        </DataTable.Col>
         <DataTable.Col label="" disableSort>
-          <DeleteRowButton resource="accounts" successMessage="kadr.accounts.deleted" confirmContent="kadr.accounts.delete_content" />
+          <DeleteRowButton
+            resource="accounts"
+            successMessage="kadr.accounts.deleted"
+            confirmContent="kadr.accounts.delete_content"
+          />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -36,7 +36,16 @@ function useCall() {
 const SyncButton = ({ id, platform }: { id: number; platform: PlatformKey }) => {
   const translate = useTranslate();
   const call = useCall();
-  return <Button size="small" onClick={() => call('POST', `/api/accounts/sync/${id}?platform=${platform}`, {}, () => 'kadr.notifications.updated')}>{translate('kadr.accounts.refresh_profile')}</Button>;
+  return (
+    <Button
+      size="small"
+      onClick={() =>
+        call('POST', `/api/accounts/sync/${id}?platform=${platform}`, {}, () => 'kadr.notifications.updated')
+      }
+    >
+      {translate('kadr.accounts.refresh_profile')}
+    </Button>
+  );
 };
 
 /** YouTube channel panel: read-only name, editable description ('Змінити' → 'Опис змінено'), link. */
@@ -48,19 +57,46 @@ const YouTubePanel = ({ r }: { r: AccountRecord }) => {
   const submit = async () => {
     const errs = fieldErrors(ChannelDescriptionSchema, { description });
     setErrors(errs);
-    if (!Object.keys(errs).length) setErrors(await call('PATCH', `/api/accounts/update-channel/${r.id}`, { description }, () => 'kadr.accounts.description_changed'));
+    if (!Object.keys(errs).length)
+      setErrors(
+        await call(
+          'PATCH',
+          `/api/accounts/update-channel/${r.id}`,
+          { description },
+          () => 'kadr.accounts.description_changed',
+        ),
+      );
   };
   return (
     <Card variant="outlined" sx={{ mt: 2 }} aria-label={translate('kadr.accounts.channel_panel')} component="section">
       <CardContent>
         <Typography variant="h6">{translate('kadr.accounts.channel_panel')}</Typography>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField label={translate('kadr.accounts.fields.titleChannel')} value={r.titleChannel ?? ''} slotProps={{ input: { readOnly: true } }} size="small" />
-          <TextField label={translate('kadr.accounts.fields.description')} value={description} onChange={(e) => setDescription(e.target.value)}
-            multiline minRows={3} size="small" error={Boolean(errors.description)} helperText={errors.description ? translate(errors.description) : ' '} />
+          <TextField
+            label={translate('kadr.accounts.fields.titleChannel')}
+            value={r.titleChannel ?? ''}
+            slotProps={{ input: { readOnly: true } }}
+            size="small"
+          />
+          <TextField
+            label={translate('kadr.accounts.fields.description')}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            multiline
+            minRows={3}
+            size="small"
+            error={Boolean(errors.description)}
+            helperText={errors.description ? translate(errors.description) : ' '}
+          />
           <Stack direction="row" spacing={2} alignItems="center">
-            <Button variant="contained" size="small" onClick={submit}>{translate('kadr.accounts.change')}</Button>
-            {r.urlChannel && <Link href={r.urlChannel} target="_blank" rel="noreferrer">{translate('kadr.accounts.open_channel')}</Link>}
+            <Button variant="contained" size="small" onClick={submit}>
+              {translate('kadr.accounts.change')}
+            </Button>
+            {r.urlChannel && (
+              <Link href={r.urlChannel} target="_blank" rel="noreferrer">
+                {translate('kadr.accounts.open_channel')}
+              </Link>
+            )}
             <SyncButton id={r.id} platform="youtube" />
           </Stack>
         </Stack>
@@ -80,22 +116,51 @@ const InstagramPanel = ({ r }: { r: AccountRecord }) => {
     const errs = fieldErrors(InstagramProfileSchema, { profileName, profileDescription });
     setErrors(errs);
     if (!Object.keys(errs).length) {
-      setErrors(await call('PATCH', `/api/accounts/update-profile-inst/${r.id}`, { profileName, profileDescription }, (json) => json.notice ?? 'kadr.accounts.instagram.saved_locally'));
+      setErrors(
+        await call(
+          'PATCH',
+          `/api/accounts/update-profile-inst/${r.id}`,
+          { profileName, profileDescription },
+          (json) => json.notice ?? 'kadr.accounts.instagram.saved_locally',
+        ),
+      );
     }
   };
   return (
     <Card variant="outlined" sx={{ mt: 2 }} aria-label={translate('kadr.accounts.instagram_panel')} component="section">
       <CardContent>
         <Typography variant="h6">{translate('kadr.accounts.instagram_panel')}</Typography>
-        <Alert severity="info" sx={{ my: 1 }}>{translate('kadr.accounts.instagram_note')}</Alert>
+        <Alert severity="info" sx={{ my: 1 }}>
+          {translate('kadr.accounts.instagram_note')}
+        </Alert>
         <Stack spacing={2}>
-          <TextField label={translate('kadr.accounts.fields.profileNameInstagram')} value={profileName} onChange={(e) => setName(e.target.value)} size="small"
-            error={Boolean(errors.profileName)} helperText={errors.profileName ? translate(errors.profileName) : ' '} />
-          <TextField label={translate('kadr.accounts.fields.profileDescriptionInstagram')} value={profileDescription} onChange={(e) => setDescription(e.target.value)}
-            multiline minRows={2} size="small" error={Boolean(errors.profileDescription)} helperText={errors.profileDescription ? translate(errors.profileDescription) : ' '} />
+          <TextField
+            label={translate('kadr.accounts.fields.profileNameInstagram')}
+            value={profileName}
+            onChange={(e) => setName(e.target.value)}
+            size="small"
+            error={Boolean(errors.profileName)}
+            helperText={errors.profileName ? translate(errors.profileName) : ' '}
+          />
+          <TextField
+            label={translate('kadr.accounts.fields.profileDescriptionInstagram')}
+            value={profileDescription}
+            onChange={(e) => setDescription(e.target.value)}
+            multiline
+            minRows={2}
+            size="small"
+            error={Boolean(errors.profileDescription)}
+            helperText={errors.profileDescription ? translate(errors.profileDescription) : ' '}
+          />
           <Stack direction="row" spacing={2} alignItems="center">
-            <Button variant="contained" size="small" onClick={submit}>{translate('kadr.accounts.change')}</Button>
-            {r.urlInstagram && <Link href={r.urlInstagram} target="_blank" rel="noreferrer">{translate('kadr.accounts.open_profile')}</Link>}
+            <Button variant="contained" size="small" onClick={submit}>
+              {translate('kadr.accounts.change')}
+            </Button>
+            {r.urlInstagram && (
+              <Link href={r.urlInstagram} target="_blank" rel="noreferrer">
+                {translate('kadr.accounts.open_profile')}
+              </Link>
+            )}
             <SyncButton id={r.id} platform="instagram" />
           </Stack>
         </Stack>
@@ -111,12 +176,29 @@ const TikTokPanel = ({ r }: { r: AccountRecord }) => {
     <Card variant="outlined" sx={{ mt: 2 }} aria-label={translate('kadr.accounts.tiktok_panel')} component="section">
       <CardContent>
         <Typography variant="h6">{translate('kadr.accounts.tiktok_panel')}</Typography>
-        <Typography variant="caption" color="text.secondary">{translate('kadr.accounts.tiktok_note')}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {translate('kadr.accounts.tiktok_note')}
+        </Typography>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField label={translate('kadr.accounts.fields.titleTikTok')} value={r.titleTikTok ?? ''} slotProps={{ input: { readOnly: true } }} size="small" />
-          <TextField label={translate('kadr.accounts.fields.descriptionTikTok')} value={r.descriptionTikTok ?? ''} slotProps={{ input: { readOnly: true } }} size="small" multiline />
+          <TextField
+            label={translate('kadr.accounts.fields.titleTikTok')}
+            value={r.titleTikTok ?? ''}
+            slotProps={{ input: { readOnly: true } }}
+            size="small"
+          />
+          <TextField
+            label={translate('kadr.accounts.fields.descriptionTikTok')}
+            value={r.descriptionTikTok ?? ''}
+            slotProps={{ input: { readOnly: true } }}
+            size="small"
+            multiline
+          />
           <Stack direction="row" spacing={2} alignItems="center">
-            {r.urlTikTok && <Link href={r.urlTikTok} target="_blank" rel="noreferrer">{translate('kadr.accounts.open_profile')}</Link>}
+            {r.urlTikTok && (
+              <Link href={r.urlTikTok} target="_blank" rel="noreferrer">
+                {translate('kadr.accounts.open_profile')}
+              </Link>
+            )}
             <SyncButton id={r.id} platform="tiktok" />
           </Stack>
         </Stack>

@@ -62,13 +62,28 @@ export const AuthLinkButton = ({ path, label }: { path: string; label: string })
   };
   return (
     <>
-      <Button size="small" variant="outlined" startIcon={<LinkIcon />} onClick={onClick} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<LinkIcon />}
+        onClick={onClick}
+        disabled={busy}
+        sx={{ alignSelf: 'flex-start' }}
+      >
         {label}
       </Button>
       <Dialog open={manual !== null} onClose={() => setManual(null)} fullWidth maxWidth="sm">
         <DialogTitle>{translate('kadr.accounts.copy_link_by_hand')}</DialogTitle>
         <DialogContent>
-          <TextField value={manual ?? ''} fullWidth multiline autoFocus slotProps={{ htmlInput: { readOnly: true, onFocus: (e: React.FocusEvent<HTMLTextAreaElement>) => e.target.select() } }} />
+          <TextField
+            value={manual ?? ''}
+            fullWidth
+            multiline
+            autoFocus
+            slotProps={{
+              htmlInput: { readOnly: true, onFocus: (e: React.FocusEvent<HTMLTextAreaElement>) => e.target.select() },
+            }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setManual(null)}>{translate('ra.action.close')}</Button>

@@ -5,7 +5,15 @@ import { useTranslate } from 'react-admin';
 /** The green tick shown when a platform is active (SPEC §2); a grey dash otherwise. */
 export const PlatformTick = ({ active, label }: { active?: boolean; label?: string }) => {
   const translate = useTranslate();
-  return active
-    ? <CheckCircleIcon color="success" fontSize="small" titleAccess={translate('kadr.accounts.active')} data-active="true" aria-label={label ? `${label}: ${translate('kadr.accounts.active')}` : undefined} />
-    : <RemoveIcon color="disabled" fontSize="small" data-active="false" />;
+  return active ? (
+    <CheckCircleIcon
+      color="success"
+      fontSize="small"
+      titleAccess={translate('kadr.accounts.active')}
+      data-active="true"
+      aria-label={label ? `${label}: ${translate('kadr.accounts.active')}` : undefined}
+    />
+  ) : (
+    <RemoveIcon color="disabled" fontSize="small" data-active="false" />
+  );
 };

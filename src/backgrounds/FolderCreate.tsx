@@ -13,7 +13,15 @@ export const FolderCreate = () => {
   };
   return (
     <Create resource="photos" title={translate('kadr.backgrounds.create_folder')} mutationOptions={{ onSuccess }}>
-      <SimpleForm toolbar={<Toolbar><SaveButton alwaysEnable /></Toolbar>} resolver={zodResolver(FolderSchema)} defaultValues={{ name: '' }}>
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton alwaysEnable />
+          </Toolbar>
+        }
+        resolver={zodResolver(FolderSchema)}
+        defaultValues={{ name: '' }}
+      >
         <TextInput source="name" label="kadr.backgrounds.folder_name" autoComplete="off" />
       </SimpleForm>
     </Create>

@@ -7,7 +7,9 @@ import { DeleteRowButton } from '../common/DeleteRowButton';
 
 const Actions = () => (
   <TopToolbar>
-    <Button component={Link} to="/photos/create-folder" label="kadr.backgrounds.create_folder"><AddIcon /></Button>
+    <Button component={Link} to="/photos/create-folder" label="kadr.backgrounds.create_folder">
+      <AddIcon />
+    </Button>
   </TopToolbar>
 );
 
@@ -17,8 +19,16 @@ export const FolderList = () => {
   const { permissions } = usePermissions();
   const isAdmin = permissions === 'admin';
   return (
-    <List resource="photos" title={translate('kadr.backgrounds.title')} perPage={PAGE_SIZE} pagination={<Pagination />} storeKey={false}
-      actions={<Actions />} exporter={false} empty={false}>
+    <List
+      resource="photos"
+      title={translate('kadr.backgrounds.title')}
+      perPage={PAGE_SIZE}
+      pagination={<Pagination />}
+      storeKey={false}
+      actions={<Actions />}
+      exporter={false}
+      empty={false}
+    >
       <DataTable rowClick={(id) => `/photos/${id}`} bulkActionButtons={false} empty={<Empty />}>
         <DataTable.Col source="id" label="kadr.backgrounds.fields.id" disableSort />
         <DataTable.Col source="name" label="kadr.backgrounds.fields.name" disableSort />

@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Button, Confirm, ListBase, Title, useDelete, useGetOne, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import {
+  Button,
+  Confirm,
+  ListBase,
+  Title,
+  useDelete,
+  useGetOne,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { Box, Card, CardContent, CircularProgress, IconButton, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -28,17 +39,38 @@ const FolderView = ({ folderId }: { folderId: string }) => {
     <Box sx={{ mt: 1 }}>
       <Title title={title} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
-        {folder?.name ? <Typography variant="h6" component="p">{folder.name}</Typography> : null}
+        {folder?.name ? (
+          <Typography variant="h6" component="p">
+            {folder.name}
+          </Typography>
+        ) : null}
         <Box sx={{ flex: 1 }} />
-        <Button component={Link} to={`/photos/create/${folderId}`} label="kadr.backgrounds.create" variant="contained"><AddIcon /></Button>
+        <Button component={Link} to={`/photos/create/${folderId}`} label="kadr.backgrounds.create" variant="contained">
+          <AddIcon />
+        </Button>
       </Box>
       <Card>
         <CardContent>
-          {isPending ? <CircularProgress size={24} /> : !data?.length ? (
+          {isPending ? (
+            <CircularProgress size={24} />
+          ) : !data?.length ? (
             <Typography color="text.secondary">{translate('kadr.backgrounds.empty')}</Typography>
           ) : (
-            <Box component="ul" aria-label={title} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }}>
-              {data.map((item) => <Tile key={item.id} item={item} />)}
+            <Box
+              component="ul"
+              aria-label={title}
+              sx={{
+                listStyle: 'none',
+                p: 0,
+                m: 0,
+                display: 'grid',
+                gap: 1.5,
+                gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
+              }}
+            >
+              {data.map((item) => (
+                <Tile key={item.id} item={item} />
+              ))}
             </Box>
           )}
           <Pagination />
@@ -48,12 +80,20 @@ const FolderView = ({ folderId }: { folderId: string }) => {
   );
 };
 
-const tileSx = { position: 'relative', aspectRatio: '9 / 16', bgcolor: 'grey.200', borderRadius: 1, overflow: 'hidden' } as const;
+const tileSx = {
+  position: 'relative',
+  aspectRatio: '9 / 16',
+  bgcolor: 'grey.200',
+  borderRadius: 1,
+  overflow: 'hidden',
+} as const;
 const imgSx = { width: '100%', height: '100%', objectFit: 'cover', display: 'block' } as const;
 
 const Tile = ({ item }: { item: BackgroundItem }) => (
   <Box component="li" sx={tileSx} data-type={item.type}>
-    {item.type === 'video' ? <VideoPreview item={item} /> : (
+    {item.type === 'video' ? (
+      <VideoPreview item={item} />
+    ) : (
       <Box component="img" src={item.previewUrl ?? item.url} alt={item.name} loading="lazy" sx={imgSx} />
     )}
     <DeleteItem item={item} />
@@ -66,17 +106,45 @@ const VideoPreview = ({ item }: { item: BackgroundItem }) => {
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(!item.previewUrl);
   return (
-    <a href={item.url} target="_blank" rel="noopener noreferrer" aria-label={`${translate('kadr.backgrounds.open_video')}: ${item.name}`}>
+    <a
+      href={item.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`${translate('kadr.backgrounds.open_video')}: ${item.name}`}
+    >
       {!loaded && (
-        <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 1, textAlign: 'center' }}>
-          <Typography variant="caption">{failed ? item.name : translate('kadr.backgrounds.preview_loading')}</Typography>
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            p: 1,
+            textAlign: 'center',
+          }}
+        >
+          <Typography variant="caption">
+            {failed ? item.name : translate('kadr.backgrounds.preview_loading')}
+          </Typography>
         </Box>
       )}
       {!failed && (
-        <Box component="img" src={item.previewUrl!} alt={item.name} loading="lazy" onLoad={() => setLoaded(true)} onError={() => setFailed(true)}
-          sx={{ ...imgSx, visibility: loaded ? 'visible' : 'hidden' }} />
+        <Box
+          component="img"
+          src={item.previewUrl!}
+          alt={item.name}
+          loading="lazy"
+          onLoad={() => setLoaded(true)}
+          onError={() => setFailed(true)}
+          sx={{ ...imgSx, visibility: loaded ? 'visible' : 'hidden' }}
+        />
       )}
-      {(loaded || failed) && <PlayIcon sx={{ position: 'absolute', left: 8, bottom: 8, color: 'common.white', filter: 'drop-shadow(0 0 2px #000)' }} />}
+      {(loaded || failed) && (
+        <PlayIcon
+          sx={{ position: 'absolute', left: 8, bottom: 8, color: 'common.white', filter: 'drop-shadow(0 0 2px #000)' }}
+        />
+      )}
     </a>
   );
 };
@@ -94,20 +162,48 @@ const DeleteItem = ({ item }: { item: BackgroundItem }) => {
   const onConfirm = () => {
     setAsking(false);
     const id = toast.loading(translate('kadr.notifications.deleting'));
-    remove('photo-bg', { id: item.id, previousData: item }, {
-      mutationMode: 'pessimistic',
-      onSuccess: () => { toast.dismiss(id); notify('kadr.backgrounds.image_deleted', { type: 'success' }); refresh(); },
-      onError: () => { toast.dismiss(id); notify('kadr.notifications.delete_failed', { type: 'error' }); },
-    });
+    remove(
+      'photo-bg',
+      { id: item.id, previousData: item },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          toast.dismiss(id);
+          notify('kadr.backgrounds.image_deleted', { type: 'success' });
+          refresh();
+        },
+        onError: () => {
+          toast.dismiss(id);
+          notify('kadr.notifications.delete_failed', { type: 'error' });
+        },
+      },
+    );
   };
   return (
     <>
-      <IconButton size="small" onClick={() => setAsking(true)} disabled={isPending} aria-label={`${translate('ra.action.delete')}: ${item.name}`}
-        sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: 'common.white' } }}>
+      <IconButton
+        size="small"
+        onClick={() => setAsking(true)}
+        disabled={isPending}
+        aria-label={`${translate('ra.action.delete')}: ${item.name}`}
+        sx={{
+          position: 'absolute',
+          top: 4,
+          right: 4,
+          bgcolor: 'rgba(255,255,255,0.85)',
+          '&:hover': { bgcolor: 'common.white' },
+        }}
+      >
         <DeleteIcon fontSize="small" />
       </IconButton>
-      <Confirm isOpen={asking} title="kadr.backgrounds.delete_item_title" titleTranslateOptions={{ name: item.name }}
-        content="kadr.common.confirm_delete_content" onConfirm={onConfirm} onClose={() => setAsking(false)} />
+      <Confirm
+        isOpen={asking}
+        title="kadr.backgrounds.delete_item_title"
+        titleTranslateOptions={{ name: item.name }}
+        content="kadr.common.confirm_delete_content"
+        onConfirm={onConfirm}
+        onClose={() => setAsking(false)}
+      />
     </>
   );
 };

@@ -2,7 +2,18 @@ import { useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { Box, Button, Card, CardContent, IconButton, LinearProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  IconButton,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import SaveIcon from '@mui/icons-material/Save';
 import { toast } from 'react-hot-toast';
@@ -28,9 +39,17 @@ export const UploadPage = () => {
   const onRejected = (kind: Kind) => (rejections: FileRejection[]) => {
     for (const { file, errors } of rejections) {
       const formatCase = errors.some((e) => e.code === 'file-invalid-type');
-      toast.error(formatCase
-        ? translate('kadr.backgrounds.bad_format', { name: file.name, kind: translate(`kadr.backgrounds.kind_${kind}`) })
-        : translate('kadr.backgrounds.rejected', { name: file.name, reason: errors.map((e) => e.message).join('; ') }));
+      toast.error(
+        formatCase
+          ? translate('kadr.backgrounds.bad_format', {
+              name: file.name,
+              kind: translate(`kadr.backgrounds.kind_${kind}`),
+            })
+          : translate('kadr.backgrounds.rejected', {
+              name: file.name,
+              reason: errors.map((e) => e.message).join('; '),
+            }),
+      );
     }
   };
 
@@ -63,17 +82,39 @@ export const UploadPage = () => {
       <Title title={translate('kadr.backgrounds.title')} />
       <Card>
         <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Zone kind="photo" accept={{ 'image/*': [] }} files={photos} setFiles={setPhotos} onRejected={onRejected('photo')} disabled={busy} />
-          <Zone kind="video" accept={{ 'video/*': [] }} files={videos} setFiles={setVideos} onRejected={onRejected('video')} disabled={busy} />
+          <Zone
+            kind="photo"
+            accept={{ 'image/*': [] }}
+            files={photos}
+            setFiles={setPhotos}
+            onRejected={onRejected('photo')}
+            disabled={busy}
+          />
+          <Zone
+            kind="video"
+            accept={{ 'video/*': [] }}
+            files={videos}
+            setFiles={setVideos}
+            onRejected={onRejected('video')}
+            disabled={busy}
+          />
         </CardContent>
         <CardContent>
           {progress && (
             <Box sx={{ mb: 2 }}>
-              <LinearProgress variant={progress.total ? 'determinate' : 'indeterminate'} value={percent} aria-label={translate('kadr.backgrounds.uploading', { percent })} />
-              <Typography variant="caption">{translate('kadr.backgrounds.uploading', { percent })} ({mb(progress.loaded)} / {mb(progress.total)} MB)</Typography>
+              <LinearProgress
+                variant={progress.total ? 'determinate' : 'indeterminate'}
+                value={percent}
+                aria-label={translate('kadr.backgrounds.uploading', { percent })}
+              />
+              <Typography variant="caption">
+                {translate('kadr.backgrounds.uploading', { percent })} ({mb(progress.loaded)} / {mb(progress.total)} MB)
+              </Typography>
             </Box>
           )}
-          <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={busy}>{translate('kadr.common.save')}</Button>
+          <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={busy}>
+            {translate('kadr.common.save')}
+          </Button>
         </CardContent>
       </Card>
     </Box>
@@ -83,33 +124,56 @@ export const UploadPage = () => {
 const mb = (n: number) => (n / 1048576).toFixed(1);
 
 type ZoneProps = {
-  kind: Kind; accept: Record<string, string[]>; files: File[]; setFiles: (f: (prev: File[]) => File[]) => void;
-  onRejected: (r: FileRejection[]) => void; disabled: boolean;
+  kind: Kind;
+  accept: Record<string, string[]>;
+  files: File[];
+  setFiles: (f: (prev: File[]) => File[]) => void;
+  onRejected: (r: FileRejection[]) => void;
+  disabled: boolean;
 };
 
 const Zone = ({ kind, accept, files, setFiles, onRejected, disabled }: ZoneProps) => {
   const translate = useTranslate();
   const label = translate(kind === 'photo' ? 'kadr.backgrounds.photos_zone' : 'kadr.backgrounds.videos_zone');
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept, disabled, multiple: true,
+    accept,
+    disabled,
+    multiple: true,
     onDropAccepted: (accepted) => setFiles((prev) => [...prev, ...accepted]),
     onDropRejected: onRejected,
   });
   return (
     <Box>
-      <Box {...getRootProps()} sx={{
-        border: '2px dashed', borderColor: isDragActive ? 'primary.main' : 'grey.400', borderRadius: 1, p: 3, textAlign: 'center',
-        cursor: disabled ? 'default' : 'pointer', bgcolor: isDragActive ? 'action.hover' : undefined,
-      }}>
+      <Box
+        {...getRootProps()}
+        sx={{
+          border: '2px dashed',
+          borderColor: isDragActive ? 'primary.main' : 'grey.400',
+          borderRadius: 1,
+          p: 3,
+          textAlign: 'center',
+          cursor: disabled ? 'default' : 'pointer',
+          bgcolor: isDragActive ? 'action.hover' : undefined,
+        }}
+      >
         <input {...getInputProps()} aria-label={label} data-zone={kind} />
         <Typography>{label}</Typography>
       </Box>
       <List dense aria-label={label}>
         {files.map((f, i) => (
-          <ListItem key={`${f.name}-${i}`} secondaryAction={
-            <IconButton edge="end" disabled={disabled} aria-label={`${translate('kadr.backgrounds.pending_remove')}: ${f.name}`}
-              onClick={() => setFiles((prev) => prev.filter((_, j) => j !== i))}><CloseIcon /></IconButton>
-          }>
+          <ListItem
+            key={`${f.name}-${i}`}
+            secondaryAction={
+              <IconButton
+                edge="end"
+                disabled={disabled}
+                aria-label={`${translate('kadr.backgrounds.pending_remove')}: ${f.name}`}
+                onClick={() => setFiles((prev) => prev.filter((_, j) => j !== i))}
+              >
+                <CloseIcon />
+              </IconButton>
+            }
+          >
             <ListItemText primary={f.name} secondary={`${mb(f.size)} MB`} />
           </ListItem>
         ))}

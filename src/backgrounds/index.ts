@@ -18,7 +18,10 @@ export default {
   edit: FolderPage,
   icon: BackgroundIcon,
   recordRepresentation: 'name',
-  children: createElement(Fragment, null,
+  children: createElement(
+    Fragment,
+    null,
     createElement(Route, { path: 'create-folder', element: createElement(FolderCreate) }),
-    createElement(Route, { path: 'create/:id', element: createElement(UploadPage) })),
+    createElement(Route, { path: 'create/:id', element: createElement(UploadPage) }),
+  ),
 };

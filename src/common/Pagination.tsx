@@ -8,9 +8,18 @@ export const Pagination = () => {
   const translate = useTranslate();
   const totalPages: number = meta?.totalPages ?? (total != null ? Math.ceil(total / perPage) : 0);
   const items = pageWindow(page, totalPages);
-  if (!items.length) return isFetching ? <Box sx={{ p: 1 }}><CircularProgress size={18} /></Box> : null;
+  if (!items.length)
+    return isFetching ? (
+      <Box sx={{ p: 1 }}>
+        <CircularProgress size={18} />
+      </Box>
+    ) : null;
   return (
-    <Box component="nav" aria-label="pagination" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, p: 1, flexWrap: 'wrap' }}>
+    <Box
+      component="nav"
+      aria-label="pagination"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, p: 1, flexWrap: 'wrap' }}
+    >
       {items.map((it) =>
         it.type === 'page' ? (
           <Button
@@ -24,7 +33,18 @@ export const Pagination = () => {
             {it.page}
           </Button>
         ) : (
-          <Button key={it.key} size="small" title={translate('ra.navigation.page_range_info', { offsetBegin: it.target, offsetEnd: it.target, total: totalPages, _: String(it.target) })} onClick={() => setPage(it.target)} sx={{ minWidth: 36 }}>
+          <Button
+            key={it.key}
+            size="small"
+            title={translate('ra.navigation.page_range_info', {
+              offsetBegin: it.target,
+              offsetEnd: it.target,
+              total: totalPages,
+              _: String(it.target),
+            })}
+            onClick={() => setPage(it.target)}
+            sx={{ minWidth: 36 }}
+          >
             …
           </Button>
         ),

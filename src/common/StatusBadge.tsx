@@ -3,12 +3,24 @@ import { useTranslate } from 'ra-core';
 import type { StatusKind } from '../contract/statuses';
 
 const COLORS: Record<string, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
-  success: 'success', error: 'error', loading: 'warning', publication: 'info', pending: 'default', noactive: 'default',
+  success: 'success',
+  error: 'error',
+  loading: 'warning',
+  publication: 'info',
+  pending: 'default',
+  noactive: 'default',
 };
 
 /** SPEC §4 status labels as a coloured chip; `kind` picks the label set (video, account, ai, request). */
 export const StatusBadge = ({ status, kind = 'video' }: { status?: string | null; kind?: StatusKind }) => {
   const translate = useTranslate();
   if (!status) return null;
-  return <Chip size="small" color={COLORS[status] ?? 'default'} label={translate(`kadr.status.${kind}.${status}`, { _: status })} data-status={status} />;
+  return (
+    <Chip
+      size="small"
+      color={COLORS[status] ?? 'default'}
+      label={translate(`kadr.status.${kind}.${status}`, { _: status })}
+      data-status={status}
+    />
+  );
 };

@@ -49,21 +49,43 @@ export const TagsInput = ({ label, helperText, placeholder, fullWidth = true, sx
       value={text}
       onChange={(e) => setText(e.target.value)}
       onKeyDown={onKeyDown}
-      onBlur={() => { if (text.trim()) commit(text); field.onBlur(); }}
-      label={label === false ? undefined : <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} />}
+      onBlur={() => {
+        if (text.trim()) commit(text);
+        field.onBlur();
+      }}
+      label={
+        label === false ? undefined : (
+          <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} />
+        )
+      }
       placeholder={placeholder ?? translate('kadr.tags.input_hint')}
       error={showError}
       helperText={<InputHelperText error={showError ? fieldState.error?.message : undefined} helperText={helperText} />}
       fullWidth={fullWidth}
-      sx={[{ '& .MuiInputBase-root': { flexWrap: 'wrap', gap: 0.5, py: 1 }, '& .MuiInputBase-input': { minWidth: 120, flex: 1 } }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}
+      sx={[
+        {
+          '& .MuiInputBase-root': { flexWrap: 'wrap', gap: 0.5, py: 1 },
+          '& .MuiInputBase-input': { minWidth: 120, flex: 1 },
+        },
+        ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
+      ]}
       slotProps={{
         inputLabel: { shrink: true },
         input: {
           startAdornment: tags.length ? (
-            <Box component="ul" aria-label={typeof label === 'string' ? translate(label) : undefined} sx={{ display: 'contents', listStyle: 'none', p: 0, m: 0 }}>
+            <Box
+              component="ul"
+              aria-label={typeof label === 'string' ? translate(label) : undefined}
+              sx={{ display: 'contents', listStyle: 'none', p: 0, m: 0 }}
+            >
               {tags.map((tag) => (
                 <Box component="li" key={tag} sx={{ display: 'inline-flex' }}>
-                  <Chip size="small" label={tag} onDelete={() => remove(tag)} title={translate('kadr.tags.remove_tag', { tag })} />
+                  <Chip
+                    size="small"
+                    label={tag}
+                    onDelete={() => remove(tag)}
+                    title={translate('kadr.tags.remove_tag', { tag })}
+                  />
                 </Box>
               ))}
             </Box>

@@ -27,14 +27,24 @@ export const ToastBridge = () => {
 function useToastLimit() {
   const { toasts } = useToasterStore();
   useEffect(() => {
-    toasts.filter((t) => t.visible).slice(TOAST_LIMIT).forEach((t) => toast.dismiss(t.id));
+    toasts
+      .filter((t) => t.visible)
+      .slice(TOAST_LIMIT)
+      .forEach((t) => toast.dismiss(t.id));
   }, [toasts]);
 }
 
 export const KadrToaster = () => {
   useToastLimit();
-  return <Toaster
-    position="top-center"
-    toastOptions={{ duration: DURATIONS.blank, success: { duration: DURATIONS.success }, error: { duration: DURATIONS.error }, loading: { duration: DURATIONS.loading } }}
-  />;
+  return (
+    <Toaster
+      position="top-center"
+      toastOptions={{
+        duration: DURATIONS.blank,
+        success: { duration: DURATIONS.success },
+        error: { duration: DURATIONS.error },
+        loading: { duration: DURATIONS.loading },
+      }}
+    />
+  );
 };

@@ -12,13 +12,22 @@ const isMissing = (e: HttpError | null) => e?.status === 404 || (e?.status === 4
  * instead of an empty form with a toast. It reads the record with the same query as the page (`meta` as
  * the page's queryOptions.meta), so the page finds it cached and nothing is fetched twice.
  */
-export function withNotFound<P extends object>(Page: ComponentType<P>, meta?: Record<string, unknown>): ComponentType<P> {
+export function withNotFound<P extends object>(
+  Page: ComponentType<P>,
+  meta?: Record<string, unknown>,
+): ComponentType<P> {
   const Guarded = (props: P) => {
     const resource = useResourceContext();
     const { id } = useParams();
-    const { data, error, isPending } = useGetOne(resource!, { id: id!, meta }, {
-      retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false,
-    });
+    const { data, error, isPending } = useGetOne(
+      resource!,
+      { id: id!, meta },
+      {
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+      },
+    );
     if (isMissing(error as HttpError | null)) return createElement(NotFound);
     if (isPending && !data) return createElement(Loading);
     return createElement(Page, props);

@@ -27,8 +27,18 @@ export type IpVersion = (typeof IP_VERSIONS)[number];
 
 /** Optional text: trimmed; empty becomes null. */
 const text = (max = 500) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : typeof v === 'number' ? String(v) : v ?? null), z.string().max(max, AM.tooLong).nullable()).optional();
-const flag = () => z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' || v == null ? false : v), z.boolean());
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim() || null : typeof v === 'number' ? String(v) : (v ?? null)),
+      z.string().max(max, AM.tooLong).nullable(),
+    )
+    .optional();
+const flag = () =>
+  z.preprocess(
+    (v) =>
+      v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' || v == null ? false : v,
+    z.boolean(),
+  );
 
 const blank = (v: unknown) => v == null || (typeof v === 'string' && !v.trim());
 
@@ -55,27 +65,38 @@ export const AccountFormSchema = z
     passwordDeepSeek: text(),
     proxyGPT: text(),
   })
-  .superRefine((v, ctx) => {
-    const need = (ok: boolean, path: string, message: string) => { if (!ok) ctx.addIssue({ code: 'custom', path: [path], message }); };
-    if (!v.proxy) need(false, 'proxy', AM.proxyRequired);
-    else if (v.proxy.length > 500) need(false, 'proxy', AM.tooLong);
-    else need(isValidProxy(v.proxy), 'proxy', AM.proxyInvalid);
-    if (v.inYouTube) {
-      need(!blank(v.YouTubeAuthClientId), 'YouTubeAuthClientId', AM.clientIdRequired);
-      need(!blank(v.YouTubeAuthClientSecret), 'YouTubeAuthClientSecret', AM.clientSecretRequired);
-    }
-    if (v.inInstagram) {
-      need(!blank(v.InstagramLogin), 'InstagramLogin', AM.instagramLoginRequired);
-      need(!blank(v.InstagramPassword), 'InstagramPassword', AM.instagramPasswordRequired);
-    }
-  }, { when: (p) => typeof p.value === 'object' && p.value !== null });
+  .superRefine(
+    (v, ctx) => {
+      const need = (ok: boolean, path: string, message: string) => {
+        if (!ok) ctx.addIssue({ code: 'custom', path: [path], message });
+      };
+      if (!v.proxy) need(false, 'proxy', AM.proxyRequired);
+      else if (v.proxy.length > 500) need(false, 'proxy', AM.tooLong);
+      else need(isValidProxy(v.proxy), 'proxy', AM.proxyInvalid);
+      if (v.inYouTube) {
+        need(!blank(v.YouTubeAuthClientId), 'YouTubeAuthClientId', AM.clientIdRequired);
+        need(!blank(v.YouTubeAuthClientSecret), 'YouTubeAuthClientSecret', AM.clientSecretRequired);
+      }
+      if (v.inInstagram) {
+        need(!blank(v.InstagramLogin), 'InstagramLogin', AM.instagramLoginRequired);
+        need(!blank(v.InstagramPassword), 'InstagramPassword', AM.instagramPasswordRequired);
+      }
+    },
+    { when: (p) => typeof p.value === 'object' && p.value !== null },
+  );
 export type AccountForm = z.infer<typeof AccountFormSchema>;
 export const ACCOUNT_FORM_FIELDS = Object.keys(AccountFormSchema.shape ?? {}) as (keyof AccountForm)[];
 
 /** SPEC §5 YouTube panel: description required (YouTube allows up to 1000 characters, and no < or >). */
 export const ChannelDescriptionSchema = z.object({
-  description: z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''),
-    z.string().min(1, AM.descriptionRequired).max(1000, AM.tooLong).refine((s) => !/[<>]/.test(s), AM.descriptionNoAngleBrackets)),
+  description: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : ''),
+    z
+      .string()
+      .min(1, AM.descriptionRequired)
+      .max(1000, AM.tooLong)
+      .refine((s) => !/[<>]/.test(s), AM.descriptionNoAngleBrackets),
+  ),
 });
 
 /** SPEC §5 Instagram panel: a name or a description; when both are empty, both fields say so. */
@@ -100,7 +121,10 @@ export const GptIdSchema = z.object({
 export const PlatformQuerySchema = z.object({ platform: z.enum(PLATFORMS, { error: M.invalidValue }) });
 
 /** What a platform sends back to the OAuth callback (other parameters are ignored; repeated ones are not read). */
-const callbackParam = z.unknown().optional().meta({ type: 'string' })
+const callbackParam = z
+  .unknown()
+  .optional()
+  .meta({ type: 'string' })
   .transform((v) => {
     const first = Array.isArray(v) ? v[0] : v;
     return typeof first === 'string' ? first : undefined;
@@ -126,9 +150,17 @@ export const AccountListItemSchema = z.object({
   group: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   status: z.enum(ACCOUNT_STATUSES),
   idGPT: str,
-  isActiveYouTube: flagOut, isActiveTikTok: flagOut, isActiveInstagram: flagOut, isActiveGPT: flagOut,
-  inYouTube: flagOut, inTikTok: flagOut, inInstagram: flagOut, inGPT: flagOut,
-  titleChannel: str, profileNameInstagram: str, titleTikTok: str,
+  isActiveYouTube: flagOut,
+  isActiveTikTok: flagOut,
+  isActiveInstagram: flagOut,
+  isActiveGPT: flagOut,
+  inYouTube: flagOut,
+  inTikTok: flagOut,
+  inInstagram: flagOut,
+  inGPT: flagOut,
+  titleChannel: str,
+  profileNameInstagram: str,
+  titleTikTok: str,
   error: str,
   createdAt: z.string(),
 });
@@ -144,14 +176,34 @@ export const AccountRecordSchema = z
     user: OwnerSchema,
     status: z.enum(ACCOUNT_STATUSES),
     idGPT: str,
-    isActiveYouTube: flagOut, isActiveTikTok: flagOut, isActiveInstagram: flagOut, isActiveGPT: flagOut,
-    inYouTube: flagOut, inTikTok: flagOut, inInstagram: flagOut, inGPT: flagOut,
-    YouTubeAuthClientId: str, YouTubeAuthClientSecret: str, YouTubeLogin: str, YouTubePassword: str,
-    InstagramLogin: str, InstagramPassword: str, InstagramTwofaCode: str,
-    description: str, titleChannel: str, urlChannel: str,
-    profileNameInstagram: str, profileDescriptionInstagram: str, urlInstagram: str,
-    titleTikTok: str, descriptionTikTok: str, urlTikTok: str,
-    emailGPT: str, passwordGPT: str, passwordDeepSeek: str, proxyGPT: str,
+    isActiveYouTube: flagOut,
+    isActiveTikTok: flagOut,
+    isActiveInstagram: flagOut,
+    isActiveGPT: flagOut,
+    inYouTube: flagOut,
+    inTikTok: flagOut,
+    inInstagram: flagOut,
+    inGPT: flagOut,
+    YouTubeAuthClientId: str,
+    YouTubeAuthClientSecret: str,
+    YouTubeLogin: str,
+    YouTubePassword: str,
+    InstagramLogin: str,
+    InstagramPassword: str,
+    InstagramTwofaCode: str,
+    description: str,
+    titleChannel: str,
+    urlChannel: str,
+    profileNameInstagram: str,
+    profileDescriptionInstagram: str,
+    urlInstagram: str,
+    titleTikTok: str,
+    descriptionTikTok: str,
+    urlTikTok: str,
+    emailGPT: str,
+    passwordGPT: str,
+    passwordDeepSeek: str,
+    proxyGPT: str,
     /** The latest readable error (proxy, reconnect needed, …); shown as a toast when the profile opens. */
     error: str.describe('The latest readable error (an i18n key or text)'),
     /** Per platform: why it needs reconnecting (null when fine). */
@@ -190,12 +242,21 @@ export const AccountVideoItemSchema = z.object({
   description: str,
   tags: z.array(z.string()),
   status: z.enum(VIDEO_STATUSES),
-  views: z.number(), viewsInstagram: z.number(),
-  likes: z.number(), likesInstagram: z.number(),
-  comments: z.number(), commentsInstagram: z.number(),
+  views: z.number(),
+  viewsInstagram: z.number(),
+  likes: z.number(),
+  likesInstagram: z.number(),
+  comments: z.number(),
+  commentsInstagram: z.number(),
   /** SPEC §2 profile video list: each count is the main platform's (YouTube or TikTok) plus Instagram's. */
-  totalViews: z.number(), totalLikes: z.number(), totalComments: z.number(),
-  urlYouTube: str, urlInstagram: str, urlTikTok: str,
-  error: str, errorInstagram: str, errorTikTok: str,
+  totalViews: z.number(),
+  totalLikes: z.number(),
+  totalComments: z.number(),
+  urlYouTube: str,
+  urlInstagram: str,
+  urlTikTok: str,
+  error: str,
+  errorInstagram: str,
+  errorTikTok: str,
 });
 export type AccountVideoItem = z.infer<typeof AccountVideoItemSchema>;

@@ -6,17 +6,22 @@ const bounded = (min: number, max: number) =>
   z.string({ error: M.required }).min(1, M.required).min(min, M.tooShort).max(max, M.tooLong);
 
 /** SPEC §5 login form: login 2–50, password 5–50. */
-export const LoginSchema = z.object({
-  login: bounded(2, 50),
-  password: bounded(5, 50),
-}).meta({ example: { login: 'admin', password: 'change-me' } });
+export const LoginSchema = z
+  .object({
+    login: bounded(2, 50),
+    password: bounded(5, 50),
+  })
+  .meta({ example: { login: 'admin', password: 'change-me' } });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const RefreshSchema = z.object({ refreshToken: z.string({ error: M.required }).min(1, M.required) });
 
 /** Logout and password change may name the session to keep or end (optional; anything else is ignored). */
 export const SessionTokenSchema = z.object({
-  refreshToken: z.unknown().transform((v) => (typeof v === 'string' ? v : undefined)).optional()
+  refreshToken: z
+    .unknown()
+    .transform((v) => (typeof v === 'string' ? v : undefined))
+    .optional()
     .meta({ type: 'string', description: 'The refresh token of this session' }),
 });
 

@@ -21,12 +21,15 @@ export type SelectOption = z.infer<typeof SelectOptionSchema>;
 
 /** The columns a profile's title is made of. */
 export type AccountTitleParts = {
-  id: number; comments?: string | null; titleChannel?: string | null; profileNameInstagram?: string | null; titleTikTok?: string | null;
+  id: number;
+  comments?: string | null;
+  titleChannel?: string | null;
+  profileNameInstagram?: string | null;
+  titleTikTok?: string | null;
 };
 /** A profile's title, the same in the profile list and in select options: channel, Instagram or TikTok name, comment, else '#id'. */
 export const accountTitle = (a: AccountTitleParts) =>
   a.titleChannel?.trim() || a.profileNameInstagram?.trim() || a.titleTikTok?.trim() || a.comments?.trim() || `#${a.id}`;
-
 
 const nameField = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : ''),
@@ -34,7 +37,8 @@ const nameField = z.preprocess(
 );
 const accountsField = z.preprocess(
   (v) => (Array.isArray(v) ? [...new Set(v.map(toId))] : []),
-  z.array(z.number())
+  z
+    .array(z.number())
     .min(1, GM.minOneAccount)
     .max(GROUP_ACCOUNTS_MAX, GM.tooMany)
     .refine((a) => a.every(isId), { message: GM.invalidId }),
@@ -73,12 +77,20 @@ export type GroupListItem = z.infer<typeof GroupListItemSchema>;
 
 /** `?groupId=`: 0 (or missing) for a new group, else a group id (a bad one is a 400 naming `groupId`). */
 export const AccountSearchQuerySchema = z.object({
-  groupId: z.string({ error: GM.invalidId }).optional().transform((raw, ctx) => {
-    if (raw === undefined || raw === '' || raw === '0') return 0;
-    const id = toId(raw);
-    if (id < 1) ctx.addIssue({ code: 'custom', message: GM.invalidId });
-    return id;
-  }).meta({ description: '0 or missing: a new group', example: '0' }),
-  q: z.string({ error: GM.tooLong }).max(100, GM.tooLong).optional().transform((v) => v ?? '')
+  groupId: z
+    .string({ error: GM.invalidId })
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw === '' || raw === '0') return 0;
+      const id = toId(raw);
+      if (id < 1) ctx.addIssue({ code: 'custom', message: GM.invalidId });
+      return id;
+    })
+    .meta({ description: '0 or missing: a new group', example: '0' }),
+  q: z
+    .string({ error: GM.tooLong })
+    .max(100, GM.tooLong)
+    .optional()
+    .transform((v) => v ?? '')
     .meta({ description: "Part of a profile's name or comment, or its id as 12 / #12" }),
 });

@@ -8,7 +8,8 @@ export const isId = (n: unknown): n is number => typeof n === 'number' && Number
  * anything else (which the schemas refuse with a message naming the field).
  */
 export function toId(x: unknown): number {
-  if (x && typeof x === 'object') return toId((x as { value?: unknown; id?: unknown }).value ?? (x as { id?: unknown }).id);
+  if (x && typeof x === 'object')
+    return toId((x as { value?: unknown; id?: unknown }).value ?? (x as { id?: unknown }).id);
   const n = typeof x === 'number' ? x : typeof x === 'string' && /^\d{1,10}$/.test(x.trim()) ? Number(x.trim()) : -1;
   return isId(n) ? n : -1;
 }

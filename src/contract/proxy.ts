@@ -33,7 +33,13 @@ export const PROXY_ERROR_KEYS: Record<ProxyError, string> = {
 export type ProxyParseResult = { ok: true; proxy: ParsedProxy } | { ok: false; error: ProxyError };
 
 const DEFAULT_PORTS: Record<ProxyProtocol, number> = { http: 80, https: 443, socks5: 1080 };
-const SCHEMES: Record<string, ProxyProtocol> = { http: 'http', https: 'https', socks5: 'socks5', socks5h: 'socks5', socks: 'socks5' };
+const SCHEMES: Record<string, ProxyProtocol> = {
+  http: 'http',
+  https: 'https',
+  socks5: 'socks5',
+  socks5h: 'socks5',
+  socks: 'socks5',
+};
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 const fail = (error: ProxyError): ProxyParseResult => ({ ok: false, error });
 
@@ -88,7 +94,10 @@ export function parseProxy(input: string | null | undefined): ProxyParseResult {
       ? `${encodeURIComponent(username)}${password !== undefined ? ':' + encodeURIComponent(password) : ''}@`
       : '';
   const display = `${host}:${port}`;
-  return { ok: true, proxy: { protocol, host, port, username, password, url: `${protocol}://${auth}${display}`, display } };
+  return {
+    ok: true,
+    proxy: { protocol, host, port, username, password, url: `${protocol}://${auth}${display}`, display },
+  };
 }
 
 /** Whether a proxy string is usable (the form's check). */

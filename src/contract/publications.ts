@@ -43,7 +43,15 @@ export const DESCRIPTION_MAX = 5000;
  * with a readable reason; cancelled when the video or its publication was deleted or edited before its time.
  */
 export const PUBLISH_STATES = [
-  'scheduled', 'waiting', 'uploading', 'processing', 'publishing', 'reconcile', 'published', 'failed', 'cancelled',
+  'scheduled',
+  'waiting',
+  'uploading',
+  'processing',
+  'publishing',
+  'reconcile',
+  'published',
+  'failed',
+  'cancelled',
 ] as const;
 export type PublishState = (typeof PUBLISH_STATES)[number];
 
@@ -52,12 +60,21 @@ export const PUBLISH_ERROR_KINDS = ['retry-later', 'reconnect', 'bad-request', '
 export type PublishErrorKind = (typeof PUBLISH_ERROR_KINDS)[number];
 
 const tags = z.preprocess((v) => (Array.isArray(v) ? normalizeTags(v) : v), z.array(z.string().max(100)).max(100));
-const title = z.string({ error: PM.titleRequired }).trim().min(1, PM.titleRequired).max(TITLE_MAX, PM.titleTooLong)
+const title = z
+  .string({ error: PM.titleRequired })
+  .trim()
+  .min(1, PM.titleRequired)
+  .max(TITLE_MAX, PM.titleTooLong)
   .refine((s) => !/[<>]/.test(s), PM.noAngleBrackets);
-const description = z.string().max(DESCRIPTION_MAX, PM.descriptionTooLong)
-  .refine((s) => !/[<>]/.test(s), PM.noAngleBrackets).default('');
+const description = z
+  .string()
+  .max(DESCRIPTION_MAX, PM.descriptionTooLong)
+  .refine((s) => !/[<>]/.test(s), PM.noAngleBrackets)
+  .default('');
 /** A date: an ISO-8601 instant (with Z or an offset); stored in UTC. */
-const instant = z.string().refine((s) => /[zZ]|[+-]\d\d:?\d\d$/.test(s) && !Number.isNaN(Date.parse(s)), PM.invalidDate)
+const instant = z
+  .string()
+  .refine((s) => /[zZ]|[+-]\d\d:?\d\d$/.test(s) && !Number.isNaN(Date.parse(s)), PM.invalidDate)
   .transform((s) => new Date(s).toISOString());
 const flag = z.boolean().default(false);
 
@@ -184,7 +201,9 @@ export const PublicationSchema = z
 export type Publication = z.infer<typeof PublicationSchema>;
 
 /** The publication's status from its videos': error if any failed, loading while any is on its way, else. */
-export function publicationStatus(videoStatuses: readonly (typeof VIDEO_STATUSES)[number][]): (typeof VIDEO_STATUSES)[number] {
+export function publicationStatus(
+  videoStatuses: readonly (typeof VIDEO_STATUSES)[number][],
+): (typeof VIDEO_STATUSES)[number] {
   if (videoStatuses.length === 0) return 'noactive';
   if (videoStatuses.includes('error')) return 'error';
   if (videoStatuses.includes('loading')) return 'loading';
@@ -199,6 +218,7 @@ export function videoStatusOf(states: readonly PublishState[]): (typeof VIDEO_ST
   if (live.length === 0) return 'noactive';
   if (live.includes('failed')) return 'error';
   if (live.every((s) => s === 'published')) return 'success';
-  if (live.some((s) => s === 'uploading' || s === 'processing' || s === 'publishing' || s === 'reconcile')) return 'loading';
+  if (live.some((s) => s === 'uploading' || s === 'processing' || s === 'publishing' || s === 'reconcile'))
+    return 'loading';
   return 'publication';
 }

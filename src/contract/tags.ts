@@ -47,7 +47,8 @@ const nameField = z.preprocess(
 );
 const tagsField = z.preprocess(
   (v) => (Array.isArray(v) ? normalizeTags(v) : []),
-  z.array(z.string())
+  z
+    .array(z.string())
     .min(1, TM.minOneTag)
     .max(TAGS_MAX_COUNT, TM.tooMany)
     .refine((a) => a.every((t) => t.length <= TAG_MAX_LENGTH), { message: TM.tooLong }),
@@ -76,8 +77,12 @@ export const TagSetRecordSchema = z
   .meta({
     id: 'TagSet',
     example: {
-      id: 3, name: 'Осінь', tags: ['осінь', 'ліс'], user: { id: 2, login: 'operator' },
-      createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-05T10:00:00.000Z',
+      id: 3,
+      name: 'Осінь',
+      tags: ['осінь', 'ліс'],
+      user: { id: 2, login: 'operator' },
+      createdAt: '2026-01-05T10:00:00.000Z',
+      updatedAt: '2026-01-05T10:00:00.000Z',
     },
   });
 export type TagSetRecord = z.infer<typeof TagSetRecordSchema>;

@@ -16,11 +16,13 @@ export const UserFormSchema = z
   .refine((v) => v.password === v.repeatPassword, { path: ['repeatPassword'], message: M.passwordsMismatch });
 
 /** What the API accepts: the form without the repeat (the panel checks it). */
-export const UserBodySchema = z.object({
-  login: required().min(2, M.tooShort).max(50, M.tooLong),
-  password: newPassword(),
-  role: z.enum(ROLES, { error: M.required }).optional(),
-}).meta({ example: { login: 'operator', password: 'secret-pass', role: 'user' } });
+export const UserBodySchema = z
+  .object({
+    login: required().min(2, M.tooShort).max(50, M.tooLong),
+    password: newPassword(),
+    role: z.enum(ROLES, { error: M.required }).optional(),
+  })
+  .meta({ example: { login: 'operator', password: 'secret-pass', role: 'user' } });
 export type UserBody = z.infer<typeof UserBodySchema>;
 
 /** Settings: change your own password. */
@@ -46,7 +48,12 @@ export const UserRecordSchema = z
   .meta({
     id: 'User',
     example: {
-      id: 2, login: 'operator', role: 'user', videosCount: 4, accountsCount: 3, createdAt: '2026-01-05T10:00:00.000Z',
+      id: 2,
+      login: 'operator',
+      role: 'user',
+      videosCount: 4,
+      accountsCount: 3,
+      createdAt: '2026-01-05T10:00:00.000Z',
     },
   });
 export type UserRecord = z.infer<typeof UserRecordSchema>;

@@ -26,7 +26,14 @@ export const COUNT_MAX = 50;
 export const CREATE_VIDEO_DEFAULTS = { countVideo: 1, isVideo: false, isPhoto: false, isGenerator: true } as const;
 
 /** Multipart field names of POST /api/create-video/create (SPEC §7; `folders[]` and `folders` both accepted). */
-export const CREATE_VIDEO_FIELDS = { file: 'file', count: 'countVideo', isVideo: 'isVideo', isPhoto: 'isPhoto', isGenerator: 'isGenerator', folders: 'folders' } as const;
+export const CREATE_VIDEO_FIELDS = {
+  file: 'file',
+  count: 'countVideo',
+  isVideo: 'isVideo',
+  isPhoto: 'isPhoto',
+  isGenerator: 'isGenerator',
+  folders: 'folders',
+} as const;
 
 /** SPEC §2: the request list refreshes itself this often. */
 export const REQUEST_REFRESH_MS = 15_000;
@@ -34,17 +41,29 @@ export const REQUEST_REFRESH_MS = 15_000;
 export const REQUEST_STATUSES = ['pending', 'loading', 'success', 'error'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-const bool = (fallback: boolean) => z.preprocess((v) => {
-  if (typeof v === 'boolean') return v;
-  if (v === undefined || v === null || v === '') return fallback;
-  return ['true', '1', 'on', 'yes'].includes(String(v).toLowerCase());
-}, z.boolean());
+const bool = (fallback: boolean) =>
+  z.preprocess((v) => {
+    if (typeof v === 'boolean') return v;
+    if (v === undefined || v === null || v === '') return fallback;
+    return ['true', '1', 'on', 'yes'].includes(String(v).toLowerCase());
+  }, z.boolean());
 
 /** The request's options (server: parsed from the multipart fields; panel: the form values). */
 export const CreateVideoFieldsSchema = z.object({
   countVideo: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? undefined : typeof v === 'number' ? v : /^\s*-?\d+\s*$/.test(String(v)) ? Number(v) : NaN),
-    z.number({ error: (iss) => (iss.input === undefined ? VM.required : VM.countRange) }).int(VM.countRange).min(COUNT_MIN, VM.countRange).max(COUNT_MAX, VM.countRange),
+    (v) =>
+      v === undefined || v === null || v === ''
+        ? undefined
+        : typeof v === 'number'
+          ? v
+          : /^\s*-?\d+\s*$/.test(String(v))
+            ? Number(v)
+            : NaN,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? VM.required : VM.countRange) })
+      .int(VM.countRange)
+      .min(COUNT_MIN, VM.countRange)
+      .max(COUNT_MAX, VM.countRange),
   ),
   isVideo: bool(CREATE_VIDEO_DEFAULTS.isVideo),
   isPhoto: bool(CREATE_VIDEO_DEFAULTS.isPhoto),
@@ -61,8 +80,10 @@ type PickedFile = { name: string; type: string };
 
 /** SPEC §5 create-video form: countVideo required; exactly one file, a video; at least one folder. */
 export const CreateVideoFormSchema = CreateVideoFieldsSchema.extend({
-  files: z.array(z.custom<PickedFile>((f) => !!f && typeof f === 'object' && 'type' in (f as object)))
-    .min(1, VM.minOneVideo).max(1, VM.maxOneVideo)
+  files: z
+    .array(z.custom<PickedFile>((f) => !!f && typeof f === 'object' && 'type' in (f as object)))
+    .min(1, VM.minOneVideo)
+    .max(1, VM.maxOneVideo)
     .refine((files) => files.every((f) => f.type.toLowerCase().startsWith('video/')), VM.mustBeVideo),
 });
 export type CreateVideoForm = z.input<typeof CreateVideoFormSchema>;
@@ -78,7 +99,10 @@ export const CreateVideoRequestSchema = z
     count: z.number().int(),
     done: z.number().int(),
     options: z.object({
-      isVideo: z.boolean(), isPhoto: z.boolean(), isGenerator: z.boolean(), folders: z.array(z.number().int()),
+      isVideo: z.boolean(),
+      isPhoto: z.boolean(),
+      isGenerator: z.boolean(),
+      folders: z.array(z.number().int()),
     }),
     user: OwnerSchema,
     createdAt: z.string(),

@@ -62,7 +62,9 @@ export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps)
       onChange={(_, next) => field.onChange(next)}
       onBlur={field.onBlur}
       inputValue={typed}
-      onInputChange={(_, v, reason) => { if (reason !== 'reset') setTyped(v); }}
+      onInputChange={(_, v, reason) => {
+        if (reason !== 'reset') setTyped(v);
+      }}
       noOptionsText={translate('kadr.common.not_found_option')}
       loadingText={translate('kadr.common.loading')}
       slotProps={{ listbox: { style: { maxHeight: SELECT_MENU_MAX_HEIGHT } } }}
@@ -70,16 +72,23 @@ export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps)
         selected.map((o, index) => {
           const { key, ...itemProps } = getItemProps({ index });
           return <Chip key={key} size="small" label={o.title} {...itemProps} />;
-        })}
+        })
+      }
       renderInput={(params) => (
         <TextField
           {...params}
           inputRef={field.ref}
           name={field.name}
-          label={label === false ? undefined : <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} />}
+          label={
+            label === false ? undefined : (
+              <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} />
+            )
+          }
           placeholder={value.length ? undefined : translate('kadr.groups.accounts_hint')}
           error={showError}
-          helperText={<InputHelperText error={showError ? fieldState.error?.message : undefined} helperText={helperText} />}
+          helperText={
+            <InputHelperText error={showError ? fieldState.error?.message : undefined} helperText={helperText} />
+          }
         />
       )}
     />

@@ -1,4 +1,15 @@
-import { Create, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import {
+  Create,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GroupSchema } from '../contract/groups';
 import { AccountsSelectInput } from './AccountsSelectInput';
@@ -14,11 +25,18 @@ const Inputs = () => (
 
 /** The API takes profile ids; the form holds select options. */
 /** Save only: deleting is done from the list (DeleteRowButton, with the SPEC §8 toast). */
-const FormToolbar = () => <Toolbar><SaveButton /></Toolbar>;
+const FormToolbar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
 
-const toBody = ({ name, accounts }: Record<string, any>) => ({
+/** The profiles select holds ids, or options `{ value }` while it loads them. */
+const toBody = ({ name, accounts }: Record<string, unknown>) => ({
   name,
-  accounts: (Array.isArray(accounts) ? accounts : []).map((a: any) => (a && typeof a === 'object' ? a.value : a)),
+  accounts: (Array.isArray(accounts) ? (accounts as unknown[]) : []).map((a) =>
+    a && typeof a === 'object' ? (a as { value: unknown }).value : a,
+  ),
 });
 
 /** /accounts/group/create: name and profiles; 'Группа створено', then the list. */
@@ -26,10 +44,17 @@ export const GroupCreate = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const onSuccess = () => { notify('kadr.groups.created', { type: 'success' }); redirect(GROUPS_LIST_PATH); };
+  const onSuccess = () => {
+    notify('kadr.groups.created', { type: 'success' });
+    redirect(GROUPS_LIST_PATH);
+  };
   return (
     <Create title={translate('kadr.groups.create_title')} transform={toBody} mutationOptions={{ onSuccess }}>
-      <SimpleForm toolbar={<FormToolbar />} resolver={zodResolver(GroupSchema)} defaultValues={{ name: '', accounts: [] }}>
+      <SimpleForm
+        toolbar={<FormToolbar />}
+        resolver={zodResolver(GroupSchema)}
+        defaultValues={{ name: '', accounts: [] }}
+      >
         <Inputs />
       </SimpleForm>
     </Create>
@@ -46,8 +71,16 @@ const Title = () => {
 export const GroupEdit = () => {
   const notify = useNotify();
   return (
-    <Edit title={<Title />} transform={toBody} mutationMode="pessimistic" redirect={false}
-      mutationOptions={{ meta: { fullBody: true }, onSuccess: () => notify('kadr.groups.updated', { type: 'success' }) }}>
+    <Edit
+      title={<Title />}
+      transform={toBody}
+      mutationMode="pessimistic"
+      redirect={false}
+      mutationOptions={{
+        meta: { fullBody: true },
+        onSuccess: () => notify('kadr.groups.updated', { type: 'success' }),
+      }}
+    >
       <SimpleForm toolbar={<FormToolbar />} resolver={zodResolver(GroupSchema)}>
         <Inputs />
       </SimpleForm>

@@ -7,8 +7,20 @@ import { DeleteRowButton } from '../common/DeleteRowButton';
 export const GroupList = () => {
   const translate = useTranslate();
   return (
-    <List resource="accounts/group" title={translate('kadr.groups.title')} perPage={PAGE_SIZE} pagination={<Pagination />} storeKey={false}
-      actions={<TopToolbar><CreateButton resource="accounts/group" /></TopToolbar>} exporter={false} empty={false}>
+    <List
+      resource="accounts/group"
+      title={translate('kadr.groups.title')}
+      perPage={PAGE_SIZE}
+      pagination={<Pagination />}
+      storeKey={false}
+      actions={
+        <TopToolbar>
+          <CreateButton resource="accounts/group" />
+        </TopToolbar>
+      }
+      exporter={false}
+      empty={false}
+    >
       <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
         <DataTable.Col source="id" label="kadr.groups.fields.id" disableSort />
         <DataTable.Col source="name" label="kadr.groups.fields.name" disableSort />

@@ -3,7 +3,15 @@ import { Link } from 'react-router-dom';
 import { Box, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ExitIcon from '@mui/icons-material/PowerSettingsNew';
-import { AppBar as RaAppBar, LoadingIndicator, TitlePortal, UserMenu, useLogout, useTranslate, useUserMenu } from 'react-admin';
+import {
+  AppBar as RaAppBar,
+  LoadingIndicator,
+  TitlePortal,
+  UserMenu,
+  useLogout,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
 import { toast } from 'react-hot-toast';
 import { NotificationBell } from './NotificationBell';
 
@@ -12,7 +20,9 @@ const SettingsMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
   const translate = useTranslate();
   return (
     <MenuItem component={Link} to="/setting" ref={ref} {...props} onClick={onClose}>
-      <ListItemIcon><SettingsIcon fontSize="small" /></ListItemIcon>
+      <ListItemIcon>
+        <SettingsIcon fontSize="small" />
+      </ListItemIcon>
       <ListItemText>{translate('kadr.layout.settings')}</ListItemText>
     </MenuItem>
   );
@@ -29,7 +39,9 @@ const LogoutMenuItem = forwardRef<HTMLLIElement>((props, ref) => {
   };
   return (
     <MenuItem ref={ref} {...props} onClick={onClick}>
-      <ListItemIcon><ExitIcon fontSize="small" /></ListItemIcon>
+      <ListItemIcon>
+        <ExitIcon fontSize="small" />
+      </ListItemIcon>
       <ListItemText>{translate('ra.auth.logout')}</ListItemText>
     </MenuItem>
   );
@@ -37,10 +49,25 @@ const LogoutMenuItem = forwardRef<HTMLLIElement>((props, ref) => {
 
 export const AppBar = () => (
   <RaAppBar
-    userMenu={<UserMenu><SettingsMenuItem /><LogoutMenuItem /></UserMenu>}
-    toolbar={<><NotificationBell /><LoadingIndicator /></>}
+    userMenu={
+      <UserMenu>
+        <SettingsMenuItem />
+        <LogoutMenuItem />
+      </UserMenu>
+    }
+    toolbar={
+      <>
+        <NotificationBell />
+        <LoadingIndicator />
+      </>
+    }
   >
-    <Box component={Link} to="/" aria-label="Kadr" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, fontSize: 20, mr: 2 }}>
+    <Box
+      component={Link}
+      to="/"
+      aria-label="Kadr"
+      sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, fontSize: 20, mr: 2 }}
+    >
       Kadr
     </Box>
     <TitlePortal />

@@ -4,5 +4,7 @@ import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={AppBar} menu={Menu}>{children}</RaLayout>
+  <RaLayout appBar={AppBar} menu={Menu}>
+    {children}
+  </RaLayout>
 );

@@ -11,8 +11,15 @@ type Props = { onSubmit: (values: LoginInput) => Promise<unknown> };
 /** SPEC Login: login and password, 'Увійти'; §5 rules; §8 toasts on success and failure. */
 export const LoginPage = ({ onSubmit }: Props) => {
   const translate = useTranslate();
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<LoginInput>({
-    resolver: zodResolver(LoginSchema), defaultValues: { login: '', password: '' }, mode: 'onTouched',
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { login: '', password: '' },
+    mode: 'onTouched',
   });
   const submit = handleSubmit(async (values) => {
     try {
@@ -26,15 +33,44 @@ export const LoginPage = ({ onSubmit }: Props) => {
   });
   const help = (m?: string) => (m ? translate(m, { _: m }) : ' ');
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: '#eef1f6' }}>
-      <Card sx={{ width: 360 }} component="form" onSubmit={submit} noValidate aria-label={translate('kadr.login.title')}>
+    <Box
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: '#eef1f6' }}
+    >
+      <Card
+        sx={{ width: 360 }}
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-label={translate('kadr.login.title')}
+      >
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-          <Typography variant="h5" component="h1" sx={{ mb: 1 }}>{translate('kadr.login.title')}</Typography>
-          <TextField label={translate('kadr.login.login')} autoComplete="username" autoFocus {...register('login')}
-            error={!!errors.login} helperText={help(errors.login?.message)} inputProps={{ name: 'login' }} />
-          <TextField label={translate('kadr.login.password')} type="password" autoComplete="current-password" {...register('password')}
-            error={!!errors.password} helperText={help(errors.password?.message)} inputProps={{ name: 'password' }} />
-          <Button type="submit" variant="contained" disabled={isSubmitting} startIcon={isSubmitting ? <CircularProgress size={16} /> : null}>
+          <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+            {translate('kadr.login.title')}
+          </Typography>
+          <TextField
+            label={translate('kadr.login.login')}
+            autoComplete="username"
+            autoFocus
+            {...register('login')}
+            error={!!errors.login}
+            helperText={help(errors.login?.message)}
+            inputProps={{ name: 'login' }}
+          />
+          <TextField
+            label={translate('kadr.login.password')}
+            type="password"
+            autoComplete="current-password"
+            {...register('password')}
+            error={!!errors.password}
+            helperText={help(errors.password?.message)}
+            inputProps={{ name: 'password' }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isSubmitting}
+            startIcon={isSubmitting ? <CircularProgress size={16} /> : null}
+          >
             {translate('kadr.login.submit')}
           </Button>
         </CardContent>

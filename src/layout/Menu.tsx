@@ -13,8 +13,12 @@ import { SubMenu } from './SubMenu';
 import { groupMatches, menuFor } from './menuItems';
 
 const ICONS: Record<string, ReactElement> = {
-  profiles: <PeopleIcon />, video: <VideoLibraryIcon />, background: <WallpaperIcon />,
-  tags: <LocalOfferIcon />, ai: <SmartToyIcon />, users: <ManageAccountsIcon />,
+  profiles: <PeopleIcon />,
+  video: <VideoLibraryIcon />,
+  background: <WallpaperIcon />,
+  tags: <LocalOfferIcon />,
+  ai: <SmartToyIcon />,
+  users: <ManageAccountsIcon />,
 };
 
 /** The sidebar: groups in SPEC order, Users last and only for admins; a group opens when it holds the path. */
@@ -35,14 +39,37 @@ export const Menu = () => {
   }
 
   return (
-    <Box component="nav" aria-label="main menu" sx={{ width: sidebarOpen ? 240 : 55, mt: 1, transition: 'width 195ms' }}>
+    <Box
+      component="nav"
+      aria-label="main menu"
+      sx={{ width: sidebarOpen ? 240 : 55, mt: 1, transition: 'width 195ms' }}
+    >
       {groups.map((g) =>
         g.children.length === 1 ? (
-          <MenuItemLink key={g.key} to={g.children[0].to} primaryText={translate(`kadr.menu.${g.children[0].key}`)} leftIcon={ICONS[g.icon]} data-menu-item={g.children[0].key} />
+          <MenuItemLink
+            key={g.key}
+            to={g.children[0].to}
+            primaryText={translate(`kadr.menu.${g.children[0].key}`)}
+            leftIcon={ICONS[g.icon]}
+            data-menu-item={g.children[0].key}
+          />
         ) : (
-          <SubMenu key={g.key} name={g.key} open={!!open[g.key]} onToggle={() => setOpen((o) => ({ ...o, [g.key]: !o[g.key] }))} icon={ICONS[g.icon]} label={translate(`kadr.menu.${g.key}`)}>
+          <SubMenu
+            key={g.key}
+            name={g.key}
+            open={!!open[g.key]}
+            onToggle={() => setOpen((o) => ({ ...o, [g.key]: !o[g.key] }))}
+            icon={ICONS[g.icon]}
+            label={translate(`kadr.menu.${g.key}`)}
+          >
             {g.children.map((c) => (
-              <MenuItemLink key={c.key} to={c.to} primaryText={translate(`kadr.menu.${c.key}`)} leftIcon={<ChevronRightIcon />} data-menu-item={c.key} />
+              <MenuItemLink
+                key={c.key}
+                to={c.to}
+                primaryText={translate(`kadr.menu.${c.key}`)}
+                leftIcon={<ChevronRightIcon />}
+                data-menu-item={c.key}
+              />
             ))}
           </SubMenu>
         ),

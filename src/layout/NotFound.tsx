@@ -7,9 +7,13 @@ export const NotFound = () => {
   const translate = useTranslate();
   return (
     <Box sx={{ textAlign: 'center', mt: 8 }}>
-      <Typography variant="h1" component="h1">{translate('kadr.layout.not_found')}</Typography>
+      <Typography variant="h1" component="h1">
+        {translate('kadr.layout.not_found')}
+      </Typography>
       <Typography sx={{ my: 2 }}>{translate('kadr.layout.not_found_text')}</Typography>
-      <Button component={Link} to="/" variant="outlined">{translate('kadr.layout.go_home')}</Button>
+      <Button component={Link} to="/" variant="outlined">
+        {translate('kadr.layout.go_home')}
+      </Button>
     </Box>
   );
 };

@@ -4,21 +4,38 @@ export type MenuLeaf = { key: string; to: string; match: string[]; exact?: strin
 export type MenuGroup = { key: string; icon: string; children: MenuLeaf[]; adminOnly?: boolean };
 
 export const MENU: MenuGroup[] = [
-  { key: 'profiles', icon: 'profiles', children: [
-    { key: 'profiles_list', to: '/accounts/list', match: ['/accounts/list', '/accounts/create', '/accounts/'], exact: ['/accounts'] },
-    { key: 'profile_groups', to: '/accounts/group/list', match: ['/accounts/group'] },
-  ] },
-  { key: 'video', icon: 'video', children: [
-    { key: 'youtube_list', to: '/video/list', match: ['/video/list', '/video/youtube'] },
-    { key: 'create_requests', to: '/video/request-create', match: ['/video/request', '/video/create'] },
-  ] },
+  {
+    key: 'profiles',
+    icon: 'profiles',
+    children: [
+      {
+        key: 'profiles_list',
+        to: '/accounts/list',
+        match: ['/accounts/list', '/accounts/create', '/accounts/'],
+        exact: ['/accounts'],
+      },
+      { key: 'profile_groups', to: '/accounts/group/list', match: ['/accounts/group'] },
+    ],
+  },
+  {
+    key: 'video',
+    icon: 'video',
+    children: [
+      { key: 'youtube_list', to: '/video/list', match: ['/video/list', '/video/youtube'] },
+      { key: 'create_requests', to: '/video/request-create', match: ['/video/request', '/video/create'] },
+    ],
+  },
   { key: 'background', icon: 'background', children: [{ key: 'background', to: '/photos', match: ['/photos'] }] },
   { key: 'tags', icon: 'tags', children: [{ key: 'tags', to: '/tags', match: ['/tags'] }] },
-  { key: 'ai', icon: 'ai', children: [
-    { key: 'ai_sessions', to: '/ai/list', match: ['/ai/list'] },
-    { key: 'ai_videos', to: '/ai/video', match: ['/ai/video'] },
-    { key: 'ai_logs', to: '/ai/logs', match: ['/ai/logs'] },
-  ] },
+  {
+    key: 'ai',
+    icon: 'ai',
+    children: [
+      { key: 'ai_sessions', to: '/ai/list', match: ['/ai/list'] },
+      { key: 'ai_videos', to: '/ai/video', match: ['/ai/video'] },
+      { key: 'ai_logs', to: '/ai/logs', match: ['/ai/logs'] },
+    ],
+  },
   { key: 'users', icon: 'users', adminOnly: true, children: [{ key: 'users', to: '/users', match: ['/users'] }] },
 ];
 

@@ -4,13 +4,19 @@ import { readAuth, signIn, signOut } from './authStore';
 import { currentLocale } from './locale';
 
 export class LoginError extends Error {
-  constructor(message: string, public errors?: Record<string, string>) { super(message); }
+  constructor(
+    message: string,
+    public errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
 }
 
 /** POST /api/auth/login; a failure carries the response message (SPEC §8). */
 export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
   const res = await fetch('/api/auth/login', {
-    method: 'POST', credentials: 'include',
+    method: 'POST',
+    credentials: 'include',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': currentLocale() },
     body: JSON.stringify(input),
   });
@@ -26,13 +32,19 @@ export async function logoutRequest(): Promise<void> {
   signOut();
   if (!refreshToken) return;
   await fetch('/api/auth/logout', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refreshToken }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refreshToken }),
   }).catch(() => undefined);
 }
 
 export const authProvider: AuthProvider = {
-  login: async (input: LoginInput) => { await loginRequest(input); },
-  logout: async () => { await logoutRequest(); },
+  login: async (input: LoginInput) => {
+    await loginRequest(input);
+  },
+  logout: async () => {
+    await logoutRequest();
+  },
   // Resolves from the stored state; the server still checks every call, and a dead session ends on the first 401.
   checkAuth: async () => {
     if (!readAuth().refreshToken) throw new Error('ra.auth.auth_check_error');

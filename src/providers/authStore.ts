@@ -12,7 +12,13 @@ export type AuthState = {
 export const AUTH_STORE_KEY = 'authStore';
 export const AUTH_STORE_VERSION = 1;
 
-const empty: AuthState = { isLoading: false, isAuthenticated: false, user: null, accessToken: null, refreshToken: null };
+const empty: AuthState = {
+  isLoading: false,
+  isAuthenticated: false,
+  user: null,
+  accessToken: null,
+  refreshToken: null,
+};
 
 export function readAuth(): AuthState {
   try {

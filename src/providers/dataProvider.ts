@@ -28,13 +28,31 @@ function changed(data: Record<string, unknown>, prev?: Record<string, unknown>) 
 
 export const dataProvider: DataProvider = {
   supportAbortSignal: true,
-  getList: async (r, p) => fromPage((await httpClient(`${itemUrl(r)}?${listQuery(p.pagination?.page, p.filter)}`, { signal: p.signal })).json),
+  getList: async (r, p) =>
+    fromPage((await httpClient(`${itemUrl(r)}?${listQuery(p.pagination?.page, p.filter)}`, { signal: p.signal })).json),
   getManyReference: async (r, p) =>
-    fromPage((await httpClient(`${itemUrl(r)}?${listQuery(p.pagination?.page, { ...p.filter, [p.target]: p.id })}`, { signal: p.signal })).json),
+    fromPage(
+      (
+        await httpClient(`${itemUrl(r)}?${listQuery(p.pagination?.page, { ...p.filter, [p.target]: p.id })}`, {
+          signal: p.signal,
+        })
+      ).json,
+    ),
   getOne: async (r, p) => ({ data: (await httpClient(itemUrl(r, p.id), { signal: p.signal })).json }),
-  getMany: async (r, p) => ({ data: await Promise.all(p.ids.map((id) => httpClient(itemUrl(r, id), { signal: p.signal }).then((x) => x.json))) }),
-  create: async (r, p) => ({ data: (await httpClient(itemUrl(r), { method: 'POST', body: JSON.stringify(p.data) })).json }),
-  update: async (r, p) => ({ data: (await httpClient(itemUrl(r, p.id), { method: 'PATCH', body: JSON.stringify(p.meta?.fullBody ? p.data : changed(p.data, p.previousData)) })).json }),
+  getMany: async (r, p) => ({
+    data: await Promise.all(p.ids.map((id) => httpClient(itemUrl(r, id), { signal: p.signal }).then((x) => x.json))),
+  }),
+  create: async (r, p) => ({
+    data: (await httpClient(itemUrl(r), { method: 'POST', body: JSON.stringify(p.data) })).json,
+  }),
+  update: async (r, p) => ({
+    data: (
+      await httpClient(itemUrl(r, p.id), {
+        method: 'PATCH',
+        body: JSON.stringify(p.meta?.fullBody ? p.data : changed(p.data, p.previousData)),
+      })
+    ).json,
+  }),
   updateMany: async (r, p) => {
     await Promise.all(p.ids.map((id) => httpClient(itemUrl(r, id), { method: 'PATCH', body: JSON.stringify(p.data) })));
     return { data: p.ids };

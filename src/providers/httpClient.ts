@@ -9,7 +9,10 @@ export type Options = fetchUtils.Options;
  * out); otherwise it could not be asked (network error, 5xx) and the session may well be alive: stay signed in.
  */
 export class RefreshError extends Error {
-  constructor(public readonly refused: boolean, public readonly status = 0) {
+  constructor(
+    public readonly refused: boolean,
+    public readonly status = 0,
+  ) {
     super(refused ? 'ra.notification.logged_out' : 'ra.notification.http_error');
   }
 }
@@ -20,7 +23,9 @@ export const refreshPolicy = { retryDelaysMs: [500, 2_000, 5_000] };
 let inflight: Promise<void> | null = null;
 let onLoggedOut: () => void = () => {};
 /** Called when the session ends (a refresh refused with 401): the app shows the sign-in form at once. */
-export const setLoggedOutHandler = (fn: () => void) => { onLoggedOut = fn; };
+export const setLoggedOutHandler = (fn: () => void) => {
+  onLoggedOut = fn;
+};
 
 /** Ends the session here: clears the stored tokens and tells the app. */
 export function endSession(): void {
@@ -32,7 +37,8 @@ async function refreshRequest(refreshToken: string): Promise<void> {
   let res: Response;
   try {
     res = await fetch('/api/auth/refresh', {
-      method: 'POST', credentials: 'include',
+      method: 'POST',
+      credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': currentLocale() },
       body: JSON.stringify({ refreshToken }),
     });
@@ -70,7 +76,10 @@ async function refreshTokens(): Promise<void> {
 }
 
 /** One refresh for any number of concurrent 401s; a server it cannot reach is retried a few times. */
-export const refreshOnce = () => (inflight ??= refreshTokens().finally(() => { inflight = null; }));
+export const refreshOnce = () =>
+  (inflight ??= refreshTokens().finally(() => {
+    inflight = null;
+  }));
 
 /**
  * For calls made outside the data provider (uploads, custom fetches) after a 401: refreshes, and when the

@@ -6,7 +6,10 @@ import { currentLocale, rememberLocale, type Locale } from './locale';
 const base = polyglotI18nProvider(
   (locale) => (locale === 'en' ? import('../../i18n/en').then((m) => m.en) : uk) as any,
   'uk',
-  [{ locale: 'uk', name: 'Українська' }, { locale: 'en', name: 'English' }],
+  [
+    { locale: 'uk', name: 'Українська' },
+    { locale: 'en', name: 'English' },
+  ],
   { allowMissing: true },
 );
 

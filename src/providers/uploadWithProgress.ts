@@ -9,7 +9,11 @@ export type UploadErrorBody = { message?: string; errors?: Record<string, string
 
 /** A refused or failed upload: the status (0 for network or abort) and the server's answer. */
 export class UploadError extends Error {
-  constructor(public status: number, message: string, public body?: UploadErrorBody) {
+  constructor(
+    public status: number,
+    message: string,
+    public body?: UploadErrorBody,
+  ) {
     super(message);
   }
 }

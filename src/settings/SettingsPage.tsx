@@ -15,7 +15,7 @@ export const SettingsPage = () => {
   const [locale, setLocale] = useLocaleState();
   const [formKey, setFormKey] = useState(0);
 
-  const changePassword = async (values: Record<string, any>) => {
+  const changePassword = async (values: Record<string, unknown>) => {
     try {
       // Our refresh token goes along: every other session of this user ends, this one stays.
       const body = { ...(values as PasswordChange), refreshToken: readAuth().refreshToken };
@@ -33,22 +33,58 @@ export const SettingsPage = () => {
       <Title title={translate('kadr.settings.title')} />
       <Card sx={{ mt: 2, maxWidth: 520 }}>
         <CardContent>
-          <Typography variant="h6" gutterBottom>{translate('kadr.settings.password_section')}</Typography>
-          <Form key={formKey} onSubmit={changePassword} resolver={zodResolver(PasswordChangeSchema)} defaultValues={{ currentPassword: '', newPassword: '', repeatPassword: '' }}>
-            <PasswordInput source="currentPassword" label="kadr.settings.current_password" fullWidth autoComplete="current-password" />
-            <PasswordInput source="newPassword" label="kadr.settings.new_password" fullWidth autoComplete="new-password" />
-            <PasswordInput source="repeatPassword" label="kadr.settings.repeat_password" fullWidth autoComplete="new-password" />
+          <Typography variant="h6" gutterBottom>
+            {translate('kadr.settings.password_section')}
+          </Typography>
+          <Form
+            key={formKey}
+            onSubmit={changePassword}
+            resolver={zodResolver(PasswordChangeSchema)}
+            defaultValues={{ currentPassword: '', newPassword: '', repeatPassword: '' }}
+          >
+            <PasswordInput
+              source="currentPassword"
+              label="kadr.settings.current_password"
+              fullWidth
+              autoComplete="current-password"
+            />
+            <PasswordInput
+              source="newPassword"
+              label="kadr.settings.new_password"
+              fullWidth
+              autoComplete="new-password"
+            />
+            <PasswordInput
+              source="repeatPassword"
+              label="kadr.settings.repeat_password"
+              fullWidth
+              autoComplete="new-password"
+            />
             <SaveButton label="kadr.settings.change_password" alwaysEnable />
           </Form>
         </CardContent>
       </Card>
       <Card sx={{ mt: 2, maxWidth: 520 }}>
         <CardContent>
-          <Typography variant="h6" gutterBottom>{translate('kadr.settings.language_section')}</Typography>
-          <TextField select fullWidth label={translate('kadr.settings.language')} value={locale}
+          <Typography variant="h6" gutterBottom>
+            {translate('kadr.settings.language_section')}
+          </Typography>
+          <TextField
+            select
+            fullWidth
+            label={translate('kadr.settings.language')}
+            value={locale}
             inputProps={{ 'aria-label': translate('kadr.settings.language'), name: 'language' }}
-            onChange={async (e) => { await i18nProvider.changeLocale(e.target.value); setLocale(e.target.value); }}>
-            {i18nProvider.getLocales!().map((l) => <MenuItem key={l.locale} value={l.locale}>{l.name}</MenuItem>)}
+            onChange={async (e) => {
+              await i18nProvider.changeLocale(e.target.value);
+              setLocale(e.target.value);
+            }}
+          >
+            {i18nProvider.getLocales!().map((l) => (
+              <MenuItem key={l.locale} value={l.locale}>
+                {l.name}
+              </MenuItem>
+            ))}
           </TextField>
         </CardContent>
       </Card>

@@ -1,4 +1,15 @@
-import { Create, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import {
+  Create,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TagSetSchema } from '../contract/tags';
 import { TagsInput } from '../common/TagsInput';
@@ -11,16 +22,23 @@ const Inputs = () => (
 );
 
 /** Save only: deleting is done from the list (DeleteRowButton, with the SPEC §8 toast). */
-const FormToolbar = () => <Toolbar><SaveButton /></Toolbar>;
+const FormToolbar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
 
-const toBody = ({ name, tags }: Record<string, any>) => ({ name, tags });
+const toBody = ({ name, tags }: Record<string, unknown>) => ({ name, tags });
 
 /** /tags/create: name and tags; 'Тег створено', then the list. */
 export const TagSetCreate = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const onSuccess = () => { notify('kadr.tags.created', { type: 'success' }); redirect('/tags'); };
+  const onSuccess = () => {
+    notify('kadr.tags.created', { type: 'success' });
+    redirect('/tags');
+  };
   return (
     <Create title={translate('kadr.tags.create_title')} transform={toBody} mutationOptions={{ onSuccess }}>
       <SimpleForm toolbar={<FormToolbar />} resolver={zodResolver(TagSetSchema)} defaultValues={{ name: '', tags: [] }}>
@@ -40,8 +58,13 @@ const Title = () => {
 export const TagSetEdit = () => {
   const notify = useNotify();
   return (
-    <Edit title={<Title />} transform={toBody} mutationMode="pessimistic" redirect={false}
-      mutationOptions={{ meta: { fullBody: true }, onSuccess: () => notify('kadr.tags.updated', { type: 'success' }) }}>
+    <Edit
+      title={<Title />}
+      transform={toBody}
+      mutationMode="pessimistic"
+      redirect={false}
+      mutationOptions={{ meta: { fullBody: true }, onSuccess: () => notify('kadr.tags.updated', { type: 'success' }) }}
+    >
       <SimpleForm toolbar={<FormToolbar />} resolver={zodResolver(TagSetSchema)}>
         <Inputs />
       </SimpleForm>

@@ -7,8 +7,19 @@ import { DeleteRowButton } from '../common/DeleteRowButton';
 export const TagSetList = () => {
   const translate = useTranslate();
   return (
-    <List title={translate('kadr.tags.title')} perPage={PAGE_SIZE} pagination={<Pagination />} storeKey={false}
-      actions={<TopToolbar><CreateButton /></TopToolbar>} exporter={false} empty={false}>
+    <List
+      title={translate('kadr.tags.title')}
+      perPage={PAGE_SIZE}
+      pagination={<Pagination />}
+      storeKey={false}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+      exporter={false}
+      empty={false}
+    >
       <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
         <DataTable.Col source="id" label="kadr.tags.fields.id" disableSort />
         <DataTable.Col source="name" label="kadr.tags.fields.name" disableSort />

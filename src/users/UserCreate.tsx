@@ -7,11 +7,22 @@ export const UserCreate = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const onSuccess = () => { notify('kadr.users.created', { type: 'success' }); redirect('list', 'users'); };
+  const onSuccess = () => {
+    notify('kadr.users.created', { type: 'success' });
+    redirect('list', 'users');
+  };
   return (
     <Create title={translate('kadr.users.create_title')} transform={toUserBody} mutationOptions={{ onSuccess }}>
-      <SimpleForm resolver={zodResolver(UserFormSchema)} defaultValues={{ role: 'user' }} sx={{ maxWidth: 640 }}
-        toolbar={<Toolbar><SaveButton alwaysEnable /></Toolbar>}>
+      <SimpleForm
+        resolver={zodResolver(UserFormSchema)}
+        defaultValues={{ role: 'user' }}
+        sx={{ maxWidth: 640 }}
+        toolbar={
+          <Toolbar>
+            <SaveButton alwaysEnable />
+          </Toolbar>
+        }
+      >
         <UserInputs />
       </SimpleForm>
     </Create>

@@ -1,5 +1,15 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import { DeleteWithConfirmButton, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import {
+  DeleteWithConfirmButton,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
 import { useDeleteToasts } from '../common/useDeleteToasts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserFormSchema } from '../contract/users';
@@ -16,16 +26,25 @@ const Title = () => {
 export const UserEdit = () => {
   const notify = useNotify();
   return (
-  <Edit title={<Title />} transform={toUserBody} mutationMode="pessimistic" redirect={false}
-    queryOptions={{ meta: { fullBody: true } }}
-    mutationOptions={{ meta: { fullBody: true }, onSuccess: () => notify('kadr.users.updated', { type: 'success' }) }}>
-    <SimpleForm resolver={zodResolver(UserFormSchema)} toolbar={<EditToolbar />} sx={{ maxWidth: 640 }}
-      defaultValues={{ password: '', repeatPassword: '' }}
-      sanitizeEmptyValues={false}>
-      <UserInputs />
-    </SimpleForm>
-    <Owned />
-  </Edit>
+    <Edit
+      title={<Title />}
+      transform={toUserBody}
+      mutationMode="pessimistic"
+      redirect={false}
+      queryOptions={{ meta: { fullBody: true } }}
+      mutationOptions={{ meta: { fullBody: true }, onSuccess: () => notify('kadr.users.updated', { type: 'success' }) }}
+    >
+      <SimpleForm
+        resolver={zodResolver(UserFormSchema)}
+        toolbar={<EditToolbar />}
+        sx={{ maxWidth: 640 }}
+        defaultValues={{ password: '', repeatPassword: '' }}
+        sanitizeEmptyValues={false}
+      >
+        <UserInputs />
+      </SimpleForm>
+      <Owned />
+    </Edit>
   );
 };
 
@@ -59,7 +78,9 @@ const Owned = () => {
       <CardContent>
         <Typography variant="h6">{translate('kadr.users.accounts')}</Typography>
         <UserAccounts userId={record.id as number} />
-        <Typography variant="h6" sx={{ mt: 3 }}>{translate('kadr.users.videos')}</Typography>
+        <Typography variant="h6" sx={{ mt: 3 }}>
+          {translate('kadr.users.videos')}
+        </Typography>
         <UserVideos userId={record.id as number} />
       </CardContent>
     </Card>

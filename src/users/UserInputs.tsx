@@ -6,10 +6,22 @@ export const UserInputs = () => (
     <TextInput source="login" label="kadr.users.fields.login" autoComplete="off" />
     <PasswordInput source="password" label="kadr.users.fields.password" autoComplete="new-password" />
     <PasswordInput source="repeatPassword" label="kadr.users.fields.repeatPassword" autoComplete="new-password" />
-    <SelectInput source="role" label="kadr.users.fields.role" isRequired defaultValue="user"
-      choices={[{ id: 'user', name: 'kadr.users.roles.user' }, { id: 'admin', name: 'kadr.users.roles.admin' }]} />
+    <SelectInput
+      source="role"
+      label="kadr.users.fields.role"
+      isRequired
+      defaultValue="user"
+      choices={[
+        { id: 'user', name: 'kadr.users.roles.user' },
+        { id: 'admin', name: 'kadr.users.roles.admin' },
+      ]}
+    />
   </>
 );
 
 /** What the API receives: the repeat stays in the panel. */
-export const toUserBody = ({ login, password, role }: Record<string, any>) => ({ login, password, role: role || 'user' });
+export const toUserBody = ({ login, password, role }: Record<string, unknown>) => ({
+  login,
+  password,
+  role: role || 'user',
+});

@@ -20,11 +20,23 @@ const LoginCell = () => {
 export const UserList = () => {
   const translate = useTranslate();
   return (
-    <List title={translate('kadr.users.title')} perPage={PAGE_SIZE} pagination={<Pagination />} storeKey={false}
-      actions={<TopToolbar><CreateButton /></TopToolbar>} sort={{ field: 'id', order: 'ASC' }}>
+    <List
+      title={translate('kadr.users.title')}
+      perPage={PAGE_SIZE}
+      pagination={<Pagination />}
+      storeKey={false}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+      sort={{ field: 'id', order: 'ASC' }}
+    >
       <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
         <DataTable.Col source="id" label="kadr.users.fields.id" disableSort />
-        <DataTable.Col source="login" label="kadr.users.fields.login" disableSort><LoginCell /></DataTable.Col>
+        <DataTable.Col source="login" label="kadr.users.fields.login" disableSort>
+          <LoginCell />
+        </DataTable.Col>
         <DataTable.NumberCol source="videosCount" label="kadr.users.fields.videosCount" disableSort />
         <DataTable.NumberCol source="accountsCount" label="kadr.users.fields.accountsCount" disableSort />
         <DataTable.Col label="" disableSort>

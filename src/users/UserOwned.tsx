@@ -13,7 +13,9 @@ export const UserAccounts = ({ userId }: { userId: Identifier }) => (
     <DataTable rowClick={(id) => `/accounts/${id}`} bulkActionButtons={false} empty={<Empty />}>
       <DataTable.Col source="id" label="kadr.users.fields.id" disableSort />
       <DataTable.Col source="name" label="kadr.users.fields.account" disableSort />
-      <DataTable.Col source="createdAt" label="kadr.users.fields.createdAt" disableSort><UtcDateField source="createdAt" /></DataTable.Col>
+      <DataTable.Col source="createdAt" label="kadr.users.fields.createdAt" disableSort>
+        <UtcDateField source="createdAt" />
+      </DataTable.Col>
     </DataTable>
     <Pagination />
   </ListBase>
@@ -21,18 +23,32 @@ export const UserAccounts = ({ userId }: { userId: Identifier }) => (
 
 const AccountLink = () => {
   const r = useRecordContext();
-  return r?.account?.id ? <Link to={`/accounts/${r.account.id}`} onClick={(e) => e.stopPropagation()}>#{r.account.id}</Link> : null;
+  return r?.account?.id ? (
+    <Link to={`/accounts/${r.account.id}`} onClick={(e) => e.stopPropagation()}>
+      #{r.account.id}
+    </Link>
+  ) : null;
 };
 const Status = () => <StatusBadge status={useRecordContext()?.status} />;
 
 /** A user's videos, paged in place; each links to its profile's page. */
 export const UserVideos = ({ userId }: { userId: Identifier }) => (
   <ListBase resource={`users/${userId}/video`} perPage={PAGE_SIZE} disableSyncWithLocation storeKey={false}>
-    <DataTable bulkActionButtons={false} rowClick={(_id, _res, r) => (r.account?.id ? `/accounts/${r.account.id}` : false)} empty={<Empty />}>
+    <DataTable
+      bulkActionButtons={false}
+      rowClick={(_id, _res, r) => (r.account?.id ? `/accounts/${r.account.id}` : false)}
+      empty={<Empty />}
+    >
       <DataTable.Col source="id" label="kadr.users.fields.id" disableSort />
-      <DataTable.Col source="account" label="kadr.users.fields.account" disableSort><AccountLink /></DataTable.Col>
-      <DataTable.Col source="createdAt" label="kadr.users.fields.createdAt" disableSort><UtcDateField source="createdAt" /></DataTable.Col>
-      <DataTable.Col source="status" label="" disableSort><Status /></DataTable.Col>
+      <DataTable.Col source="account" label="kadr.users.fields.account" disableSort>
+        <AccountLink />
+      </DataTable.Col>
+      <DataTable.Col source="createdAt" label="kadr.users.fields.createdAt" disableSort>
+        <UtcDateField source="createdAt" />
+      </DataTable.Col>
+      <DataTable.Col source="status" label="" disableSort>
+        <Status />
+      </DataTable.Col>
     </DataTable>
     <Pagination />
   </ListBase>

@@ -1,5 +1,16 @@
 import { useMemo } from 'react';
-import { Autocomplete, Box, Button, Chip, FormHelperText, IconButton, List, ListItem, ListItemText, TextField } from '@mui/material';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  FormHelperText,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  TextField,
+} from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useQuery } from '@tanstack/react-query';
 import { useDropzone } from 'react-dropzone';
@@ -29,19 +40,36 @@ export const FoldersSelectInput = ({ label, ...props }: InputProps) => {
   const showError = showErrorOf(fieldState, formState);
   return (
     <Autocomplete
-      id={id} multiple fullWidth options={options} value={value} loading={isFetching} filterSelectedOptions
-      getOptionLabel={(o) => o.title} getOptionKey={(o) => o.id} isOptionEqualToValue={(a, b) => a.value === b.value}
-      onChange={(_, next) => field.onChange(next.map((o) => o.value))} onBlur={field.onBlur}
-      noOptionsText={translate('kadr.common.not_found_option')} loadingText={translate('kadr.common.loading')}
+      id={id}
+      multiple
+      fullWidth
+      options={options}
+      value={value}
+      loading={isFetching}
+      filterSelectedOptions
+      getOptionLabel={(o) => o.title}
+      getOptionKey={(o) => o.id}
+      isOptionEqualToValue={(a, b) => a.value === b.value}
+      onChange={(_, next) => field.onChange(next.map((o) => o.value))}
+      onBlur={field.onBlur}
+      noOptionsText={translate('kadr.common.not_found_option')}
+      loadingText={translate('kadr.common.loading')}
       slotProps={{ listbox: { style: { maxHeight: SELECT_MENU_MAX_HEIGHT } } }}
-      renderValue={(selected, getItemProps) => selected.map((o, index) => {
-        const { key, ...itemProps } = getItemProps({ index });
-        return <Chip key={key} size="small" label={o.title} {...itemProps} />;
-      })}
+      renderValue={(selected, getItemProps) =>
+        selected.map((o, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <Chip key={key} size="small" label={o.title} {...itemProps} />;
+        })
+      }
       renderInput={(params) => (
-        <TextField {...params} inputRef={field.ref} name={field.name}
+        <TextField
+          {...params}
+          inputRef={field.ref}
+          name={field.name}
           label={<FieldTitle label={label} source={props.source} isRequired={isRequired} />}
-          error={showError} helperText={showError ? translate(fieldState.error?.message ?? '', { _: fieldState.error?.message }) : ' '} />
+          error={showError}
+          helperText={showError ? translate(fieldState.error?.message ?? '', { _: fieldState.error?.message }) : ' '}
+        />
       )}
     />
   );
@@ -57,32 +85,61 @@ export const VideoDropInput = ({ disabled, ...props }: InputProps & { disabled?:
   const { field, fieldState, formState } = useInput({ defaultValue: [], ...props });
   const files: File[] = Array.isArray(field.value) ? field.value : [];
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
-    disabled, multiple: true, noClick: true,
-    onDrop: (accepted) => { field.onChange([...files, ...accepted]); field.onBlur(); },
+    disabled,
+    multiple: true,
+    noClick: true,
+    onDrop: (accepted) => {
+      field.onChange([...files, ...accepted]);
+      field.onBlur();
+    },
   });
   const showError = showErrorOf({ ...fieldState, isTouched: fieldState.isTouched || files.length > 0 }, formState);
   return (
     <Box sx={{ width: '100%' }}>
-      <Box {...getRootProps()} sx={{
-        border: '2px dashed', borderColor: showError ? 'error.main' : isDragActive ? 'primary.main' : 'grey.400', borderRadius: 1, p: 3,
-        textAlign: 'center', bgcolor: isDragActive ? 'action.hover' : undefined,
-      }}>
+      <Box
+        {...getRootProps()}
+        sx={{
+          border: '2px dashed',
+          borderColor: showError ? 'error.main' : isDragActive ? 'primary.main' : 'grey.400',
+          borderRadius: 1,
+          p: 3,
+          textAlign: 'center',
+          bgcolor: isDragActive ? 'action.hover' : undefined,
+        }}
+      >
         <input {...getInputProps()} aria-label={translate('kadr.videos.drop_zone')} data-testid="create-video-file" />
         <Box sx={{ mb: 1 }}>{translate('kadr.videos.drop_zone')}</Box>
-        <Button variant="outlined" onClick={open} disabled={disabled}>{translate('kadr.videos.choose_file')}</Button>
+        <Button variant="outlined" onClick={open} disabled={disabled}>
+          {translate('kadr.videos.choose_file')}
+        </Button>
       </Box>
       <List dense>
         {files.map((f, i) => (
-          <ListItem key={`${f.name}-${i}`} secondaryAction={
-            <IconButton edge="end" disabled={disabled} aria-label={translate('kadr.videos.remove_file', { name: f.name })}
-              onClick={() => field.onChange(files.filter((_, j) => j !== i))}><DeleteIcon /></IconButton>
-          }>
-            <Box sx={{ mr: 2 }}><VideoThumbnail file={f} /></Box>
+          <ListItem
+            key={`${f.name}-${i}`}
+            secondaryAction={
+              <IconButton
+                edge="end"
+                disabled={disabled}
+                aria-label={translate('kadr.videos.remove_file', { name: f.name })}
+                onClick={() => field.onChange(files.filter((_, j) => j !== i))}
+              >
+                <DeleteIcon />
+              </IconButton>
+            }
+          >
+            <Box sx={{ mr: 2 }}>
+              <VideoThumbnail file={f} />
+            </Box>
             <ListItemText primary={f.name} secondary={`${(f.size / 1048576).toFixed(1)} MB`} />
           </ListItem>
         ))}
       </List>
-      {showError && <FormHelperText error>{translate(fieldState.error?.message ?? '', { _: fieldState.error?.message })}</FormHelperText>}
+      {showError && (
+        <FormHelperText error>
+          {translate(fieldState.error?.message ?? '', { _: fieldState.error?.message })}
+        </FormHelperText>
+      )}
     </Box>
   );
 };

@@ -15,15 +15,35 @@ import { RequestVideosButton } from '../publications/RequestVideos';
 export const RequestList = () => {
   const translate = useTranslate();
   return (
-    <List resource="create-video" title={translate('kadr.videos.requests_title')} perPage={PAGE_SIZE} pagination={<Pagination />} storeKey={false}
-      queryOptions={{ refetchInterval: REQUEST_REFRESH_MS }} exporter={false} empty={false}
-      actions={<TopToolbar><CreateButton to="/video/create" label="kadr.videos.new_request" /></TopToolbar>}>
+    <List
+      resource="create-video"
+      title={translate('kadr.videos.requests_title')}
+      perPage={PAGE_SIZE}
+      pagination={<Pagination />}
+      storeKey={false}
+      queryOptions={{ refetchInterval: REQUEST_REFRESH_MS }}
+      exporter={false}
+      empty={false}
+      actions={
+        <TopToolbar>
+          <CreateButton to="/video/create" label="kadr.videos.new_request" />
+        </TopToolbar>
+      }
+    >
       <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
         <DataTable.Col source="id" label="kadr.videos.fields.id" disableSort />
-        <DataTable.Col source="status" label="kadr.videos.fields.status" disableSort><Status /></DataTable.Col>
-        <DataTable.Col label="" disableSort><PublishLink /></DataTable.Col>
+        <DataTable.Col source="status" label="kadr.videos.fields.status" disableSort>
+          <Status />
+        </DataTable.Col>
         <DataTable.Col label="" disableSort>
-          <DeleteRowButton resource="create-video" successMessage="kadr.videos.deleted" confirmContent="kadr.videos.delete_content" />
+          <PublishLink />
+        </DataTable.Col>
+        <DataTable.Col label="" disableSort>
+          <DeleteRowButton
+            resource="create-video"
+            successMessage="kadr.videos.deleted"
+            confirmContent="kadr.videos.delete_content"
+          />
         </DataTable.Col>
       </DataTable>
     </List>
@@ -39,14 +59,25 @@ const Status = () => {
       <StatusBadge status={r.status} kind="request" />
       {r.status === 'loading' && (
         <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
-          <LinearProgress variant="determinate" value={r.progress} sx={{ flex: 1 }} aria-label={translate('kadr.videos.progress', { percent: r.progress })} />
+          <LinearProgress
+            variant="determinate"
+            value={r.progress}
+            sx={{ flex: 1 }}
+            aria-label={translate('kadr.videos.progress', { percent: r.progress })}
+          />
           <Typography variant="caption">{translate('kadr.videos.progress', { percent: r.progress })}</Typography>
         </Box>
       )}
       {(r.status === 'loading' || r.status === 'success') && r.count > 1 && (
-        <Typography variant="caption" color="text.secondary">{translate('kadr.videos.outputs', { done: r.done, count: r.count })}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {translate('kadr.videos.outputs', { done: r.done, count: r.count })}
+        </Typography>
       )}
-      {r.status === 'error' && r.error && <Typography variant="caption" color="error">{translate(r.error, { _: r.error })}</Typography>}
+      {r.status === 'error' && r.error && (
+        <Typography variant="caption" color="error">
+          {translate(r.error, { _: r.error })}
+        </Typography>
+      )}
     </Box>
   );
 };
@@ -57,7 +88,9 @@ const PublishLink = () => {
   if (r?.status !== 'success') return null;
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
-      <Button size="small" component={RouterLink} to={`/video/request/${r.idUpload}`}>{translate('kadr.videos.publish')}</Button>
+      <Button size="small" component={RouterLink} to={`/video/request/${r.idUpload}`}>
+        {translate('kadr.videos.publish')}
+      </Button>
       <RequestVideosButton idUpload={r.idUpload} id={r.id} />
     </Box>
   );

@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { BooleanInput, NumberInput, SaveButton, SimpleForm, Title, Toolbar, useNotify, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  NumberInput,
+  SaveButton,
+  SimpleForm,
+  Title,
+  Toolbar,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Box, Card, LinearProgress, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -32,8 +41,13 @@ export const VideoCreate = () => {
     } catch (e) {
       setProgress(null);
       const body = e instanceof UploadError ? e.body : undefined;
-      const errors = Object.fromEntries(Object.entries(body?.errors ?? {}).map(([k, v]) => [k === 'file' ? 'files' : k, v]));
-      for (const m of Object.keys(errors).length ? Object.values(errors) : [body?.message ?? translate('kadr.notifications.error')]) notify(m, { type: 'error' });
+      const errors = Object.fromEntries(
+        Object.entries(body?.errors ?? {}).map(([k, v]) => [k === 'file' ? 'files' : k, v]),
+      );
+      for (const m of Object.keys(errors).length
+        ? Object.values(errors)
+        : [body?.message ?? translate('kadr.notifications.error')])
+        notify(m, { type: 'error' });
       return errors;
     }
   };
@@ -43,19 +57,28 @@ export const VideoCreate = () => {
     <Box sx={{ mt: 1, maxWidth: 720 }}>
       <Title title={translate('kadr.videos.create_title')} />
       <Card>
-        <SimpleForm defaultValues={defaults} resolver={zodResolver(CreateVideoFormSchema) as any} onSubmit={save} toolbar={
-          <Toolbar>
-            <Box sx={{ flex: 1 }}>
-              {progress && (
-                <Box sx={{ mb: 1 }}>
-                  <LinearProgress variant={progress.total ? 'determinate' : 'indeterminate'} value={percent} aria-label={translate('kadr.videos.uploading', { percent })} />
-                  <Typography variant="caption">{translate('kadr.videos.uploading', { percent })}</Typography>
-                </Box>
-              )}
-              <SaveButton label="kadr.common.create" alwaysEnable={!progress} disabled={!!progress} />
-            </Box>
-          </Toolbar>
-        }>
+        <SimpleForm
+          defaultValues={defaults}
+          resolver={zodResolver(CreateVideoFormSchema) as any}
+          onSubmit={save}
+          toolbar={
+            <Toolbar>
+              <Box sx={{ flex: 1 }}>
+                {progress && (
+                  <Box sx={{ mb: 1 }}>
+                    <LinearProgress
+                      variant={progress.total ? 'determinate' : 'indeterminate'}
+                      value={percent}
+                      aria-label={translate('kadr.videos.uploading', { percent })}
+                    />
+                    <Typography variant="caption">{translate('kadr.videos.uploading', { percent })}</Typography>
+                  </Box>
+                )}
+                <SaveButton label="kadr.common.create" alwaysEnable={!progress} disabled={!!progress} />
+              </Box>
+            </Toolbar>
+          }
+        >
           <NumberInput source="countVideo" label="kadr.videos.count" min={1} max={50} step={1} />
           <BooleanInput source="isVideo" label="kadr.videos.is_video" />
           <BooleanInput source="isPhoto" label="kadr.videos.is_photo" />

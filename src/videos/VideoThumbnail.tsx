@@ -11,11 +11,20 @@ export function grabFrame(file: File, atSec = PREVIEW_AT_SEC, width = 240): Prom
     const url = URL.createObjectURL(file);
     const video = document.createElement('video');
     let settled = false;
-    const done = (v: string | null) => { if (settled) return; settled = true; URL.revokeObjectURL(url); video.removeAttribute('src'); video.load(); resolve(v); };
+    const done = (v: string | null) => {
+      if (settled) return;
+      settled = true;
+      URL.revokeObjectURL(url);
+      video.removeAttribute('src');
+      video.load();
+      resolve(v);
+    };
     video.muted = true;
     video.preload = 'auto';
     video.playsInline = true;
-    video.onloadeddata = () => { video.currentTime = Math.min(atSec, Number.isFinite(video.duration) ? video.duration / 2 : atSec); };
+    video.onloadeddata = () => {
+      video.currentTime = Math.min(atSec, Number.isFinite(video.duration) ? video.duration / 2 : atSec);
+    };
     video.onseeked = () => {
       try {
         const h = Math.round((video.videoHeight / Math.max(1, video.videoWidth)) * width) || width;
@@ -24,7 +33,9 @@ export function grabFrame(file: File, atSec = PREVIEW_AT_SEC, width = 240): Prom
         canvas.height = h;
         canvas.getContext('2d')!.drawImage(video, 0, 0, width, h);
         done(canvas.toDataURL('image/jpeg', 0.8));
-      } catch { done(null); }
+      } catch {
+        done(null);
+      }
     };
     video.onerror = () => done(null);
     setTimeout(() => done(null), 10_000);
@@ -39,15 +50,42 @@ export const VideoThumbnail = ({ file }: { file: File }) => {
   const [grabbed, setGrabbed] = useState<{ file: File; src: string | null } | null>(null);
   useEffect(() => {
     let live = true;
-    void grabFrame(file).then((src) => { if (live) setGrabbed({ file, src }); });
-    return () => { live = false; };
+    void grabFrame(file).then((src) => {
+      if (live) setGrabbed({ file, src });
+    });
+    return () => {
+      live = false;
+    };
   }, [file]);
   const state = grabbed?.file === file ? { src: grabbed.src, loading: false } : { src: null, loading: true };
   return (
-    <Box sx={{ width: 120, height: 90, bgcolor: 'grey.200', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', borderRadius: 1 }}>
-      {state.loading ? <Typography variant="caption" sx={{ p: 1 }}>{translate('kadr.videos.preview_loading')}</Typography>
-        : state.src ? <img src={state.src} alt={translate('kadr.videos.thumbnail', { name: file.name })} style={{ maxWidth: '100%', maxHeight: '100%' }} />
-          : <Typography variant="caption" sx={{ p: 1 }}>{file.name}</Typography>}
+    <Box
+      sx={{
+        width: 120,
+        height: 90,
+        bgcolor: 'grey.200',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        overflow: 'hidden',
+        borderRadius: 1,
+      }}
+    >
+      {state.loading ? (
+        <Typography variant="caption" sx={{ p: 1 }}>
+          {translate('kadr.videos.preview_loading')}
+        </Typography>
+      ) : state.src ? (
+        <img
+          src={state.src}
+          alt={translate('kadr.videos.thumbnail', { name: file.name })}
+          style={{ maxWidth: '100%', maxHeight: '100%' }}
+        />
+      ) : (
+        <Typography variant="caption" sx={{ p: 1 }}>
+          {file.name}
+        </Typography>
+      )}
     </Box>
   );
 };

@@ -6,7 +6,12 @@ import type { DbKind } from '../../server/db/index';
 import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
 import { keepAliveJob, keepAliveJobKey, scheduleKeepAlive } from '../../server/accounts/accounts.jobs';
 import { describeEachDb } from '../helpers/app';
-import { holdDeadPort, startLocalProxy, type DeadAddress, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import {
+  holdDeadPort,
+  startLocalProxy,
+  type DeadAddress,
+  type LocalProxy,
+} from '../../server/platforms/simulators/local-proxy';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { openConsent, storedKey } from '../platforms/helpers';
 
@@ -38,260 +43,339 @@ async function overrides(kind: DbKind): Promise<Partial<Config>> {
 /** The key of a stored message (a profile's error column). */
 const keyOf = (stored: string | null) => (stored ? decodeMessage(stored)?.key : undefined);
 
-describeEachDb('accounts: platform connections', (ctx) => {
-  let user: { authorization: string };
-  let other: { authorization: string };
-  let sims: Simulators;
+describeEachDb(
+  'accounts: platform connections',
+  (ctx) => {
+    let user: { authorization: string };
+    let other: { authorization: string };
+    let sims: Simulators;
 
-  beforeAll(async () => {
-    sims = simsByKind[ctx.tdb.kind]!;
-    await ctx.createUser('olha', 'olha-pass');
-    await ctx.createUser('petro', 'petro-pass');
-    user = (await ctx.login('olha', 'olha-pass')).headers;
-    other = (await ctx.login('petro', 'petro-pass')).headers;
-  });
-
-  const create = async (over: Record<string, unknown> = {}) => {
-    const r = await ctx.call({
-      method: 'POST', url: '/api/accounts', token: user,
-      payload: { proxy: proxy.url, inYouTube: true, YouTubeAuthClientId: 'yt-client.apps.googleusercontent.com', YouTubeAuthClientSecret: 'yt-secret', ...over },
+    beforeAll(async () => {
+      sims = simsByKind[ctx.tdb.kind]!;
+      await ctx.createUser('olha', 'olha-pass');
+      await ctx.createUser('petro', 'petro-pass');
+      user = (await ctx.login('olha', 'olha-pass')).headers;
+      other = (await ctx.login('petro', 'petro-pass')).headers;
     });
-    expect(r.status).toBe(201);
-    return r.body.id as number;
-  };
-  /** Clicks through the consent screen and lands on our callback like the browser would. */
-  const connect = async (path: string) => {
-    const link = await ctx.call({ method: 'POST', url: path, token: user });
-    expect(link.status).toBe(200);
-    const consent = await openConsent(link.body.url);
-    expect(consent.location.origin + consent.location.pathname).toMatch(/^http:\/\/kadr\.test\/api\/oauth\/\w+\/callback$/);
-    return ctx.call({ method: 'GET', url: consent.location.pathname + consent.location.search });
-  };
-  const get = async (id: number) => (await ctx.call({ method: 'GET', url: `/api/accounts/${id}`, token: user })).body;
 
-  it('YouTube: link, consent, tokens sealed, channel read, description changed, through the proxy', async () => {
-    const id = await create();
-    const link = await ctx.call({ method: 'POST', url: `/api/accounts/connect-youtube/${id}`, token: user });
-    const u = new URL(link.body.url);
-    expect(u.origin).toBe(sims.google.url);
-    expect(u.searchParams.get('client_id')).toBe('yt-client.apps.googleusercontent.com');
-    expect(u.searchParams.get('access_type')).toBe('offline');
-    expect(u.searchParams.get('prompt')).toBe('consent');
-    expect(u.searchParams.get('scope')).toContain('youtube.upload');
-    expect(u.searchParams.get('redirect_uri')).toBe('http://kadr.test/api/oauth/youtube/callback');
-
-    proxy.reset();
-    const cb = await connect(`/api/accounts/connect-youtube/${id}`);
-    expect(cb.status).toBe(302);
-    expect(cb.headers.location).toBe(`/accounts/${id}?connected=youtube`);
-    expect(proxy.records.some((r) => r.allowed && r.target === new URL(sims.google.url).host)).toBe(true);
-
-    let a = await get(id);
-    expect(a).toMatchObject({ isActiveYouTube: true, titleChannel: sims.google.channel.title, status: 'success', error: null });
-    expect(a.urlChannel).toContain(sims.google.channel.id);
-    expect(JSON.stringify(a)).not.toMatch(/access_?token|refresh_?token/i);
-
-    const r = await ctx.call({ method: 'PATCH', url: `/api/accounts/update-channel/${id}`, token: user, payload: { description: 'Нові шортси щодня' } });
-    expect(r.status).toBe(200);
-    expect(sims.google.channel.description).toBe('Нові шортси щодня');
-    a = await get(id);
-    expect(a.description).toBe('Нові шортси щодня');
-
-    // Another user can neither use the callback state for their own nor reach the profile.
-    expect((await ctx.call({ method: 'PATCH', url: `/api/accounts/update-channel/${id}`, token: other, payload: { description: 'x' } })).status).toBe(404);
-  });
-
-  it('YouTube: an expired access token is refreshed; a revoked grant asks to reconnect, shown on the profile', async () => {
-    const id = await create();
-    await connect(`/api/accounts/connect-youtube/${id}`);
-    const before = sims.google.refreshCount;
-    sims.google.expireAccessTokens();
-    let r = await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=youtube`, token: user });
-    expect(r.status).toBe(200);
-    expect(sims.google.refreshCount).toBe(before + 1);
-
-    sims.google.revokeAll();
-    sims.google.expireAccessTokens();
-    r = await ctx.call({
-      method: 'POST', url: `/api/accounts/sync/${id}?platform=youtube`, token: user, headers: { 'accept-language': 'en' },
-    });
-    expect(r.status).toBe(409);
-    // Stored as a key with parameters; the API answers in the caller's language.
-    expect(r.body.message).toMatch(/^Access to YouTube is lost, connect the YouTube account again\. Reason: /);
-    const a = await get(id);
-    expect(a.isActiveYouTube).toBe(false);
-    expect(a.status).toBe('error');
-    expect(keyOf(a.error)).toBe(storedKey('access_lost'));
-    expect(decodeMessage(a.error)!.params.platform).toBe('YouTube');
-    expect(a.platformErrors.youtube).toBe(a.error);
-
-    // Reconnecting clears it.
-    const cb = await connect(`/api/accounts/connect-youtube/${id}`);
-    expect(cb.status).toBe(302);
-    expect(await get(id)).toMatchObject({ isActiveYouTube: true, error: null, status: 'success', platformErrors: { youtube: null } });
-  });
-
-  it('a denied consent is a readable error on the profile, and the platform stays off', async () => {
-    const id = await create();
-    sims.google.denyNextConsent();
-    const cb = await connect(`/api/accounts/connect-youtube/${id}`);
-    expect(cb.status).toBe(302);
-    expect(cb.headers.location).toBe(`/accounts/${id}?connect_error=youtube`);
-    const a = await get(id);
-    expect(a.isActiveYouTube).toBe(false);
-    expect(keyOf(a.error)).toBe(storedKey('access_denied'));
-    expect(a.status).toBe('error');
-    // The operator gives up on YouTube for this profile: turning it off clears the error and the status.
-    const r = await ctx.call({ method: 'PATCH', url: `/api/accounts/${id}`, token: user, payload: { inYouTube: false } });
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ inYouTube: false, error: null, status: 'noactive', platformErrors: { youtube: null } });
-  });
-
-  it('TikTok and Instagram: authorize links and callbacks fill name, bio and link', async () => {
-    const id = await create({ inYouTube: false });
-    let cb = await connect(`/api/tiktok/authorize/${id}`);
-    expect(cb.headers.location).toBe(`/accounts/${id}?connected=tiktok`);
-    cb = await connect(`/api/instagram/authorize/${id}`);
-    expect(cb.headers.location).toBe(`/accounts/${id}?connected=instagram`);
-    const a = await get(id);
-    expect(a).toMatchObject({ isActiveTikTok: true, inTikTok: true, isActiveInstagram: true, inInstagram: true, status: 'success' });
-    expect(a.titleTikTok).toBe(sims.tiktok.user.display_name);
-    expect(a.descriptionTikTok).toBe(sims.tiktok.user.bio_description);
-    expect(a.urlTikTok).toBeTruthy();
-    expect(a.profileNameInstagram).toBeTruthy();
-    expect(a.urlInstagram).toMatch(/instagram\.com/);
-    // TikTok rotates refresh tokens: an expired token refreshes and the new refresh token is kept.
-    sims.tiktok.expireAccessTokens();
-    expect((await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=tiktok`, token: user })).status).toBe(200);
-    sims.tiktok.expireAccessTokens();
-    expect((await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=tiktok`, token: user })).status).toBe(200);
-  });
-
-  it('keeps idle grants alive: an Instagram token near its end is refreshed, fresh grants are left alone, a refused one asks to reconnect', async () => {
-    const ig = await create({ inYouTube: false });
-    await connect(`/api/instagram/authorize/${ig}`);
-    const yt = await create();
-    await connect(`/api/accounts/connect-youtube/${yt}`);
-    const { sealer } = ctx.root;
-    const service = ctx.root.services.keepAlive;
-    const igTokens = async () => {
-      const row = await ctx.tdb.db.selectFrom('accounts').select('tokensInstagramSealed').where('id', '=', ig).executeTakeFirstOrThrow();
-      return JSON.parse(sealer.open(row.tokensInstagramSealed!)) as { accessToken: string; expiresAt: string };
+    const create = async (over: Record<string, unknown> = {}) => {
+      const r = await ctx.call({
+        method: 'POST',
+        url: '/api/accounts',
+        token: user,
+        payload: {
+          proxy: proxy.url,
+          inYouTube: true,
+          YouTubeAuthClientId: 'yt-client.apps.googleusercontent.com',
+          YouTubeAuthClientSecret: 'yt-secret',
+          ...over,
+        },
+      });
+      expect(r.status).toBe(201);
+      return r.body.id as number;
     };
-    const before = await igTokens();
-    const DAY = 24 * 3600_000;
+    /** Clicks through the consent screen and lands on our callback like the browser would. */
+    const connect = async (path: string) => {
+      const link = await ctx.call({ method: 'POST', url: path, token: user });
+      expect(link.status).toBe(200);
+      const consent = await openConsent(link.body.url);
+      expect(consent.location.origin + consent.location.pathname).toMatch(
+        /^http:\/\/kadr\.test\/api\/oauth\/\w+\/callback$/,
+      );
+      return ctx.call({ method: 'GET', url: consent.location.pathname + consent.location.search });
+    };
+    const get = async (id: number) => (await ctx.call({ method: 'GET', url: `/api/accounts/${id}`, token: user })).body;
 
-    // A month on nothing is due: no call at all.
-    const igRefreshes = sims.instagram.refreshCount;
-    const ytRefreshes = sims.google.refreshCount;
-    await service.keepGrantsAlive({ now: new Date(Date.now() + 30 * DAY) });
-    expect(sims.instagram.refreshCount).toBe(igRefreshes);
+    it('YouTube: link, consent, tokens sealed, channel read, description changed, through the proxy', async () => {
+      const id = await create();
+      const link = await ctx.call({ method: 'POST', url: `/api/accounts/connect-youtube/${id}`, token: user });
+      const u = new URL(link.body.url);
+      expect(u.origin).toBe(sims.google.url);
+      expect(u.searchParams.get('client_id')).toBe('yt-client.apps.googleusercontent.com');
+      expect(u.searchParams.get('access_type')).toBe('offline');
+      expect(u.searchParams.get('prompt')).toBe('consent');
+      expect(u.searchParams.get('scope')).toContain('youtube.upload');
+      expect(u.searchParams.get('redirect_uri')).toBe('http://kadr.test/api/oauth/youtube/callback');
 
-    // 55 days on, the 60-day Instagram token is within its last week: refreshed through the proxy and stored.
-    sims.instagram.advance(55 * DAY);
-    const seen = proxy.count;
-    const r = await service.keepGrantsAlive({ now: new Date(Date.now() + 55 * DAY) });
-    expect(r.refreshed).toBeGreaterThanOrEqual(1);
-    expect(sims.instagram.refreshCount).toBeGreaterThan(igRefreshes);
-    expect(sims.google.refreshCount).toBe(ytRefreshes); // a Google grant in use is not due
-    expect(proxy.count).toBeGreaterThan(seen);
-    const after = await igTokens();
-    expect(after.accessToken).not.toBe(before.accessToken);
-    expect(Date.parse(after.expiresAt)).toBeGreaterThan(Date.parse(before.expiresAt));
-    expect((await get(ig)).status).toBe('success');
+      proxy.reset();
+      const cb = await connect(`/api/accounts/connect-youtube/${id}`);
+      expect(cb.status).toBe(302);
+      expect(cb.headers.location).toBe(`/accounts/${id}?connected=youtube`);
+      expect(proxy.records.some((r) => r.allowed && r.target === new URL(sims.google.url).host)).toBe(true);
 
-    // The user removed the app on Instagram: the next pass marks the platform for reconnection.
-    sims.instagram.revokeAll();
-    await service.keepGrantsAlive({ now: new Date(Date.now() + 58 * 2 * DAY) });
-    const a = await get(ig);
-    expect(a).toMatchObject({ isActiveInstagram: false, status: 'error' });
-    expect(decodeMessage(a.platformErrors.instagram)).toMatchObject({ key: storedKey('access_lost'), params: { platform: 'Instagram' } });
-  });
+      let a = await get(id);
+      expect(a).toMatchObject({
+        isActiveYouTube: true,
+        titleChannel: sims.google.channel.title,
+        status: 'success',
+        error: null,
+      });
+      expect(a.urlChannel).toContain(sims.google.channel.id);
+      expect(JSON.stringify(a)).not.toMatch(/access_?token|refresh_?token/i);
 
-  it('TikTok: a call holding a refresh token another process already spent retries with the stored one', async () => {
-    const id = await create({ inYouTube: false });
-    await connect(`/api/tiktok/authorize/${id}`);
-    const repo = ctx.root.repos.accounts;
-    const stale = (await repo.get(id))!; // what a second process read before the first one refreshed
-    sims.tiktok.expireAccessTokens();
-    expect((await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=tiktok`, token: user })).status).toBe(200); // rotates
-    sims.tiktok.expireAccessTokens();
-    // The stale refresh token is refused (invalid_grant); the stored, newer one works.
-    const profile = await ctx.root.services.connections.withPlatform(stale, 'tiktok', (d, token) => d.getProfile(token));
-    expect(profile.title).toBe(sims.tiktok.user.display_name);
-    expect(await get(id)).toMatchObject({ isActiveTikTok: true, platformErrors: { tiktok: null } });
-  });
+      const r = await ctx.call({
+        method: 'PATCH',
+        url: `/api/accounts/update-channel/${id}`,
+        token: user,
+        payload: { description: 'Нові шортси щодня' },
+      });
+      expect(r.status).toBe(200);
+      expect(sims.google.channel.description).toBe('Нові шортси щодня');
+      a = await get(id);
+      expect(a.description).toBe('Нові шортси щодня');
 
-  it('the keep-alive job is enqueued once per slot by any number of workers, and runs', async () => {
-    const { queue } = ctx.root;
-    const stops = [scheduleKeepAlive(queue.enqueue), scheduleKeepAlive(queue.enqueue)];
-    stops.forEach((stop) => stop());
-    await vi.waitFor(async () => {
-      const jobs = (await queue.list()).filter((j) => j.name === 'accounts.keep-alive');
-      expect(jobs.map((j) => j.key)).toEqual([keepAliveJobKey(Date.now())]);
+      // Another user can neither use the callback state for their own nor reach the profile.
+      expect(
+        (
+          await ctx.call({
+            method: 'PATCH',
+            url: `/api/accounts/update-channel/${id}`,
+            token: other,
+            payload: { description: 'x' },
+          })
+        ).status,
+      ).toBe(404);
     });
-    // A runner over the whole catalogue: the keep-alive job is the only one queued.
-    const runner = ctx.root.createJobRunner();
-    expect(await runner.drain()).toBe(1);
-    expect((await queue.get(keepAliveJobKey(Date.now())))!.maxAttempts).toBe(1); // keepAliveJob never retries blindly
-    expect(keepAliveJob.retry.kind).toBe('never');
-    expect((await queue.get(keepAliveJobKey(Date.now())))!.status).toBe('done');
-  });
 
-  it('keeps OAuth tokens sealed: the database file holds no token in the clear', async () => {
-    let dump: string;
-    if (ctx.tdb.kind === 'sqlite') {
-      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(ctx.tdb.db);
-      const file = join(ctx.tdb.dataDir, 'test.sqlite');
-      dump = [file, file + '-wal'].filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('');
-    } else {
-      dump = (await sql<{ j: string }>`SELECT row_to_json(a)::text AS j FROM accounts a`.execute(ctx.tdb.db)).rows.map((r) => r.j).join('\n');
-    }
-    expect(dump).toContain('s1.');
-    // The simulators' token prefixes (Google access/refresh, Instagram long-lived) and the client secret.
-    for (const needle of ['ya29.sim-', '1//0sim-', 'IGAAL', 'yt-secret']) expect(dump.includes(needle), needle).toBe(false);
-  });
+    it('YouTube: an expired access token is refreshed; a revoked grant asks to reconnect, shown on the profile', async () => {
+      const id = await create();
+      await connect(`/api/accounts/connect-youtube/${id}`);
+      const before = sims.google.refreshCount;
+      sims.google.expireAccessTokens();
+      let r = await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=youtube`, token: user });
+      expect(r.status).toBe(200);
+      expect(sims.google.refreshCount).toBe(before + 1);
 
-  it('a dead proxy is a quick, readable error stored on the profile (no hang)', async () => {
-    const id = await create({ proxy: `http://127.0.0.1:${dead.port}` });
-    const cb = await connect(`/api/accounts/connect-youtube/${id}`);
-    expect(cb.status).toBe(302);
-    const a = await get(id);
-    // Refused at once (not the platform timeout), and stored for the panel to translate.
-    expect(decodeMessage(a.error)).toEqual({
-      key: storedKey('proxy_unreachable'), params: { proxy: `127.0.0.1:${dead.port}`, reason: storedKey('net_refused') },
+      sims.google.revokeAll();
+      sims.google.expireAccessTokens();
+      r = await ctx.call({
+        method: 'POST',
+        url: `/api/accounts/sync/${id}?platform=youtube`,
+        token: user,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(r.status).toBe(409);
+      // Stored as a key with parameters; the API answers in the caller's language.
+      expect(r.body.message).toMatch(/^Access to YouTube is lost, connect the YouTube account again\. Reason: /);
+      const a = await get(id);
+      expect(a.isActiveYouTube).toBe(false);
+      expect(a.status).toBe('error');
+      expect(keyOf(a.error)).toBe(storedKey('access_lost'));
+      expect(decodeMessage(a.error)!.params.platform).toBe('YouTube');
+      expect(a.platformErrors.youtube).toBe(a.error);
+
+      // Reconnecting clears it.
+      const cb = await connect(`/api/accounts/connect-youtube/${id}`);
+      expect(cb.status).toBe(302);
+      expect(await get(id)).toMatchObject({
+        isActiveYouTube: true,
+        error: null,
+        status: 'success',
+        platformErrors: { youtube: null },
+      });
     });
-    expect(a.status).toBe('error');
-  });
 
-  it('a proxy pointing inward is refused without internal details when private proxies are not allowed', async () => {
-    const id = await create({ proxy: `http://localhost:${proxy.port}` });
-    const config = ctx.app.config;
-    config.allowPrivateProxies = false;
-    try {
+    it('a denied consent is a readable error on the profile, and the platform stays off', async () => {
+      const id = await create();
+      sims.google.denyNextConsent();
+      const cb = await connect(`/api/accounts/connect-youtube/${id}`);
+      expect(cb.status).toBe(302);
+      expect(cb.headers.location).toBe(`/accounts/${id}?connect_error=youtube`);
+      const a = await get(id);
+      expect(a.isActiveYouTube).toBe(false);
+      expect(keyOf(a.error)).toBe(storedKey('access_denied'));
+      expect(a.status).toBe('error');
+      // The operator gives up on YouTube for this profile: turning it off clears the error and the status.
+      const r = await ctx.call({
+        method: 'PATCH',
+        url: `/api/accounts/${id}`,
+        token: user,
+        payload: { inYouTube: false },
+      });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({
+        inYouTube: false,
+        error: null,
+        status: 'noactive',
+        platformErrors: { youtube: null },
+      });
+    });
+
+    it('TikTok and Instagram: authorize links and callbacks fill name, bio and link', async () => {
+      const id = await create({ inYouTube: false });
+      let cb = await connect(`/api/tiktok/authorize/${id}`);
+      expect(cb.headers.location).toBe(`/accounts/${id}?connected=tiktok`);
+      cb = await connect(`/api/instagram/authorize/${id}`);
+      expect(cb.headers.location).toBe(`/accounts/${id}?connected=instagram`);
+      const a = await get(id);
+      expect(a).toMatchObject({
+        isActiveTikTok: true,
+        inTikTok: true,
+        isActiveInstagram: true,
+        inInstagram: true,
+        status: 'success',
+      });
+      expect(a.titleTikTok).toBe(sims.tiktok.user.display_name);
+      expect(a.descriptionTikTok).toBe(sims.tiktok.user.bio_description);
+      expect(a.urlTikTok).toBeTruthy();
+      expect(a.profileNameInstagram).toBeTruthy();
+      expect(a.urlInstagram).toMatch(/instagram\.com/);
+      // TikTok rotates refresh tokens: an expired token refreshes and the new refresh token is kept.
+      sims.tiktok.expireAccessTokens();
+      expect(
+        (await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=tiktok`, token: user })).status,
+      ).toBe(200);
+      sims.tiktok.expireAccessTokens();
+      expect(
+        (await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=tiktok`, token: user })).status,
+      ).toBe(200);
+    });
+
+    it('keeps idle grants alive: an Instagram token near its end is refreshed, fresh grants are left alone, a refused one asks to reconnect', async () => {
+      const ig = await create({ inYouTube: false });
+      await connect(`/api/instagram/authorize/${ig}`);
+      const yt = await create();
+      await connect(`/api/accounts/connect-youtube/${yt}`);
+      const { sealer } = ctx.root;
+      const service = ctx.root.services.keepAlive;
+      const igTokens = async () => {
+        const row = await ctx.tdb.db
+          .selectFrom('accounts')
+          .select('tokensInstagramSealed')
+          .where('id', '=', ig)
+          .executeTakeFirstOrThrow();
+        return JSON.parse(sealer.open(row.tokensInstagramSealed!)) as { accessToken: string; expiresAt: string };
+      };
+      const before = await igTokens();
+      const DAY = 24 * 3600_000;
+
+      // A month on nothing is due: no call at all.
+      const igRefreshes = sims.instagram.refreshCount;
+      const ytRefreshes = sims.google.refreshCount;
+      await service.keepGrantsAlive({ now: new Date(Date.now() + 30 * DAY) });
+      expect(sims.instagram.refreshCount).toBe(igRefreshes);
+
+      // 55 days on, the 60-day Instagram token is within its last week: refreshed through the proxy and stored.
+      sims.instagram.advance(55 * DAY);
+      const seen = proxy.count;
+      const r = await service.keepGrantsAlive({ now: new Date(Date.now() + 55 * DAY) });
+      expect(r.refreshed).toBeGreaterThanOrEqual(1);
+      expect(sims.instagram.refreshCount).toBeGreaterThan(igRefreshes);
+      expect(sims.google.refreshCount).toBe(ytRefreshes); // a Google grant in use is not due
+      expect(proxy.count).toBeGreaterThan(seen);
+      const after = await igTokens();
+      expect(after.accessToken).not.toBe(before.accessToken);
+      expect(Date.parse(after.expiresAt)).toBeGreaterThan(Date.parse(before.expiresAt));
+      expect((await get(ig)).status).toBe('success');
+
+      // The user removed the app on Instagram: the next pass marks the platform for reconnection.
+      sims.instagram.revokeAll();
+      await service.keepGrantsAlive({ now: new Date(Date.now() + 58 * 2 * DAY) });
+      const a = await get(ig);
+      expect(a).toMatchObject({ isActiveInstagram: false, status: 'error' });
+      expect(decodeMessage(a.platformErrors.instagram)).toMatchObject({
+        key: storedKey('access_lost'),
+        params: { platform: 'Instagram' },
+      });
+    });
+
+    it('TikTok: a call holding a refresh token another process already spent retries with the stored one', async () => {
+      const id = await create({ inYouTube: false });
+      await connect(`/api/tiktok/authorize/${id}`);
+      const repo = ctx.root.repos.accounts;
+      const stale = (await repo.get(id))!; // what a second process read before the first one refreshed
+      sims.tiktok.expireAccessTokens();
+      expect(
+        (await ctx.call({ method: 'POST', url: `/api/accounts/sync/${id}?platform=tiktok`, token: user })).status,
+      ).toBe(200); // rotates
+      sims.tiktok.expireAccessTokens();
+      // The stale refresh token is refused (invalid_grant); the stored, newer one works.
+      const profile = await ctx.root.services.connections.withPlatform(stale, 'tiktok', (d, token) =>
+        d.getProfile(token),
+      );
+      expect(profile.title).toBe(sims.tiktok.user.display_name);
+      expect(await get(id)).toMatchObject({ isActiveTikTok: true, platformErrors: { tiktok: null } });
+    });
+
+    it('the keep-alive job is enqueued once per slot by any number of workers, and runs', async () => {
+      const { queue } = ctx.root;
+      const stops = [scheduleKeepAlive(queue.enqueue), scheduleKeepAlive(queue.enqueue)];
+      stops.forEach((stop) => stop());
+      await vi.waitFor(async () => {
+        const jobs = (await queue.list()).filter((j) => j.name === 'accounts.keep-alive');
+        expect(jobs.map((j) => j.key)).toEqual([keepAliveJobKey(Date.now())]);
+      });
+      // A runner over the whole catalogue: the keep-alive job is the only one queued.
+      const runner = ctx.root.createJobRunner();
+      expect(await runner.drain()).toBe(1);
+      expect((await queue.get(keepAliveJobKey(Date.now())))!.maxAttempts).toBe(1); // keepAliveJob never retries blindly
+      expect(keepAliveJob.retry.kind).toBe('never');
+      expect((await queue.get(keepAliveJobKey(Date.now())))!.status).toBe('done');
+    });
+
+    it('keeps OAuth tokens sealed: the database file holds no token in the clear', async () => {
+      let dump: string;
+      if (ctx.tdb.kind === 'sqlite') {
+        await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(ctx.tdb.db);
+        const file = join(ctx.tdb.dataDir, 'test.sqlite');
+        dump = [file, file + '-wal']
+          .filter(existsSync)
+          .map((f) => readFileSync(f).toString('latin1'))
+          .join('');
+      } else {
+        dump = (await sql<{ j: string }>`SELECT row_to_json(a)::text AS j FROM accounts a`.execute(ctx.tdb.db)).rows
+          .map((r) => r.j)
+          .join('\n');
+      }
+      expect(dump).toContain('s1.');
+      // The simulators' token prefixes (Google access/refresh, Instagram long-lived) and the client secret.
+      for (const needle of ['ya29.sim-', '1//0sim-', 'IGAAL', 'yt-secret'])
+        expect(dump.includes(needle), needle).toBe(false);
+    });
+
+    it('a dead proxy is a quick, readable error stored on the profile (no hang)', async () => {
+      const id = await create({ proxy: `http://127.0.0.1:${dead.port}` });
       const cb = await connect(`/api/accounts/connect-youtube/${id}`);
       expect(cb.status).toBe(302);
       const a = await get(id);
-      expect(decodeMessage(a.error)).toEqual({ key: storedKey('proxy_refused'), params: {} });
-      expect(a.error).not.toContain(String(proxy.port));
-    } finally {
-      config.allowPrivateProxies = true;
-    }
-  });
+      // Refused at once (not the platform timeout), and stored for the panel to translate.
+      expect(decodeMessage(a.error)).toEqual({
+        key: storedKey('proxy_unreachable'),
+        params: { proxy: `127.0.0.1:${dead.port}`, reason: storedKey('net_refused') },
+      });
+      expect(a.status).toBe('error');
+    });
 
-  it('refuses a forged or foreign state', async () => {
-    // The browser lands on the profile list with a reason code the panel translates.
-    const r = await ctx.call({ method: 'GET', url: '/api/oauth/youtube/callback?code=abc&state=forged.value' });
-    expect(r.status).toBe(302);
-    expect(r.headers.location).toBe('/accounts/list?connect_error=youtube&reason=link_invalid');
-    // A genuine link whose profile was deleted before the consent came back.
-    const id = await create();
-    const link = await ctx.call({ method: 'POST', url: `/api/accounts/connect-youtube/${id}`, token: user });
-    const consent = await openConsent(link.body.url);
-    expect((await ctx.call({ method: 'DELETE', url: `/api/accounts/${id}`, token: user })).status).toBe(200);
-    const back = await ctx.call({ method: 'GET', url: consent.location.pathname + consent.location.search });
-    expect(back.status).toBe(302);
-    expect(back.headers.location).toBe('/accounts/list?connect_error=youtube&reason=link_profile_gone');
-    expect((await ctx.call({ method: 'GET', url: '/api/oauth/myspace/callback?code=a&state=b' })).status).toBe(404);
-  });
-}, overrides);
+    it('a proxy pointing inward is refused without internal details when private proxies are not allowed', async () => {
+      const id = await create({ proxy: `http://localhost:${proxy.port}` });
+      const config = ctx.app.config;
+      config.allowPrivateProxies = false;
+      try {
+        const cb = await connect(`/api/accounts/connect-youtube/${id}`);
+        expect(cb.status).toBe(302);
+        const a = await get(id);
+        expect(decodeMessage(a.error)).toEqual({ key: storedKey('proxy_refused'), params: {} });
+        expect(a.error).not.toContain(String(proxy.port));
+      } finally {
+        config.allowPrivateProxies = true;
+      }
+    });
+
+    it('refuses a forged or foreign state', async () => {
+      // The browser lands on the profile list with a reason code the panel translates.
+      const r = await ctx.call({ method: 'GET', url: '/api/oauth/youtube/callback?code=abc&state=forged.value' });
+      expect(r.status).toBe(302);
+      expect(r.headers.location).toBe('/accounts/list?connect_error=youtube&reason=link_invalid');
+      // A genuine link whose profile was deleted before the consent came back.
+      const id = await create();
+      const link = await ctx.call({ method: 'POST', url: `/api/accounts/connect-youtube/${id}`, token: user });
+      const consent = await openConsent(link.body.url);
+      expect((await ctx.call({ method: 'DELETE', url: `/api/accounts/${id}`, token: user })).status).toBe(200);
+      const back = await ctx.call({ method: 'GET', url: consent.location.pathname + consent.location.search });
+      expect(back.status).toBe(302);
+      expect(back.headers.location).toBe('/accounts/list?connect_error=youtube&reason=link_profile_gone');
+      expect((await ctx.call({ method: 'GET', url: '/api/oauth/myspace/callback?code=a&state=b' })).status).toBe(404);
+    });
+  },
+  overrides,
+);

@@ -1,6 +1,7 @@
 import { sniffImage, sniffVideo } from '../../server/backgrounds/sniff';
 
-const b = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const b = (...parts: Array<string | number[]>) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 
 describe('magic bytes of uploaded files', () => {
   it('recognises pictures and refuses text and videos as pictures', () => {

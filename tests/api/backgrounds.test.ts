@@ -10,8 +10,24 @@ const fx = (() => {
   const ff = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
   ff('-f', 'lavfi', '-i', 'testsrc2=s=320x240', '-frames:v', '1', join(dir, 'a.png'));
   ff('-f', 'lavfi', '-i', 'testsrc2=s=640x360', '-frames:v', '1', join(dir, 'b.jpg'));
-  ff('-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', join(dir, 'c.mp4'));
-  return { png: readFileSync(join(dir, 'a.png')), jpg: readFileSync(join(dir, 'b.jpg')), mp4: readFileSync(join(dir, 'c.mp4')) };
+  ff(
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=320x240:r=25:d=1',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    join(dir, 'c.mp4'),
+  );
+  return {
+    png: readFileSync(join(dir, 'a.png')),
+    jpg: readFileSync(join(dir, 'b.jpg')),
+    mp4: readFileSync(join(dir, 'c.mp4')),
+  };
 })();
 
 type Part = { name: string; value?: string; filename?: string; type?: string; data?: Buffer };
@@ -55,7 +71,15 @@ describeEachDb('background folders and items API', (ctx) => {
     const m = multipart(parts);
     return ctx.call({ method: 'POST', url: '/api/photo-bg', token, payload: m.payload, headers: m.headers });
   };
-  const rowCount = async () => Number((await ctx.tdb.db.selectFrom('backgroundItems').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow()).c);
+  const rowCount = async () =>
+    Number(
+      (
+        await ctx.tdb.db
+          .selectFrom('backgroundItems')
+          .select((eb) => eb.fn.countAll().as('c'))
+          .executeTakeFirstOrThrow()
+      ).c,
+    );
   /** A user of the test's own (so what other tests left behind is not in its lists): the bearer header and id. */
   const freshUser = async (name: string) => {
     const login = `${name}${++seq}`;
@@ -69,7 +93,10 @@ describeEachDb('background folders and items API', (ctx) => {
     return r.body.id as number;
   };
   const uploadPng = async (token: Session, folderId: number) => {
-    const r = await upload(token, [{ name: 'folderId', value: String(folderId) }, { name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png }]);
+    const r = await upload(token, [
+      { name: 'folderId', value: String(folderId) },
+      { name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png },
+    ]);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body.data[0];
   };
@@ -92,15 +119,30 @@ describeEachDb('background folders and items API', (ctx) => {
   it('folders: create (name required, trimmed), list, select, rename', async () => {
     const anna = await freshUser('anna');
     const ivan = await freshUser('ivan');
-    let r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna.headers, payload: { name: '   ' } });
+    let r = await ctx.call({
+      method: 'POST',
+      url: '/api/folder/photo-bg',
+      token: anna.headers,
+      payload: { name: '   ' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ name: "Назва обов'язкова" });
     r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna.headers, payload: {} });
     expect(r.body.errors.name).toBe("Назва обов'язкова");
-    r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna.headers, payload: { name: 'x'.repeat(101) } });
+    r = await ctx.call({
+      method: 'POST',
+      url: '/api/folder/photo-bg',
+      token: anna.headers,
+      payload: { name: 'x'.repeat(101) },
+    });
     expect(r.body.errors.name).toBe('Занадто довго!');
 
-    r = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna.headers, payload: { name: '  Море  ' } });
+    r = await ctx.call({
+      method: 'POST',
+      url: '/api/folder/photo-bg',
+      token: anna.headers,
+      payload: { name: '  Море  ' },
+    });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ name: 'Море', total: 0, user: { login: anna.login } });
     const annaFolder = r.body.id;
@@ -119,12 +161,24 @@ describeEachDb('background folders and items API', (ctx) => {
     r = await ctx.call({ method: 'GET', url: '/api/folder/photo-bg/select', token: admin });
     expect(ours(r.body).map((o: any) => o.id)).toEqual([ivanFolder, annaFolder]);
 
-    r = await ctx.call({ method: 'PATCH', url: `/api/folder/photo-bg/${annaFolder}`, token: anna.headers, payload: { name: '' } });
+    r = await ctx.call({
+      method: 'PATCH',
+      url: `/api/folder/photo-bg/${annaFolder}`,
+      token: anna.headers,
+      payload: { name: '' },
+    });
     expect(r.body.errors).toEqual({ name: "Назва обов'язкова" });
-    r = await ctx.call({ method: 'PATCH', url: `/api/folder/photo-bg/${annaFolder}`, token: anna.headers, payload: { name: 'Море 2' } });
+    r = await ctx.call({
+      method: 'PATCH',
+      url: `/api/folder/photo-bg/${annaFolder}`,
+      token: anna.headers,
+      payload: { name: 'Море 2' },
+    });
     expect(r.status).toBe(200);
     expect(r.body.name).toBe('Море 2');
-    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna.headers })).body.name).toBe('Море 2');
+    expect(
+      (await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna.headers })).body.name,
+    ).toBe('Море 2');
   });
 
   it("another user's folder by id is a 404 everywhere, with none of its data", async () => {
@@ -139,10 +193,15 @@ describeEachDb('background folders and items API', (ctx) => {
       expect(r.status, `${method} ${url}`).toBe(404);
       expect(r.body).toEqual({ message: 'Не знайдено', statusCode: 404 });
     }
-    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna })).body).toMatchObject({ name: 'Море', total: 0 });
+    expect(
+      (await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna })).body,
+    ).toMatchObject({ name: 'Море', total: 0 });
     const before = await rowCount();
     const filesBefore = mediaFiles(mediaDir()).filter((f) => !f.startsWith('.staging/'));
-    const r = await upload(ivan, [{ name: 'folderId', value: String(annaFolder) }, { name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png }]);
+    const r = await upload(ivan, [
+      { name: 'folderId', value: String(annaFolder) },
+      { name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png },
+    ]);
     expect(r.status).toBe(404);
     expect(await rowCount()).toBe(before);
     expect(mediaFiles(mediaDir()).filter((f) => !f.startsWith('.staging/'))).toEqual(filesBefore);
@@ -160,7 +219,11 @@ describeEachDb('background folders and items API', (ctx) => {
       { name: 'videos[]', filename: 'c.mp4', type: 'video/mp4', data: fx.mp4 },
     ]);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body.data.map((i: any) => [i.type, i.name])).toEqual([['image', 'a.png'], ['image', 'b.jpg'], ['video', 'c.mp4']]);
+    expect(r.body.data.map((i: any) => [i.type, i.name])).toEqual([
+      ['image', 'a.png'],
+      ['image', 'b.jpg'],
+      ['video', 'c.mp4'],
+    ]);
     for (const it of r.body.data) {
       expect(it.url).toMatch(/^\/api\/media\/backgrounds\/\d+\/\d+\/[0-9a-f-]+\.(png|jpg|mp4)\?exp=\d+&sig=[\w-]+$/);
       expect(it.previewUrl).toMatch(/\.thumb\.jpg\?exp=\d+&sig=/);
@@ -177,7 +240,9 @@ describeEachDb('background folders and items API', (ctx) => {
     const page = await ctx.call({ method: 'GET', url: `/api/photo-bg/${annaFolder}?page=1`, token: anna.headers });
     expect(page.body).toMatchObject({ total: 3, page: 1, totalPages: 1, folder: { id: annaFolder, name: 'Море' } });
     expect(page.body.data.map((i: any) => i.type)).toEqual(['video', 'image', 'image']);
-    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna.headers })).body.total).toBe(3);
+    expect(
+      (await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna.headers })).body.total,
+    ).toBe(3);
     // All items visible: anna sees hers, ivan none, the admin all.
     expect((await ctx.call({ method: 'GET', url: '/api/photo-bg', token: anna.headers })).body.total).toBe(3);
     expect((await ctx.call({ method: 'GET', url: '/api/photo-bg', token: ivan.headers })).body.total).toBe(0);
@@ -190,9 +255,16 @@ describeEachDb('background folders and items API', (ctx) => {
     const before = await rowCount();
     const filesBefore = mediaFiles(mediaDir()).length;
     const text = Buffer.from('just some text, not a picture\n'.repeat(50));
-    let r = await upload(anna, [{ name: 'folderId', value: String(annaFolder) }, { name: 'files[]', filename: 'notes.txt', type: 'text/plain', data: text }]);
+    let r = await upload(anna, [
+      { name: 'folderId', value: String(annaFolder) },
+      { name: 'files[]', filename: 'notes.txt', type: 'text/plain', data: text },
+    ]);
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ message: 'Файл повинен бути зображенням', statusCode: 400, errors: { 'files.0': 'Файл повинен бути зображенням' } });
+    expect(r.body).toEqual({
+      message: 'Файл повинен бути зображенням',
+      statusCode: 400,
+      errors: { 'files.0': 'Файл повинен бути зображенням' },
+    });
     // Disguised: text named .png / .mp4 with image and video types; a valid picture alongside does not get in either.
     r = await upload(anna, [
       { name: 'folderId', value: String(annaFolder) },
@@ -201,25 +273,41 @@ describeEachDb('background folders and items API', (ctx) => {
       { name: 'videos[]', filename: 'fake.mp4', type: 'video/mp4', data: text },
     ]);
     expect(r.status).toBe(400);
-    expect(r.body.errors).toEqual({ 'files.1': 'Файл повинен бути зображенням', 'videos.0': 'Файл повинен бути відео' });
+    expect(r.body.errors).toEqual({
+      'files.1': 'Файл повинен бути зображенням',
+      'videos.0': 'Файл повинен бути відео',
+    });
     // A picture sent as a video, and a video sent as a picture.
     r = await upload(anna, [
       { name: 'folderId', value: String(annaFolder) },
       { name: 'videos[]', filename: 'pic.mp4', type: 'video/mp4', data: fx.png },
       { name: 'files[]', filename: 'clip.png', type: 'image/png', data: fx.mp4 },
     ]);
-    expect(r.body.errors).toEqual({ 'videos.0': 'Файл повинен бути відео', 'files.0': 'Файл повинен бути зображенням' });
+    expect(r.body.errors).toEqual({
+      'videos.0': 'Файл повинен бути відео',
+      'files.0': 'Файл повинен бути зображенням',
+    });
     r = await upload(anna, [{ name: 'folderId', value: String(annaFolder) }]);
-    expect(r.body).toEqual({ message: 'Потрібно додати хоча б одне зображення або відео', statusCode: 400, errors: { files: 'Потрібно додати хоча б одне зображення або відео' } });
+    expect(r.body).toEqual({
+      message: 'Потрібно додати хоча б одне зображення або відео',
+      statusCode: 400,
+      errors: { files: 'Потрібно додати хоча б одне зображення або відео' },
+    });
     r = await upload(anna, [{ name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png }]);
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ folderId: 'Потрібно вказати папку' });
     r = await ctx.call({ method: 'POST', url: '/api/photo-bg', token: anna, payload: { folderId: annaFolder } });
     expect(r.status).toBe(400);
     // A malformed body: the form ends without its closing boundary, or a part has a broken header.
-    const m = multipart([{ name: 'folderId', value: String(annaFolder) }, { name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png }]);
+    const m = multipart([
+      { name: 'folderId', value: String(annaFolder) },
+      { name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png },
+    ]);
     const boundary = m.headers['content-type'].split('boundary=')[1]!;
-    for (const payload of [m.payload.subarray(0, m.payload.length - boundary.length - 8), Buffer.from(`--${boundary}\r\nbroken header line\r\n\r\nx\r\n--${boundary}--\r\n`)]) {
+    for (const payload of [
+      m.payload.subarray(0, m.payload.length - boundary.length - 8),
+      Buffer.from(`--${boundary}\r\nbroken header line\r\n\r\nx\r\n--${boundary}--\r\n`),
+    ]) {
       r = await ctx.call({ method: 'POST', url: '/api/photo-bg', token: anna, payload, headers: m.headers });
       expect(r.status, payload.toString('latin1').slice(-60)).toBe(400);
       expect(r.body.message).toBeTruthy();
@@ -246,7 +334,8 @@ describeEachDb('background folders and items API', (ctx) => {
     const ivanFolder = await makeFolder(ivan);
     const annaItem = await uploadPng(anna, annaFolder);
     const ivanItem = await uploadPng(ivan, ivanFolder);
-    const rowsIn = async (folderId: number) => (await ctx.tdb.db.selectFrom('backgroundItems').select('id').where('folderId', '=', folderId).execute()).length;
+    const rowsIn = async (folderId: number) =>
+      (await ctx.tdb.db.selectFrom('backgroundItems').select('id').where('folderId', '=', folderId).execute()).length;
     const filesIn = (item: { url: string }) => {
       const dir = new URL(item.url, 'http://x').pathname.replace(/^\/api\/media\//, '').replace(/[^/]+$/, '');
       return mediaFiles(mediaDir()).filter((f) => f.startsWith(dir));
@@ -257,9 +346,13 @@ describeEachDb('background folders and items API', (ctx) => {
     expect(r.status).toBe(200);
     expect(await rowsIn(annaFolder)).toBe(0);
     expect(filesIn(annaItem)).toEqual([]);
-    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna })).status).toBe(404);
+    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna })).status).toBe(
+      404,
+    );
     // Another folder keeps its items and files.
-    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${ivanFolder}`, token: ivan })).body.total).toBe(1);
+    expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${ivanFolder}`, token: ivan })).body.total).toBe(
+      1,
+    );
     expect(await rowsIn(ivanFolder)).toBe(1);
     expect(filesIn(ivanItem)).toHaveLength(2);
   });
@@ -270,10 +363,24 @@ describeEachDb('background folders and items API', (ctx) => {
     const userId = owner.id;
     const at = new Date().toISOString();
     const rows = Array.from({ length: 1000 }, (_, i) => ({
-      folderId, userId, type: (i % 2 ? 'image' : 'video') as 'image' | 'video', storageKey: `backgrounds/${userId}/${folderId}/f${i}.jpg`,
-      previewKey: `backgrounds/${userId}/${folderId}/f${i}.thumb.jpg`, originalName: `f${i}.jpg`, mime: 'image/jpeg', size: 10, width: null, height: null, duration: null, createdAt: at,
+      folderId,
+      userId,
+      type: (i % 2 ? 'image' : 'video') as 'image' | 'video',
+      storageKey: `backgrounds/${userId}/${folderId}/f${i}.jpg`,
+      previewKey: `backgrounds/${userId}/${folderId}/f${i}.thumb.jpg`,
+      originalName: `f${i}.jpg`,
+      mime: 'image/jpeg',
+      size: 10,
+      width: null,
+      height: null,
+      duration: null,
+      createdAt: at,
     }));
-    for (let i = 0; i < rows.length; i += 100) await ctx.tdb.db.insertInto('backgroundItems').values(rows.slice(i, i + 100)).execute();
+    for (let i = 0; i < rows.length; i += 100)
+      await ctx.tdb.db
+        .insertInto('backgroundItems')
+        .values(rows.slice(i, i + 100))
+        .execute();
     const r = await ctx.call({ method: 'GET', url: `/api/photo-bg/${folderId}?page=42`, token: owner.headers });
     expect(r.body).toMatchObject({ total: 1000, page: 42, totalPages: 42 });
     expect(r.body.data).toHaveLength(1000 - 41 * 24);

@@ -25,26 +25,51 @@ describe('create-video crash safety (real server process, SIGKILL mid-render)', 
    * Starts the server on a port the kernel picks (PORT=0, never a port freed earlier and reused) and learns it
    * from fastify's "Server listening at" line, written once the app is ready.
    */
-  const start = () => new Promise<void>((resolve, reject) => {
-    log = '';
-    child = spawn('npx', ['tsx', 'server/main.ts'], {
-      detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', WORKERS: 'on', LOG_LEVEL: 'info',
-        ADMIN_LOGIN: 'admin', ADMIN_PASSWORD: 'admin-pass', RENDER_CONCURRENCY: '1', JOB_LEASE_SEC: '5', JOB_POLL_MS: '200', DATABASE_URL: '',
-      },
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      log = '';
+      child = spawn('npx', ['tsx', 'server/main.ts'], {
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          WORKERS: 'on',
+          LOG_LEVEL: 'info',
+          ADMIN_LOGIN: 'admin',
+          ADMIN_PASSWORD: 'admin-pass',
+          RENDER_CONCURRENCY: '1',
+          JOB_LEASE_SEC: '5',
+          JOB_POLL_MS: '200',
+          DATABASE_URL: '',
+        },
+      });
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 30_000);
+      const onData = (d: Buffer) => {
+        log += d;
+        const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
+        if (m) {
+          clearTimeout(timer);
+          port = Number(m[1]);
+          resolve();
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code, sig) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited (${code ?? sig}) before listening:\n${log}`));
+      });
     });
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 30_000);
-    const onData = (d: Buffer) => {
-      log += d;
-      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
-      if (m) { clearTimeout(timer); port = Number(m[1]); resolve(); }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code, sig) => { clearTimeout(timer); reject(new Error(`server exited (${code ?? sig}) before listening:\n${log}`)); });
-  });
-  const killGroup = (sig: NodeJS.Signals) => { try { process.kill(-child!.pid!, sig); } catch { /* gone */ } };
+  const killGroup = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-child!.pid!, sig);
+    } catch {
+      /* gone */
+    }
+  };
 
   afterAll(async () => {
     if (child && child.exitCode === null) killGroup('SIGKILL');
@@ -53,15 +78,34 @@ describe('create-video crash safety (real server process, SIGKILL mid-render)', 
 
   it('finishes the request after a restart with exactly countVideo outputs and no orphan files', async () => {
     await start();
-    const login = await (await fetch(`${base()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin', password: 'admin-pass' }) })).json();
+    const login = await (
+      await fetch(`${base()}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'admin', password: 'admin-pass' }),
+      })
+    ).json();
     const auth = { authorization: `Bearer ${login.accessToken}` };
-    const folder = await (await fetch(`${base()}/api/folder/photo-bg`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Any' }) })).json();
+    const folder = await (
+      await fetch(`${base()}/api/folder/photo-bg`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Any' }),
+      })
+    ).json();
     const m = multipart([
-      { name: 'countVideo', value: String(COUNT) }, { name: 'isVideo', value: 'false' }, { name: 'isPhoto', value: 'false' },
-      { name: 'isGenerator', value: 'true' }, { name: 'folders[]', value: String(folder.id) },
+      { name: 'countVideo', value: String(COUNT) },
+      { name: 'isVideo', value: 'false' },
+      { name: 'isPhoto', value: 'false' },
+      { name: 'isGenerator', value: 'true' },
+      { name: 'folders[]', value: String(folder.id) },
       { name: 'file', filename: 'clip.mp4', type: 'video/mp4', data: fx.clip },
     ]);
-    const created = await fetch(`${base()}/api/create-video/create`, { method: 'POST', headers: { ...auth, ...m.headers }, body: m.payload });
+    const created = await fetch(`${base()}/api/create-video/create`, {
+      method: 'POST',
+      headers: { ...auth, ...m.headers },
+      body: m.payload,
+    });
     expect(created.status).toBe(201);
     const { id } = await created.json();
     const get = async () => (await fetch(`${base()}/api/create-video/request/${id}`, { headers: auth })).json();
@@ -77,7 +121,9 @@ describe('create-video crash safety (real server process, SIGKILL mid-render)', 
     expect(seen.progress).toBeGreaterThan(0);
     expect(seen.progress).toBeLessThan(100);
     killGroup('SIGKILL');
-    await new Promise<void>((r) => (child!.exitCode !== null || child!.signalCode !== null ? r() : child!.once('exit', () => r())));
+    await new Promise<void>((r) =>
+      child!.exitCode !== null || child!.signalCode !== null ? r() : child!.once('exit', () => r()),
+    );
 
     await start();
     let final: any;
@@ -90,11 +136,18 @@ describe('create-video crash safety (real server process, SIGKILL mid-render)', 
     expect(final.video.map((v: any) => v.index)).toEqual([0, 1, 2, 3, 4, 5]);
 
     killGroup('SIGTERM');
-    await new Promise<void>((r) => (child!.exitCode !== null || child!.signalCode !== null ? r() : child!.once('exit', () => r())));
+    await new Promise<void>((r) =>
+      child!.exitCode !== null || child!.signalCode !== null ? r() : child!.once('exit', () => r()),
+    );
     const db = new Database(join(dataDir, 'kadr.sqlite'), { readonly: true });
-    const rows = db.prepare('SELECT output_index, storage_key FROM videos WHERE request_id = ? ORDER BY output_index').all(id) as Array<{ output_index: number; storage_key: string }>;
+    const rows = db
+      .prepare('SELECT output_index, storage_key FROM videos WHERE request_id = ? ORDER BY output_index')
+      .all(id) as Array<{ output_index: number; storage_key: string }>;
     const req = db.prepare('SELECT clip_key FROM create_video_requests WHERE id = ?').get(id) as { clip_key: string };
-    const jobs = db.prepare("SELECT status, attempts FROM jobs WHERE name = 'video.render'").all() as Array<{ status: string; attempts: number }>;
+    const jobs = db.prepare("SELECT status, attempts FROM jobs WHERE name = 'video.render'").all() as Array<{
+      status: string;
+      attempts: number;
+    }>;
     db.close();
     expect(rows.map((r) => r.output_index)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(new Set(rows.map((r) => r.storage_key)).size).toBe(COUNT);

@@ -6,8 +6,12 @@ const pgOk = await postgresAvailable();
 
 describe.skipIf(!pgOk)('PostgreSQL connection loss', () => {
   let tdb: TestDb;
-  beforeAll(async () => { tdb = await makeTestDb('postgres'); });
-  afterAll(async () => { await tdb?.drop(); });
+  beforeAll(async () => {
+    tdb = await makeTestDb('postgres');
+  });
+  afterAll(async () => {
+    await tdb?.drop();
+  });
 
   it('an idle connection killed by the server is reported, not fatal, and the next query reconnects', async () => {
     const errors: Error[] = [];

@@ -10,8 +10,11 @@ describeEachDb('account groups API', (ctx) => {
 
   /** A profile straight in the database (the groups domain only needs id, owner and comment). */
   const account = async (userId: number, comments: string | null) => {
-    const r = await ctx.tdb.db.insertInto('accounts').values({ userId, comments, createdAt: new Date().toISOString() })
-      .returning('id').executeTakeFirstOrThrow();
+    const r = await ctx.tdb.db
+      .insertInto('accounts')
+      .values({ userId, comments, createdAt: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return r.id;
   };
 
@@ -39,27 +42,62 @@ describeEachDb('account groups API', (ctx) => {
     let r = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: anna, payload: {} });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ name: "Назва обов'язкова", accounts: 'Мінімум один профіль' });
-    r = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: anna, payload: { name: '   ', accounts: [] } });
+    r = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: anna,
+      payload: { name: '   ', accounts: [] },
+    });
     expect(r.body.errors).toEqual({ name: "Назва обов'язкова", accounts: 'Мінімум один профіль' });
-    r = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: anna, payload: { name: 'x'.repeat(101), accounts: [acc.a1] } });
+    r = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: anna,
+      payload: { name: 'x'.repeat(101), accounts: [acc.a1] },
+    });
     expect(r.body.errors).toEqual({ name: 'Занадто довго!' });
-    r = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: anna, payload: { name: 'G', accounts: ['abc', -1] } });
+    r = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: anna,
+      payload: { name: 'G', accounts: ['abc', -1] },
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ accounts: 'Невірний ідентифікатор' });
-    r = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: anna, payload: { name: 'G', accounts: 'nope' } });
+    r = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: anna,
+      payload: { name: 'G', accounts: 'nope' },
+    });
     expect(r.body.errors).toEqual({ accounts: 'Мінімум один профіль' });
     // English on request.
-    r = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: anna, payload: {}, headers: { 'accept-language': 'en' } });
+    r = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: anna,
+      payload: {},
+      headers: { 'accept-language': 'en' },
+    });
     expect(r.body.errors).toEqual({ name: 'Name is required', accounts: 'At least one profile' });
   });
 
   it('creates, lists, reads, updates and deletes a group', async () => {
-    let r = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: anna, payload: { name: ' Cats ', accounts: [acc.a3, acc.a1, String(acc.a1)] } });
+    let r = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: anna,
+      payload: { name: ' Cats ', accounts: [acc.a3, acc.a1, String(acc.a1)] },
+    });
     expect(r.status).toBe(201);
     const id = r.body.id;
     expect(r.body).toMatchObject({
-      id, name: 'Cats',
-      accounts: [{ id: acc.a1, title: 'Anna cats', value: acc.a1 }, { id: acc.a3, title: 'Anna dogs 100%', value: acc.a3 }],
+      id,
+      name: 'Cats',
+      accounts: [
+        { id: acc.a1, title: 'Anna cats', value: acc.a1 },
+        { id: acc.a3, title: 'Anna dogs 100%', value: acc.a3 },
+      ],
       user: { id: annaId, login: 'anna' },
     });
 
@@ -72,12 +110,22 @@ describeEachDb('account groups API', (ctx) => {
     expect(r.body.accounts.map((a: any) => a.value)).toEqual([acc.a1, acc.a3]);
 
     // PATCH with both fields, then with just the name (the members stay).
-    r = await ctx.call({ method: 'PATCH', url: `/api/accounts-group/${id}`, token: anna, payload: { name: 'Cats 2', accounts: [{ id: acc.a2, title: 'x', value: acc.a2 }] } });
+    r = await ctx.call({
+      method: 'PATCH',
+      url: `/api/accounts-group/${id}`,
+      token: anna,
+      payload: { name: 'Cats 2', accounts: [{ id: acc.a2, title: 'x', value: acc.a2 }] },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ name: 'Cats 2', accounts: [{ id: acc.a2, title: `#${acc.a2}`, value: acc.a2 }] });
     r = await ctx.call({ method: 'PATCH', url: `/api/accounts-group/${id}`, token: anna, payload: { name: 'Cats 3' } });
     expect(r.body).toMatchObject({ name: 'Cats 3', accounts: [{ id: acc.a2 }] });
-    r = await ctx.call({ method: 'PATCH', url: `/api/accounts-group/${id}`, token: anna, payload: { name: '', accounts: [] } });
+    r = await ctx.call({
+      method: 'PATCH',
+      url: `/api/accounts-group/${id}`,
+      token: anna,
+      payload: { name: '', accounts: [] },
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ name: "Назва обов'язкова", accounts: 'Мінімум один профіль' });
 
@@ -90,27 +138,57 @@ describeEachDb('account groups API', (ctx) => {
   });
 
   it("keeps users apart: another user's group by id is a 404 and their profiles cannot be added", async () => {
-    const mine = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: anna, payload: { name: 'Anna G', accounts: [acc.a1] } });
+    const mine = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: anna,
+      payload: { name: 'Anna G', accounts: [acc.a1] },
+    });
     const id = mine.body.id;
-    for (const [method, payload] of [['GET', undefined], ['PATCH', { name: 'Hacked' }], ['DELETE', undefined]] as const) {
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PATCH', { name: 'Hacked' }],
+      ['DELETE', undefined],
+    ] as const) {
       const r = await ctx.call({ method, url: `/api/accounts-group/${id}`, token: ivan, payload });
       expect(r.status, method).toBe(404);
       expect(r.body).toEqual({ message: 'Не знайдено', statusCode: 404 });
     }
-    expect((await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=${id}`, token: ivan })).status).toBe(404);
+    expect((await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=${id}`, token: ivan })).status).toBe(
+      404,
+    );
     const list = await ctx.call({ method: 'GET', url: '/api/accounts-group', token: ivan });
     expect(list.body.data.map((g: any) => g.id)).not.toContain(id);
 
     // Ivan cannot put Anna's profile (or a missing one) in his group; nor Anna Ivan's, even by PATCH.
-    let r = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: ivan, payload: { name: 'Steal', accounts: [acc.i1, acc.a1] } });
+    let r = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: ivan,
+      payload: { name: 'Steal', accounts: [acc.i1, acc.a1] },
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ accounts: 'Профіль не знайдено або він вам недоступний' });
-    r = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: ivan, payload: { name: 'Ghost', accounts: [999999] } });
+    r = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: ivan,
+      payload: { name: 'Ghost', accounts: [999999] },
+    });
     expect(r.body.errors).toEqual({ accounts: 'Профіль не знайдено або він вам недоступний' });
-    r = await ctx.call({ method: 'PATCH', url: `/api/accounts-group/${id}`, token: anna, payload: { accounts: [acc.i1] } });
+    r = await ctx.call({
+      method: 'PATCH',
+      url: `/api/accounts-group/${id}`,
+      token: anna,
+      payload: { accounts: [acc.i1] },
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ accounts: 'Профіль не знайдено або він вам недоступний' });
-    expect((await ctx.call({ method: 'GET', url: `/api/accounts-group/${id}`, token: anna })).body.accounts.map((a: any) => a.id)).toEqual([acc.a1]);
+    expect(
+      (await ctx.call({ method: 'GET', url: `/api/accounts-group/${id}`, token: anna })).body.accounts.map(
+        (a: any) => a.id,
+      ),
+    ).toEqual([acc.a1]);
 
     // The name stayed too.
     expect((await ctx.call({ method: 'GET', url: `/api/accounts-group/${id}`, token: anna })).body.name).toBe('Anna G');
@@ -118,19 +196,39 @@ describeEachDb('account groups API', (ctx) => {
   });
 
   it('lets an admin see and change every group, keeping a user group to its owner profiles', async () => {
-    const g = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: anna, payload: { name: 'For admin', accounts: [acc.a1] } });
+    const g = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: anna,
+      payload: { name: 'For admin', accounts: [acc.a1] },
+    });
     let r = await ctx.call({ method: 'GET', url: '/api/accounts-group', token: admin });
     expect(r.body.data.map((x: any) => x.id)).toContain(g.body.id);
     r = await ctx.call({ method: 'GET', url: `/api/accounts-group/${g.body.id}`, token: admin });
     expect(r.status).toBe(200);
     // Anna's group may only hold Anna's profiles, even when an admin edits it.
-    r = await ctx.call({ method: 'PATCH', url: `/api/accounts-group/${g.body.id}`, token: admin, payload: { accounts: [acc.b1] } });
+    r = await ctx.call({
+      method: 'PATCH',
+      url: `/api/accounts-group/${g.body.id}`,
+      token: admin,
+      payload: { accounts: [acc.b1] },
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ accounts: 'Профіль не знайдено або він вам недоступний' });
-    r = await ctx.call({ method: 'PATCH', url: `/api/accounts-group/${g.body.id}`, token: admin, payload: { accounts: [acc.a1, acc.a3] } });
+    r = await ctx.call({
+      method: 'PATCH',
+      url: `/api/accounts-group/${g.body.id}`,
+      token: admin,
+      payload: { accounts: [acc.a1, acc.a3] },
+    });
     expect(r.status).toBe(200);
     // The admin's own group may hold anyone's profiles.
-    r = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: admin, payload: { name: 'Mixed', accounts: [acc.b1, acc.i1, acc.a2] } });
+    r = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: admin,
+      payload: { name: 'Mixed', accounts: [acc.b1, acc.i1, acc.a2] },
+    });
     expect(r.status).toBe(201);
     expect(r.body.user).toEqual({ id: expect.any(Number), login: 'boss' });
     // Anna never sees the admin's group.
@@ -154,19 +252,44 @@ describeEachDb('account groups API', (ctx) => {
     expect(r.body.map((o: any) => o.id)).toEqual(expect.arrayContaining([acc.a1, acc.a2, acc.a3, acc.i1, acc.b1]));
 
     // Text filter: part of the comment (case-insensitive, % taken literally) or the id.
-    r = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=0&q=${encodeURIComponent('DOGS')}`, token: anna });
+    r = await ctx.call({
+      method: 'GET',
+      url: `/api/accounts/search?groupId=0&q=${encodeURIComponent('DOGS')}`,
+      token: anna,
+    });
     expect(r.body.map((o: any) => o.id)).toEqual([acc.a3]);
-    r = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=0&q=${encodeURIComponent('100%')}`, token: anna });
+    r = await ctx.call({
+      method: 'GET',
+      url: `/api/accounts/search?groupId=0&q=${encodeURIComponent('100%')}`,
+      token: anna,
+    });
     expect(r.body.map((o: any) => o.id)).toEqual([acc.a3]);
-    r = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=0&q=${encodeURIComponent('%')}`, token: anna });
+    r = await ctx.call({
+      method: 'GET',
+      url: `/api/accounts/search?groupId=0&q=${encodeURIComponent('%')}`,
+      token: anna,
+    });
     expect(r.body.map((o: any) => o.id)).toEqual([acc.a3]);
-    r = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=0&q=${encodeURIComponent('#' + acc.a2)}`, token: anna });
+    r = await ctx.call({
+      method: 'GET',
+      url: `/api/accounts/search?groupId=0&q=${encodeURIComponent('#' + acc.a2)}`,
+      token: anna,
+    });
     expect(r.body.map((o: any) => o.id)).toEqual([acc.a2]);
-    r = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=0&q=${encodeURIComponent('Ivan')}`, token: anna });
+    r = await ctx.call({
+      method: 'GET',
+      url: `/api/accounts/search?groupId=0&q=${encodeURIComponent('Ivan')}`,
+      token: anna,
+    });
     expect(r.body).toEqual([]);
 
     // An existing group: its owner's profiles, members always included even when filtered out.
-    const g = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: anna, payload: { name: 'Search', accounts: [acc.a2] } });
+    const g = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: anna,
+      payload: { name: 'Search', accounts: [acc.a2] },
+    });
     r = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=${g.body.id}&q=cats`, token: anna });
     expect(r.body.map((o: any) => o.id)).toEqual([acc.a1, acc.a2]);
     // An admin editing Anna's group is offered Anna's profiles only.
@@ -185,7 +308,12 @@ describeEachDb('account groups API', (ctx) => {
 
   it('drops a deleted profile from its groups (cascade)', async () => {
     const extra = await account(annaId, 'Temp');
-    const g = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: anna, payload: { name: 'Cascade', accounts: [acc.a1, extra] } });
+    const g = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: anna,
+      payload: { name: 'Cascade', accounts: [acc.a1, extra] },
+    });
     expect(g.body.accounts).toHaveLength(2);
     await ctx.tdb.db.deleteFrom('accounts').where('id', '=', extra).execute();
     const r = await ctx.call({ method: 'GET', url: `/api/accounts-group/${g.body.id}`, token: anna });
@@ -205,7 +333,13 @@ describeEachDb('account groups API', (ctx) => {
   });
 
   it('pages the list', async () => {
-    for (let i = 0; i < 11; i++) await ctx.call({ method: 'POST', url: '/api/accounts-group', token: ivan, payload: { name: `P${i}`, accounts: [acc.i1] } });
+    for (let i = 0; i < 11; i++)
+      await ctx.call({
+        method: 'POST',
+        url: '/api/accounts-group',
+        token: ivan,
+        payload: { name: `P${i}`, accounts: [acc.i1] },
+      });
     let r = await ctx.call({ method: 'GET', url: '/api/accounts-group', token: ivan });
     expect(r.body).toMatchObject({ page: 1, totalPages: 2, total: 11 });
     expect(r.body.data).toHaveLength(10);
@@ -217,13 +351,24 @@ describeEachDb('account groups API', (ctx) => {
   it('finds profiles by a Cyrillic comment in any letter case, and refuses out-of-range ids as input', async () => {
     const kyiv = await account(ivanId, 'Київ Ранок');
     for (const q of ['київ', 'КИЇВ', 'ранок']) {
-      const r = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=0&q=${encodeURIComponent(q)}`, token: ivan });
-      expect(r.body.map((o: any) => o.id), q).toEqual([kyiv]);
+      const r = await ctx.call({
+        method: 'GET',
+        url: `/api/accounts/search?groupId=0&q=${encodeURIComponent(q)}`,
+        token: ivan,
+      });
+      expect(
+        r.body.map((o: any) => o.id),
+        q,
+      ).toEqual([kyiv]);
     }
     // A connected profile is titled and found by its channel name, as in the profile list.
     const channel = await account(ivanId, null);
     await ctx.tdb.db.updateTable('accounts').set({ titleChannel: 'Шортси Кадру' }).where('id', '=', channel).execute();
-    const found = await ctx.call({ method: 'GET', url: `/api/accounts/search?groupId=0&q=${encodeURIComponent('кадру')}`, token: ivan });
+    const found = await ctx.call({
+      method: 'GET',
+      url: `/api/accounts/search?groupId=0&q=${encodeURIComponent('кадру')}`,
+      token: ivan,
+    });
     expect(found.body).toEqual([{ id: channel, title: 'Шортси Кадру', value: channel }]);
     const listed = await ctx.call({ method: 'GET', url: '/api/accounts', token: ivan });
     expect(listed.body.data.find((a: any) => a.id === channel).name).toBe('Шортси Кадру');
@@ -236,7 +381,12 @@ describeEachDb('account groups API', (ctx) => {
     expect(r.status).toBe(400);
     r = await ctx.call({ method: 'GET', url: `/api/accounts-group/${big}`, token: ivan });
     expect(r).toMatchObject({ status: 400, body: { errors: { id: expect.any(String) } } });
-    r = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: ivan, payload: { name: 'Big', accounts: [Number(big)] } });
+    r = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts-group',
+      token: ivan,
+      payload: { name: 'Big', accounts: [Number(big)] },
+    });
     expect(r).toMatchObject({ status: 400, body: { errors: { accounts: expect.any(String) } } });
     r = await ctx.call({ method: 'GET', url: `/api/accounts/${big}`, token: ivan });
     expect(r).toMatchObject({ status: 400, body: { errors: { id: expect.any(String) } } });

@@ -11,8 +11,17 @@ const CATALOGUE = [echo, other];
 const NAMES = CATALOGUE.map((j) => j.name);
 const idle = async () => {};
 /** A runner over echo + other with the given handlers (the rest do nothing). */
-const runnerOf = (queue: JobQueue, h: { echo?: JobHandler<{ n: number }>; other?: JobHandler<{ s: string }> }, opts = {}) =>
-  new JobRunner({ queue, catalogue: CATALOGUE, workers: [jobWorker(echo, h.echo ?? idle), jobWorker(other, h.other ?? idle)], ...opts });
+const runnerOf = (
+  queue: JobQueue,
+  h: { echo?: JobHandler<{ n: number }>; other?: JobHandler<{ s: string }> },
+  opts = {},
+) =>
+  new JobRunner({
+    queue,
+    catalogue: CATALOGUE,
+    workers: [jobWorker(echo, h.echo ?? idle), jobWorker(other, h.other ?? idle)],
+    ...opts,
+  });
 const pgOk = await postgresAvailable();
 
 for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
@@ -25,8 +34,12 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
       tdb = await makeTestDb(kind);
       q = new JobQueue(tdb.db, kind, now);
     });
-    afterAll(async () => { await tdb?.drop(); });
-    beforeEach(async () => { await tdb.db.deleteFrom('jobs').execute(); });
+    afterAll(async () => {
+      await tdb?.drop();
+    });
+    beforeEach(async () => {
+      await tdb.db.deleteFrom('jobs').execute();
+    });
 
     it('enqueues once per key', async () => {
       expect(await q.enqueue(echo, { n: 1 }, { key: 'k1' })).toBe(true);
@@ -38,14 +51,19 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
     });
 
     it('refuses to start a runner when a job name has no handler', () => {
-      expect(() => new JobRunner({ queue: q, catalogue: CATALOGUE, workers: [jobWorker(echo, idle)] }))
-        .toThrow('no handler for job "test.other"');
+      expect(() => new JobRunner({ queue: q, catalogue: CATALOGUE, workers: [jobWorker(echo, idle)] })).toThrow(
+        'no handler for job "test.other"',
+      );
     });
 
     it('runs a job to done with its typed payload', async () => {
       await q.enqueue(echo, { n: 7 }, { key: 'run-1' });
       const seen: number[] = [];
-      const runner = runnerOf(q, { echo: async (p) => { seen.push(p.n); } });
+      const runner = runnerOf(q, {
+        echo: async (p) => {
+          seen.push(p.n);
+        },
+      });
       expect(await runner.drain()).toBe(1);
       expect(seen).toEqual([7]);
       expect((await q.get('run-1'))!.status).toBe('done');
@@ -55,12 +73,28 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
       let calls = 0;
       const delays: number[] = [];
       const thrice = defineJob({
-        name: 'test.echo', payload: z.object({ n: z.number() }),
-        retry: { kind: 'retry', maxAttempts: 3, backoff: (attempt) => { const d = 1000 * 2 ** (attempt - 1); delays.push(d); return d; } },
+        name: 'test.echo',
+        payload: z.object({ n: z.number() }),
+        retry: {
+          kind: 'retry',
+          maxAttempts: 3,
+          backoff: (attempt) => {
+            const d = 1000 * 2 ** (attempt - 1);
+            delays.push(d);
+            return d;
+          },
+        },
       });
       await q.enqueue(thrice, { n: 1 }, { key: 'fail-1' });
       const runner = new JobRunner({
-        queue: q, catalogue: [thrice], workers: [jobWorker(thrice, async () => { calls++; throw new Error(`boom ${calls}`); })],
+        queue: q,
+        catalogue: [thrice],
+        workers: [
+          jobWorker(thrice, async () => {
+            calls++;
+            throw new Error(`boom ${calls}`);
+          }),
+        ],
       });
       expect(await runner.drain()).toBe(1);
       let row = (await q.get('fail-1'))!;
@@ -84,7 +118,11 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
 
     it('a permanent failure goes dead at once', async () => {
       await q.enqueue(other, { s: 'x' }, { key: 'perm-1' });
-      const runner = runnerOf(q, { other: async () => { throw new PermanentJobError('bad input'); } });
+      const runner = runnerOf(q, {
+        other: async () => {
+          throw new PermanentJobError('bad input');
+        },
+      });
       await runner.drain();
       expect(await q.get('perm-1')).toMatchObject({ status: 'dead', attempts: 1, lastError: 'bad input' });
     });
@@ -112,9 +150,15 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
       await q.claim('worker-a', [once.name], 1000);
       clock += 2000;
       const dead: Array<[unknown, string]> = [];
-      expect(await q.claim('worker-b', [once.name], 1000, async (job, error) => { dead.push([JSON.parse(job.payload), error]); }))
-        .toBeUndefined();
-      expect(await q.get('lease-dead')).toMatchObject({ status: 'dead', lastError: 'worker lost (lease expired) on the last attempt' });
+      expect(
+        await q.claim('worker-b', [once.name], 1000, async (job, error) => {
+          dead.push([JSON.parse(job.payload), error]);
+        }),
+      ).toBeUndefined();
+      expect(await q.get('lease-dead')).toMatchObject({
+        status: 'dead',
+        lastError: 'worker lost (lease expired) on the last attempt',
+      });
       // No handler runs again, so the caller hears of it (the render worker fails the request then).
       expect(dead).toEqual([[{ n: 1 }, 'worker lost (lease expired) on the last attempt']]);
     });
@@ -122,19 +166,38 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
     it('a stored payload that does not match its schema goes dead with the reason; the runner goes on', async () => {
       const at = new Date(clock).toISOString();
       const stored = (key: string, payload: string) => ({
-        name: 'test.echo', key, payload, status: 'queued' as const, maxAttempts: 5, runAt: at, createdAt: at, updatedAt: at,
+        name: 'test.echo',
+        key,
+        payload,
+        status: 'queued' as const,
+        maxAttempts: 5,
+        runAt: at,
+        createdAt: at,
+        updatedAt: at,
       });
       // As an older deploy might have left them: a wrong field type, and text that is not JSON at all.
-      await tdb.db.insertInto('jobs').values([stored('bad-1', '{"n":"seven"}'), stored('bad-2', 'not json')]).execute();
+      await tdb.db
+        .insertInto('jobs')
+        .values([stored('bad-1', '{"n":"seven"}'), stored('bad-2', 'not json')])
+        .execute();
       await q.enqueue(echo, { n: 3 }, { key: 'good-1' });
       const seen: number[] = [];
-      expect(await runnerOf(q, { echo: async (p) => { seen.push(p.n); } }).drain()).toBe(3);
+      expect(
+        await runnerOf(q, {
+          echo: async (p) => {
+            seen.push(p.n);
+          },
+        }).drain(),
+      ).toBe(3);
       expect(seen).toEqual([3]);
       const bad = (await q.get('bad-1'))!;
       expect(bad).toMatchObject({ status: 'dead', attempts: 1 });
       expect(bad.lastError).toContain('payload of job "test.echo" does not match its schema');
       expect(bad.lastError).toContain('n:');
-      expect(await q.get('bad-2')).toMatchObject({ status: 'dead', lastError: 'payload of job "test.echo" is not JSON' });
+      expect(await q.get('bad-2')).toMatchObject({
+        status: 'dead',
+        lastError: 'payload of job "test.echo" is not JSON',
+      });
       expect((await q.get('good-1'))!.status).toBe('done');
     });
 
@@ -146,10 +209,21 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
     it('applies the retry policy of each job kind: a "never" job goes dead after one failure, a default one is queued again', async () => {
       const heard: Array<[unknown, string]> = [];
       const runner = new JobRunner({
-        queue: q, catalogue: [echo, once],
+        queue: q,
+        catalogue: [echo, once],
         workers: [
-          jobWorker(echo, async () => { throw new Error('flaky'); }),
-          jobWorker(once, async () => { throw new Error('publish outcome unknown'); }, async (p, error) => { heard.push([p, error]); }),
+          jobWorker(echo, async () => {
+            throw new Error('flaky');
+          }),
+          jobWorker(
+            once,
+            async () => {
+              throw new Error('publish outcome unknown');
+            },
+            async (p, error) => {
+              heard.push([p, error]);
+            },
+          ),
         ],
       });
       await q.enqueue(echo, { n: 1 }, { key: 'retry-default' });
@@ -158,7 +232,12 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
       const again = (await q.get('retry-default'))!;
       expect(again).toMatchObject({ status: 'queued', attempts: 1, maxAttempts: 5, lastError: 'flaky' });
       expect(Date.parse(again.runAt)).toBeGreaterThan(clock); // after a backoff, not at once
-      expect(await q.get('retry-never')).toMatchObject({ status: 'dead', attempts: 1, maxAttempts: 1, lastError: 'publish outcome unknown' });
+      expect(await q.get('retry-never')).toMatchObject({
+        status: 'dead',
+        attempts: 1,
+        maxAttempts: 1,
+        lastError: 'publish outcome unknown',
+      });
       expect(heard).toEqual([[{ n: 2 }, 'publish outcome unknown']]); // its onDead hook decides what to reconcile
     });
 
@@ -167,11 +246,21 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
       await realQ.enqueue(echo, { n: 1 }, { key: 'cancel-1' });
       await realQ.enqueue(other, { s: 'long' }, { key: 'shutdown-1' });
       const reasons: Record<string, unknown> = {};
-      const waitAbort = (signal: AbortSignal, name: string) => new Promise<void>((_, reject) =>
-        signal.addEventListener('abort', () => { reasons[name] = signal.reason; reject(new Error('aborted')); }));
-      const runner = runnerOf(realQ, {
-        echo: (_p, { signal }) => waitAbort(signal, 'echo'), other: (_p, { signal }) => waitAbort(signal, 'other'),
-      }, { concurrency: 2, leaseMs: 3000, heartbeatMs: 100, pollMs: 50 }).start();
+      const waitAbort = (signal: AbortSignal, name: string) =>
+        new Promise<void>((_, reject) =>
+          signal.addEventListener('abort', () => {
+            reasons[name] = signal.reason;
+            reject(new Error('aborted'));
+          }),
+        );
+      const runner = runnerOf(
+        realQ,
+        {
+          echo: (_p, { signal }) => waitAbort(signal, 'echo'),
+          other: (_p, { signal }) => waitAbort(signal, 'other'),
+        },
+        { concurrency: 2, leaseMs: 3000, heartbeatMs: 100, pollMs: 50 },
+      ).start();
       try {
         await vi.waitFor(() => expect(runner.active).toBe(2), { timeout: 5000 });
         await realQ.cancel('cancel-1');
@@ -183,31 +272,51 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
       expect(await realQ.get('shutdown-1')).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
     });
 
-    it.runIf(kind === 'postgres')('two runners (separate connection pools) claiming concurrently never run a job twice', async () => {
-      const N = 150;
-      for (let i = 0; i < N; i++) await q.enqueue(echo, { n: i }, { key: `par-${i}` });
-      const pools = [createDb({ databaseUrl: tdb.url!, sqliteFile: '' }).db, createDb({ databaseUrl: tdb.url!, sqliteFile: '' }).db];
-      const runs = new Map<number, string[]>();
-      const runners = pools.map((db, w) => runnerOf(new JobQueue(db, 'postgres'), {
-        echo: async (p) => {
-          runs.set(p.n, [...(runs.get(p.n) ?? []), `w${w}`]);
-          await new Promise((r) => setTimeout(r, Math.random() * 5));
-        },
-      }, { workerId: `w${w}`, concurrency: 4, pollMs: 20 }).start());
-      try {
-        await vi.waitFor(async () => {
-          const left = await tdb.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('c'))
-            .where('status', '!=', 'done').executeTakeFirstOrThrow();
-          expect(Number(left.c)).toBe(0);
-        }, { timeout: 30_000, interval: 100 });
-      } finally {
-        await Promise.all(runners.map((r) => r.stop()));
-        await Promise.all(pools.map((p) => p.destroy()));
-      }
-      expect(runs.size).toBe(N);
-      expect([...runs.values()].filter((w) => w.length !== 1)).toEqual([]);
-      const byWorker = [...runs.values()].flat().reduce<Record<string, number>>((acc, w) => ({ ...acc, [w]: (acc[w] ?? 0) + 1 }), {});
-      expect(Object.keys(byWorker).sort()).toEqual(['w0', 'w1']); // both really took part
-    });
+    it.runIf(kind === 'postgres')(
+      'two runners (separate connection pools) claiming concurrently never run a job twice',
+      async () => {
+        const N = 150;
+        for (let i = 0; i < N; i++) await q.enqueue(echo, { n: i }, { key: `par-${i}` });
+        const pools = [
+          createDb({ databaseUrl: tdb.url!, sqliteFile: '' }).db,
+          createDb({ databaseUrl: tdb.url!, sqliteFile: '' }).db,
+        ];
+        const runs = new Map<number, string[]>();
+        const runners = pools.map((db, w) =>
+          runnerOf(
+            new JobQueue(db, 'postgres'),
+            {
+              echo: async (p) => {
+                runs.set(p.n, [...(runs.get(p.n) ?? []), `w${w}`]);
+                await new Promise((r) => setTimeout(r, Math.random() * 5));
+              },
+            },
+            { workerId: `w${w}`, concurrency: 4, pollMs: 20 },
+          ).start(),
+        );
+        try {
+          await vi.waitFor(
+            async () => {
+              const left = await tdb.db
+                .selectFrom('jobs')
+                .select((eb) => eb.fn.countAll<number>().as('c'))
+                .where('status', '!=', 'done')
+                .executeTakeFirstOrThrow();
+              expect(Number(left.c)).toBe(0);
+            },
+            { timeout: 30_000, interval: 100 },
+          );
+        } finally {
+          await Promise.all(runners.map((r) => r.stop()));
+          await Promise.all(pools.map((p) => p.destroy()));
+        }
+        expect(runs.size).toBe(N);
+        expect([...runs.values()].filter((w) => w.length !== 1)).toEqual([]);
+        const byWorker = [...runs.values()]
+          .flat()
+          .reduce<Record<string, number>>((acc, w) => ({ ...acc, [w]: (acc[w] ?? 0) + 1 }), {});
+        expect(Object.keys(byWorker).sort()).toEqual(['w0', 'w1']); // both really took part
+      },
+    );
   });
 }

@@ -11,8 +11,12 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
     let tdb: TestDb;
     let clock = Date.parse('2026-01-01T00:00:00Z');
     const now = () => clock;
-    beforeAll(async () => { tdb = await makeTestDb(kind); });
-    afterAll(async () => { await tdb?.drop(); });
+    beforeAll(async () => {
+      tdb = await makeTestDb(kind);
+    });
+    afterAll(async () => {
+      await tdb?.drop();
+    });
     const failed = async (t: LoginThrottle, login: string, address: string) => {
       const wait = await t.reserve({ login, address });
       if (wait === 0) await t.fail({ login, address });
@@ -37,7 +41,9 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
 
     it('counts parallel attempts atomically: of 60 at once, only the limit go on', async () => {
       const t = new LoginThrottle(tdb.db, limits, now);
-      const waits = await Promise.all(Array.from({ length: 60 }, () => t.reserve({ login: 'racer', address: '192.0.2.60' })));
+      const waits = await Promise.all(
+        Array.from({ length: 60 }, () => t.reserve({ login: 'racer', address: '192.0.2.60' })),
+      );
       expect(waits.filter((w) => w === 0)).toHaveLength(5);
       expect(waits.filter((w) => w > 0)).toHaveLength(55);
     });

@@ -22,22 +22,51 @@ describeEachDb('orphan media sweep', (ctx) => {
       expect(r.status).toBe(201);
       return r.body;
     };
-    const folder = (await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna, payload: { name: 'Sea' } })).body;
-    const item = (await send('/api/photo-bg', [{ name: 'folderId', value: String(folder.id) }, { name: 'files[]', filename: 'bg1.jpg', type: 'image/jpeg', data: fx.bg1 }])).data[0];
+    const folder = (
+      await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna, payload: { name: 'Sea' } })
+    ).body;
+    const item = (
+      await send('/api/photo-bg', [
+        { name: 'folderId', value: String(folder.id) },
+        { name: 'files[]', filename: 'bg1.jpg', type: 'image/jpeg', data: fx.bg1 },
+      ])
+    ).data[0];
     const request = await send('/api/create-video/create', [
-      { name: 'countVideo', value: '1' }, { name: 'isPhoto', value: 'true' }, { name: 'isVideo', value: 'false' }, { name: 'isGenerator', value: 'true' },
-      { name: 'folders[]', value: String(folder.id) }, { name: 'file', filename: 'clip.mp4', type: 'video/mp4', data: fx.clip },
+      { name: 'countVideo', value: '1' },
+      { name: 'isPhoto', value: 'true' },
+      { name: 'isVideo', value: 'false' },
+      { name: 'isGenerator', value: 'true' },
+      { name: 'folders[]', value: String(folder.id) },
+      { name: 'file', filename: 'clip.mp4', type: 'video/mp4', data: fx.clip },
     ]);
-    const itemRow = await ctx.tdb.db.selectFrom('backgroundItems').select(['storageKey', 'previewKey']).where('id', '=', item.id).executeTakeFirstOrThrow();
-    const requestRow = await ctx.tdb.db.selectFrom('createVideoRequests').select(['clipKey', 'userId']).where('id', '=', request.id).executeTakeFirstOrThrow();
+    const itemRow = await ctx.tdb.db
+      .selectFrom('backgroundItems')
+      .select(['storageKey', 'previewKey'])
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    const requestRow = await ctx.tdb.db
+      .selectFrom('createVideoRequests')
+      .select(['clipKey', 'userId'])
+      .where('id', '=', request.id)
+      .executeTakeFirstOrThrow();
     // A rendered output with its row (the worker is off here: the file and row are written as it would).
     const outputKey = `videos/${requestRow.userId}/${request.idUpload}/0.mp4`;
     await storage.put(outputKey, Readable.from([fx.clip]));
-    expect(await ctx.root.repos.videos.recordOutput({ id: request.id, userId: requestRow.userId, idUpload: request.idUpload }, 0, outputKey)).toBe(true);
+    expect(
+      await ctx.root.repos.videos.recordOutput(
+        { id: request.id, userId: requestRow.userId, idUpload: request.idUpload },
+        0,
+        outputKey,
+      ),
+    ).toBe(true);
     const named = [itemRow.storageKey, itemRow.previewKey!, requestRow.clipKey, outputKey];
 
     // What crashes leave: files under each prefix with no row, and one that is being committed right now.
-    const strays = [`backgrounds/${requestRow.userId}/${folder.id}/lost.jpg`, 'clips/99/deadbeef/clip.mp4', 'videos/99/deadbeef/3.mp4'];
+    const strays = [
+      `backgrounds/${requestRow.userId}/${folder.id}/lost.jpg`,
+      'clips/99/deadbeef/clip.mp4',
+      'videos/99/deadbeef/3.mp4',
+    ];
     for (const key of strays) await storage.put(key, Readable.from([Buffer.from('left by a crash')]));
     const young = `backgrounds/${requestRow.userId}/${folder.id}/just-moved.jpg`;
     await storage.put(young, Readable.from([Buffer.from('row about to be committed')]));

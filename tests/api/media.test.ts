@@ -37,10 +37,17 @@ describeEachDb('media storage and signed links', (ctx) => {
     await staged.commit('tests/a.txt');
     expect((await storage.stat('tests/a.txt'))?.size).toBe(11);
     expect(existsSync(staged.path)).toBe(false);
-    const failing = new Readable({ read() { this.push(Buffer.alloc(1000)); this.destroy(new Error('client went away')); } });
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.alloc(1000));
+        this.destroy(new Error('client went away'));
+      },
+    });
     await expect(storage.stage(failing)).rejects.toThrow('client went away');
     expect(readdirSync(join(ctx.tdb.dataDir, 'media', '.staging'))).toEqual([]);
-    await expect(storage.put('../escape.txt', Readable.from([Buffer.from('x')]))).rejects.toThrow(/invalid storage key/);
+    await expect(storage.put('../escape.txt', Readable.from([Buffer.from('x')]))).rejects.toThrow(
+      /invalid storage key/,
+    );
     await storage.delete('tests/a.txt');
     await storage.delete('tests/a.txt'); // missing is fine
     expect(await storage.stat('tests/a.txt')).toBeNull();
@@ -99,21 +106,35 @@ describeEachDb('media storage and signed links', (ctx) => {
   it('an upload interrupted mid-stream leaves no file and no row', async () => {
     await ctx.createUser('upl', 'upl-pass');
     const token = await ctx.login('upl', 'upl-pass');
-    const folder = (await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: token.headers, payload: { name: 'F' } })).body.id;
+    const folder = (
+      await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: token.headers, payload: { name: 'F' } })
+    ).body.id;
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     const port = (ctx.app.server.address() as { port: number }).port;
     const staging = join(ctx.tdb.dataDir, 'media', '.staging');
     const boundary = '----kadrAbort';
     const req = request({
-      host: '127.0.0.1', port, method: 'POST', path: '/api/photo-bg',
-      headers: { authorization: token.headers.authorization, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(50 * 1024 * 1024) },
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/photo-bg',
+      headers: {
+        authorization: token.headers.authorization,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(50 * 1024 * 1024),
+      },
     });
     req.on('error', () => {});
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="folderId"\r\n\r\n${folder}\r\n`);
-    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="videos[]"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="videos[]"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
     for (let i = 0; i < 8; i++) req.write(Buffer.alloc(256 * 1024, i));
     // Wait until the server is writing the staging file, then drop the connection.
-    await vi.waitFor(() => expect(existsSync(staging) && readdirSync(staging).length).toBe(1), { timeout: 5000, interval: 20 });
+    await vi.waitFor(() => expect(existsSync(staging) && readdirSync(staging).length).toBe(1), {
+      timeout: 5000,
+      interval: 20,
+    });
     req.destroy();
     await vi.waitFor(() => expect(readdirSync(staging)).toEqual([]), { timeout: 5000, interval: 20 });
     expect(existsSync(join(ctx.tdb.dataDir, 'media', 'backgrounds'))).toBe(false);
@@ -123,35 +144,77 @@ describeEachDb('media storage and signed links', (ctx) => {
 
   it('a folder deleted while its upload arrives: 404, nothing stored', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kadr-media-fx-'));
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=160x120:r=25:d=1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', join(dir, 'v.mp4')]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=160x120:r=25:d=1',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      join(dir, 'v.mp4'),
+    ]);
     const mp4 = readFileSync(join(dir, 'v.mp4'));
     rmSync(dir, { recursive: true, force: true });
     await ctx.createUser('upl2', 'upl2-pass');
     const token = await ctx.login('upl2', 'upl2-pass');
-    const folder = (await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: token.headers, payload: { name: 'G' } })).body.id;
+    const folder = (
+      await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: token.headers, payload: { name: 'G' } })
+    ).body.id;
     if (!ctx.app.server.listening) await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     const port = (ctx.app.server.address() as { port: number }).port;
     const boundary = '----kadrGone';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="folderId"\r\n\r\n${folder}\r\n`
-      + `--${boundary}\r\nContent-Disposition: form-data; name="videos[]"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="folderId"\r\n\r\n${folder}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="videos[]"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const staging = join(ctx.tdb.dataDir, 'media', '.staging');
     let req!: ClientRequest;
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      req = request({
-        host: '127.0.0.1', port, method: 'POST', path: '/api/photo-bg',
-        headers: { authorization: token.headers.authorization, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + mp4.length + tail.length) },
-      }, (r) => { let b = ''; r.on('data', (d) => { b += d; }); r.on('end', () => resolve({ status: r.statusCode ?? 0, body: b })); });
+      req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/photo-bg',
+          headers: {
+            authorization: token.headers.authorization,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(head.length + mp4.length + tail.length),
+          },
+        },
+        (r) => {
+          let b = '';
+          r.on('data', (d) => {
+            b += d;
+          });
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, body: b }));
+        },
+      );
       req.on('error', reject);
     });
     // Awaited below; should a step before that fail, the dropped connection must not be an unhandled rejection.
     answer.catch(() => {});
-    onTestFinished(() => { req.destroy(); });
+    onTestFinished(() => {
+      req.destroy();
+    });
     req.write(head);
     req.write(mp4.subarray(0, 1000));
     // The server has checked the folder and is writing the file once its staging file exists: delete the folder then.
-    await vi.waitFor(() => expect(existsSync(staging) && readdirSync(staging).length).toBe(1), { timeout: 5000, interval: 20 });
-    expect((await ctx.call({ method: 'DELETE', url: `/api/folder/photo-bg/${folder}`, token: token.headers })).status).toBe(200);
+    await vi.waitFor(() => expect(existsSync(staging) && readdirSync(staging).length).toBe(1), {
+      timeout: 5000,
+      interval: 20,
+    });
+    expect(
+      (await ctx.call({ method: 'DELETE', url: `/api/folder/photo-bg/${folder}`, token: token.headers })).status,
+    ).toBe(200);
     req.end(Buffer.concat([mp4.subarray(1000), tail]));
     const r = await answer;
     expect(r.status).toBe(404);

@@ -32,7 +32,12 @@ async function overrides(kind: string): Promise<Partial<Config>> {
   sims[kind] = s;
   ports[kind] = await freePort();
   // The simulators' local proxy listens on 127.0.0.1: allowed here as ALLOW_PRIVATE_PROXIES=true does.
-  return { publicUrl: `http://127.0.0.1:${ports[kind]}`, platformTimeoutMs: 3_000, platforms: s.config, allowPrivateProxies: true };
+  return {
+    publicUrl: `http://127.0.0.1:${ports[kind]}`,
+    platformTimeoutMs: 3_000,
+    platforms: s.config,
+    allowPrivateProxies: true,
+  };
 }
 
 const timing = {

@@ -10,10 +10,22 @@ describeEachDb('a render job that dies with its worker', (ctx) => {
     const userId = await ctx.createUser('olia', 'olia-pass');
     const repo = ctx.root.repos.videos;
     const at = new Date().toISOString();
-    const request = (idUpload: string, status: 'loading' | 'success') => repo.insert(ctx.tdb.db, {
-      userId, idUpload, status, count: 2, isVideo: 0, isPhoto: 0, isGenerator: 1, folders: '[]', clipKey: `clips/${userId}/${idUpload}/clip.mp4`,
-      clipName: 'clip.mp4', error: null, createdAt: at, updatedAt: at,
-    });
+    const request = (idUpload: string, status: 'loading' | 'success') =>
+      repo.insert(ctx.tdb.db, {
+        userId,
+        idUpload,
+        status,
+        count: 2,
+        isVideo: 0,
+        isPhoto: 0,
+        isGenerator: 1,
+        folders: '[]',
+        clipKey: `clips/${userId}/${idUpload}/clip.mp4`,
+        clipName: 'clip.mp4',
+        error: null,
+        createdAt: at,
+        updatedAt: at,
+      });
     const stuck = await request('stuck', 'loading');
     const done = await request('done', 'success');
     const workRoot = join(ctx.tdb.dataDir, 'work', 'render');

@@ -17,7 +17,13 @@ let tdb: TestDb;
 
 beforeAll(async () => {
   tdb = await makeTestDb('sqlite');
-  const env = { LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), APP_KEY: 'k'.repeat(40), DATA_DIR: tdb.dataDir, WORKERS: 'off' };
+  const env = {
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'x'.repeat(40),
+    APP_KEY: 'k'.repeat(40),
+    DATA_DIR: tdb.dataDir,
+    WORKERS: 'off',
+  };
   app = await buildApp({ config: loadConfig(env as any, { panelDir }), db: tdb.db, dbKind: 'sqlite' });
 });
 
@@ -30,7 +36,11 @@ afterAll(async () => {
 function directives(header: unknown): Record<string, string> {
   expect(typeof header).toBe('string');
   return Object.fromEntries(
-    String(header).split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(/\s+/)[0]!, d.split(/\s+/).slice(1).join(' ')]),
+    String(header)
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(/\s+/)[0]!, d.split(/\s+/).slice(1).join(' ')]),
   );
 }
 

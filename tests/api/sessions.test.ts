@@ -13,14 +13,38 @@ describeEachDb('live sessions', (ctx) => {
   it("a demoted admin's old token is a user's on the next request: creating a user is a 403", async () => {
     const id = await ctx.createUser('deputy', 'deputy-pass', 'admin');
     const deputy = (await ctx.login('deputy', 'deputy-pass')).headers;
-    expect((await ctx.call({ method: 'POST', url: '/api/users', token: deputy, payload: { login: 'made-1', password: 'made-pass' } })).status).toBe(201);
-    const demote = await ctx.call({ method: 'PATCH', url: `/api/users/${id}`, token: root, payload: { login: 'deputy', password: 'deputy-pass', role: 'user' } });
+    expect(
+      (
+        await ctx.call({
+          method: 'POST',
+          url: '/api/users',
+          token: deputy,
+          payload: { login: 'made-1', password: 'made-pass' },
+        })
+      ).status,
+    ).toBe(201);
+    const demote = await ctx.call({
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      token: root,
+      payload: { login: 'deputy', password: 'deputy-pass', role: 'user' },
+    });
     expect(demote.status).toBe(200);
-    const again = await ctx.call({ method: 'POST', url: '/api/users', token: deputy, payload: { login: 'made-2', password: 'made-pass' } });
+    const again = await ctx.call({
+      method: 'POST',
+      url: '/api/users',
+      token: deputy,
+      payload: { login: 'made-2', password: 'made-pass' },
+    });
     expect(again.status).toBe(403);
     expect((await me(deputy)).body).toMatchObject({ login: 'deputy', role: 'user' });
     // Promoted back: the same token is an admin's again.
-    await ctx.call({ method: 'PATCH', url: `/api/users/${id}`, token: root, payload: { login: 'deputy', password: 'deputy-pass', role: 'admin' } });
+    await ctx.call({
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      token: root,
+      payload: { login: 'deputy', password: 'deputy-pass', role: 'admin' },
+    });
     expect((await ctx.call({ method: 'GET', url: '/api/users', token: deputy })).status).toBe(200);
   });
 
@@ -31,7 +55,12 @@ describeEachDb('live sessions', (ctx) => {
     expect((await ctx.call({ method: 'DELETE', url: `/api/users/${id}`, token: root })).status).toBe(200);
     expect((await me(leaver)).status).toBe(401);
     expect((await ctx.call({ method: 'GET', url: '/api/tags', token: leaver })).status).toBe(401);
-    const write = await ctx.call({ method: 'POST', url: '/api/tags', token: leaver, payload: { name: 'after-delete', tags: ['a'] } });
+    const write = await ctx.call({
+      method: 'POST',
+      url: '/api/tags',
+      token: leaver,
+      payload: { name: 'after-delete', tags: ['a'] },
+    });
     expect(write.status).toBe(401);
     const group = await ctx.call({ method: 'POST', url: '/api/accounts-group', token: leaver, payload: { name: 'g' } });
     expect(group.status).toBe(401);
@@ -41,7 +70,9 @@ describeEachDb('live sessions', (ctx) => {
     await ctx.createUser('visitor', 'visitor-pass');
     const s = await ctx.login('visitor', 'visitor-pass');
     expect((await me(s.headers)).status).toBe(200);
-    expect((await ctx.call({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: s.refreshToken } })).status).toBe(204);
+    expect(
+      (await ctx.call({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: s.refreshToken } })).status,
+    ).toBe(204);
     expect((await me(s.headers)).status).toBe(401);
   });
 
@@ -49,8 +80,17 @@ describeEachDb('live sessions', (ctx) => {
     await ctx.createUser('mover', 'mover-pass');
     const here = await ctx.login('mover', 'mover-pass');
     const elsewhere = await ctx.login('mover', 'mover-pass');
-    const r = await ctx.call({ method: 'POST', url: '/api/auth/password', token: here.headers,
-      payload: { currentPassword: 'mover-pass', newPassword: 'moved-pass', repeatPassword: 'moved-pass', refreshToken: here.refreshToken } });
+    const r = await ctx.call({
+      method: 'POST',
+      url: '/api/auth/password',
+      token: here.headers,
+      payload: {
+        currentPassword: 'mover-pass',
+        newPassword: 'moved-pass',
+        repeatPassword: 'moved-pass',
+        refreshToken: here.refreshToken,
+      },
+    });
     expect(r.status).toBe(204);
     expect((await me(elsewhere.headers)).status).toBe(401);
     expect((await me(here.headers)).status).toBe(200);
@@ -59,7 +99,12 @@ describeEachDb('live sessions', (ctx) => {
   it("an admin setting a user's password ends that user's sessions at once", async () => {
     const id = await ctx.createUser('reset-me', 'reset-pass');
     const s = await ctx.login('reset-me', 'reset-pass');
-    await ctx.call({ method: 'PATCH', url: `/api/users/${id}`, token: root, payload: { login: 'reset-me', password: 'fresh-pass' } });
+    await ctx.call({
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      token: root,
+      payload: { login: 'reset-me', password: 'fresh-pass' },
+    });
     expect((await me(s.headers)).status).toBe(401);
   });
 
@@ -77,8 +122,11 @@ describeEachDb('live sessions', (ctx) => {
 
 /** Issue 9 item 8, server side: two tabs refreshing with the same token at the same moment both stay signed in. */
 describeEachDb('refresh grace for tabs', (ctx) => {
-  beforeAll(async () => { await ctx.createUser('tabs', 'tabs-pass'); });
-  const refresh = (refreshToken: string) => ctx.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+  beforeAll(async () => {
+    await ctx.createUser('tabs', 'tabs-pass');
+  });
+  const refresh = (refreshToken: string) =>
+    ctx.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
 
   it('the same token refreshed twice at once returns the same successor to both, and the session lives on', async () => {
     const s = await ctx.login('tabs', 'tabs-pass');
@@ -88,7 +136,10 @@ describeEachDb('refresh grace for tabs', (ctx) => {
     const late = await refresh(s.refreshToken); // a third tab a moment later
     expect(late.status).toBe(200);
     expect(late.body.refreshToken).toBe(a.body.refreshToken);
-    expect((await ctx.call({ method: 'GET', url: '/api/auth/me', token: { authorization: `Bearer ${b.body.accessToken}` } })).status).toBe(200);
+    expect(
+      (await ctx.call({ method: 'GET', url: '/api/auth/me', token: { authorization: `Bearer ${b.body.accessToken}` } }))
+        .status,
+    ).toBe(200);
     const next = await refresh(a.body.refreshToken);
     expect(next.status).toBe(200);
     expect(next.body.refreshToken).not.toBe(a.body.refreshToken);
@@ -99,11 +150,22 @@ describeEachDb('refresh grace for tabs', (ctx) => {
     const first = await refresh(s.refreshToken);
     expect(first.status).toBe(200);
     // The grace has passed for the first token.
-    await ctx.tdb.db.updateTable('refreshTokens').set({ replacedAt: new Date(Date.now() - 60_000).toISOString() })
-      .where('replacedAt', 'is not', null).execute();
+    await ctx.tdb.db
+      .updateTable('refreshTokens')
+      .set({ replacedAt: new Date(Date.now() - 60_000).toISOString() })
+      .where('replacedAt', 'is not', null)
+      .execute();
     expect((await refresh(s.refreshToken)).status).toBe(401);
     expect((await refresh(first.body.refreshToken)).status).toBe(401);
-    expect((await ctx.call({ method: 'GET', url: '/api/auth/me', token: { authorization: `Bearer ${first.body.accessToken}` } })).status).toBe(401);
+    expect(
+      (
+        await ctx.call({
+          method: 'GET',
+          url: '/api/auth/me',
+          token: { authorization: `Bearer ${first.body.accessToken}` },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 

@@ -12,8 +12,13 @@ let port: number;
 beforeAll(async () => {
   tdb = await makeTestDb('sqlite');
   const env = {
-    LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), APP_KEY: 'k'.repeat(40), DATA_DIR: tdb.dataDir, WORKERS: 'off',
-    BODY_IDLE_TIMEOUT_MS: '400', HEADERS_TIMEOUT_MS: '1000',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'x'.repeat(40),
+    APP_KEY: 'k'.repeat(40),
+    DATA_DIR: tdb.dataDir,
+    WORKERS: 'off',
+    BODY_IDLE_TIMEOUT_MS: '400',
+    HEADERS_TIMEOUT_MS: '1000',
   };
   app = await buildApp({ config: loadConfig(env as any, { panelDir: '/nonexistent' }), db: tdb.db, dbKind: 'sqlite' });
   await app.listen({ host: '127.0.0.1', port: 0 });

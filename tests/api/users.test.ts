@@ -17,8 +17,18 @@ describeEachDb('users API', (ctx) => {
     // A user of its own, so the counts do not depend on what other tests did to theirs.
     const countedId = await ctx.createUser('counted', 'counted-pass');
     const at = new Date().toISOString();
-    const acc = await ctx.tdb.db.insertInto('accounts').values({ userId: countedId, createdAt: at }).returning('id').executeTakeFirstOrThrow();
-    await ctx.tdb.db.insertInto('videos').values([{ userId: countedId, accountId: acc.id, createdAt: at }, { userId: countedId, accountId: null, createdAt: at }]).execute();
+    const acc = await ctx.tdb.db
+      .insertInto('accounts')
+      .values({ userId: countedId, createdAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.tdb.db
+      .insertInto('videos')
+      .values([
+        { userId: countedId, accountId: acc.id, createdAt: at },
+        { userId: countedId, accountId: null, createdAt: at },
+      ])
+      .execute();
     const logins = (await ctx.tdb.db.selectFrom('users').select('login').execute()).map((u) => u.login);
     const r = await ctx.call({ method: 'GET', url: '/api/users?page=1', token: admin });
     expect(r.status).toBe(200);
@@ -36,8 +46,20 @@ describeEachDb('users API', (ctx) => {
   });
 
   it('is admin-only: a user gets 403 everywhere, a stranger 401', async () => {
-    for (const [method, url] of [['GET', '/api/users'], ['GET', `/api/users/${adminId}`], ['POST', '/api/users'], ['PATCH', `/api/users/${adminId}`], ['DELETE', `/api/users/${adminId}`], ['GET', `/api/users/${userId}/video`]] as const) {
-      const r = await ctx.call({ method, url, token: user, payload: method === 'POST' || method === 'PATCH' ? { login: 'hack', password: 'hacked-1' } : undefined });
+    for (const [method, url] of [
+      ['GET', '/api/users'],
+      ['GET', `/api/users/${adminId}`],
+      ['POST', '/api/users'],
+      ['PATCH', `/api/users/${adminId}`],
+      ['DELETE', `/api/users/${adminId}`],
+      ['GET', `/api/users/${userId}/video`],
+    ] as const) {
+      const r = await ctx.call({
+        method,
+        url,
+        token: user,
+        payload: method === 'POST' || method === 'PATCH' ? { login: 'hack', password: 'hacked-1' } : undefined,
+      });
       expect(r.status, `${method} ${url}`).toBe(403);
       expect(r.body.message).toBe('Недостатньо прав');
       expect((await ctx.call({ method, url })).status).toBe(401);
@@ -45,19 +67,39 @@ describeEachDb('users API', (ctx) => {
   });
 
   it('creates, reads, updates and deletes a user', async () => {
-    const c = await ctx.call({ method: 'POST', url: '/api/users', token: admin, payload: { login: 'newbie', password: 'newbie-pass' } });
+    const c = await ctx.call({
+      method: 'POST',
+      url: '/api/users',
+      token: admin,
+      payload: { login: 'newbie', password: 'newbie-pass' },
+    });
     expect(c.status).toBe(201);
     expect(c.body).toMatchObject({ login: 'newbie', role: 'user', videosCount: 0, accountsCount: 0 });
     const id = c.body.id;
     expect((await ctx.call({ method: 'GET', url: `/api/users/${id}`, token: admin })).body.login).toBe('newbie');
     const session = await ctx.login('newbie', 'newbie-pass');
-    const refresh = (refreshToken: string) => ctx.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+    const refresh = (refreshToken: string) =>
+      ctx.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
     // The form sends the password on every save: the same password keeps the user's sessions.
-    expect((await ctx.call({ method: 'PATCH', url: `/api/users/${id}`, token: admin, payload: { login: 'newbie', password: 'newbie-pass' } })).status).toBe(200);
+    expect(
+      (
+        await ctx.call({
+          method: 'PATCH',
+          url: `/api/users/${id}`,
+          token: admin,
+          payload: { login: 'newbie', password: 'newbie-pass' },
+        })
+      ).status,
+    ).toBe(200);
     const kept = await refresh(session.refreshToken);
     expect(kept.status).toBe(200);
     // A new password ends them.
-    const u = await ctx.call({ method: 'PATCH', url: `/api/users/${id}`, token: admin, payload: { login: 'renamed', password: 'other-pass' } });
+    const u = await ctx.call({
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      token: admin,
+      payload: { login: 'renamed', password: 'other-pass' },
+    });
     expect(u.status).toBe(200);
     expect(u.body.login).toBe('renamed');
     expect((await refresh(kept.body.refreshToken)).status).toBe(401);
@@ -68,45 +110,96 @@ describeEachDb('users API', (ctx) => {
   });
 
   it('validates every field with the spec messages', async () => {
-    const r = await ctx.call({ method: 'POST', url: '/api/users', token: admin, payload: { login: '', password: '12345' } });
+    const r = await ctx.call({
+      method: 'POST',
+      url: '/api/users',
+      token: admin,
+      payload: { login: '', password: '12345' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ login: 'Обовʼязкове до заповнення', password: 'Занадто коротко!' });
-    const long = await ctx.call({ method: 'POST', url: '/api/users', token: admin, payload: { login: 'x'.repeat(51), password: 'y'.repeat(51) } });
+    const long = await ctx.call({
+      method: 'POST',
+      url: '/api/users',
+      token: admin,
+      payload: { login: 'x'.repeat(51), password: 'y'.repeat(51) },
+    });
     expect(long.body.errors).toEqual({ login: 'Занадто довго!', password: 'Занадто довго!' });
-    const role = await ctx.call({ method: 'POST', url: '/api/users', token: admin, payload: { login: 'good', password: 'good-pass', role: 'god' } });
+    const role = await ctx.call({
+      method: 'POST',
+      url: '/api/users',
+      token: admin,
+      payload: { login: 'good', password: 'good-pass', role: 'god' },
+    });
     expect(role.status).toBe(400);
     expect(Object.keys(role.body.errors)).toEqual(['role']);
     // The password is required even when editing.
-    const edit = await ctx.call({ method: 'PATCH', url: `/api/users/${userId}`, token: admin, payload: { login: 'worker' } });
+    const edit = await ctx.call({
+      method: 'PATCH',
+      url: `/api/users/${userId}`,
+      token: admin,
+      payload: { login: 'worker' },
+    });
     expect(edit.body.errors).toEqual({ password: 'Обовʼязкове до заповнення' });
   });
 
   it('refuses a multipart body (only upload routes take one) with 415 and stores nothing', async () => {
     const boundary = 'kadrUsers';
-    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="login"\r\n\r\nformuser\r\n` +
+    const payload =
+      `--${boundary}\r\nContent-Disposition: form-data; name="login"\r\n\r\nformuser\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\nform-pass\r\n--${boundary}--\r\n`;
-    const r = await ctx.call({ method: 'POST', url: '/api/users', token: admin, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const r = await ctx.call({
+      method: 'POST',
+      url: '/api/users',
+      token: admin,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(r.status).toBe(415);
     expect(r.body).toMatchObject({ statusCode: 415, message: expect.any(String) });
     expect(await ctx.tdb.db.selectFrom('users').select('id').where('login', '=', 'formuser').execute()).toEqual([]);
   });
 
   it('refuses a NUL character in any field with a 400 naming it (PostgreSQL cannot store one)', async () => {
-    let r = await ctx.call({ method: 'POST', url: '/api/users', token: admin, payload: { login: 'a\u0000b', password: 'secret-pass' } });
+    let r = await ctx.call({
+      method: 'POST',
+      url: '/api/users',
+      token: admin,
+      payload: { login: 'a\u0000b', password: 'secret-pass' },
+    });
     expect(r).toMatchObject({ status: 400, body: { errors: { login: 'Невірне значення' } } });
-    r = await ctx.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'root', password: 'root\u0000pass' } });
+    r = await ctx.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: 'root', password: 'root\u0000pass' },
+    });
     expect(r).toMatchObject({ status: 400, body: { errors: { password: 'Невірне значення' } } });
     r = await ctx.call({ method: 'GET', url: '/api/accounts/search?groupId=0&q=a%00b', token: admin });
     expect(r).toMatchObject({ status: 400, body: { errors: { q: 'Невірне значення' } } });
-    r = await ctx.call({ method: 'POST', url: '/api/accounts', token: admin, payload: { proxy: 'http://127.0.0.1:3128', comments: 'x\u0000' } });
+    r = await ctx.call({
+      method: 'POST',
+      url: '/api/accounts',
+      token: admin,
+      payload: { proxy: 'http://127.0.0.1:3128', comments: 'x\u0000' },
+    });
     expect(r).toMatchObject({ status: 400, body: { errors: { comments: 'Невірне значення' } } });
   });
 
   it('keeps logins unique', async () => {
-    const r = await ctx.call({ method: 'POST', url: '/api/users', token: admin, payload: { login: 'worker', password: 'whatever-1' } });
+    const r = await ctx.call({
+      method: 'POST',
+      url: '/api/users',
+      token: admin,
+      payload: { login: 'worker', password: 'whatever-1' },
+    });
     expect(r.status).toBe(409);
     expect(r.body.errors.login).toBe('Такий логін уже існує');
-    const rename = await ctx.call({ method: 'PATCH', url: `/api/users/${adminId}`, token: admin, payload: { login: 'worker', password: 'root-pass', role: 'admin' } });
+    const rename = await ctx.call({
+      method: 'PATCH',
+      url: `/api/users/${adminId}`,
+      token: admin,
+      payload: { login: 'worker', password: 'root-pass', role: 'admin' },
+    });
     expect(rename.status).toBe(409);
   });
 });
@@ -119,13 +212,28 @@ describeEachDb('users API: the last admin', (ctx) => {
     const self = await ctx.call({ method: 'DELETE', url: `/api/users/${adminId}`, token: admin });
     expect(self.status).toBe(409);
     expect(self.body.message).toBe('Не можна видалити самого себе');
-    const second = await ctx.call({ method: 'POST', url: '/api/users', token: admin, payload: { login: 'admin2', password: 'admin2-pass', role: 'admin' } });
+    const second = await ctx.call({
+      method: 'POST',
+      url: '/api/users',
+      token: admin,
+      payload: { login: 'admin2', password: 'admin2-pass', role: 'admin' },
+    });
     const admin2 = (await ctx.login('admin2', 'admin2-pass')).headers;
     // root can be deleted by admin2 while two admins exist; afterwards admin2 is the last one.
-    const demote = await ctx.call({ method: 'PATCH', url: `/api/users/${second.body.id}`, token: admin2, payload: { login: 'admin2', password: 'admin2-pass', role: 'user' } });
+    const demote = await ctx.call({
+      method: 'PATCH',
+      url: `/api/users/${second.body.id}`,
+      token: admin2,
+      payload: { login: 'admin2', password: 'admin2-pass', role: 'user' },
+    });
     expect(demote.status).toBe(409);
     expect((await ctx.call({ method: 'DELETE', url: `/api/users/${adminId}`, token: admin2 })).status).toBe(200);
-    const last = await ctx.call({ method: 'PATCH', url: `/api/users/${second.body.id}`, token: admin2, payload: { login: 'admin2', password: 'admin2-pass', role: 'user' } });
+    const last = await ctx.call({
+      method: 'PATCH',
+      url: `/api/users/${second.body.id}`,
+      token: admin2,
+      payload: { login: 'admin2', password: 'admin2-pass', role: 'user' },
+    });
     expect(last.body.message).toBe('Не можна зняти роль з останнього адміністратора');
   });
 });

@@ -17,7 +17,16 @@ beforeAll(async () => {
   srv = await startTestServer({ ...sims.env, ALLOW_PRIVATE_PROXIES: 'true' }); // the local proxy listens on 127.0.0.1
   srv.config.publicUrl = srv.url; // redirect URIs point back at this server
   const at = new Date().toISOString();
-  await srv.tdb.db.insertInto('users').values({ login: 'olena', passwordHash: await hashPassword('olena-pass'), role: 'user', createdAt: at, updatedAt: at }).execute();
+  await srv.tdb.db
+    .insertInto('users')
+    .values({
+      login: 'olena',
+      passwordHash: await hashPassword('olena-pass'),
+      role: 'user',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -43,7 +52,10 @@ describe('profiles in the browser', () => {
     await signInAs(page, srv.url, 'admin', 'admin-pass');
     await page.goto(`${srv.url}/accounts/list`);
     await page.getByText('Нічого не знайдено').waitFor();
-    await page.getByRole('link', { name: /Створити/ }).first().click();
+    await page
+      .getByRole('link', { name: /Створити/ })
+      .first()
+      .click();
     await page.waitForURL(/\/accounts\/create$/);
 
     await field(page, 'YouTube').check();
@@ -187,8 +199,14 @@ describe('profiles in the browser', () => {
     expect(await page.getByText('Адмінський профіль').count()).toBe(0);
 
     await page.goto(`${srv.url}/accounts/list`);
-    await page.getByRole('button', { name: /Видалити|Delete/ }).first().click();
-    await page.getByRole('dialog').getByRole('button', { name: /Підтвердити|Confirm|Так/ }).click();
+    await page
+      .getByRole('button', { name: /Видалити|Delete/ })
+      .first()
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Підтвердити|Confirm|Так/ })
+      .click();
     await page.getByText('Акаунт видалено').waitFor();
     await page.getByText('Нічого не знайдено').waitFor();
     await context.close();

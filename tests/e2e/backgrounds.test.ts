@@ -13,7 +13,21 @@ const fx = (() => {
   const dir = mkdtempSync(join(tmpdir(), 'kadr-e2e-bg-'));
   const ff = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
   ff('-f', 'lavfi', '-i', 'testsrc2=s=320x240', '-frames:v', '1', join(dir, 'sea.png'));
-  ff('-f', 'lavfi', '-i', 'testsrc2=s=320x568:r=25:d=1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-movflags', '+faststart', join(dir, 'waves.mp4'));
+  ff(
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=320x568:r=25:d=1',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-movflags',
+    '+faststart',
+    join(dir, 'waves.mp4'),
+  );
   return { png: readFileSync(join(dir, 'sea.png')), mp4: readFileSync(join(dir, 'waves.mp4')) };
 })();
 
@@ -61,7 +75,10 @@ describe('background folders in the browser', () => {
     await videoInput.setInputFiles({ name: 'sea-as-video.png', mimeType: 'image/png', buffer: fx.png });
     await toast(page, 'Файл "sea-as-video.png" має недопустимий формат. Файл має бути відео').waitFor();
 
-    await photoInput.setInputFiles([{ name: 'sea.png', mimeType: 'image/png', buffer: fx.png }, { name: 'extra.png', mimeType: 'image/png', buffer: fx.png }]);
+    await photoInput.setInputFiles([
+      { name: 'sea.png', mimeType: 'image/png', buffer: fx.png },
+      { name: 'extra.png', mimeType: 'image/png', buffer: fx.png },
+    ]);
     await videoInput.setInputFiles({ name: 'waves.mp4', mimeType: 'video/mp4', buffer: fx.mp4 });
     await page.getByText('extra.png').waitFor();
     await page.getByRole('button', { name: 'Прибрати: extra.png' }).click();
@@ -69,8 +86,13 @@ describe('background folders in the browser', () => {
 
     // Hold the preview frames back a little, to see the loading text.
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
-    await page.route('**/*.thumb.jpg*', async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/*.thumb.jpg*', async (route) => {
+      await held;
+      await route.continue();
+    });
     // A stale access token: the upload answers 401, refreshes once and is sent again.
     await page.evaluate(() => {
       const a = JSON.parse(localStorage.getItem('authStore')!);
@@ -78,7 +100,9 @@ describe('background folders in the browser', () => {
       localStorage.setItem('authStore', JSON.stringify(a));
     });
     const uploads: number[] = [];
-    page.on('response', (r) => { if (r.url().endsWith('/api/photo-bg') && r.request().method() === 'POST') uploads.push(r.status()); });
+    page.on('response', (r) => {
+      if (r.url().endsWith('/api/photo-bg') && r.request().method() === 'POST') uploads.push(r.status());
+    });
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await toast(page, 'Зображення завантажено').waitFor();
     expect(uploads).toEqual([401, 201]);
@@ -90,9 +114,13 @@ describe('background folders in the browser', () => {
     expect(await videoLink.getAttribute('target')).toBe('_blank');
     expect(await videoLink.getAttribute('href')).toMatch(/^\/api\/media\/.+\.mp4\?exp=\d+&sig=/);
     await page.getByText('Загрузка превью видео...').waitFor({ state: 'detached' });
-    const previewOk = await videoLink.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+    const previewOk = await videoLink
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
     expect(previewOk).toBe(true);
-    const photoOk = await page.getByRole('img', { name: 'sea.png' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+    const photoOk = await page
+      .getByRole('img', { name: 'sea.png' })
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
     expect(photoOk).toBe(true);
 
     // The video opens (signed link, seekable).
@@ -101,10 +129,15 @@ describe('background folders in the browser', () => {
     expect(head.status()).toBe(206);
 
     // A failed delete shows an error toast; a good one 'Зображення видалено'.
-    await page.route('**/api/photo-bg/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '{}' }) : route.continue()));
+    await page.route('**/api/photo-bg/*', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
+    );
     // Deleting asks first; cancelling keeps the file.
     await page.getByRole('button', { name: 'Видалити: sea.png' }).click();
-    await page.getByRole('dialog', { name: 'Видалити файл «sea.png»?' }).getByRole('button', { name: 'Скасувати' }).click();
+    await page
+      .getByRole('dialog', { name: 'Видалити файл «sea.png»?' })
+      .getByRole('button', { name: 'Скасувати' })
+      .click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Видалити: sea.png' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Підтвердити' }).click();

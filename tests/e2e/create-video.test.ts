@@ -14,7 +14,28 @@ let workers: Workers;
 const fx = (() => {
   const dir = mkdtempSync(join(tmpdir(), 'kadr-e2e-cv-'));
   const ff = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
-  ff('-f', 'lavfi', '-i', 'testsrc2=s=480x270:r=30:d=1', '-f', 'lavfi', '-i', 'sine=d=1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', join(dir, 'clip.mp4'));
+  ff(
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=480x270:r=30:d=1',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=d=1',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    join(dir, 'clip.mp4'),
+  );
   return { mp4: readFileSync(join(dir, 'clip.mp4')) };
 })();
 
@@ -34,8 +55,18 @@ const toast = (page: Page, text: string) => page.locator('[role="status"]').filt
 
 describe('create-video in the browser', () => {
   it('validates, sends a request, sees it turn success in the auto-refreshed list, deletes it', async () => {
-    const login = await (await fetch(`${srv.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin', password: 'admin-pass' }) })).json();
-    await fetch(`${srv.url}/api/folder/photo-bg`, { method: 'POST', headers: { authorization: `Bearer ${login.accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Море' }) });
+    const login = await (
+      await fetch(`${srv.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'admin', password: 'admin-pass' }),
+      })
+    ).json();
+    await fetch(`${srv.url}/api/folder/photo-bg`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${login.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Море' }),
+    });
 
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -62,7 +93,10 @@ describe('create-video in the browser', () => {
     await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a video') });
     await page.getByText('Файл повинен бути відео').waitFor();
     await page.getByRole('button', { name: 'Прибрати файл notes.txt' }).click();
-    await fileInput.setInputFiles([{ name: 'a.mp4', mimeType: 'video/mp4', buffer: fx.mp4 }, { name: 'b.mp4', mimeType: 'video/mp4', buffer: fx.mp4 }]);
+    await fileInput.setInputFiles([
+      { name: 'a.mp4', mimeType: 'video/mp4', buffer: fx.mp4 },
+      { name: 'b.mp4', mimeType: 'video/mp4', buffer: fx.mp4 },
+    ]);
     await page.getByText('Максимум одне відео').waitFor();
     await page.getByRole('button', { name: 'Прибрати файл b.mp4' }).click();
     await page.getByRole('img', { name: 'Кадр відео a.mp4' }).waitFor(); // the thumbnail grabbed in the browser
@@ -75,13 +109,21 @@ describe('create-video in the browser', () => {
     await page.waitForURL(/\/video\/request-create$/);
 
     // The list refreshes itself (every 15 s) until the request is done; then Publish shows.
-    const row = page.locator('tr').filter({ has: page.locator('[data-request]') }).first();
+    const row = page
+      .locator('tr')
+      .filter({ has: page.locator('[data-request]') })
+      .first();
     await row.getByText('Готово').waitFor({ timeout: 60_000 });
     const idUpload = await row.locator('[data-request]').getAttribute('data-request');
-    expect(await row.getByRole('link', { name: 'Опублікувати' }).getAttribute('href')).toBe(`/video/request/${idUpload}`);
+    expect(await row.getByRole('link', { name: 'Опублікувати' }).getAttribute('href')).toBe(
+      `/video/request/${idUpload}`,
+    );
 
     await row.getByRole('button', { name: 'Видалити' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /Підтвердити|Confirm|Так/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Підтвердити|Confirm|Так/ })
+      .click();
     await toast(page, 'Запит видалено').waitFor();
     await page.getByText('Нічого не знайдено').waitFor();
     await context.close();

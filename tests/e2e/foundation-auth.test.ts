@@ -17,14 +17,27 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
     server = await startFoundationServer({}, kind);
     browser = await launchBrowser();
     const at = new Date().toISOString();
-    await server.tdb.db.insertInto('users').values({ login: 'operator', passwordHash: await hashPassword('user-pass'), role: 'user', createdAt: at, updatedAt: at }).execute();
+    await server.tdb.db
+      .insertInto('users')
+      .values({
+        login: 'operator',
+        passwordHash: await hashPassword('user-pass'),
+        role: 'user',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
   });
-  beforeEach(async () => { page = await (await browser.newContext()).newPage(); });
-  afterEach(async () => { await page.context().close(); });
+  beforeEach(async () => {
+    page = await (await browser.newContext()).newPage();
+  });
+  afterEach(async () => {
+    await page.context().close();
+  });
 
   it('login form: required, too short, too long, the server message for a wrong password, then "Авторизований"', async () => {
     await page.goto(`${server.url}/login`);
@@ -52,7 +65,11 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
     expect(new URL(page.url()).pathname).not.toBe('/login');
     const stored = await authStore(page);
     expect(stored.version).toBe(1);
-    expect(stored.state).toMatchObject({ isLoading: false, isAuthenticated: true, user: { login: 'admin', role: 'admin' } });
+    expect(stored.state).toMatchObject({
+      isLoading: false,
+      isAuthenticated: true,
+      user: { login: 'admin', role: 'admin' },
+    });
     expect(stored.state.accessToken).toBeTruthy();
     expect(stored.state.refreshToken).toBeTruthy();
     // A reload keeps the session.
@@ -62,7 +79,16 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
 
   it('repeated wrong passwords for one login are refused for a while with a clear message', async () => {
     const at = new Date().toISOString();
-    await server.tdb.db.insertInto('users').values({ login: 'target', passwordHash: await hashPassword('target-pass'), role: 'user', createdAt: at, updatedAt: at }).execute();
+    await server.tdb.db
+      .insertInto('users')
+      .values({
+        login: 'target',
+        passwordHash: await hashPassword('target-pass'),
+        role: 'user',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
     await page.goto(`${server.url}/login`);
     await page.getByLabel('Логін').fill('target');
     for (let i = 0; i < 5; i++) {
@@ -73,7 +99,10 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
     }
     await page.getByLabel('Пароль').fill('target-pass'); // even the right password, while locked
     await page.getByRole('button', { name: 'Увійти' }).click();
-    await page.getByRole('status').getByText(/Забагато невдалих спроб входу\. Спробуйте знову через \d+ хв\./).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/Забагато невдалих спроб входу\. Спробуйте знову через \d+ хв\./)
+      .waitFor();
     expect(await authStore(page)).toBeNull();
     // Only that login is locked: a colleague at the same address still signs in.
     await page.getByLabel('Логін').fill('operator');
@@ -83,15 +112,18 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
   });
 
   // Read-only: SQLite only.
-  it.runIf(kind === 'sqlite')('an unknown visitor opening a panel path gets the login form, and lands on that path after signing in', async () => {
-    await page.goto(`${server.url}/users/1`);
-    await page.getByRole('button', { name: 'Увійти' }).waitFor();
-    await page.getByLabel('Логін').fill('admin');
-    await page.getByLabel('Пароль').fill('admin-pass');
-    await page.getByRole('button', { name: 'Увійти' }).click();
-    await page.getByText('User #1').first().waitFor();
-    expect(await page.getByLabel('Логін').inputValue()).toBe('admin');
-  });
+  it.runIf(kind === 'sqlite')(
+    'an unknown visitor opening a panel path gets the login form, and lands on that path after signing in',
+    async () => {
+      await page.goto(`${server.url}/users/1`);
+      await page.getByRole('button', { name: 'Увійти' }).waitFor();
+      await page.getByLabel('Логін').fill('admin');
+      await page.getByLabel('Пароль').fill('admin-pass');
+      await page.getByRole('button', { name: 'Увійти' }).click();
+      await page.getByText('User #1').first().waitFor();
+      expect(await page.getByLabel('Логін').inputValue()).toBe('admin');
+    },
+  );
 
   it('logout: "Завантаження ..." then "Ви вийшли із системи"; the refresh token is revoked on the server', async () => {
     await signInAs(page, server.url, 'admin', 'admin-pass');
@@ -99,11 +131,24 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
     await page.locator('header button').filter({ hasText: 'admin' }).click(); // the user menu shows the login
     await page.getByRole('menuitem', { name: 'Налаштування' }).waitFor();
     await page.getByRole('menuitem', { name: 'Вийти' }).click();
-    await page.getByRole('status').getByText(/Завантаження \.\.\.|Ви вийшли із системи/).first().waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/Завантаження \.\.\.|Ви вийшли із системи/)
+      .first()
+      .waitFor();
     await page.getByRole('status').getByText('Ви вийшли із системи').waitFor();
     await page.getByRole('button', { name: 'Увійти' }).waitFor();
-    expect((await authStore(page)).state).toMatchObject({ isAuthenticated: false, user: null, accessToken: null, refreshToken: null });
-    const res = await fetch(`${server.url}/api/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) });
+    expect((await authStore(page)).state).toMatchObject({
+      isAuthenticated: false,
+      user: null,
+      accessToken: null,
+      refreshToken: null,
+    });
+    const res = await fetch(`${server.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
     expect(res.status).toBe(401);
     // A reload stays signed out.
     await page.reload();
@@ -114,7 +159,11 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
     await signInAs(page, server.url, 'operator', 'user-pass');
     const { refreshToken } = (await authStore(page)).state;
     // The session is revoked elsewhere, and the access token is no longer accepted.
-    await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) });
+    await fetch(`${server.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
     await page.evaluate(() => {
       const s = JSON.parse(localStorage.getItem('authStore')!);
       s.state.accessToken = 'expired.token.value';
@@ -146,10 +195,18 @@ describeOnEachDb('foundation in the browser: a short-lived access token', (kind)
     await signInAs(page, server.url, 'admin', 'admin-pass');
     const before = (await authStore(page)).state;
     const refreshes: number[] = [];
-    page.on('response', (r) => { if (r.url().endsWith('/api/auth/refresh')) refreshes.push(r.status()); });
+    page.on('response', (r) => {
+      if (r.url().endsWith('/api/auth/refresh')) refreshes.push(r.status());
+    });
     // Wait until the server itself refuses the access token (its 2 s lifetime is over), not for a guessed delay.
-    await expect.poll(async () => (await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${before.accessToken}` } })).status,
-      { timeout: 10_000, interval: 200 }).toBe(401);
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${before.accessToken}` } }))
+            .status,
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe(401);
     await page.getByRole('navigation', { name: 'main menu' }).getByText('Користувачі').click();
     await page.getByRole('cell', { name: 'admin' }).first().waitFor();
     expect(refreshes).toEqual([200]);

@@ -17,7 +17,9 @@ export function snapshotPanel(): string {
       const html = readFileSync(join(dir, 'index.html'), 'utf8');
       const refs = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
       if (refs.length && refs.every((r) => existsSync(join(dir, r)))) return dir;
-    } catch { /* a build was rewriting dist: try again */ }
+    } catch {
+      /* a build was rewriting dist: try again */
+    }
     rmSync(dir, { recursive: true, force: true });
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
   }
@@ -25,9 +27,18 @@ export function snapshotPanel(): string {
 }
 
 /** startTestServer() over a private copy of the panel; the copy goes away with the server. */
-export async function startFoundationServer(env: Record<string, string> = {}, kind: DbKind = 'sqlite'): Promise<TestServer> {
+export async function startFoundationServer(
+  env: Record<string, string> = {},
+  kind: DbKind = 'sqlite',
+): Promise<TestServer> {
   const panelDir = snapshotPanel();
   const server = await startTestServer(env, { panelDir }, kind);
   const close = server.close;
-  return { ...server, close: async () => { await close(); rmSync(panelDir, { recursive: true, force: true }); } };
+  return {
+    ...server,
+    close: async () => {
+      await close();
+      rmSync(panelDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -16,14 +16,27 @@ describe('foundation in the browser: settings', () => {
     server = await startFoundationServer();
     browser = await launchBrowser();
     const at = new Date().toISOString();
-    await server.tdb.db.insertInto('users').values({ login: 'operator', passwordHash: await hashPassword('user-pass'), role: 'user', createdAt: at, updatedAt: at }).execute();
+    await server.tdb.db
+      .insertInto('users')
+      .values({
+        login: 'operator',
+        passwordHash: await hashPassword('user-pass'),
+        role: 'user',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
   });
-  beforeEach(async () => { page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage(); });
-  afterEach(async () => { await page.context().close(); });
+  beforeEach(async () => {
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  });
+  afterEach(async () => {
+    await page.context().close();
+  });
 
   const save = (name: string) => page.getByRole('button', { name }).click();
   const field = (source: string) => page.locator(`.ra-input-${source}`);
@@ -47,7 +60,12 @@ describe('foundation in the browser: settings', () => {
     await page.getByLabel('Поточний пароль').fill('user-pass');
     await save('Змінити пароль');
     await page.getByRole('status').getByText('Пароль змінено').waitFor();
-    const login = (password: string) => fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'operator', password }) });
+    const login = (password: string) =>
+      fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'operator', password }),
+      });
     expect((await login('fresh-pass')).status).toBe(200);
     expect((await login('user-pass')).status).toBe(401);
   });
@@ -65,7 +83,11 @@ describe('foundation in the browser: settings', () => {
     await page.getByRole('cell', { name: 'operator' }).waitFor();
     for (const path of ['/users', '/users/create', `/users/1`]) {
       await page.goto(`${server.url}${path}`);
-      await page.getByRole('button', { name: 'Save' }).or(page.getByRole('link', { name: 'Create' })).first().waitFor();
+      await page
+        .getByRole('button', { name: 'Save' })
+        .or(page.getByRole('link', { name: 'Create' }))
+        .first()
+        .waitFor();
       await page.waitForLoadState('networkidle');
       const text = await bodyText();
       expect(text, path).not.toMatch(CYRILLIC);

@@ -13,14 +13,27 @@ describe('foundation in the browser: the shell', () => {
     server = await startFoundationServer();
     browser = await launchBrowser();
     const at = new Date().toISOString();
-    await server.tdb.db.insertInto('users').values({ login: 'operator', passwordHash: await hashPassword('user-pass'), role: 'user', createdAt: at, updatedAt: at }).execute();
+    await server.tdb.db
+      .insertInto('users')
+      .values({
+        login: 'operator',
+        passwordHash: await hashPassword('user-pass'),
+        role: 'user',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
   });
-  beforeEach(async () => { page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage(); });
-  afterEach(async () => { await page.context().close(); });
+  beforeEach(async () => {
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  });
+  afterEach(async () => {
+    await page.context().close();
+  });
 
   const menu = () => page.getByRole('navigation', { name: 'main menu' });
   const group = (key: string) => page.locator(`[data-menu-group="${key}"]`);
@@ -34,9 +47,19 @@ describe('foundation in the browser: the shell', () => {
     expect(top.map((t) => t.trim().split('\n')[0])).toEqual(['Профілі', 'Відео', 'Фон', 'Теги', 'AI', 'Користувачі']);
     // Each group opens on a click and shows its sub-items in order, linking to the SPEC paths.
     const expected: Record<string, Array<[string, string]>> = {
-      profiles: [['Список профілів', '/accounts/list'], ['Групи профілів', '/accounts/group/list']],
-      video: [['YouTube', '/video/list'], ['Запити на створення', '/video/request-create']],
-      ai: [['Сесії', '/ai/list'], ['Відео', '/ai/video'], ['Логи', '/ai/logs']],
+      profiles: [
+        ['Список профілів', '/accounts/list'],
+        ['Групи профілів', '/accounts/group/list'],
+      ],
+      video: [
+        ['YouTube', '/video/list'],
+        ['Запити на створення', '/video/request-create'],
+      ],
+      ai: [
+        ['Сесії', '/ai/list'],
+        ['Відео', '/ai/video'],
+        ['Логи', '/ai/logs'],
+      ],
     };
     for (const [key, items] of Object.entries(expected)) {
       if ((await group(key).getAttribute('aria-expanded')) !== 'true') await group(key).click();
@@ -60,7 +83,9 @@ describe('foundation in the browser: the shell', () => {
 
   it('the panel talks to nobody but its own server (no react-admin telemetry)', async () => {
     const foreign: string[] = [];
-    page.on('request', (r) => { if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) foreign.push(r.url()); });
+    page.on('request', (r) => {
+      if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
     await signInAs(page, server.url, 'admin', 'admin-pass');
     await page.goto(`${server.url}/users`);
     await page.getByRole('cell', { name: 'admin' }).first().waitFor();
@@ -128,7 +153,9 @@ describe('foundation in the browser: the shell', () => {
     await menu().getByText('Теги').waitFor();
     expect(await menu().getByText('Користувачі').count()).toBe(0);
     const statuses: number[] = [];
-    page.on('response', (r) => { if (new URL(r.url()).pathname.startsWith('/api/users')) statuses.push(r.status()); });
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/users')) statuses.push(r.status());
+    });
     await page.goto(`${server.url}/users`);
     await page.getByText('Доступ заборонено').waitFor();
     expect(await page.getByRole('row').count()).toBe(0);

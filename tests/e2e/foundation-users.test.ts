@@ -19,8 +19,17 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
     browser = await launchBrowser();
     const at = new Date().toISOString();
     const hash = await hashPassword('user-pass');
-    await server.tdb.db.insertInto('users').values({ login: 'operator', passwordHash: hash, role: 'user', createdAt: at, updatedAt: at }).execute();
-    const many = Array.from({ length: BULK }, (_, i) => ({ login: `bulk${String(i).padStart(2, '0')}`, passwordHash: hash, role: 'user' as const, createdAt: at, updatedAt: at }));
+    await server.tdb.db
+      .insertInto('users')
+      .values({ login: 'operator', passwordHash: hash, role: 'user', createdAt: at, updatedAt: at })
+      .execute();
+    const many = Array.from({ length: BULK }, (_, i) => ({
+      login: `bulk${String(i).padStart(2, '0')}`,
+      passwordHash: hash,
+      role: 'user' as const,
+      createdAt: at,
+      updatedAt: at,
+    }));
     await server.tdb.db.insertInto('users').values(many).execute();
   });
   afterAll(async () => {
@@ -31,17 +40,31 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await signInAs(page, server.url, 'admin', 'admin-pass');
   });
-  afterEach(async () => { await page.context().close(); });
+  afterEach(async () => {
+    await page.context().close();
+  });
 
   const idOf = async (login: string) =>
     (await server.tdb.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
   /** The logins the server should show on page n (10 a page, by id). */
   const loginsOn = async (n: number) =>
-    (await server.tdb.db.selectFrom('users').select('login').orderBy('id').limit(10).offset((n - 1) * 10).execute()).map((r) => r.login);
+    (
+      await server.tdb.db
+        .selectFrom('users')
+        .select('login')
+        .orderBy('id')
+        .limit(10)
+        .offset((n - 1) * 10)
+        .execute()
+    ).map((r) => r.login);
   const field = (source: string) => page.locator(`.ra-input-${source}`);
   const save = () => page.getByRole('button', { name: 'Зберегти' }).click();
   const apiLogin = (login: string, password: string) =>
-    fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }) });
+    fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login, password }),
+    });
 
   // Read-only flows run on SQLite only (the writing ones on both keep the suite's time in bounds).
   const readOnly = it.runIf(kind === 'sqlite');
@@ -51,15 +74,21 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
     await page.waitForURL((u) => u.pathname === '/users');
     await page.locator('header').getByText('Користувачі').waitFor();
     // The title shows before the list has loaded: wait for the grid's header row.
-    await expect.poll(async () => (await page.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).slice(0, 4))
+    await expect
+      .poll(async () => (await page.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).slice(0, 4))
       .toEqual(['ID', 'Логін', 'Відео', 'Профілі']);
     const adminRow = page.getByRole('row').filter({ hasText: 'admin' }).first();
     await adminRow.getByText('Admin', { exact: true }).waitFor();
-    expect(await page.getByRole('row').filter({ hasText: 'operator' }).getByText('Admin', { exact: true }).count()).toBe(0);
+    expect(
+      await page.getByRole('row').filter({ hasText: 'operator' }).getByText('Admin', { exact: true }).count(),
+    ).toBe(0);
     expect((await adminRow.innerText()).replace(/\s+/g, ' ')).toContain('1 admin Admin 0 0');
     await page.getByRole('cell', { name: 'operator' }).click();
     await page.waitForURL(`${server.url}/users/${await idOf('operator')}`);
-    await page.getByText(`User #${await idOf('operator')}`).first().waitFor();
+    await page
+      .getByText(`User #${await idOf('operator')}`)
+      .first()
+      .waitFor();
     await page.getByText('Профілі користувача').waitFor();
     await page.getByText('Відео користувача').waitFor();
   });
@@ -128,7 +157,9 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
     await page.getByRole('dialog').getByRole('button', { name: 'Підтвердити' }).click();
     await page.getByRole('status').getByText('Користувача видалено').waitFor();
     await row.waitFor({ state: 'detached' });
-    expect(await server.tdb.db.selectFrom('users').select('id').where('login', '=', 'bulk10').executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.tdb.db.selectFrom('users').select('id').where('login', '=', 'bulk10').executeTakeFirst(),
+    ).toBeUndefined();
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
 
     const id = await idOf('bulk11');
@@ -138,7 +169,9 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
     await page.getByRole('dialog').getByRole('button', { name: 'Підтвердити' }).click();
     await page.getByRole('status').getByText('Користувача видалено').waitFor();
     await page.waitForURL((u) => u.pathname === '/users');
-    expect(await server.tdb.db.selectFrom('users').select('id').where('login', '=', 'bulk11').executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.tdb.db.selectFrom('users').select('id').where('login', '=', 'bulk11').executeTakeFirst(),
+    ).toBeUndefined();
 
     await page.getByRole('row').filter({ hasText: 'admin' }).first().getByRole('button', { name: 'Видалити' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Підтвердити' }).click();
@@ -146,57 +179,95 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
     await page.getByRole('cell', { name: 'admin' }).first().waitFor();
   });
 
-  readOnly('pagination: first and last, a window of two, ellipsis jumps to the midpoint, ?page=n survives a reload, hidden at one page', async () => {
-    const total = Number((await server.tdb.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow()).c);
-    const pages = Math.ceil(total / 10);
-    expect(pages).toBe(7);
-    await page.goto(`${server.url}/users`);
-    const pager = page.getByRole('navigation', { name: 'pagination' });
-    const labels = async () => (await pager.getByRole('button').allInnerTexts()).map((t) => t.trim());
-    await expect.poll(labels).toEqual(['1', '2', '3', '…', '7']);
-    expect(await pager.getByRole('button', { name: '1', exact: true }).getAttribute('aria-current')).toBe('page');
-    // The ellipsis jumps to the midpoint of the hidden pages (4..6 → 5).
-    await pager.getByRole('button', { name: '…' }).click();
-    await page.waitForURL(/[?&]page=5/);
-    await expect.poll(labels).toEqual(['1', '2', '3', '4', '5', '6', '7']);
-    await pager.getByRole('button', { name: '7' }).click();
-    await page.waitForURL(/[?&]page=7/);
-    await expect.poll(labels).toEqual(['1', '…', '5', '6', '7']);
-    await expect.poll(async () => (await page.getByRole('row').count()) - 1).toBe(total - 60);
-    await pager.getByRole('button', { name: '…' }).click(); // 2..4 → 3
-    await page.waitForURL(/[?&]page=3/);
-    const third = await loginsOn(3);
-    await page.getByRole('cell', { name: third[0], exact: true }).waitFor();
-    await page.reload();
-    await page.getByRole('cell', { name: third[9], exact: true }).waitFor();
-    expect(await page.getByRole('cell', { name: (await loginsOn(2))[9], exact: true }).count()).toBe(0);
-    expect(await pager.getByRole('button', { name: '3', exact: true }).getAttribute('aria-current')).toBe('page');
-    // Opening ?page=n directly.
-    await page.goto(`${server.url}/users?page=6`);
-    await page.getByRole('cell', { name: (await loginsOn(6))[4], exact: true }).waitFor();
-    await expect.poll(labels).toEqual(['1', '…', '4', '5', '6', '7']);
-    await pager.getByRole('button', { name: '1', exact: true }).click();
-    await page.getByRole('cell', { name: 'operator' }).waitFor();
-    // A user with no profiles or videos: their lists say so and show no pager.
-    await page.goto(`${server.url}/users/${await idOf('operator')}`);
-    await page.getByText('Профілі користувача').waitFor();
-    await expect.poll(() => page.getByText('Нічого не знайдено').count()).toBe(2);
-    expect(await pager.count()).toBe(0);
-  });
+  readOnly(
+    'pagination: first and last, a window of two, ellipsis jumps to the midpoint, ?page=n survives a reload, hidden at one page',
+    async () => {
+      const total = Number(
+        (
+          await server.tdb.db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('c'))
+            .executeTakeFirstOrThrow()
+        ).c,
+      );
+      const pages = Math.ceil(total / 10);
+      expect(pages).toBe(7);
+      await page.goto(`${server.url}/users`);
+      const pager = page.getByRole('navigation', { name: 'pagination' });
+      const labels = async () => (await pager.getByRole('button').allInnerTexts()).map((t) => t.trim());
+      await expect.poll(labels).toEqual(['1', '2', '3', '…', '7']);
+      expect(await pager.getByRole('button', { name: '1', exact: true }).getAttribute('aria-current')).toBe('page');
+      // The ellipsis jumps to the midpoint of the hidden pages (4..6 → 5).
+      await pager.getByRole('button', { name: '…' }).click();
+      await page.waitForURL(/[?&]page=5/);
+      await expect.poll(labels).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+      await pager.getByRole('button', { name: '7' }).click();
+      await page.waitForURL(/[?&]page=7/);
+      await expect.poll(labels).toEqual(['1', '…', '5', '6', '7']);
+      await expect.poll(async () => (await page.getByRole('row').count()) - 1).toBe(total - 60);
+      await pager.getByRole('button', { name: '…' }).click(); // 2..4 → 3
+      await page.waitForURL(/[?&]page=3/);
+      const third = await loginsOn(3);
+      await page.getByRole('cell', { name: third[0], exact: true }).waitFor();
+      await page.reload();
+      await page.getByRole('cell', { name: third[9], exact: true }).waitFor();
+      expect(await page.getByRole('cell', { name: (await loginsOn(2))[9], exact: true }).count()).toBe(0);
+      expect(await pager.getByRole('button', { name: '3', exact: true }).getAttribute('aria-current')).toBe('page');
+      // Opening ?page=n directly.
+      await page.goto(`${server.url}/users?page=6`);
+      await page.getByRole('cell', { name: (await loginsOn(6))[4], exact: true }).waitFor();
+      await expect.poll(labels).toEqual(['1', '…', '4', '5', '6', '7']);
+      await pager.getByRole('button', { name: '1', exact: true }).click();
+      await page.getByRole('cell', { name: 'operator' }).waitFor();
+      // A user with no profiles or videos: their lists say so and show no pager.
+      await page.goto(`${server.url}/users/${await idOf('operator')}`);
+      await page.getByText('Профілі користувача').waitFor();
+      await expect.poll(() => page.getByText('Нічого не знайдено').count()).toBe(2);
+      expect(await pager.count()).toBe(0);
+    },
+  );
 
   it("user page: the user's profiles and videos with their data, the videos paged in place; a row opens the profile", async () => {
     const at = (d: number) => `2024-03-${String(d).padStart(2, '0')}T10:20:30.000Z`;
     const db = server.tdb.db;
-    const owner = (await db.insertInto('users').values({ login: 'owner', passwordHash: await hashPassword('owner-pass'), role: 'user', createdAt: at(1), updatedAt: at(1) })
-      .returning('id').executeTakeFirstOrThrow()).id;
+    const owner = (
+      await db
+        .insertInto('users')
+        .values({
+          login: 'owner',
+          passwordHash: await hashPassword('owner-pass'),
+          role: 'user',
+          createdAt: at(1),
+          updatedAt: at(1),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const accounts: number[] = [];
-    for (const [i, a] of [{ titleChannel: 'Канал Альфа' }, { profileNameInstagram: 'insta_beta' }, { comments: 'Коментар гамма' }].entries()) {
-      accounts.push((await db.insertInto('accounts').values({ userId: owner, createdAt: at(2 + i), ...a }).returning('id').executeTakeFirstOrThrow()).id);
+    for (const [i, a] of [
+      { titleChannel: 'Канал Альфа' },
+      { profileNameInstagram: 'insta_beta' },
+      { comments: 'Коментар гамма' },
+    ].entries()) {
+      accounts.push(
+        (
+          await db
+            .insertInto('accounts')
+            .values({ userId: owner, createdAt: at(2 + i), ...a })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
     }
     // 12 videos: 10 on the first page (newest first), 2 on the second; every third one without a profile.
     const videos: Array<{ id: number; accountId: number | null; status: string; createdAt: string }> = [];
     for (let i = 0; i < 12; i++) {
-      const v = { userId: owner, accountId: i % 3 === 2 ? null : accounts[i % 3]!, status: i % 2 ? 'error' : 'success', createdAt: at(10 + i) };
+      const v = {
+        userId: owner,
+        accountId: i % 3 === 2 ? null : accounts[i % 3]!,
+        status: i % 2 ? 'error' : 'success',
+        createdAt: at(10 + i),
+      };
       videos.push({ ...v, id: (await db.insertInto('videos').values(v).returning('id').executeTakeFirstOrThrow()).id });
     }
     const newest = [...videos].reverse();
@@ -205,11 +276,13 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
     const [profiles, videoTable] = [page.getByRole('table').nth(0), page.getByRole('table').nth(1)];
     const rowTexts = async (table: typeof profiles) =>
       (await table.locator('tbody tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-    await expect.poll(() => rowTexts(profiles)).toEqual([
-      `${accounts[2]} Коментар гамма ${formatUtc(at(4))}`,
-      `${accounts[1]} insta_beta ${formatUtc(at(3))}`,
-      `${accounts[0]} Канал Альфа ${formatUtc(at(2))}`,
-    ]);
+    await expect
+      .poll(() => rowTexts(profiles))
+      .toEqual([
+        `${accounts[2]} Коментар гамма ${formatUtc(at(4))}`,
+        `${accounts[1]} insta_beta ${formatUtc(at(3))}`,
+        `${accounts[0]} Канал Альфа ${formatUtc(at(2))}`,
+      ]);
     const videoRow = (v: (typeof videos)[number]) =>
       `${v.id} ${v.accountId ? `#${v.accountId} ` : ''}${formatUtc(v.createdAt)} ${v.status === 'success' ? 'Опубліковано' : 'Помилка'}`;
     await expect.poll(() => rowTexts(videoTable)).toEqual(newest.slice(0, 10).map(videoRow));

@@ -11,14 +11,32 @@ let annaId: number;
 const acc: Record<string, number> = {};
 
 const account = async (userId: number, comments: string) =>
-  (await srv.tdb.db.insertInto('accounts').values({ userId, comments, createdAt: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id;
+  (
+    await srv.tdb.db
+      .insertInto('accounts')
+      .values({ userId, comments, createdAt: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 
 beforeAll(async () => {
   srv = await startTestServer();
   const at = new Date().toISOString();
-  adminId = (await srv.tdb.db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow()).id;
-  annaId = (await srv.tdb.db.insertInto('users').values({ login: 'anna', passwordHash: await hashPassword('anna-pass'), role: 'user', createdAt: at, updatedAt: at })
-    .returning('id').executeTakeFirstOrThrow()).id;
+  adminId = (await srv.tdb.db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow())
+    .id;
+  annaId = (
+    await srv.tdb.db
+      .insertInto('users')
+      .values({
+        login: 'anna',
+        passwordHash: await hashPassword('anna-pass'),
+        role: 'user',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   acc.alpha = await account(adminId, 'Alpha profile');
   acc.beta = await account(adminId, 'Beta profile');
   acc.anna = await account(annaId, 'Anna profile');
@@ -39,10 +57,14 @@ async function newPage(login: string, password: string): Promise<{ context: Brow
 const tagsBox = (page: Page) => page.getByRole('textbox', { name: 'Теги' });
 const chips = (page: Page) => page.getByRole('list', { name: 'Теги' }).getByRole('listitem');
 const profilesBox = (page: Page) => page.getByRole('combobox', { name: 'Профілі' });
-const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'main menu' }).getByText(name, { exact: true });
+const menuLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'main menu' }).getByText(name, { exact: true });
 
 async function deleteRow(page: Page, rowText: string) {
-  await page.getByRole('row', { name: new RegExp(rowText) }).getByRole('button', { name: 'Видалити' }).click();
+  await page
+    .getByRole('row', { name: new RegExp(rowText) })
+    .getByRole('button', { name: 'Видалити' })
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Підтвердити' }).click();
 }
 
@@ -52,7 +74,10 @@ describe('tag sets and groups in the browser', () => {
     await menuLink(page, 'Теги').click();
     await page.waitForURL(/\/tags$/);
     await page.getByText('Нічого не знайдено').waitFor();
-    await page.getByRole('link', { name: /Створити/ }).first().click();
+    await page
+      .getByRole('link', { name: /Створити/ })
+      .first()
+      .click();
     await page.waitForURL(/\/tags\/create$/);
 
     // Validation: a name but no tags.
@@ -81,7 +106,11 @@ describe('tag sets and groups in the browser', () => {
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText('Тег створено').waitFor();
     await page.waitForURL(/\/tags$/);
-    const row = await srv.tdb.db.selectFrom('tagSets').selectAll().where('name', '=', 'Подорожі').executeTakeFirstOrThrow();
+    const row = await srv.tdb.db
+      .selectFrom('tagSets')
+      .selectAll()
+      .where('name', '=', 'Подорожі')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.tags)).toEqual(['sea', 'sun', 'сонце']);
 
     await page.getByRole('cell', { name: 'Подорожі' }).click();
@@ -113,7 +142,10 @@ describe('tag sets and groups in the browser', () => {
     await menuLink(page, 'Групи профілів').click();
     await page.waitForURL(/\/accounts\/group\/list$/);
     await page.getByText('Нічого не знайдено').waitFor();
-    await page.getByRole('link', { name: /Створити/ }).first().click();
+    await page
+      .getByRole('link', { name: /Створити/ })
+      .first()
+      .click();
     await page.waitForURL(/\/accounts\/group\/create$/);
 
     await page.getByLabel('Назва').fill('Ранкові');
@@ -143,7 +175,11 @@ describe('tag sets and groups in the browser', () => {
     await page.getByLabel('Назва').fill('Ранкові 2');
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText('Группа змінено').waitFor();
-    const members = await srv.tdb.db.selectFrom('groupAccounts').select('accountId').where('groupId', '=', adminGroupId).execute();
+    const members = await srv.tdb.db
+      .selectFrom('groupAccounts')
+      .select('accountId')
+      .where('groupId', '=', adminGroupId)
+      .execute();
     expect(members.map((m) => m.accountId)).toEqual([acc.alpha]);
 
     // /accounts/group (no /list) is the same list; /accounts/group/{id} is the group form.
@@ -151,7 +187,10 @@ describe('tag sets and groups in the browser', () => {
     await page.getByRole('cell', { name: 'Ранкові 2' }).waitFor();
 
     // A second group, deleted from the list.
-    await page.getByRole('link', { name: /Створити/ }).first().click();
+    await page
+      .getByRole('link', { name: /Створити/ })
+      .first()
+      .click();
     await page.getByLabel('Назва').fill('На видалення');
     await profilesBox(page).click();
     await page.getByRole('listbox').getByRole('option', { name: 'Beta profile' }).click();
@@ -189,9 +228,14 @@ describe('tag sets and groups in the browser', () => {
 
     // The admin's group by its id: not found, its name never shown.
     await page.goto(`${srv.url}/accounts/group/${adminGroupId}`);
-    await page.getByText(/Елемент не існує|Не знайдено/).first().waitFor();
+    await page
+      .getByText(/Елемент не існує|Не знайдено/)
+      .first()
+      .waitFor();
     // Its name is in no field (getByText below does not read input values) and in no text.
-    expect(await page.locator('input, textarea').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).not.toContain('Ранкові 2');
+    expect(
+      await page.locator('input, textarea').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+    ).not.toContain('Ранкові 2');
     expect(await page.getByText('Ранкові 2').count()).toBe(0);
     await context.close();
   });

@@ -20,7 +20,8 @@ describe('the panel under its Content-Security-Policy', () => {
       });
     });
     page.on('console', (m) => {
-      if (/csp-violation|Content Security Policy/i.test(m.text())) violations.push(`${new URL(page.url()).pathname}: ${m.text()}`);
+      if (/csp-violation|Content Security Policy/i.test(m.text()))
+        violations.push(`${new URL(page.url()).pathname}: ${m.text()}`);
     });
   });
   afterAll(async () => {

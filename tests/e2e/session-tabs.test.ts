@@ -20,12 +20,15 @@ describe('the panel in two tabs', () => {
     await browser?.close();
     await server?.close();
   });
-  afterEach(async () => { await context?.close(); });
+  afterEach(async () => {
+    await context?.close();
+  });
 
   async function twoTabsWithAnExpiredToken(opts: { webLocks: boolean }) {
     context = await browser.newContext();
     // Without Web Locks the tabs cannot take turns: both send the same refresh token, only the server's grace helps.
-    if (!opts.webLocks) await context.addInitScript(() => Object.defineProperty(navigator, 'locks', { value: undefined }));
+    if (!opts.webLocks)
+      await context.addInitScript(() => Object.defineProperty(navigator, 'locks', { value: undefined }));
     const one = await context.newPage();
     await signInAs(one, server.url, 'admin', 'admin-pass');
     const two = await context.newPage();
@@ -39,7 +42,9 @@ describe('the panel in two tabs', () => {
     });
     const before = (await authStore(one)).state.refreshToken as string;
     const refreshes: string[] = [];
-    context.on('request', (r) => { if (r.url().endsWith('/api/auth/refresh')) refreshes.push(r.url()); });
+    context.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/refresh')) refreshes.push(r.url());
+    });
     if (!opts.webLocks) {
       // Hold the first refresh until the other tab has sent its own, so both present the same token at once.
       const held: Route[] = [];
@@ -64,7 +69,9 @@ describe('the panel in two tabs', () => {
     // The session is still alive on the server: its current refresh token rotates.
     const { refreshToken } = (await authStore(one)).state;
     const r = await fetch(`${server.url}/api/auth/refresh`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
     });
     expect(r.status).toBe(200);
   }

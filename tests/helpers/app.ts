@@ -15,9 +15,14 @@ export type TestCtx = {
   /** Creates a user straight in the database and returns its id. */
   createUser: (login: string, password: string, role?: Role) => Promise<number>;
   /** Signs in through the API and returns the bearer header plus tokens. */
-  login: (login: string, password: string) => Promise<{ headers: { authorization: string }; accessToken: string; refreshToken: string; userId: number }>;
+  login: (
+    login: string,
+    password: string,
+  ) => Promise<{ headers: { authorization: string }; accessToken: string; refreshToken: string; userId: number }>;
   /** app.inject with a JSON body and optional bearer token; returns status and parsed body. */
-  call: (opts: InjectOptions & { token?: { authorization: string } }) => Promise<{ status: number; body: any; headers: Record<string, any> }>;
+  call: (
+    opts: InjectOptions & { token?: { authorization: string } },
+  ) => Promise<{ status: number; body: any; headers: Record<string, any> }>;
 };
 
 /**
@@ -39,26 +44,49 @@ export function describeEachDb(
       beforeAll(async () => {
         ctx.tdb = await makeTestDb(kind);
         const overrides = typeof configOverrides === 'function' ? await configOverrides(kind) : configOverrides;
-        const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), APP_KEY: 'test-app-key-0123456789abcdefghijkl', DATA_DIR: ctx.tdb.dataDir, WORKERS: 'off' } as any, {
-          panelDir: '/nonexistent', ...overrides,
-        });
+        const config = loadConfig(
+          {
+            LOG_LEVEL: 'silent',
+            JWT_SECRET: 'x'.repeat(40),
+            APP_KEY: 'test-app-key-0123456789abcdefghijkl',
+            DATA_DIR: ctx.tdb.dataDir,
+            WORKERS: 'off',
+          } as any,
+          {
+            panelDir: '/nonexistent',
+            ...overrides,
+          },
+        );
         ctx.app = await buildApp({ config, db: ctx.tdb.db, dbKind: kind }, rootOverrides);
         ctx.root = ctx.app.root;
         ctx.createUser = async (login, password, role = 'user') => {
           const at = new Date().toISOString();
-          const r = await ctx.tdb.db.insertInto('users').values({ login, passwordHash: await hashPassword(password), role, createdAt: at, updatedAt: at }).returning('id').executeTakeFirstOrThrow();
+          const r = await ctx.tdb.db
+            .insertInto('users')
+            .values({ login, passwordHash: await hashPassword(password), role, createdAt: at, updatedAt: at })
+            .returning('id')
+            .executeTakeFirstOrThrow();
           return r.id;
         };
         ctx.call = async ({ token, ...opts }) => {
           const res = await ctx.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ?? {}) } });
           let body: any = res.body;
-          try { body = res.body ? JSON.parse(res.body) : undefined; } catch { /* not JSON */ }
+          try {
+            body = res.body ? JSON.parse(res.body) : undefined;
+          } catch {
+            /* not JSON */
+          }
           return { status: res.statusCode, body, headers: res.headers };
         };
         ctx.login = async (login, password) => {
           const r = await ctx.call({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
           if (r.status !== 200) throw new Error(`login ${login} failed: ${r.status} ${JSON.stringify(r.body)}`);
-          return { headers: { authorization: `Bearer ${r.body.accessToken}` }, accessToken: r.body.accessToken, refreshToken: r.body.refreshToken, userId: r.body.user.id };
+          return {
+            headers: { authorization: `Bearer ${r.body.accessToken}` },
+            accessToken: r.body.accessToken,
+            refreshToken: r.body.refreshToken,
+            userId: r.body.user.id,
+          };
         };
       });
       afterAll(async () => {

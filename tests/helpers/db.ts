@@ -16,7 +16,11 @@ export function postgresAvailable(): Promise<boolean> {
       await client.end();
       return true;
     } catch (err) {
-      if (process.env.CI) throw new Error(`PostgreSQL is required in CI but did not answer at ${PG_ADMIN_URL}: ${(err as Error).message}`, { cause: err });
+      if (process.env.CI)
+        throw new Error(
+          `PostgreSQL is required in CI but did not answer at ${PG_ADMIN_URL}: ${(err as Error).message}`,
+          { cause: err },
+        );
       console.warn(`[tests] PostgreSQL did not answer at ${PG_ADMIN_URL}: its tests are skipped on this machine`);
       return false;
     }
@@ -31,7 +35,15 @@ export async function makeTestDb(kind: DbKind): Promise<TestDb> {
   if (kind === 'sqlite') {
     const { db } = createDb({ sqliteFile: join(dataDir, 'test.sqlite') });
     await migrateToLatest(db);
-    return { db, kind, dataDir, drop: async () => { await db.destroy(); rmSync(dataDir, { recursive: true, force: true }); } };
+    return {
+      db,
+      kind,
+      dataDir,
+      drop: async () => {
+        await db.destroy();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `kadr_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -42,7 +54,10 @@ export async function makeTestDb(kind: DbKind): Promise<TestDb> {
   const { db } = createDb({ databaseUrl: url, sqliteFile: '' });
   await migrateToLatest(db);
   return {
-    db, kind, url, dataDir,
+    db,
+    kind,
+    url,
+    dataDir,
     drop: async () => {
       await db.destroy();
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });

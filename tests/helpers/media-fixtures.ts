@@ -43,28 +43,64 @@ async function ff(args: string[]): Promise<void> {
   await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...args]);
 }
 
-export async function makeMediaFixtures(opts: { durationSec?: number; bgDurationSec?: number } = {}): Promise<MediaFixtures> {
+export async function makeMediaFixtures(
+  opts: { durationSec?: number; bgDurationSec?: number } = {},
+): Promise<MediaFixtures> {
   const d = opts.durationSec ?? 2;
   const bgD = opts.bgDurationSec ?? 3;
   const dir = await mkdtemp(join(tmpdir(), 'kadr-media-'));
   const p = (name: string) => join(dir, name);
   const x264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p'];
   await Promise.all([
-    ff(['-f', 'lavfi', '-i', `testsrc2=s=1280x720:r=30:d=${d}`, '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${d}`,
-      ...x264, '-c:a', 'aac', '-b:a', '96k', '-shortest', p('landscape.mp4')]),
+    ff([
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=1280x720:r=30:d=${d}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:sample_rate=44100:duration=${d}`,
+      ...x264,
+      '-c:a',
+      'aac',
+      '-b:a',
+      '96k',
+      '-shortest',
+      p('landscape.mp4'),
+    ]),
     ff(['-f', 'lavfi', '-i', `testsrc2=s=720x1280:r=30:d=${d}`, '-vf', 'hue=h=120', ...x264, p('vertical.mp4')]),
     ff(['-f', 'lavfi', '-i', 'testsrc=s=1200x1600', '-frames:v', '1', p('photo.png')]),
     ff(['-f', 'lavfi', '-i', 'smptehdbars=s=1920x1080', '-frames:v', '1', '-q:v', '3', p('photo.jpg')]),
     ff(['-f', 'lavfi', '-i', 'rgbtestsrc=s=800x800', '-frames:v', '1', '-c:v', 'libwebp', p('photo.webp')]),
     ff(['-f', 'lavfi', '-i', `testsrc2=s=960x540:r=25:d=${bgD}`, '-vf', 'hue=h=90*t:s=1.5', ...x264, p('bg.mp4')]),
-    ff(['-f', 'lavfi', '-i', 'color=red:s=64x32,drawbox=x=0:y=0:w=16:h=32:color=blue:t=fill', '-frames:v', '1', '-q:v', '2', p('plain.jpg')])
-      .then(() => withExifOrientation(p('plain.jpg'), p('sideways.jpg'), 6)),
+    ff([
+      '-f',
+      'lavfi',
+      '-i',
+      'color=red:s=64x32,drawbox=x=0:y=0:w=16:h=32:color=blue:t=fill',
+      '-frames:v',
+      '1',
+      '-q:v',
+      '2',
+      p('plain.jpg'),
+    ]).then(() => withExifOrientation(p('plain.jpg'), p('sideways.jpg'), 6)),
     writeFile(p('fake.mp4'), 'This is a text file, not a video.\n'.repeat(50)),
     writeFile(p('fake.jpg'), 'Not a picture either.\n'.repeat(50)),
   ]);
   return {
-    dir, landscape: p('landscape.mp4'), vertical: p('vertical.mp4'), png: p('photo.png'), sidewaysJpeg: p('sideways.jpg'), jpeg: p('photo.jpg'), webp: p('photo.webp'),
-    bgVideo: p('bg.mp4'), fakeMp4: p('fake.mp4'), fakeJpg: p('fake.jpg'), durationSec: d, bgDurationSec: bgD,
+    dir,
+    landscape: p('landscape.mp4'),
+    vertical: p('vertical.mp4'),
+    png: p('photo.png'),
+    sidewaysJpeg: p('sideways.jpg'),
+    jpeg: p('photo.jpg'),
+    webp: p('photo.webp'),
+    bgVideo: p('bg.mp4'),
+    fakeMp4: p('fake.mp4'),
+    fakeJpg: p('fake.jpg'),
+    durationSec: d,
+    bgDurationSec: bgD,
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 }
@@ -88,8 +124,25 @@ export async function withExifOrientation(jpeg: string, out: string, orientation
 
 /** The RGB colour of one pixel of a picture or of a video's first frame. */
 export async function pixelAt(file: string, x: number, y: number): Promise<[number, number, number]> {
-  const { stdout } = await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', file, '-vf', `format=rgb24,crop=1:1:${x}:${y}`,
-    '-frames:v', '1', '-f', 'rawvideo', '-'], { encoding: 'buffer' });
+  const { stdout } = await run(
+    FFMPEG,
+    [
+      '-nostdin',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-i',
+      file,
+      '-vf',
+      `format=rgb24,crop=1:1:${x}:${y}`,
+      '-frames:v',
+      '1',
+      '-f',
+      'rawvideo',
+      '-',
+    ],
+    { encoding: 'buffer' },
+  );
   return [stdout[0]!, stdout[1]!, stdout[2]!];
 }
 
@@ -97,7 +150,9 @@ export async function pixelAt(file: string, x: number, y: number): Promise<[numb
 export const isBlue = ([r, , b]: [number, number, number]) => b > 150 && r < 100;
 
 export async function sha256(file: string): Promise<string> {
-  return createHash('sha256').update(await readFile(file)).digest('hex');
+  return createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
 }
 
 /** Top-level MP4 box types in file order (to check that moov comes before mdat). */
@@ -119,7 +174,19 @@ export async function mp4TopLevelBoxes(file: string): Promise<string[]> {
 
 /** Average PSNR (dB) between the pictures of two files, frame by frame (ffmpeg's psnr filter). Infinity when identical. */
 export async function psnr(a: string, b: string): Promise<number> {
-  const { stderr } = await run(FFMPEG, ['-nostdin', '-hide_banner', '-i', a, '-i', b, '-lavfi', '[0:v][1:v]psnr', '-f', 'null', '-']);
+  const { stderr } = await run(FFMPEG, [
+    '-nostdin',
+    '-hide_banner',
+    '-i',
+    a,
+    '-i',
+    b,
+    '-lavfi',
+    '[0:v][1:v]psnr',
+    '-f',
+    'null',
+    '-',
+  ]);
   const m = /PSNR .*average:(inf|[\d.]+)/.exec(stderr);
   if (!m) throw new Error(`no PSNR in: ${stderr.slice(-500)}`);
   return m[1] === 'inf' ? Infinity : Number(m[1]);
@@ -139,9 +206,22 @@ export async function ssimRegion(
   bPre = 'null',
 ): Promise<number> {
   const crop = (r: { x: number; y: number; w: number; h: number }) => `crop=${r.w}:${r.h}:${r.x}:${r.y}`;
-  const graph = `[0:v]${crop(aRect)},scale=${size.w}:${size.h}:flags=area,setsar=1[a];` +
+  const graph =
+    `[0:v]${crop(aRect)},scale=${size.w}:${size.h}:flags=area,setsar=1[a];` +
     `[1:v]${bPre},${crop(bRect)},scale=${size.w}:${size.h}:flags=area,setsar=1[b];[a][b]ssim`;
-  const { stderr } = await run(FFMPEG, ['-nostdin', '-hide_banner', '-i', a, '-i', b, '-lavfi', graph, '-f', 'null', '-']);
+  const { stderr } = await run(FFMPEG, [
+    '-nostdin',
+    '-hide_banner',
+    '-i',
+    a,
+    '-i',
+    b,
+    '-lavfi',
+    graph,
+    '-f',
+    'null',
+    '-',
+  ]);
   const m = /SSIM .*All:([\d.]+)/.exec(stderr);
   if (!m) throw new Error(`no SSIM in: ${stderr.slice(-500)}`);
   return Number(m[1]);

@@ -14,16 +14,38 @@ export type TestServer = { url: string; app: FastifyInstance; tdb: TestDb; confi
  * PostgreSQL), with the first admin `admin` / `admin-pass`. `npm test` builds the panel first.
  */
 export async function startTestServer(
-  env: Record<string, string> = {}, overrides: Partial<Config> = {}, kind: DbKind = 'sqlite',
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+  kind: DbKind = 'sqlite',
 ): Promise<TestServer> {
   const panelDir = resolve('dist');
-  if (!existsSync(resolve(panelDir, 'index.html'))) throw new Error('The panel is not built: run `npm run build` (npm test does it).');
+  if (!existsSync(resolve(panelDir, 'index.html')))
+    throw new Error('The panel is not built: run `npm run build` (npm test does it).');
   const tdb = await makeTestDb(kind);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tdb.dataDir, ADMIN_LOGIN: 'admin', ADMIN_PASSWORD: 'admin-pass', WORKERS: 'off', ...env } as any, { panelDir, port: 0, ...overrides });
+  const config = loadConfig(
+    {
+      LOG_LEVEL: 'silent',
+      DATA_DIR: tdb.dataDir,
+      ADMIN_LOGIN: 'admin',
+      ADMIN_PASSWORD: 'admin-pass',
+      WORKERS: 'off',
+      ...env,
+    } as any,
+    { panelDir, port: 0, ...overrides },
+  );
   await ensureFirstAdmin(tdb.db, config.admin);
   const app = await buildApp({ config, db: tdb.db, dbKind: kind });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const addr = app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  return { url, app, tdb, config, close: async () => { await app.close(); await tdb.drop(); } };
+  return {
+    url,
+    app,
+    tdb,
+    config,
+    close: async () => {
+      await app.close();
+      await tdb.drop();
+    },
+  };
 }

@@ -17,7 +17,17 @@ afterAll(async () => {
 describe('Ffmpeg.probe', () => {
   it('reads a video with sound', async () => {
     const p = await ffmpeg.probe(fx.landscape);
-    expect(p).toMatchObject({ width: 1280, height: 720, fps: 30, hasAudio: true, videoCodec: 'h264', audioCodec: 'aac', pixFmt: 'yuv420p', sampleRate: 44100, rotation: 0 });
+    expect(p).toMatchObject({
+      width: 1280,
+      height: 720,
+      fps: 30,
+      hasAudio: true,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+      pixFmt: 'yuv420p',
+      sampleRate: 44100,
+      rotation: 0,
+    });
     expect(p.durationSec).toBeCloseTo(2, 1);
     expect(p.formatName).toContain('mp4');
     expect(p.profile).toBeTypeOf('string');
@@ -99,7 +109,18 @@ describe('Ffmpeg.thumbnail', () => {
 });
 
 describe('Ffmpeg.run', () => {
-  const encode = (out: string, seconds: number) => ['-y', '-f', 'lavfi', '-i', `testsrc2=s=640x360:r=30:d=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', out];
+  const encode = (out: string, seconds: number) => [
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=s=640x360:r=30:d=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    out,
+  ];
 
   it('reports progress from 0 to 1, never going back', async () => {
     const seen: number[] = [];
@@ -112,7 +133,9 @@ describe('Ffmpeg.run', () => {
 
   it('rejects with the last lines of stderr only', async () => {
     // -v verbose prints dozens of lines before the failure.
-    const err = (await ffmpeg.run(['-v', 'verbose', '-f', 'lavfi', '-i', 'testsrc2=d=1', '-vf', 'nosuchfilter', '-f', 'null', '-']).catch((e: unknown) => e)) as MediaError;
+    const err = (await ffmpeg
+      .run(['-v', 'verbose', '-f', 'lavfi', '-i', 'testsrc2=d=1', '-vf', 'nosuchfilter', '-f', 'null', '-'])
+      .catch((e: unknown) => e)) as MediaError;
     expect(err).toBeInstanceOf(MediaError);
     expect(err.code).toBe('failed');
     expect(err.message).toMatch(/nosuchfilter/i);
@@ -130,7 +153,19 @@ describe('Ffmpeg.run', () => {
     };
     const ac = new AbortController();
     let seenRunning = false;
-    const args = ['-y', '-re', '-f', 'lavfi', '-i', 'testsrc2=d=30', '-metadata', `comment=${marker}`, '-f', 'null', '-'];
+    const args = [
+      '-y',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=d=30',
+      '-metadata',
+      `comment=${marker}`,
+      '-f',
+      'null',
+      '-',
+    ];
     const p = ffmpeg.run(args, {
       signal: ac.signal,
       durationSec: 30,

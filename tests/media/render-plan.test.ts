@@ -1,11 +1,24 @@
-import { CANVAS, COVER_SHRINK, outputDurationSec, planLayout, planRender, planRenderBatch, type RenderOptions } from '../../server/media/render/render-plan';
+import {
+  CANVAS,
+  COVER_SHRINK,
+  outputDurationSec,
+  planLayout,
+  planRender,
+  planRenderBatch,
+  type RenderOptions,
+} from '../../server/media/render/render-plan';
 import { makeVariation, mulberry32, pickBackground } from '../../server/media/render/variation';
 
 /** Pure checks of the generator and of the ffmpeg arguments (no ffmpeg run). */
 
 const land = { path: '/in/clip.mp4', width: 1280, height: 720, durationSec: 10, hasAudio: true };
 const vert = { path: '/in/vert.mp4', width: 1080, height: 1920, durationSec: 10, hasAudio: false };
-const base: RenderOptions = { clip: land, background: { kind: 'photo', path: '/bg/a.jpg' }, variation: null, out: '/out/o.mp4' };
+const base: RenderOptions = {
+  clip: land,
+  background: { kind: 'photo', path: '/bg/a.jpg' },
+  variation: null,
+  out: '/out/o.mp4',
+};
 
 const valueOf = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
@@ -76,7 +89,7 @@ describe('planLayout', () => {
       expect(l.x).toBeLessThanOrEqual(0);
       expect(l.x + l.width).toBeGreaterThanOrEqual(CANVAS.width);
       expect(l.y).toBeGreaterThan(0);
-      expect(l.width % 2 + l.height % 2).toBe(0);
+      expect((l.width % 2) + (l.height % 2)).toBe(0);
     }
   });
 
@@ -86,7 +99,9 @@ describe('planLayout', () => {
     expect(plain.width).toBe(2 * Math.round((1080 * COVER_SHRINK) / 2));
     for (let seed = 0; seed < 500; seed++) {
       const l = planLayout(vert, makeVariation(seed));
-      expect(Math.min(l.x, l.y, CANVAS.width - l.x - l.width, CANVAS.height - l.y - l.height)).toBeGreaterThanOrEqual(24);
+      expect(Math.min(l.x, l.y, CANVAS.width - l.x - l.width, CANVAS.height - l.y - l.height)).toBeGreaterThanOrEqual(
+        24,
+      );
     }
     // A nearly 9:16 phone clip too; a 4:5 clip leaves room by itself.
     expect(planLayout({ width: 720, height: 1284 }, null).shrunk).toBe(true);
@@ -99,8 +114,19 @@ describe('planRender', () => {
     const args = planRender(base);
     expect(args.filter((a) => a === '-filter_complex')).toHaveLength(1);
     expect(args.filter((a) => a === 'libx264')).toHaveLength(1);
-    for (const [flag, value] of [['-preset', 'veryfast'], ['-crf', '23'], ['-profile:v', 'high'], ['-pix_fmt', 'yuv420p'], ['-r', '30'],
-      ['-c:a', 'aac'], ['-ar', '48000'], ['-ac', '2'], ['-movflags', '+faststart'], ['-map_metadata', '-1'], ['-f', 'mp4']] as const) {
+    for (const [flag, value] of [
+      ['-preset', 'veryfast'],
+      ['-crf', '23'],
+      ['-profile:v', 'high'],
+      ['-pix_fmt', 'yuv420p'],
+      ['-r', '30'],
+      ['-c:a', 'aac'],
+      ['-ar', '48000'],
+      ['-ac', '2'],
+      ['-movflags', '+faststart'],
+      ['-map_metadata', '-1'],
+      ['-f', 'mp4'],
+    ] as const) {
       expect(valueOf(args, flag), flag).toBe(value);
     }
     expect(args.at(-1)).toBe('file:/out/o.mp4');
@@ -110,22 +136,42 @@ describe('planRender', () => {
   it('photo: decoded once and looped, at 30 fps (no -loop 1)', () => {
     const args = planRender(base);
     expect(args).not.toContain('-loop');
-    expect(args.slice(args.indexOf('-framerate'), args.indexOf('-framerate') + 4)).toEqual(['-framerate', '30', '-i', 'file:/bg/a.jpg']);
+    expect(args.slice(args.indexOf('-framerate'), args.indexOf('-framerate') + 4)).toEqual([
+      '-framerate',
+      '30',
+      '-i',
+      'file:/bg/a.jpg',
+    ]);
     expect(valueOf(args, '-filter_complex')).toContain('loop=loop=-1:size=1:start=0');
   });
 
   it('video: looped forever from a seeded start point', () => {
     const v = makeVariation(9);
-    const args = planRender({ ...base, background: { kind: 'video', path: '/bg/v.mp4', durationSec: 20 }, variation: v });
+    const args = planRender({
+      ...base,
+      background: { kind: 'video', path: '/bg/v.mp4', durationSec: 20 },
+      variation: v,
+    });
     const i = args.indexOf('-stream_loop');
-    expect(args.slice(i - 2, i + 4)).toEqual(['-ss', String(Math.floor(v.bgStart * 19.5 * 100) / 100), '-stream_loop', '-1', '-i', 'file:/bg/v.mp4']);
-    expect(planRender({ ...base, background: { kind: 'video', path: '/bg/v.mp4', durationSec: 20 } })).not.toContain('-ss');
+    expect(args.slice(i - 2, i + 4)).toEqual([
+      '-ss',
+      String(Math.floor(v.bgStart * 19.5 * 100) / 100),
+      '-stream_loop',
+      '-1',
+      '-i',
+      'file:/bg/v.mp4',
+    ]);
+    expect(planRender({ ...base, background: { kind: 'video', path: '/bg/v.mp4', durationSec: 20 } })).not.toContain(
+      '-ss',
+    );
   });
 
   it('blur: a quarter-resolution blurred copy of the clip, no extra input', () => {
     const args = planRender({ ...base, background: { kind: 'blur' } });
     expect(args.filter((a) => a === '-i')).toHaveLength(1);
-    expect(valueOf(args, '-filter_complex')).toMatch(/scale=270:480:force_original_aspect_ratio=increase,crop=270:480,boxblur/);
+    expect(valueOf(args, '-filter_complex')).toMatch(
+      /scale=270:480:force_original_aspect_ratio=increase,crop=270:480,boxblur/,
+    );
   });
 
   it('applies the variation inside the same graph, and silence for a clip without sound', () => {

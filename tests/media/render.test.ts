@@ -3,10 +3,27 @@ import { join } from 'node:path';
 import { Ffmpeg, MediaError } from '../../server/media/ffmpeg/ffmpeg';
 import { renderBatch } from '../../server/media/render/render-batch';
 import { renderOutput } from '../../server/media/render/render-output';
-import { CANVAS, outputDurationSec, planLayout, type ClipInput, type RenderOptions } from '../../server/media/render/render-plan';
+import {
+  CANVAS,
+  outputDurationSec,
+  planLayout,
+  type ClipInput,
+  type RenderOptions,
+} from '../../server/media/render/render-plan';
 import { makeVariation, type Variation } from '../../server/media/render/variation';
 import { mediaRenderEngine } from '../../server/videos/media-render-engine';
-import { FFMPEG, FFPROBE, isBlue, makeMediaFixtures, mp4TopLevelBoxes, pixelAt, psnr, sha256, ssimRegion, type MediaFixtures } from '../helpers/media-fixtures';
+import {
+  FFMPEG,
+  FFPROBE,
+  isBlue,
+  makeMediaFixtures,
+  mp4TopLevelBoxes,
+  pixelAt,
+  psnr,
+  sha256,
+  ssimRegion,
+  type MediaFixtures,
+} from '../helpers/media-fixtures';
 
 /**
  * Real renders of 2-second generated clips: output format, faststart, uniqueness (hashes, PSNR),
@@ -30,10 +47,22 @@ async function clipOf(path: string): Promise<ClipInput> {
 async function expectDeliverable(file: string, expectedSec: number) {
   const p = await ffmpeg.probe(file);
   expect(p, file).toMatchObject({
-    width: 1080, height: 1920, fps: 30, videoCodec: 'h264', profile: 'High', pixFmt: 'yuv420p',
-    hasAudio: true, audioCodec: 'aac', sampleRate: 48000, audioChannels: 2, rotation: 0,
+    width: 1080,
+    height: 1920,
+    fps: 30,
+    videoCodec: 'h264',
+    profile: 'High',
+    pixFmt: 'yuv420p',
+    hasAudio: true,
+    audioCodec: 'aac',
+    sampleRate: 48000,
+    audioChannels: 2,
+    rotation: 0,
   });
-  expect(Math.abs(p.durationSec - expectedSec), `${file}: ${p.durationSec} s, expected ${expectedSec} s`).toBeLessThanOrEqual(FRAME + 0.001);
+  expect(
+    Math.abs(p.durationSec - expectedSec),
+    `${file}: ${p.durationSec} s, expected ${expectedSec} s`,
+  ).toBeLessThanOrEqual(FRAME + 0.001);
   expect(Math.abs(p.frames - expectedSec * CANVAS.fps), `${file}: ${p.frames} frames`).toBeLessThanOrEqual(1);
   const boxes = await mp4TopLevelBoxes(file);
   expect(boxes.indexOf('moov'), boxes.join(',')).toBeGreaterThanOrEqual(0);
@@ -45,15 +74,29 @@ async function expectDeliverable(file: string, expectedSec: number) {
  * no variation): the visible part of the varied clip is cropped, the matching rectangle is cropped from the
  * reference, and the reference is put on the varied timeline (same trim and speed) so frames pair up.
  */
-async function clipRegionSsim(clip: ClipInput, variedFile: string, v: Variation, referenceFile: string): Promise<number> {
+async function clipRegionSsim(
+  clip: ClipInput,
+  variedFile: string,
+  v: Variation,
+  referenceFile: string,
+): Promise<number> {
   const a = planLayout(clip, v);
   const b = planLayout(clip, null);
-  const x0 = Math.max(0, a.x), x1 = Math.min(CANVAS.width, a.x + a.width);
-  const y0 = Math.max(0, a.y), y1 = Math.min(CANVAS.height, a.y + a.height);
-  const u0 = (x0 - a.x) / a.width, u1 = (x1 - a.x) / a.width;
-  const v0 = (y0 - a.y) / a.height, v1 = (y1 - a.y) / a.height;
+  const x0 = Math.max(0, a.x),
+    x1 = Math.min(CANVAS.width, a.x + a.width);
+  const y0 = Math.max(0, a.y),
+    y1 = Math.min(CANVAS.height, a.y + a.height);
+  const u0 = (x0 - a.x) / a.width,
+    u1 = (x1 - a.x) / a.width;
+  const v0 = (y0 - a.y) / a.height,
+    v1 = (y1 - a.y) / a.height;
   const aRect = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
-  const bRect = { x: Math.round(b.x + u0 * b.width), y: Math.round(b.y + v0 * b.height), w: Math.round((u1 - u0) * b.width), h: Math.round((v1 - v0) * b.height) };
+  const bRect = {
+    x: Math.round(b.x + u0 * b.width),
+    y: Math.round(b.y + v0 * b.height),
+    w: Math.round((u1 - u0) * b.width),
+    h: Math.round((v1 - v0) * b.height),
+  };
   const size = { w: 2 * Math.round(aRect.w / 4), h: 2 * Math.round(aRect.h / 4) };
   const align = `trim=start=${v.trimStartSec},setpts=(PTS-STARTPTS)/${v.speed},fps=30`;
   return ssimRegion(variedFile, aRect, referenceFile, bRect, size, align);
@@ -87,7 +130,12 @@ describe('a landscape clip with sound, generator on', () => {
       { kind: 'blur' },
       { kind: 'video', path: fx.bgVideo, durationSec: fx.bgDurationSec },
     ];
-    varied = bgs.map((background, i) => ({ clip: land, background, variation: makeVariation(1000 + i, { now: NOW }), out: out(`var-${i}.mp4`) }));
+    varied = bgs.map((background, i) => ({
+      clip: land,
+      background,
+      variation: makeVariation(1000 + i, { now: NOW }),
+      out: out(`var-${i}.mp4`),
+    }));
     const res = await renderBatch(ffmpeg, varied, { outputsPerProcess: 4 });
     expect(res.map((r) => r.ok)).toEqual([true, true, true, true]);
   });
@@ -121,7 +169,10 @@ describe('a landscape clip with sound, generator on', () => {
   it('carries fresh metadata only', async () => {
     const { execFile } = await import('node:child_process');
     const tags = await new Promise<string>((resolve, reject) =>
-      execFile(FFPROBE, ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', varied[0]!.out], (e, so) => (e ? reject(e) : resolve(so))));
+      execFile(FFPROBE, ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', varied[0]!.out], (e, so) =>
+        e ? reject(e) : resolve(so),
+      ),
+    );
     const t = JSON.parse(tags).format.tags as Record<string, string>;
     expect(t.title).toBe(varied[0]!.variation!.title);
     expect(t.creation_time).toMatch(new RegExp(`^${varied[0]!.variation!.creationTime.slice(0, 19)}`));
@@ -136,9 +187,16 @@ describe('a 9:16 clip without sound', () => {
     expect(layout.y).toBeGreaterThanOrEqual(85);
     const v = makeVariation(77, { now: NOW });
     const lv = planLayout(vert, v);
-    expect(Math.min(lv.x, lv.y, CANVAS.width - lv.x - lv.width, CANVAS.height - lv.y - lv.height)).toBeGreaterThanOrEqual(24);
+    expect(
+      Math.min(lv.x, lv.y, CANVAS.width - lv.x - lv.width, CANVAS.height - lv.y - lv.height),
+    ).toBeGreaterThanOrEqual(24);
 
-    const a: RenderOptions = { clip: vert, background: { kind: 'photo', path: fx.png }, variation: null, out: join(fx.dir, 'vert-a.mp4') };
+    const a: RenderOptions = {
+      clip: vert,
+      background: { kind: 'photo', path: fx.png },
+      variation: null,
+      out: join(fx.dir, 'vert-a.mp4'),
+    };
     const b: RenderOptions = { ...a, background: { kind: 'photo', path: fx.webp }, out: join(fx.dir, 'vert-b.mp4') };
     const c: RenderOptions = { ...a, background: { kind: 'blur' }, variation: v, out: join(fx.dir, 'vert-c.mp4') };
     const res = await renderBatch(ffmpeg, [a, b, c], { outputsPerProcess: 1, concurrency: 2 });
@@ -157,9 +215,26 @@ describe('a phone photo stored sideways', () => {
     const out = join(fx.dir, 'sideways-bg.mp4');
     const done: number[] = [];
     await engine.renderMany(
-      [{ index: 0, seed: 1, clipPath: land.path, background: { kind: 'image', path: fx.sidewaysJpeg }, vary: false, outPath: out }],
+      [
+        {
+          index: 0,
+          seed: 1,
+          clipPath: land.path,
+          background: { kind: 'image', path: fx.sidewaysJpeg },
+          vary: false,
+          outPath: out,
+        },
+      ],
       { duration: land.durationSec, width: land.width, height: land.height, hasAudio: land.hasAudio },
-      { signal: new AbortController().signal, concurrency: 1, onProgress: () => {}, onOutput: async (i, err) => { if (err) throw err; done.push(i); } },
+      {
+        signal: new AbortController().signal,
+        concurrency: 1,
+        onProgress: () => {},
+        onOutput: async (i, err) => {
+          if (err) throw err;
+          done.push(i);
+        },
+      },
     );
     expect(done).toEqual([0]);
     await expectDeliverable(out, land.durationSec);
@@ -174,10 +249,14 @@ describe('crash safety', () => {
   it('an aborted render leaves no file, under the final name or a temp one', async () => {
     const out = join(fx.dir, 'aborted.mp4');
     const ac = new AbortController();
-    const p = renderOutput(ffmpeg, { clip: land, background: { kind: 'blur' }, variation: makeVariation(5), out }, {
-      signal: ac.signal,
-      onProgress: (f) => f > 0 && ac.abort(new Error('cancelled')),
-    });
+    const p = renderOutput(
+      ffmpeg,
+      { clip: land, background: { kind: 'blur' }, variation: makeVariation(5), out },
+      {
+        signal: ac.signal,
+        onProgress: (f) => f > 0 && ac.abort(new Error('cancelled')),
+      },
+    );
     await expect(p).rejects.toMatchObject({ code: 'aborted' });
     await expect(stat(out)).rejects.toThrow();
     expect(await leftovers(fx.dir)).toEqual([]);
@@ -185,21 +264,41 @@ describe('crash safety', () => {
 
   it('an aborted batch rejects and leaves no temp file', async () => {
     const ac = new AbortController();
-    const list = [0, 1, 2].map((i) => ({ clip: land, background: { kind: 'blur' } as const, variation: makeVariation(i), out: join(fx.dir, `ab-${i}.mp4`) }));
-    const p = renderBatch(ffmpeg, list, { signal: ac.signal, concurrency: 2, outputsPerProcess: 1, onProgress: (f) => f > 0 && ac.abort() });
+    const list = [0, 1, 2].map((i) => ({
+      clip: land,
+      background: { kind: 'blur' } as const,
+      variation: makeVariation(i),
+      out: join(fx.dir, `ab-${i}.mp4`),
+    }));
+    const p = renderBatch(ffmpeg, list, {
+      signal: ac.signal,
+      concurrency: 2,
+      outputsPerProcess: 1,
+      onProgress: (f) => f > 0 && ac.abort(),
+    });
     await expect(p).rejects.toBeInstanceOf(MediaError);
     expect(await leftovers(fx.dir)).toEqual([]);
   });
 
   it('a failed render rejects with a readable reason and leaves no file; in a batch it fails only its own output', async () => {
     const out = join(fx.dir, 'failed.mp4');
-    const bad: RenderOptions = { clip: land, background: { kind: 'photo', path: join(fx.dir, 'missing.jpg') }, variation: null, out };
+    const bad: RenderOptions = {
+      clip: land,
+      background: { kind: 'photo', path: join(fx.dir, 'missing.jpg') },
+      variation: null,
+      out,
+    };
     const err = (await renderOutput(ffmpeg, bad).catch((e: unknown) => e)) as MediaError;
     expect(err).toBeInstanceOf(MediaError);
     expect(err.message).toMatch(/missing\.jpg.*No such file/);
     await expect(stat(out)).rejects.toThrow();
 
-    const good: RenderOptions = { clip: vert, background: { kind: 'blur' }, variation: null, out: join(fx.dir, 'good.mp4') };
+    const good: RenderOptions = {
+      clip: vert,
+      background: { kind: 'blur' },
+      variation: null,
+      out: join(fx.dir, 'good.mp4'),
+    };
     const res = await renderBatch(ffmpeg, [{ ...bad, clip: vert }, good], { outputsPerProcess: 2 });
     expect(res.map((r) => r.ok)).toEqual([false, true]);
     await expect(stat(out)).rejects.toThrow();

@@ -2,7 +2,9 @@
 import { PlatformError, type PlatformErrorKind } from '../../server/platforms/types';
 
 /** Opens an authorization URL like a browser would, without following the redirect back to us. */
-export async function openConsent(authorizationUrl: string): Promise<{ location: URL; query: URLSearchParams; raw: string }> {
+export async function openConsent(
+  authorizationUrl: string,
+): Promise<{ location: URL; query: URLSearchParams; raw: string }> {
   const res = await fetch(authorizationUrl, { redirect: 'manual' });
   const raw = res.headers.get('location');
   if (res.status !== 302 || !raw) throw new Error(`expected a redirect, got ${res.status}: ${await res.text()}`);
@@ -10,7 +12,10 @@ export async function openConsent(authorizationUrl: string): Promise<{ location:
   return { location, query: location.searchParams, raw };
 }
 
-export async function expectPlatformError(p: Promise<unknown> | (() => unknown), kind: PlatformErrorKind): Promise<PlatformError> {
+export async function expectPlatformError(
+  p: Promise<unknown> | (() => unknown),
+  kind: PlatformErrorKind,
+): Promise<PlatformError> {
   try {
     await (typeof p === 'function' ? p() : p);
   } catch (e) {

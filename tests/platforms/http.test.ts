@@ -2,7 +2,12 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
-import { holdDeadPort, startLocalProxy, type DeadAddress, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import {
+  holdDeadPort,
+  startLocalProxy,
+  type DeadAddress,
+  type LocalProxy,
+} from '../../server/platforms/simulators/local-proxy';
 import { PROXY_ERROR_KEYS, parseProxy } from '../../src/contract/proxy';
 import { expectPlatformError, storedKey } from './helpers';
 
@@ -29,7 +34,14 @@ beforeAll(async () => {
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
       res.setHeader('x-multi', ['a', 'b']);
-      res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString() }));
+      res.end(
+        JSON.stringify({
+          method: req.method,
+          url: req.url,
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
     });
   });
   echo.on('connection', (s) => {
@@ -100,7 +112,11 @@ describe('parseProxy (src/contract/proxy.ts)', () => {
 describe('createPlatformHttp', () => {
   it('sends json, form and stream bodies and reads headers', async () => {
     const c = client();
-    const j = await c.request(`${echoUrl}/j`, { method: 'PUT', query: { a: 1, skip: undefined }, body: { json: { x: 'ї' } } });
+    const j = await c.request(`${echoUrl}/j`, {
+      method: 'PUT',
+      query: { a: 1, skip: undefined },
+      body: { json: { x: 'ї' } },
+    });
     expect(j.status).toBe(200);
     expect(j.headers['x-multi']).toBe('a, b');
     const jb = await j.json<any>();
@@ -112,7 +128,14 @@ describe('createPlatformHttp', () => {
     expect(f.headers['content-type']).toBe('application/x-www-form-urlencoded');
 
     const s = await (
-      await c.request(`${echoUrl}/s`, { method: 'PUT', body: { stream: Readable.from([Buffer.from('ab'), Buffer.from('cd')]), contentType: 'video/mp4', contentLength: 4 } })
+      await c.request(`${echoUrl}/s`, {
+        method: 'PUT',
+        body: {
+          stream: Readable.from([Buffer.from('ab'), Buffer.from('cd')]),
+          contentType: 'video/mp4',
+          contentLength: 4,
+        },
+      })
     ).json<any>();
     expect(s).toMatchObject({ method: 'PUT', body: 'abcd' });
     expect(s.headers).toMatchObject({ 'content-type': 'video/mp4', 'content-length': '4' });
@@ -129,24 +152,37 @@ describe('createPlatformHttp', () => {
     const res = await client({ proxy: authProxy.url }).request(`${echoUrl}/via`);
     expect(res.status).toBe(200);
     expect((await res.json<any>()).headers['proxy-authorization']).toBeUndefined();
-    expect(authProxy.records).toEqual([expect.objectContaining({ kind: 'connect', target: new URL(echoUrl).host, allowed: true })]);
+    expect(authProxy.records).toEqual([
+      expect.objectContaining({ kind: 'connect', target: new URL(echoUrl).host, allowed: true }),
+    ]);
   });
 
   it('goes through a SOCKS5 proxy with credentials', async () => {
     authProxy.reset();
     const res = await client({ proxy: authProxy.socksUrl }).request(`${echoUrl}/via-socks`);
     expect(res.status).toBe(200);
-    expect(authProxy.records).toEqual([expect.objectContaining({ kind: 'socks5', target: new URL(echoUrl).host, allowed: true })]);
+    expect(authProxy.records).toEqual([
+      expect.objectContaining({ kind: 'socks5', target: new URL(echoUrl).host, allowed: true }),
+    ]);
   });
 
-  it.each(['http', 'socks5'])('wrong %s proxy credentials → proxy error naming the cause, not the password', async (scheme) => {
-    const err = await expectPlatformError(client({ proxy: `${scheme}://kadr:wrong-pass@127.0.0.1:${authProxy.port}` }).request(`${echoUrl}/x`), 'proxy');
-    expect(err).toMatchObject({ key: 'proxy_auth', params: { proxy: `127.0.0.1:${authProxy.port}` } });
-    expect(err.message).not.toContain('wrong-pass');
-  });
+  it.each(['http', 'socks5'])(
+    'wrong %s proxy credentials → proxy error naming the cause, not the password',
+    async (scheme) => {
+      const err = await expectPlatformError(
+        client({ proxy: `${scheme}://kadr:wrong-pass@127.0.0.1:${authProxy.port}` }).request(`${echoUrl}/x`),
+        'proxy',
+      );
+      expect(err).toMatchObject({ key: 'proxy_auth', params: { proxy: `127.0.0.1:${authProxy.port}` } });
+      expect(err.message).not.toContain('wrong-pass');
+    },
+  );
 
   it.each(['http', 'socks5'])('dead %s proxy → proxy error naming the refusal, not a timeout', async (scheme) => {
-    const err = await expectPlatformError(client({ proxy: `${scheme}://127.0.0.1:${dead.port}` }).request(`${echoUrl}/x`), 'proxy');
+    const err = await expectPlatformError(
+      client({ proxy: `${scheme}://127.0.0.1:${dead.port}` }).request(`${echoUrl}/x`),
+      'proxy',
+    );
     expect(err).toMatchObject({ code: 'proxy_unreachable', key: 'proxy_unreachable' });
     expect(err.params).toEqual({ proxy: `127.0.0.1:${dead.port}`, reason: storedKey('net_refused') });
   });
@@ -182,14 +218,22 @@ describe('createPlatformHttp', () => {
   it('a platform that never answers → retry-later after the overall timeout', async () => {
     const before = sockets.size;
     const err = await expectPlatformError(client({ timeoutMs: 500 }).request(hangUrl), 'retry-later');
-    expect(err).toMatchObject({ code: 'timeout', key: 'platform_timeout', params: { seconds: 1, host: new URL(echoUrl).host } });
+    expect(err).toMatchObject({
+      code: 'timeout',
+      key: 'platform_timeout',
+      params: { seconds: 1, host: new URL(echoUrl).host },
+    });
     // The abandoned exchange does not keep its connection open.
     await vi.waitFor(() => expect(sockets.size).toBeLessThanOrEqual(before));
   });
 
   it('unreachable platform without a proxy → retry-later', async () => {
     const err = await expectPlatformError(client().request(`http://127.0.0.1:${dead.port}/`), 'retry-later');
-    expect(err).toMatchObject({ code: 'network', key: 'host_unreachable', params: { reason: storedKey('net_refused') } });
+    expect(err).toMatchObject({
+      code: 'network',
+      key: 'host_unreachable',
+      params: { reason: storedKey('net_refused') },
+    });
   });
 
   it("the caller's abort signal is honoured", async () => {

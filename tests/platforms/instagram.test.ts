@@ -15,7 +15,14 @@ const https: PlatformHttp[] = [];
 
 function driverVia(opts: { proxy?: string; now?: () => Date; s?: InstagramSimulator } = {}) {
   const s = opts.s ?? sim;
-  const http = createPlatformHttp({ proxy: opts.proxy, ipVersion: 'ipv4', timeoutMs: 5_000, connectTimeoutMs: 2_000, platform: 'instagram', allowPrivateProxy: true });
+  const http = createPlatformHttp({
+    proxy: opts.proxy,
+    ipVersion: 'ipv4',
+    timeoutMs: 5_000,
+    connectTimeoutMs: 2_000,
+    platform: 'instagram',
+    allowPrivateProxy: true,
+  });
   https.push(http);
   return new InstagramDriver({
     http,
@@ -55,10 +62,23 @@ describe('Instagram driver', () => {
   });
 
   it('defaults to the real hosts and declares the read-only profile', () => {
-    const d = new InstagramDriver({ http: createPlatformHttp(), credentials: { clientId: '1', clientSecret: 's' }, redirectUri: REDIRECT_URI });
+    const d = new InstagramDriver({
+      http: createPlatformHttp(),
+      credentials: { clientId: '1', clientSecret: 's' },
+      redirectUri: REDIRECT_URI,
+    });
     expect(d.authorizationUrl({ state: 's' })).toMatch(/^https:\/\/www\.instagram\.com\/oauth\/authorize\?/);
-    expect(d.baseUrls).toEqual({ auth: 'https://www.instagram.com', api: 'https://api.instagram.com', graph: 'https://graph.instagram.com' });
-    expect(d.capabilities).toEqual({ updateProfileName: false, updateDescription: false, publishVideo: true, readStats: true });
+    expect(d.baseUrls).toEqual({
+      auth: 'https://www.instagram.com',
+      api: 'https://api.instagram.com',
+      graph: 'https://graph.instagram.com',
+    });
+    expect(d.capabilities).toEqual({
+      updateProfileName: false,
+      updateDescription: false,
+      publishVideo: true,
+      readStats: true,
+    });
   });
 
   it('happy path: consent → code → short-lived → long-lived token → profile', async () => {
@@ -118,7 +138,13 @@ describe('Instagram driver', () => {
     sim.advance(55 * DAY);
     const later = () => new Date(Date.now() + 55 * DAY);
     const persisted: TokenSet[] = [];
-    const profile = await withFreshToken(tokens, driver, (t) => void persisted.push(t), (at) => driver.getProfile(at), { now: later });
+    const profile = await withFreshToken(
+      tokens,
+      driver,
+      (t) => void persisted.push(t),
+      (at) => driver.getProfile(at),
+      { now: later },
+    );
     expect(profile.username).toBe(sim.profile.username);
     expect(persisted).toHaveLength(1);
     expect(persisted[0]!.accessToken).not.toBe(tokens.accessToken);
@@ -142,16 +168,25 @@ describe('Instagram driver', () => {
     sim.expireAccessTokens();
     const e = await expectPlatformError(driver.getProfile(tokens.accessToken), 'refresh-token');
     expect(e.code).toBe('190/463');
-    const err = await expectPlatformError(withFreshToken(tokens, driver, vi.fn(), (at) => driver.getProfile(at)), 'reconnect');
+    const err = await expectPlatformError(
+      withFreshToken(tokens, driver, vi.fn(), (at) => driver.getProfile(at)),
+      'reconnect',
+    );
     expect(err).toMatchObject({ key: 'access_lost', params: { platform: 'Instagram' } });
-    expect(decodeMessage(String(err.params.reason))).toEqual({ key: storedKey('instagram_cannot_refresh'), params: { why: storedKey('instagram_token_expired') } });
+    expect(decodeMessage(String(err.params.reason))).toEqual({
+      key: storedKey('instagram_cannot_refresh'),
+      params: { why: storedKey('instagram_token_expired') },
+    });
   });
 
   it('revoked access → reconnect with a readable message', async () => {
     const driver = driverVia();
     const tokens = await connect(driver);
     sim.revokeAll();
-    const err = await expectPlatformError(withFreshToken(tokens, driver, vi.fn(), (at) => driver.getProfile(at)), 'reconnect');
+    const err = await expectPlatformError(
+      withFreshToken(tokens, driver, vi.fn(), (at) => driver.getProfile(at)),
+      'reconnect',
+    );
     expect(err.platform).toBe('instagram');
     expect(err.message).toContain(storedKey('instagram_token_revoked'));
   });
@@ -159,7 +194,18 @@ describe('Instagram driver', () => {
   it('rate limit (code 4) → retry-later', async () => {
     const driver = driverVia();
     const tokens = await connect(driver);
-    sim.injectFault({ path: '/me', status: 400, body: { error: { message: '(#4) Application request limit reached', type: 'OAuthException', code: 4, is_transient: true } } });
+    sim.injectFault({
+      path: '/me',
+      status: 400,
+      body: {
+        error: {
+          message: '(#4) Application request limit reached',
+          type: 'OAuthException',
+          code: 4,
+          is_transient: true,
+        },
+      },
+    });
     await expectPlatformError(driver.getProfile(tokens.accessToken), 'retry-later');
   });
 

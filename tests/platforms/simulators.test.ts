@@ -1,4 +1,11 @@
-import { createDriver, createPlatformHttp, withFreshToken, type PlatformHttp, type PlatformKey, type PlatformsConfig } from '../../server/platforms';
+import {
+  createDriver,
+  createPlatformHttp,
+  withFreshToken,
+  type PlatformHttp,
+  type PlatformKey,
+  type PlatformsConfig,
+} from '../../server/platforms';
 import { startSimulators, type Simulators } from '../../server/platforms/simulators';
 import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
 import { REDIRECT_URI, openConsent } from './helpers';
@@ -26,24 +33,49 @@ afterAll(async () => {
 describe('startSimulators + createDriver', () => {
   it('exposes env variables for the server config', () => {
     expect(Object.keys(sims.env)).toEqual(
-      expect.arrayContaining(['YOUTUBE_AUTH_BASE_URL', 'YOUTUBE_TOKEN_BASE_URL', 'YOUTUBE_API_BASE_URL', 'TIKTOK_CLIENT_KEY', 'INSTAGRAM_GRAPH_BASE_URL', 'INSTAGRAM_APP_SECRET']),
+      expect.arrayContaining([
+        'YOUTUBE_AUTH_BASE_URL',
+        'YOUTUBE_TOKEN_BASE_URL',
+        'YOUTUBE_API_BASE_URL',
+        'TIKTOK_CLIENT_KEY',
+        'INSTAGRAM_GRAPH_BASE_URL',
+        'INSTAGRAM_APP_SECRET',
+      ]),
     );
     expect(sims.env.YOUTUBE_API_BASE_URL).toBe(sims.google.url);
   });
 
-  it.each<PlatformKey>(['youtube', 'tiktok', 'instagram'])('%s: connect and read the profile through one account proxy', async (name) => {
-    const http = createPlatformHttp({ proxy: proxy.url, ipVersion: 'ipv4', platform: name, timeoutMs: 5_000, allowPrivateProxy: true });
-    clients.push(http);
-    const driver = createDriver(name, { http, config, credentials: { clientId: 'acc-client', clientSecret: 'acc-secret' } });
-    expect(driver.name).toBe(name);
-    proxy.reset();
-    const { query } = await openConsent(driver.authorizationUrl({ state: `s-${name}` }));
-    const { code, state } = driver.parseCallback(query);
-    expect(state).toBe(`s-${name}`);
-    const tokens = await driver.exchangeCode({ code });
-    const profile = await withFreshToken(tokens, driver, () => {}, (t) => driver.getProfile(t));
-    expect(profile.title).toBeTruthy();
-    expect(profile.url).toMatch(/^https:\/\//);
-    expect(proxy.count).toBeGreaterThan(0);
-  });
+  it.each<PlatformKey>(['youtube', 'tiktok', 'instagram'])(
+    '%s: connect and read the profile through one account proxy',
+    async (name) => {
+      const http = createPlatformHttp({
+        proxy: proxy.url,
+        ipVersion: 'ipv4',
+        platform: name,
+        timeoutMs: 5_000,
+        allowPrivateProxy: true,
+      });
+      clients.push(http);
+      const driver = createDriver(name, {
+        http,
+        config,
+        credentials: { clientId: 'acc-client', clientSecret: 'acc-secret' },
+      });
+      expect(driver.name).toBe(name);
+      proxy.reset();
+      const { query } = await openConsent(driver.authorizationUrl({ state: `s-${name}` }));
+      const { code, state } = driver.parseCallback(query);
+      expect(state).toBe(`s-${name}`);
+      const tokens = await driver.exchangeCode({ code });
+      const profile = await withFreshToken(
+        tokens,
+        driver,
+        () => {},
+        (t) => driver.getProfile(t),
+      );
+      expect(profile.title).toBeTruthy();
+      expect(profile.url).toMatch(/^https:\/\//);
+      expect(proxy.count).toBeGreaterThan(0);
+    },
+  );
 });

@@ -22,7 +22,13 @@ const https: PlatformHttp[] = [];
 const META: PublishMeta = { title: 'Ранок у горах', description: 'Короткий ролик', tags: ['гори', 'ранок'] };
 
 function httpVia(proxyUrl?: string, timeoutMs = 10_000) {
-  const http = createPlatformHttp({ proxy: proxyUrl, timeoutMs, connectTimeoutMs: 2_000, platform: 'tiktok', allowPrivateProxy: true });
+  const http = createPlatformHttp({
+    proxy: proxyUrl,
+    timeoutMs,
+    connectTimeoutMs: 2_000,
+    platform: 'tiktok',
+    allowPrivateProxy: true,
+  });
   https.push(http);
   return http;
 }

@@ -11,7 +11,14 @@ let proxy: LocalProxy;
 const https: PlatformHttp[] = [];
 
 function driverVia(opts: { proxy?: string; clientSecret?: string } = {}) {
-  const http = createPlatformHttp({ proxy: opts.proxy, ipVersion: 'ipv4', timeoutMs: 5_000, connectTimeoutMs: 2_000, platform: 'tiktok', allowPrivateProxy: true });
+  const http = createPlatformHttp({
+    proxy: opts.proxy,
+    ipVersion: 'ipv4',
+    timeoutMs: 5_000,
+    connectTimeoutMs: 2_000,
+    platform: 'tiktok',
+    allowPrivateProxy: true,
+  });
   https.push(http);
   return new TikTokDriver({
     http,
@@ -50,7 +57,11 @@ describe('TikTok driver', () => {
   });
 
   it('defaults to the real TikTok hosts and cannot edit the profile', () => {
-    const d = new TikTokDriver({ http: createPlatformHttp(), credentials: { clientId: 'k', clientSecret: 's' }, redirectUri: REDIRECT_URI });
+    const d = new TikTokDriver({
+      http: createPlatformHttp(),
+      credentials: { clientId: 'k', clientSecret: 's' },
+      redirectUri: REDIRECT_URI,
+    });
     expect(d.authorizationUrl({ state: 's' })).toMatch(/^https:\/\/www\.tiktok\.com\/v2\/auth\/authorize\/\?/);
     expect(d.baseUrls.api).toBe('https://open.tiktokapis.com');
     expect(d.capabilities.updateDescription).toBe(false);
@@ -90,7 +101,10 @@ describe('TikTok driver', () => {
   it('wrong client secret is reported as a server configuration problem', async () => {
     const driver = driverVia({ clientSecret: 'nope' });
     const { query } = await openConsent(driver.authorizationUrl({ state: 's' }));
-    const err = await expectPlatformError(driver.exchangeCode({ code: driver.parseCallback(query).code }), 'bad-request');
+    const err = await expectPlatformError(
+      driver.exchangeCode({ code: driver.parseCallback(query).code }),
+      'bad-request',
+    );
     expect(err.code).toBe('invalid_client');
   });
 
@@ -102,7 +116,12 @@ describe('TikTok driver', () => {
     expect(e.code).toBe('access_token_invalid');
 
     const persisted: TokenSet[] = [];
-    const profile = await withFreshToken(tokens, driver, async (t) => void persisted.push(t), (at) => driver.getProfile(at));
+    const profile = await withFreshToken(
+      tokens,
+      driver,
+      async (t) => void persisted.push(t),
+      (at) => driver.getProfile(at),
+    );
     expect(profile.platformUserId).toBe(sim.user.open_id);
     expect(persisted).toHaveLength(1);
     expect(persisted[0]!.refreshToken).not.toBe(tokens.refreshToken);
@@ -123,7 +142,9 @@ describe('TikTok driver', () => {
     const expired = { ...tokens, expiresAt: new Date(Date.now() - 1000) };
     const before = sim.refreshCount;
     const persist = vi.fn();
-    const results = await Promise.all([1, 2, 3].map(() => withFreshToken(expired, driver, persist, (at) => driver.getProfile(at))));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => withFreshToken(expired, driver, persist, (at) => driver.getProfile(at))),
+    );
     expect(results.every((p) => p.platformUserId === sim.user.open_id)).toBe(true);
     expect(sim.refreshCount).toBe(before + 1);
     expect(persist).toHaveBeenCalledTimes(1);
@@ -134,9 +155,15 @@ describe('TikTok driver', () => {
     const tokens = await connect(driver);
     sim.revokeAll();
     sim.expireAccessTokens();
-    const err = await expectPlatformError(withFreshToken(tokens, driver, vi.fn(), (at) => driver.getProfile(at)), 'reconnect');
+    const err = await expectPlatformError(
+      withFreshToken(tokens, driver, vi.fn(), (at) => driver.getProfile(at)),
+      'reconnect',
+    );
     expect(err.platform).toBe('tiktok');
-    expect(err).toMatchObject({ key: 'access_lost', params: { platform: 'TikTok', reason: expect.stringContaining(storedKey('tiktok_revoked')) } });
+    expect(err).toMatchObject({
+      key: 'access_lost',
+      params: { platform: 'TikTok', reason: expect.stringContaining(storedKey('tiktok_revoked')) },
+    });
   });
 
   it('missing profile scope: reconnect', async () => {
@@ -163,7 +190,11 @@ describe('TikTok driver', () => {
   it('OAuth errors answered with HTTP 200 are still errors', async () => {
     const driver = driverVia();
     const tokens = await connect(driver);
-    sim.injectFault({ path: '/v2/oauth/token/', status: 200, body: { error: 'invalid_grant', error_description: 'Refresh token is invalid or expired.', log_id: 'x' } });
+    sim.injectFault({
+      path: '/v2/oauth/token/',
+      status: 200,
+      body: { error: 'invalid_grant', error_description: 'Refresh token is invalid or expired.', log_id: 'x' },
+    });
     await expectPlatformError(driver.refresh(tokens), 'reconnect');
   });
 

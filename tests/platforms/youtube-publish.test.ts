@@ -20,7 +20,12 @@ let proxy: LocalProxy;
 const closers: Array<() => Promise<void>> = [];
 
 function clients(s: GoogleSimulator, opts: { proxy?: string; timeoutMs?: number } = {}) {
-  const http = createPlatformHttp({ proxy: opts.proxy, timeoutMs: opts.timeoutMs ?? 10_000, platform: 'youtube', allowPrivateProxy: true });
+  const http = createPlatformHttp({
+    proxy: opts.proxy,
+    timeoutMs: opts.timeoutMs ?? 10_000,
+    platform: 'youtube',
+    allowPrivateProxy: true,
+  });
   closers.push(() => http.close());
   const baseUrls = { auth: s.url, token: s.url, api: s.url };
   return {

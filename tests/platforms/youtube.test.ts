@@ -14,9 +14,21 @@ let proxy: LocalProxy;
 const https: PlatformHttp[] = [];
 
 function driverVia(opts: { proxy?: string } = {}, credentials = CLIENT) {
-  const http = createPlatformHttp({ proxy: opts.proxy, ipVersion: 'ipv4', timeoutMs: 5_000, connectTimeoutMs: 2_000, platform: 'youtube', allowPrivateProxy: true });
+  const http = createPlatformHttp({
+    proxy: opts.proxy,
+    ipVersion: 'ipv4',
+    timeoutMs: 5_000,
+    connectTimeoutMs: 2_000,
+    platform: 'youtube',
+    allowPrivateProxy: true,
+  });
   https.push(http);
-  return new YouTubeDriver({ http, credentials, redirectUri: REDIRECT_URI, baseUrls: { auth: sim.url, token: sim.url, api: sim.url } });
+  return new YouTubeDriver({
+    http,
+    credentials,
+    redirectUri: REDIRECT_URI,
+    baseUrls: { auth: sim.url, token: sim.url, api: sim.url },
+  });
 }
 
 async function connect(driver: YouTubeDriver): Promise<TokenSet> {
@@ -52,8 +64,17 @@ describe('YouTube driver', () => {
   it('defaults to the real Google hosts', () => {
     const d = new YouTubeDriver({ http: createPlatformHttp(), credentials: CLIENT, redirectUri: REDIRECT_URI });
     expect(d.authorizationUrl({ state: 's' })).toMatch(/^https:\/\/accounts\.google\.com\/o\/oauth2\/v2\/auth\?/);
-    expect(d.baseUrls).toEqual({ auth: 'https://accounts.google.com', token: 'https://oauth2.googleapis.com', api: 'https://www.googleapis.com' });
-    expect(d.capabilities).toEqual({ updateProfileName: false, updateDescription: true, publishVideo: true, readStats: true });
+    expect(d.baseUrls).toEqual({
+      auth: 'https://accounts.google.com',
+      token: 'https://oauth2.googleapis.com',
+      api: 'https://www.googleapis.com',
+    });
+    expect(d.capabilities).toEqual({
+      updateProfileName: false,
+      updateDescription: true,
+      publishVideo: true,
+      readStats: true,
+    });
   });
 
   it('happy path: consent → code → tokens → channel', async () => {
@@ -91,13 +112,19 @@ describe('YouTube driver', () => {
     sim.grantOnlyNext([DOCUMENTED_SCOPES.youtube[0]!]);
     const { query } = await openConsent(driver.authorizationUrl({ state: 's' }));
     const err = await expectPlatformError(driver.exchangeCode({ code: driver.parseCallback(query).code }), 'reconnect');
-    expect(err).toMatchObject({ key: 'scope_missing', params: { platform: 'YouTube', scopes: 'https://www.googleapis.com/auth/youtube.force-ssl' } });
+    expect(err).toMatchObject({
+      key: 'scope_missing',
+      params: { platform: 'YouTube', scopes: 'https://www.googleapis.com/auth/youtube.force-ssl' },
+    });
   });
 
   it('wrong client secret is a bad-request with a readable message', async () => {
     const driver = driverVia({}, { ...CLIENT, clientSecret: 'wrong' });
     const { query } = await openConsent(driver.authorizationUrl({ state: 's' }));
-    const err = await expectPlatformError(driver.exchangeCode({ code: driver.parseCallback(query).code }), 'bad-request');
+    const err = await expectPlatformError(
+      driver.exchangeCode({ code: driver.parseCallback(query).code }),
+      'bad-request',
+    );
     expect(err.code).toBe('invalid_client');
     expect(err.key).toBe('google_client');
   });
@@ -119,7 +146,12 @@ describe('YouTube driver', () => {
 
     const persisted: TokenSet[] = [];
     const refreshesBefore = sim.refreshCount;
-    const profile = await withFreshToken(tokens, driver, (t) => void persisted.push(t), (at) => driver.getProfile(at));
+    const profile = await withFreshToken(
+      tokens,
+      driver,
+      (t) => void persisted.push(t),
+      (at) => driver.getProfile(at),
+    );
     expect(profile.platformUserId).toBe(sim.channel.id);
     expect(sim.refreshCount).toBe(refreshesBefore + 1);
     expect(persisted).toHaveLength(1);
@@ -148,7 +180,10 @@ describe('YouTube driver', () => {
     const tokens = await connect(driver);
     sim.revokeAll();
     const persist = vi.fn();
-    const err = await expectPlatformError(withFreshToken(tokens, driver, persist, (at) => driver.getProfile(at)), 'reconnect');
+    const err = await expectPlatformError(
+      withFreshToken(tokens, driver, persist, (at) => driver.getProfile(at)),
+      'reconnect',
+    );
     expect(err.platform).toBe('youtube');
     expect(err).toMatchObject({ key: 'access_lost', params: { platform: 'YouTube' } });
     expect(decodeMessage(String(err.params.reason))?.key).toBe(storedKey('google_revoked'));
@@ -160,13 +195,24 @@ describe('YouTube driver', () => {
     try {
       const http = createPlatformHttp({ timeoutMs: 5_000 });
       https.push(http);
-      const driver = new YouTubeDriver({ http, credentials: CLIENT, redirectUri: REDIRECT_URI, baseUrls: { auth: testing.url, token: testing.url, api: testing.url } });
+      const driver = new YouTubeDriver({
+        http,
+        credentials: CLIENT,
+        redirectUri: REDIRECT_URI,
+        baseUrls: { auth: testing.url, token: testing.url, api: testing.url },
+      });
       const tokens = await connect(driver);
       testing.advance(8 * 24 * 3600_000);
       testing.expireAccessTokens();
-      const err = await expectPlatformError(withFreshToken(tokens, driver, vi.fn(), (at) => driver.getProfile(at)), 'reconnect');
+      const err = await expectPlatformError(
+        withFreshToken(tokens, driver, vi.fn(), (at) => driver.getProfile(at)),
+        'reconnect',
+      );
       // google_revoked is the message that carries the hint about the "Testing" publishing status.
-      expect(decodeMessage(String(err.params.reason))).toEqual({ key: storedKey('google_revoked'), params: { reason: 'Token has been expired or revoked.' } });
+      expect(decodeMessage(String(err.params.reason))).toEqual({
+        key: storedKey('google_revoked'),
+        params: { reason: 'Token has been expired or revoked.' },
+      });
     } finally {
       await testing.close();
     }
@@ -198,7 +244,13 @@ describe('YouTube driver', () => {
     sim.injectFault({
       path: '/youtube/v3/channels',
       status: 403,
-      body: { error: { code: 403, message: 'quota', errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }] } },
+      body: {
+        error: {
+          code: 403,
+          message: 'quota',
+          errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }],
+        },
+      },
     });
     const err = await expectPlatformError(driver.getProfile(tokens.accessToken), 'retry-later');
     expect(err.code).toBe('quotaExceeded');
@@ -210,7 +262,10 @@ describe('YouTube driver', () => {
     sim.hasChannel = false;
     try {
       const { query } = await openConsent(driver.authorizationUrl({ state: 's' }));
-      const err = await expectPlatformError(driver.exchangeCode({ code: driver.parseCallback(query).code }), 'bad-request');
+      const err = await expectPlatformError(
+        driver.exchangeCode({ code: driver.parseCallback(query).code }),
+        'bad-request',
+      );
       expect(err.key).toBe('youtube_no_channel');
     } finally {
       sim.hasChannel = true;

@@ -1,4 +1,10 @@
-import { httpClient, refreshOrEndSession, RefreshError, refreshPolicy, setLoggedOutHandler } from '../../src/providers/httpClient';
+import {
+  httpClient,
+  refreshOrEndSession,
+  RefreshError,
+  refreshPolicy,
+  setLoggedOutHandler,
+} from '../../src/providers/httpClient';
 import { readAuth, signIn, writeAuth } from '../../src/providers/authStore';
 
 type Call = { url: string; auth: string | null; body?: string };
@@ -14,17 +20,34 @@ function fakeServer(opts: { refreshOk?: boolean; refreshDelayMs?: number } = {})
     calls.push({ url, auth: headers.get('Authorization'), body: init.body as string | undefined });
     if (url === '/api/auth/refresh') {
       await new Promise((r) => setTimeout(r, opts.refreshDelayMs ?? 5));
-      if (opts.refreshOk === false) return new Response(JSON.stringify({ message: 'no' }), { status: 401, headers: { 'Content-Type': 'application/json' } });
+      if (opts.refreshOk === false)
+        return new Response(JSON.stringify({ message: 'no' }), {
+          status: 401,
+          headers: { 'Content-Type': 'application/json' },
+        });
       n += 1;
       valid = `access-${n}`;
-      return new Response(JSON.stringify({ accessToken: valid, refreshToken: `refresh-${n}` }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify({ accessToken: valid, refreshToken: `refresh-${n}` }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }
     if (headers.get('Authorization') !== `Bearer ${valid}`) {
-      return new Response(JSON.stringify({ message: 'expired', statusCode: 401 }), { status: 401, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify({ message: 'expired', statusCode: 401 }), {
+        status: 401,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }
     return new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'Content-Type': 'application/json' } });
   }) as typeof fetch;
-  return { calls, expire: () => { valid = 'server-rotated'; n += 0; }, refreshes: () => calls.filter((c) => c.url === '/api/auth/refresh').length };
+  return {
+    calls,
+    expire: () => {
+      valid = 'server-rotated';
+      n += 0;
+    },
+    refreshes: () => calls.filter((c) => c.url === '/api/auth/refresh').length,
+  };
 }
 
 describe('httpClient', () => {
@@ -45,7 +68,9 @@ describe('httpClient', () => {
     const r = await httpClient('/api/data');
     expect(r.json).toEqual({ ok: true });
     expect(s.refreshes()).toBe(1);
-    expect(JSON.parse(s.calls.find((c) => c.url === '/api/auth/refresh')!.body!)).toEqual({ refreshToken: 'refresh-1' });
+    expect(JSON.parse(s.calls.find((c) => c.url === '/api/auth/refresh')!.body!)).toEqual({
+      refreshToken: 'refresh-1',
+    });
     expect(readAuth()).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
     expect(s.calls.map((c) => c.url)).toEqual(['/api/data', '/api/auth/refresh', '/api/data']);
   });
@@ -62,7 +87,9 @@ describe('httpClient', () => {
     fakeServer({ refreshOk: false });
     signIn({ id: 1, login: 'a', role: 'admin' }, 'stale', 'refresh-1');
     let loggedOut = 0;
-    setLoggedOutHandler(() => { loggedOut += 1; });
+    setLoggedOutHandler(() => {
+      loggedOut += 1;
+    });
     await expect(httpClient('/api/data')).rejects.toMatchObject({ status: 401 });
     expect(loggedOut).toBe(1);
     expect(readAuth()).toMatchObject({ isAuthenticated: false, accessToken: null, refreshToken: null });
@@ -73,7 +100,11 @@ describe('httpClient', () => {
     globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = String(input);
       s.calls.push({ url, auth: new Headers(init.headers).get('Authorization') });
-      if (url === '/api/auth/refresh') return new Response(JSON.stringify({ accessToken: 'x', refreshToken: 'y' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      if (url === '/api/auth/refresh')
+        return new Response(JSON.stringify({ accessToken: 'x', refreshToken: 'y' }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
       return new Response('{"message":"nope"}', { status: 401, headers: { 'Content-Type': 'application/json' } });
     }) as typeof fetch;
     await expect(httpClient('/api/data')).rejects.toMatchObject({ status: 401 });
@@ -90,12 +121,19 @@ describe('httpClient', () => {
   it('persists the auth state under "authStore", version 1', () => {
     const raw = JSON.parse(localStorage.getItem('authStore')!);
     expect(raw.version).toBe(1);
-    expect(Object.keys(raw.state).sort()).toEqual(['accessToken', 'isAuthenticated', 'isLoading', 'refreshToken', 'user']);
+    expect(Object.keys(raw.state).sort()).toEqual([
+      'accessToken',
+      'isAuthenticated',
+      'isLoading',
+      'refreshToken',
+      'user',
+    ]);
   });
 });
 
 describe('httpClient when a refresh fails', () => {
-  const json = (body: unknown, status: number) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (body: unknown, status: number) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   /** `/api/data` wants access-2; `/api/auth/refresh` answers the next of `answers` (an Error: network failure). */
   function server(answers: Array<number | Error>) {
     const calls: string[] = [];
@@ -119,7 +157,9 @@ describe('httpClient when a refresh fails', () => {
     signIn({ id: 1, login: 'a', role: 'admin' }, 'stale', 'refresh-1');
     refreshPolicy.retryDelaysMs = [1, 1];
     loggedOut = 0;
-    setLoggedOutHandler(() => { loggedOut += 1; });
+    setLoggedOutHandler(() => {
+      loggedOut += 1;
+    });
   });
 
   it('retries a refresh that met a network error or a 5xx, and the user stays signed in', async () => {

@@ -1,7 +1,9 @@
 import { pageWindow } from '../../src/common/pageWindow';
 
 const render = (cur: number, total: number) =>
-  pageWindow(cur, total).map((i) => (i.type === 'page' ? String(i.page) : `…${i.target}`)).join(' ');
+  pageWindow(cur, total)
+    .map((i) => (i.type === 'page' ? String(i.page) : `…${i.target}`))
+    .join(' ');
 
 describe('pageWindow', () => {
   it('is empty for one page or none', () => {

@@ -17,7 +17,11 @@ function setup(defaultValues: Record<string, unknown> = { tags: [] }) {
   const box = screen.getByRole('textbox', { name: 'Tags' });
   const chips = () => {
     const list = screen.queryByRole('list', { name: 'Tags' });
-    return list ? within(list).getAllByRole('listitem').map((li) => li.textContent) : [];
+    return list
+      ? within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent)
+      : [];
   };
   return { box, chips, onSubmit };
 }
@@ -44,7 +48,9 @@ describe('TagsInput', () => {
     await user.click(box);
     await user.keyboard('{Backspace}');
     expect(chips()).toEqual(['one']);
-    const chip = within(screen.getByRole('list', { name: 'Tags' })).getByText('one').closest('.MuiChip-root')!;
+    const chip = within(screen.getByRole('list', { name: 'Tags' }))
+      .getByText('one')
+      .closest('.MuiChip-root')!;
     await user.click(chip.querySelector('.MuiChip-deleteIcon')!);
     expect(chips()).toEqual([]);
   });

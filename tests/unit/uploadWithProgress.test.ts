@@ -28,7 +28,9 @@ describe('uploadWithProgress', () => {
   it('answers the body of a 2xx', async () => {
     const s = fakeServer();
     const progress: number[] = [];
-    expect(await uploadWithProgress('/api/x', new FormData(), (p) => progress.push(p.loaded), s.send)).toEqual({ ok: true });
+    expect(await uploadWithProgress('/api/x', new FormData(), (p) => progress.push(p.loaded), s.send)).toEqual({
+      ok: true,
+    });
     expect(s.sent).toEqual(['/api/x']);
     expect(progress).toEqual([10]);
   });
@@ -37,7 +39,9 @@ describe('uploadWithProgress', () => {
     const s = fakeServer();
     signIn({ id: 1, login: 'a', role: 'admin' }, 'stale', 'refresh-1');
     const progress: number[] = [];
-    expect(await uploadWithProgress('/api/x', new FormData(), (p) => progress.push(p.loaded), s.send)).toEqual({ ok: true });
+    expect(await uploadWithProgress('/api/x', new FormData(), (p) => progress.push(p.loaded), s.send)).toEqual({
+      ok: true,
+    });
     expect(s.sent).toHaveLength(2);
     expect(progress).toEqual([10, 0, 10]);
     expect(readAuth().refreshToken).toBe('refresh-2');

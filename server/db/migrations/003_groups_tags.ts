@@ -14,7 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('account_groups_user').on('account_groups').columns(['user_id', 'id']).execute();
 
-  await db.schema.createTable('group_accounts')
+  await db.schema
+    .createTable('group_accounts')
     .addColumn('group_id', 'integer', (c) => c.notNull().references('account_groups.id').onDelete('cascade'))
     .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('group_accounts_pk', ['group_id', 'account_id'])

@@ -43,16 +43,29 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('create_video_requests_user').on('create_video_requests').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('create_video_requests_user')
+    .on('create_video_requests')
+    .columns(['user_id', 'id'])
+    .execute();
 
-  await db.schema.alterTable('videos').addColumn('request_id', 'integer', (c) => c.references('create_video_requests.id').onDelete('cascade')).execute();
+  await db.schema
+    .alterTable('videos')
+    .addColumn('request_id', 'integer', (c) => c.references('create_video_requests.id').onDelete('cascade'))
+    .execute();
   await db.schema.alterTable('videos').addColumn('output_index', 'integer').execute();
   await db.schema.alterTable('videos').addColumn('storage_key', 'varchar(300)').execute();
-  await db.schema.createIndex('videos_request_output').unique().on('videos').columns(['request_id', 'output_index']).execute();
+  await db.schema
+    .createIndex('videos_request_output')
+    .unique()
+    .on('videos')
+    .columns(['request_id', 'output_index'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('videos_request_output').execute();
-  for (const col of ['storage_key', 'output_index', 'request_id']) await db.schema.alterTable('videos').dropColumn(col).execute();
+  for (const col of ['storage_key', 'output_index', 'request_id'])
+    await db.schema.alterTable('videos').dropColumn(col).execute();
   for (const t of ['create_video_requests', 'jobs']) await db.schema.dropTable(t).execute();
 }

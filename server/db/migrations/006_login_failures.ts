@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
  * the last failure ends (epoch milliseconds).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('login_failures')
+  await db.schema
+    .createTable('login_failures')
     .addColumn('key', 'varchar(300)', (c) => c.primaryKey())
     .addColumn('count', 'integer', (c) => c.notNull())
     .addColumn('until_ms', 'bigint', (c) => c.notNull())

@@ -16,7 +16,9 @@ import { withId } from '../schema-helpers.js';
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('publications'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('request_id', 'integer', (c) => c.notNull().unique().references('create_video_requests.id').onDelete('cascade'))
+    .addColumn('request_id', 'integer', (c) =>
+      c.notNull().unique().references('create_video_requests.id').onDelete('cascade'),
+    )
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
@@ -29,8 +31,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('publications_user').on('publications').columns(['user_id', 'id']).execute();
 
-  await db.schema.alterTable('videos').addColumn('publication_id', 'integer', (c) => c.references('publications.id').onDelete('set null')).execute();
-  await db.schema.alterTable('videos').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('videos')
+    .addColumn('publication_id', 'integer', (c) => c.references('publications.id').onDelete('set null'))
+    .execute();
+  await db.schema
+    .alterTable('videos')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema.createIndex('videos_publication').on('videos').columns(['publication_id', 'id']).execute();
 
   await withId(db, db.schema.createTable('video_publishes'))
@@ -57,9 +65,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('video_publishes_video_platform').unique().on('video_publishes').columns(['video_id', 'platform']).execute();
+  await db.schema
+    .createIndex('video_publishes_video_platform')
+    .unique()
+    .on('video_publishes')
+    .columns(['video_id', 'platform'])
+    .execute();
   await db.schema.createIndex('video_publishes_state').on('video_publishes').columns(['state', 'due_at']).execute();
-  await db.schema.createIndex('video_publishes_stats').on('video_publishes').columns(['platform', 'stats_at']).execute();
+  await db.schema
+    .createIndex('video_publishes_stats')
+    .on('video_publishes')
+    .columns(['platform', 'stats_at'])
+    .execute();
 
   await withId(db, db.schema.createTable('platform_usage'))
     .addColumn('platform', 'varchar(16)', (c) => c.notNull())
@@ -68,7 +85,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('amount', 'integer', (c) => c.notNull())
     .addColumn('at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('platform_usage_window').on('platform_usage').columns(['platform', 'kind', 'account_id', 'at']).execute();
+  await db.schema
+    .createIndex('platform_usage_window')
+    .on('platform_usage')
+    .columns(['platform', 'kind', 'account_id', 'at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -41,13 +41,28 @@ export class Ffmpeg {
     try {
       out = await this.capture(
         this.ffprobePath,
-        ['-v', 'error', '-protocol_whitelist', 'file', '-format_whitelist', FORMAT_WHITELIST,
-          '-show_streams', '-show_format', '-of', 'json', `file:${file}`],
+        [
+          '-v',
+          'error',
+          '-protocol_whitelist',
+          'file',
+          '-format_whitelist',
+          FORMAT_WHITELIST,
+          '-show_streams',
+          '-show_format',
+          '-of',
+          'json',
+          `file:${file}`,
+        ],
         opts.signal,
       );
     } catch (err) {
       if (err instanceof MediaError && err.code === 'failed') {
-        throw new MediaError('not_media', `not a readable media file: ${basename(file)} (${err.details.stderrTail || 'ffprobe failed'})`, { ...err.details, file, cause: err });
+        throw new MediaError(
+          'not_media',
+          `not a readable media file: ${basename(file)} (${err.details.stderrTail || 'ffprobe failed'})`,
+          { ...err.details, file, cause: err },
+        );
       }
       throw err;
     }
@@ -94,14 +109,42 @@ export class Ffmpeg {
     const tmp = join(dirname(outJpeg), `.${basename(outJpeg)}.${randomBytes(4).toString('hex')}.tmp.jpg`);
     const fit = "scale=w='if(gte(iw,ih),min(720,iw),-2)':h='if(gte(iw,ih),-2,min(720,ih))'";
     const grab = (at: number) =>
-      this.run(['-y', '-loglevel', 'error', ...(at > 0 ? ['-ss', at.toFixed(3)] : []), '-i', `file:${input}`,
-        '-map', '0:v:0', '-frames:v', '1', '-vf', `${fit},format=yuvj420p`, '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', tmp]);
+      this.run([
+        '-y',
+        '-loglevel',
+        'error',
+        ...(at > 0 ? ['-ss', at.toFixed(3)] : []),
+        '-i',
+        `file:${input}`,
+        '-map',
+        '0:v:0',
+        '-frames:v',
+        '1',
+        '-vf',
+        `${fit},format=yuvj420p`,
+        '-q:v',
+        '3',
+        '-f',
+        'image2',
+        '-c:v',
+        'mjpeg',
+        tmp,
+      ]);
     try {
       await grab(atSec);
       // A seek past the end "succeeds" with no frame written.
-      const size = await stat(tmp).then((s) => s.size, () => 0);
+      const size = await stat(tmp).then(
+        (s) => s.size,
+        () => 0,
+      );
       if (size === 0 && atSec > 0) await grab(0);
-      if ((await stat(tmp).then((s) => s.size, () => 0)) === 0) throw new MediaError('no_video', `no frame to grab in ${basename(input)}`, { file: input });
+      if (
+        (await stat(tmp).then(
+          (s) => s.size,
+          () => 0,
+        )) === 0
+      )
+        throw new MediaError('no_video', `no frame to grab in ${basename(input)}`, { file: input });
       await rename(tmp, outJpeg);
     } catch (err) {
       await rm(tmp, { force: true });
@@ -148,9 +191,31 @@ export class Ffmpeg {
   /** Decodes the first video frame (and nothing else): catches files whose headers parse but whose data does not. */
   private async decodesFirstFrame(file: string): Promise<boolean> {
     try {
-      await spawnChecked(this.ffmpegPath,
-        ['-nostdin', '-hide_banner', '-v', 'error', '-xerror', '-protocol_whitelist', 'file', '-format_whitelist', FORMAT_WHITELIST,
-          '-i', `file:${file}`, '-map', '0:v:0', '-frames:v', '1', '-f', 'null', '-'], undefined, () => {});
+      await spawnChecked(
+        this.ffmpegPath,
+        [
+          '-nostdin',
+          '-hide_banner',
+          '-v',
+          'error',
+          '-xerror',
+          '-protocol_whitelist',
+          'file',
+          '-format_whitelist',
+          FORMAT_WHITELIST,
+          '-i',
+          `file:${file}`,
+          '-map',
+          '0:v:0',
+          '-frames:v',
+          '1',
+          '-f',
+          'null',
+          '-',
+        ],
+        undefined,
+        () => {},
+      );
       return true;
     } catch {
       return false;

@@ -18,7 +18,8 @@ import { outputDurationSec, type EncodeTuning, type RenderOptions } from './rend
 export const defaultRenderConcurrency = (cores = availableParallelism()) => Math.min(8, Math.max(2, 2 * cores));
 export const BATCH_DEFAULTS = { concurrency: defaultRenderConcurrency(), outputsPerProcess: 1 } as const;
 
-export type BatchResult = { index: number; out: string; ok: true } | { index: number; out: string; ok: false; error: MediaError };
+export type BatchResult =
+  { index: number; out: string; ok: true } | { index: number; out: string; ok: false; error: MediaError };
 
 export type BatchOptions = {
   /** ffmpeg processes at a time (default: twice the cores, 2 to 8). */
@@ -39,7 +40,11 @@ export type BatchOptions = {
  * Renders every output of `optsList` (all of one clip). Resolves with one result per output, in input
  * order: a failed output does not fail the others. Rejects only on abort (outputs already finished stay).
  */
-export async function renderBatch(ffmpeg: Ffmpeg, optsList: readonly RenderOptions[], opts: BatchOptions = {}): Promise<BatchResult[]> {
+export async function renderBatch(
+  ffmpeg: Ffmpeg,
+  optsList: readonly RenderOptions[],
+  opts: BatchOptions = {},
+): Promise<BatchResult[]> {
   const concurrency = Math.max(1, Math.floor(opts.concurrency ?? BATCH_DEFAULTS.concurrency));
   const perProcess = Math.max(1, Math.floor(opts.outputsPerProcess ?? BATCH_DEFAULTS.outputsPerProcess));
   const { signal } = opts;
@@ -64,7 +69,8 @@ export async function renderBatch(ffmpeg: Ffmpeg, optsList: readonly RenderOptio
   };
 
   const groups: number[][] = [];
-  for (let i = 0; i < optsList.length; i += perProcess) groups.push(Array.from({ length: Math.min(perProcess, optsList.length - i) }, (_, k) => i + k));
+  for (let i = 0; i < optsList.length; i += perProcess)
+    groups.push(Array.from({ length: Math.min(perProcess, optsList.length - i) }, (_, k) => i + k));
 
   const lanes = Math.min(concurrency, groups.length);
   const tuning = opts.tuning ?? (lanes > 1 ? { x264Threads: 1 } : undefined);
@@ -104,5 +110,7 @@ export async function renderBatch(ffmpeg: Ffmpeg, optsList: readonly RenderOptio
 }
 
 function asMediaError(err: unknown): MediaError {
-  return err instanceof MediaError ? err : new MediaError('failed', err instanceof Error ? err.message : String(err), { cause: err });
+  return err instanceof MediaError
+    ? err
+    : new MediaError('failed', err instanceof Error ? err.message : String(err), { cause: err });
 }

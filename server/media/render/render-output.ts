@@ -41,7 +41,11 @@ export async function renderOutput(ffmpeg: Ffmpeg, opts: RenderOptions, cb: Rend
  * same temp-then-rename guarantee for each file. All or nothing: if ffmpeg fails, no output is kept.
  * @internal used by renderOutput and renderBatch
  */
-export async function renderGroup(ffmpeg: Ffmpeg, list: readonly RenderOptions[], cb: RenderCallbacks = {}): Promise<void> {
+export async function renderGroup(
+  ffmpeg: Ffmpeg,
+  list: readonly RenderOptions[],
+  cb: RenderCallbacks = {},
+): Promise<void> {
   if (cb.signal?.aborted) throw new MediaError('aborted', 'render aborted before start', { cause: cb.signal.reason });
   const temps = list.map((o) => tempPathFor(o.out));
   const planned = list.map((o, i) => ({ ...o, out: temps[i]! }));

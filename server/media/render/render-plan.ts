@@ -28,9 +28,7 @@ export const COVER_THRESHOLD = 0.9;
 
 export type ClipInput = { path: string; width: number; height: number; durationSec: number; hasAudio: boolean };
 export type BackgroundInput =
-  | { kind: 'photo'; path: string }
-  | { kind: 'video'; path: string; durationSec: number }
-  | { kind: 'blur' };
+  { kind: 'photo'; path: string } | { kind: 'video'; path: string; durationSec: number } | { kind: 'blur' };
 export type RenderOptions = { clip: ClipInput; background: BackgroundInput; variation: Variation | null; out: string };
 
 /** Encoder tuning that does not change what the file looks like. */
@@ -123,25 +121,32 @@ export function planRenderBatch(list: readonly RenderOptions[], tuning: EncodeTu
     if (bg.kind === 'blur') {
       // A blurred copy of the (trimmed, sped) clip, blurred at quarter resolution then scaled up (3x cheaper).
       graph.push(`[${vSrc[i]}]${timing},split=2[f${i}][b${i}]`);
-      graph.push(`[b${i}]scale=${W / 4}:${H / 4}:force_original_aspect_ratio=increase,crop=${W / 4}:${H / 4},boxblur=10:1,scale=${W}:${H},setsar=1[bg${i}]`);
+      graph.push(
+        `[b${i}]scale=${W / 4}:${H / 4}:force_original_aspect_ratio=increase,crop=${W / 4}:${H / 4},boxblur=10:1,scale=${W}:${H},setsar=1[bg${i}]`,
+      );
     } else {
       graph.push(`[${vSrc[i]}]${timing}[f${i}]`);
       const k = nextInput++;
       if (bg.kind === 'photo') {
         // Decoded and scaled once, then the one frame repeats (`-loop 1` would decode it for every frame).
         inputs.push('-framerate', String(FPS), '-i', fileUrl(bg.path));
-        graph.push(`[${k}:v]scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,format=yuv420p,loop=loop=-1:size=1:start=0[bg${i}]`);
+        graph.push(
+          `[${k}:v]scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,format=yuv420p,loop=loop=-1:size=1:start=0[bg${i}]`,
+        );
       } else {
         const start = backgroundStartSec(bg, v);
         inputs.push(...(start > 0 ? ['-ss', fmt(start)] : []), '-stream_loop', '-1', '-i', fileUrl(bg.path));
-        graph.push(`[${k}:v]fps=${FPS},scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,setpts=PTS-STARTPTS[bg${i}]`);
+        graph.push(
+          `[${k}:v]fps=${FPS},scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,setpts=PTS-STARTPTS[bg${i}]`,
+        );
       }
     }
 
     // Foreground: one scale (fit x shrink x zoom), colour jitter on the clip only (cheaper than the frame).
-    const eq = v && (v.brightness !== 0 || v.contrast !== 1 || v.saturation !== 1)
-      ? `,eq=brightness=${fmt(v.brightness)}:contrast=${fmt(v.contrast)}:saturation=${fmt(v.saturation)}`
-      : '';
+    const eq =
+      v && (v.brightness !== 0 || v.contrast !== 1 || v.saturation !== 1)
+        ? `,eq=brightness=${fmt(v.brightness)}:contrast=${fmt(v.contrast)}:saturation=${fmt(v.saturation)}`
+        : '';
     graph.push(`[f${i}]scale=${layout.width}:${layout.height},setsar=1${eq}[fg${i}]`);
     const noise = v && v.noise > 0 ? `,noise=alls=${Math.round(v.noise)}:allf=t` : '';
     graph.push(`[bg${i}][fg${i}]overlay=x=${layout.x}:y=${layout.y}${noise},format=yuv420p[v${i}]`);
@@ -152,17 +157,48 @@ export function planRenderBatch(list: readonly RenderOptions[], tuning: EncodeTu
       'asetpts=PTS-STARTPTS',
       ...(speed !== 1 ? [`atempo=${fmt(speed)}`] : []),
     ].join(',');
-    if (clip.hasAudio) graph.push(`[${aSrc[i]}]${aTiming},aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad[a${i}]`);
+    if (clip.hasAudio)
+      graph.push(`[${aSrc[i]}]${aTiming},aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad[a${i}]`);
     else graph.push(`anullsrc=r=48000:cl=stereo,atrim=duration=${fmt(duration + 0.1)}[a${i}]`);
 
     outputs.push(
-      '-map', `[v${i}]`, '-map', `[a${i}]`, '-t', fmt(duration),
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-r', String(FPS),
+      '-map',
+      `[v${i}]`,
+      '-map',
+      `[a${i}]`,
+      '-t',
+      fmt(duration),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '23',
+      '-profile:v',
+      'high',
+      '-pix_fmt',
+      'yuv420p',
+      '-r',
+      String(FPS),
       ...(tuning.x264Threads ? ['-threads:v', String(tuning.x264Threads)] : []),
-      '-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2',
-      '-map_metadata', '-1', '-map_chapters', '-1',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-ar',
+      '48000',
+      '-ac',
+      '2',
+      '-map_metadata',
+      '-1',
+      '-map_chapters',
+      '-1',
       ...(v ? ['-metadata', `creation_time=${v.creationTime}`, '-metadata', `title=${v.title}`] : []),
-      '-movflags', '+faststart', '-f', 'mp4', fileUrl(o.out),
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      fileUrl(o.out),
     );
   });
 

@@ -95,7 +95,21 @@ export function makeVariation(seed: number, opts: { now?: Date; noise?: boolean 
   created.setUTCMilliseconds(0);
   const creationTime = created.toISOString().replace('.000Z', 'Z');
   const title = `VID_${created.getUTCFullYear()}${pad(created.getUTCMonth() + 1)}${pad(created.getUTCDate())}_${pad(created.getUTCHours())}${pad(created.getUTCMinutes())}${pad(created.getUTCSeconds())}`;
-  return { seed: seed >>> 0, zoom, dx, dy, brightness, contrast, saturation, speed, trimStartSec, noise: noiseLevel, bgStart, creationTime, title };
+  return {
+    seed: seed >>> 0,
+    zoom,
+    dx,
+    dy,
+    brightness,
+    contrast,
+    saturation,
+    speed,
+    trimStartSec,
+    noise: noiseLevel,
+    bgStart,
+    creationTime,
+    title,
+  };
 }
 
 /**

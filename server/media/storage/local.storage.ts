@@ -31,7 +31,10 @@ export class LocalStorage implements Storage {
   }
 
   tempPath(ext = ''): string {
-    return join(this.staging, `${Date.now().toString(36)}-${randomBytes(9).toString('base64url')}.part${ext ? '.' + ext.replace(/^\./, '') : ''}`);
+    return join(
+      this.staging,
+      `${Date.now().toString(36)}-${randomBytes(9).toString('base64url')}.part${ext ? '.' + ext.replace(/^\./, '') : ''}`,
+    );
   }
 
   async stage(body: Readable, opts: { ext?: string; sniffBytes?: number } = {}): Promise<Staged> {
@@ -151,7 +154,9 @@ export class LocalStorage implements Storage {
       const key = relative(this.root, path).split(sep).join('/');
       try {
         yield { key, mtime: (await stat(path)).mtime };
-      } catch { /* removed meanwhile */ }
+      } catch {
+        /* removed meanwhile */
+      }
     }
   }
 
@@ -167,7 +172,9 @@ export class LocalStorage implements Storage {
           await rm(p, { force: true, recursive: true });
           removed++;
         }
-      } catch { /* raced with its owner */ }
+      } catch {
+        /* raced with its owner */
+      }
     }
     return removed;
   }

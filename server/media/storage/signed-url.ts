@@ -7,7 +7,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * same object keeps the same link for a while and the browser cache works across page loads.
  */
 export class MediaSigner {
-  constructor(private key: Buffer | string, private ttlSec: number, private windowSec = 3600) {}
+  constructor(
+    private key: Buffer | string,
+    private ttlSec: number,
+    private windowSec = 3600,
+  ) {}
 
   private mac(key: string, exp: number) {
     return createHmac('sha256', this.key).update(`${key}\n${exp}`).digest('base64url');
@@ -22,7 +26,8 @@ export class MediaSigner {
 
   /** 'ok', or why the link is refused (both answer 403). */
   verify(key: string, exp: unknown, sig: unknown, nowMs = Date.now()): 'ok' | 'expired' | 'bad-signature' {
-    if (typeof exp !== 'string' || !/^\d{1,12}$/.test(exp) || typeof sig !== 'string' || sig.length > 100) return 'bad-signature';
+    if (typeof exp !== 'string' || !/^\d{1,12}$/.test(exp) || typeof sig !== 'string' || sig.length > 100)
+      return 'bad-signature';
     const expected = Buffer.from(this.mac(key, Number(exp)));
     const given = Buffer.from(sig);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad-signature';

@@ -5,10 +5,25 @@
  * logging in again. The IG User node is read-only: name and biography cannot be changed via the API.
  */
 import {
-  expiresAtFrom, joinUrl, needRedirectUri, parseOAuthCallback, readBody, requireScopes, splitScopes, stripUndefined,
-  type DriverBaseOptions, type QueryLike,
+  expiresAtFrom,
+  joinUrl,
+  needRedirectUri,
+  parseOAuthCallback,
+  readBody,
+  requireScopes,
+  splitScopes,
+  stripUndefined,
+  type DriverBaseOptions,
+  type QueryLike,
 } from '../common';
-import { PlatformError, type OAuthClientCredentials, type PlatformCapabilities, type PlatformDriver, type PlatformProfile, type TokenSet } from '../types';
+import {
+  PlatformError,
+  type OAuthClientCredentials,
+  type PlatformCapabilities,
+  type PlatformDriver,
+  type PlatformProfile,
+  type TokenSet,
+} from '../types';
 import { instagramGraphError, instagramOAuthError } from './instagram.errors';
 
 export interface InstagramBaseUrls {
@@ -28,9 +43,20 @@ export const INSTAGRAM_DEFAULT_BASE_URLS: InstagramBaseUrls = {
 
 export const INSTAGRAM_DEFAULT_GRAPH_VERSION = 'v23.0';
 
-export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_insights'] as const;
+export const INSTAGRAM_SCOPES = [
+  'instagram_business_basic',
+  'instagram_business_content_publish',
+  'instagram_business_manage_insights',
+] as const;
 
-export const INSTAGRAM_PROFILE_FIELDS = ['user_id', 'username', 'name', 'biography', 'profile_picture_url', 'account_type'] as const;
+export const INSTAGRAM_PROFILE_FIELDS = [
+  'user_id',
+  'username',
+  'name',
+  'biography',
+  'profile_picture_url',
+  'account_type',
+] as const;
 
 /** Long-lived token lifetime when the response omits expires_in. */
 const LONG_LIVED_SEC = 60 * 24 * 3600;
@@ -43,7 +69,12 @@ export interface InstagramDriverOptions extends DriverBaseOptions<InstagramBaseU
 
 export class InstagramDriver implements PlatformDriver {
   readonly name = 'instagram' as const;
-  readonly capabilities: PlatformCapabilities = { updateProfileName: false, updateDescription: false, publishVideo: true, readStats: true };
+  readonly capabilities: PlatformCapabilities = {
+    updateProfileName: false,
+    updateDescription: false,
+    publishVideo: true,
+    readStats: true,
+  };
   readonly scopes: readonly string[];
   /** Long-lived tokens are refreshed in their last week (a refresh needs the token to be ≥ 24 h old). */
   readonly refreshAheadMs = 7 * 24 * 3600_000;
@@ -105,10 +136,15 @@ export class InstagramDriver implements PlatformDriver {
 
     // 2. short-lived → long-lived token
     const longRes = await this.http.request(joinUrl(this.baseUrls.graph, '/access_token'), {
-      query: { grant_type: 'ig_exchange_token', client_secret: this.credentials.clientSecret, access_token: short.access_token },
+      query: {
+        grant_type: 'ig_exchange_token',
+        client_secret: this.credentials.clientSecret,
+        access_token: short.access_token,
+      },
     });
     const long = await readBody(longRes);
-    if (longRes.status !== 200 || !long?.access_token) throw instagramGraphError(longRes.status, longRes.headers, long, 'exchange');
+    if (longRes.status !== 200 || !long?.access_token)
+      throw instagramGraphError(longRes.status, longRes.headers, long, 'exchange');
     const expiresAt = expiresAtFrom(this.now(), long.expires_in, LONG_LIVED_SEC);
 
     // 3. the professional account id (user_id) that the content API uses
@@ -137,7 +173,13 @@ export class InstagramDriver implements PlatformDriver {
     const body = await readBody(res);
     if (res.status !== 200 || !body?.access_token) throw instagramGraphError(res.status, res.headers, body, 'refresh');
     const expiresAt = expiresAtFrom(this.now(), body.expires_in, LONG_LIVED_SEC);
-    return { ...tokens, accessToken: body.access_token, refreshToken: body.access_token, expiresAt, refreshExpiresAt: expiresAt };
+    return {
+      ...tokens,
+      accessToken: body.access_token,
+      refreshToken: body.access_token,
+      expiresAt,
+      refreshExpiresAt: expiresAt,
+    };
   }
 
   async getProfile(accessToken: string): Promise<PlatformProfile> {
@@ -157,7 +199,12 @@ export class InstagramDriver implements PlatformDriver {
 
   private requireCredentials() {
     if (!this.credentials?.clientId || !this.credentials?.clientSecret) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_client', key: 'instagram_not_configured' });
+      throw new PlatformError({
+        kind: 'bad-request',
+        platform: this.name,
+        code: 'no_client',
+        key: 'instagram_not_configured',
+      });
     }
   }
 

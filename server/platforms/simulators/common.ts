@@ -83,15 +83,24 @@ export interface SimServer {
   close(): Promise<void>;
 }
 
-export async function startSimServer(routes: SimRoute[], opts: { port?: number; host?: string } = {}): Promise<SimServer> {
+export async function startSimServer(
+  routes: SimRoute[],
+  opts: { port?: number; host?: string } = {},
+): Promise<SimServer> {
   const log: SimLogEntry[] = [];
   let faults: SimFault[] = [];
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://sim.local');
     const method = req.method ?? 'GET';
-    const route = routes.find((r) => r.method === method && (typeof r.path === 'string' ? r.path === url.pathname : r.path.test(url.pathname)));
-    const fault = faults.find((f) => (!f.method || f.method === method) && (!f.path || (typeof f.path === 'string' ? url.pathname.includes(f.path) : f.path.test(url.pathname))));
+    const route = routes.find(
+      (r) => r.method === method && (typeof r.path === 'string' ? r.path === url.pathname : r.path.test(url.pathname)),
+    );
+    const fault = faults.find(
+      (f) =>
+        (!f.method || f.method === method) &&
+        (!f.path || (typeof f.path === 'string' ? url.pathname.includes(f.path) : f.path.test(url.pathname))),
+    );
     const streamed = Boolean(route?.stream) && !fault;
     const chunks: Buffer[] = [];
     if (!streamed) for await (const c of req) chunks.push(c as Buffer);
@@ -109,7 +118,14 @@ export async function startSimServer(routes: SimRoute[], opts: { port?: number; 
     const auth = String(req.headers.authorization ?? '');
     const bearer = /^Bearer\s+(.+)$/i.exec(auth)?.[1]?.trim();
     const sreq: SimRequest = {
-      method, path: url.pathname, query: url.searchParams, headers: req.headers, raw, form, json, bearer,
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      raw,
+      form,
+      json,
+      bearer,
       body: streamed ? (req as AsyncIterable<Buffer>) : undefined,
     };
 
@@ -121,12 +137,19 @@ export async function startSimServer(routes: SimRoute[], opts: { port?: number; 
       reply = { status: fault.status, body: fault.body, headers: fault.headers };
     } else {
       try {
-        reply = route ? await route.handler(sreq) : { status: 404, body: { error: { code: 404, message: `No route for ${sreq.method} ${sreq.path}` } } };
+        reply = route
+          ? await route.handler(sreq)
+          : { status: 404, body: { error: { code: 404, message: `No route for ${sreq.method} ${sreq.path}` } } };
       } catch (err) {
         reply = { status: 500, body: { error: { code: 500, message: String((err as Error)?.message ?? err) } } };
       }
     }
-    log.push({ method: sreq.method, path: sreq.path, query: Object.fromEntries(url.searchParams), status: reply.status });
+    log.push({
+      method: sreq.method,
+      path: sreq.path,
+      query: Object.fromEntries(url.searchParams),
+      status: reply.status,
+    });
     const headers: Record<string, string> = { ...(reply.headers ?? {}) };
     let payload: string | Buffer = '';
     if (reply.body !== undefined) {
@@ -166,7 +189,11 @@ export async function startSimServer(routes: SimRoute[], opts: { port?: number; 
 }
 
 /** A 302 to `redirectUri` with the given query parameters (and an optional fragment). */
-export function redirectTo(redirectUri: string, params: Record<string, string | undefined>, fragment?: string): SimReply {
+export function redirectTo(
+  redirectUri: string,
+  params: Record<string, string | undefined>,
+  fragment?: string,
+): SimReply {
   const u = new URL(redirectUri);
   for (const [k, v] of Object.entries(params)) if (v !== undefined) u.searchParams.set(k, v);
   return { status: 302, headers: { location: u.href + (fragment ?? '') } };

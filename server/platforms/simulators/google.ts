@@ -10,7 +10,15 @@
  *   /youtube/v3/videos, playlistItems videos.list and the uploads playlist (./youtube-videos.ts)
  */
 import {
-  SimState, htmlError, randomToken, redirectTo, startSimServer, withSimControls, type SimControls, type SimReply, type SimRequest,
+  SimState,
+  htmlError,
+  randomToken,
+  redirectTo,
+  startSimServer,
+  withSimControls,
+  type SimControls,
+  type SimReply,
+  type SimRequest,
 } from './common';
 import { googleApiError, quotaSpender, youtubeChannelRoutes, type SimChannel } from './youtube-data-api';
 import { youtubeUploadRoutes, type YouTubeUploadControls } from './youtube-publish';
@@ -57,7 +65,6 @@ export interface GoogleSimulator extends SimControls, YouTubeVideosState, YouTub
   quotaUsed: number;
 }
 
-
 /** Gives `target` every field of `source`, read and written through to `source` (so its routes see changes). */
 function forward<T extends object, S extends object>(target: T, source: S): T & S {
   const from = source as Record<string, unknown>;
@@ -71,7 +78,10 @@ function forward<T extends object, S extends object>(target: T, source: S): T & 
   return target as T & S;
 }
 
-const tokenError = (status: number, error: string, description: string): SimReply => ({ status, body: { error, error_description: description } });
+const tokenError = (status: number, error: string, description: string): SimReply => ({
+  status,
+  body: { error, error_description: description },
+});
 
 export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): Promise<GoogleSimulator> {
   const ctl = new SimState();
@@ -79,7 +89,10 @@ export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): P
   const accessTtl = opts.accessTtlSec ?? 3599;
   const clients = new Map(Object.entries(opts.clients ?? {}));
   const strictClients = opts.clients !== undefined;
-  const codes = new Map<string, { clientId: string; redirectUri: string; scope: string[]; expiresAt: number; used: boolean }>();
+  const codes = new Map<
+    string,
+    { clientId: string; redirectUri: string; scope: string[]; expiresAt: number; used: boolean }
+  >();
   const grants = new Map<string, Grant>(); // by refresh token
   const tokens = new Map<string, AccessToken>();
   const dailyQuota = opts.dailyQuota ?? 10_000;
@@ -113,7 +126,8 @@ export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): P
     const clientId = q.get('client_id');
     const redirectUri = q.get('redirect_uri');
     if (!clientId) return htmlError(400, 'Error 400: invalid_request. Missing required parameter: client_id');
-    if (strictClients && !clients.has(clientId)) return htmlError(401, 'Error 401: invalid_client. The OAuth client was not found.');
+    if (strictClients && !clients.has(clientId))
+      return htmlError(401, 'Error 401: invalid_client. The OAuth client was not found.');
     if (!redirectUri) return htmlError(400, 'Error 400: invalid_request. Missing required parameter: redirect_uri');
     if (q.get('response_type') !== 'code') return htmlError(400, 'Error 400: invalid_request. Invalid response_type');
     const scope = (q.get('scope') ?? '').split(/\s+/).filter(Boolean);
@@ -140,27 +154,46 @@ export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): P
     }
     const f = r.form;
     const clientId = f.get('client_id');
-    if (!clientOk(clientId, f.get('client_secret')) || !f.get('client_secret')) return tokenError(401, 'invalid_client', 'Unauthorized');
+    if (!clientOk(clientId, f.get('client_secret')) || !f.get('client_secret'))
+      return tokenError(401, 'invalid_client', 'Unauthorized');
     const grantType = f.get('grant_type');
     if (grantType === 'authorization_code') {
       const c = codes.get(f.get('code') ?? '');
-      if (!c || c.used || c.expiresAt < clock.now() || c.clientId !== clientId) return tokenError(400, 'invalid_grant', 'Bad Request');
+      if (!c || c.used || c.expiresAt < clock.now() || c.clientId !== clientId)
+        return tokenError(400, 'invalid_grant', 'Bad Request');
       if (c.redirectUri !== f.get('redirect_uri')) return tokenError(400, 'redirect_uri_mismatch', 'Bad Request');
       c.used = true;
       const refreshToken = randomToken('1//0sim-', 32);
-      const grant: Grant = { clientId: clientId!, scope: c.scope, refreshToken, createdAt: clock.now(), revoked: false };
+      const grant: Grant = {
+        clientId: clientId!,
+        scope: c.scope,
+        refreshToken,
+        createdAt: clock.now(),
+        revoked: false,
+      };
       grants.set(refreshToken, grant);
       return {
         status: 200,
-        body: { access_token: issueAccess(grant), expires_in: accessTtl, refresh_token: refreshToken, scope: c.scope.join(' '), token_type: 'Bearer' },
+        body: {
+          access_token: issueAccess(grant),
+          expires_in: accessTtl,
+          refresh_token: refreshToken,
+          scope: c.scope.join(' '),
+          token_type: 'Bearer',
+        },
       };
     }
     if (grantType === 'refresh_token') {
       const g = grants.get(f.get('refresh_token') ?? '');
-      if (!g || g.revoked || g.clientId !== clientId) return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
-      if (opts.testingMode && clock.now() - g.createdAt > 7 * 24 * 3600_000) return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
+      if (!g || g.revoked || g.clientId !== clientId)
+        return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
+      if (opts.testingMode && clock.now() - g.createdAt > 7 * 24 * 3600_000)
+        return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
       ctl.refreshCount++;
-      return { status: 200, body: { access_token: issueAccess(g), expires_in: accessTtl, scope: g.scope.join(' '), token_type: 'Bearer' } };
+      return {
+        status: 200,
+        body: { access_token: issueAccess(g), expires_in: accessTtl, scope: g.scope.join(' '), token_type: 'Bearer' },
+      };
     }
     return tokenError(400, 'unsupported_grant_type', `Invalid grant_type: ${grantType ?? ''}`);
   };
@@ -183,15 +216,30 @@ export async function startGoogleSimulator(opts: GoogleSimulatorOptions = {}): P
         body: {
           error: {
             code: 401,
-            message: 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
-            errors: [{ message: 'Invalid Credentials', domain: 'global', reason: 'authError', location: 'Authorization', locationType: 'header' }],
+            message:
+              'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+            errors: [
+              {
+                message: 'Invalid Credentials',
+                domain: 'global',
+                reason: 'authError',
+                location: 'Authorization',
+                locationType: 'header',
+              },
+            ],
             status: 'UNAUTHENTICATED',
           },
         },
       };
     }
     if (!t.grant.scope.some((s) => scopes.includes(s))) {
-      return googleApiError(403, 'insufficientPermissions', 'Request had insufficient authentication scopes.', 'global', 'PERMISSION_DENIED');
+      return googleApiError(
+        403,
+        'insufficientPermissions',
+        'Request had insufficient authentication scopes.',
+        'global',
+        'PERMISSION_DENIED',
+      );
     }
     return t;
   };

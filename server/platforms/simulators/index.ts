@@ -13,12 +13,28 @@ import { startInstagramSimulator, type InstagramSimulator, type InstagramSimulat
 import { startTikTokSimulator, type TikTokSimulator, type TikTokSimulatorOptions } from './tiktok';
 
 export { startGoogleSimulator, type GoogleSimulator, type GoogleSimulatorOptions } from './google';
-export { startTikTokSimulator, TIKTOK_SIM_CLIENT_KEY, TIKTOK_SIM_CLIENT_SECRET, type TikTokSimulator, type TikTokSimulatorOptions } from './tiktok';
 export {
-  startInstagramSimulator, INSTAGRAM_SIM_APP_ID, INSTAGRAM_SIM_APP_SECRET, type InstagramSimulator, type InstagramSimulatorOptions,
+  startTikTokSimulator,
+  TIKTOK_SIM_CLIENT_KEY,
+  TIKTOK_SIM_CLIENT_SECRET,
+  type TikTokSimulator,
+  type TikTokSimulatorOptions,
+} from './tiktok';
+export {
+  startInstagramSimulator,
+  INSTAGRAM_SIM_APP_ID,
+  INSTAGRAM_SIM_APP_SECRET,
+  type InstagramSimulator,
+  type InstagramSimulatorOptions,
 } from './instagram';
 export type { SimFault } from './common';
-export { startLocalProxy, holdDeadPort, type LocalProxy, type LocalProxyOptions, type DeadAddress } from './local-proxy';
+export {
+  startLocalProxy,
+  holdDeadPort,
+  type LocalProxy,
+  type LocalProxyOptions,
+  type DeadAddress,
+} from './local-proxy';
 
 export interface Simulators {
   google: GoogleSimulator;
@@ -46,8 +62,16 @@ export async function startSimulators(opts: StartSimulatorsOptions = {}): Promis
   const instagram = await startInstagramSimulator({ port: p(2), ...opts.instagram });
   const config: PlatformsConfig = {
     youtube: { baseUrls: { auth: google.url, token: google.url, api: google.url } },
-    tiktok: { baseUrls: { auth: tiktok.url, api: tiktok.url }, clientKey: tiktok.clientKey, clientSecret: tiktok.clientSecret },
-    instagram: { baseUrls: { auth: instagram.url, api: instagram.url, graph: instagram.url }, appId: instagram.appId, appSecret: instagram.appSecret },
+    tiktok: {
+      baseUrls: { auth: tiktok.url, api: tiktok.url },
+      clientKey: tiktok.clientKey,
+      clientSecret: tiktok.clientSecret,
+    },
+    instagram: {
+      baseUrls: { auth: instagram.url, api: instagram.url, graph: instagram.url },
+      appId: instagram.appId,
+      appSecret: instagram.appSecret,
+    },
   };
   const env: Record<string, string> = {
     YOUTUBE_AUTH_BASE_URL: google.url,

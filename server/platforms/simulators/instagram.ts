@@ -11,13 +11,39 @@
  * Errors: Graph `{ error: { message, type: "OAuthException", code, error_subcode, is_transient, fbtrace_id } }`;
  * the code exchange uses `{ error_type, code, error_message }`. There is no profile-update endpoint.
  */
-import { SimState, htmlError, randomToken, redirectTo, startSimServer, type SimControls, type SimReply, type SimRequest, withSimControls } from './common';
-import { instagramPublishRoutes, type InstagramPublishControls, type InstagramPublishOptions } from './instagram-publish';
+import {
+  SimState,
+  htmlError,
+  randomToken,
+  redirectTo,
+  startSimServer,
+  type SimControls,
+  type SimReply,
+  type SimRequest,
+  withSimControls,
+} from './common';
+import {
+  instagramPublishRoutes,
+  type InstagramPublishControls,
+  type InstagramPublishOptions,
+} from './instagram-publish';
 
 export const INSTAGRAM_SIM_APP_ID = '990000000000001';
 export const INSTAGRAM_SIM_APP_SECRET = 'sim-instagram-app-secret';
 
-const PROFILE_FIELDS = ['id', 'user_id', 'username', 'name', 'biography', 'website', 'account_type', 'profile_picture_url', 'followers_count', 'follows_count', 'media_count'];
+const PROFILE_FIELDS = [
+  'id',
+  'user_id',
+  'username',
+  'name',
+  'biography',
+  'website',
+  'account_type',
+  'profile_picture_url',
+  'followers_count',
+  'follows_count',
+  'media_count',
+];
 
 export interface SimInstagramProfile {
   id: string;
@@ -84,19 +110,48 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
     ...opts.profile,
   };
 
-  const graphError = (status: number, code: number, message: string, subcode?: number, type = 'OAuthException'): SimReply => ({
+  const graphError = (
+    status: number,
+    code: number,
+    message: string,
+    subcode?: number,
+    type = 'OAuthException',
+  ): SimReply => ({
     status,
-    headers: code === 190 ? { 'www-authenticate': `OAuth "Facebook Platform" "invalid_token" "${message.replace(/"/g, "'")}"` } : {},
-    body: { error: { message, type, code, ...(subcode ? { error_subcode: subcode } : {}), is_transient: false, fbtrace_id: fbtrace() } },
+    headers:
+      code === 190
+        ? { 'www-authenticate': `OAuth "Facebook Platform" "invalid_token" "${message.replace(/"/g, "'")}"` }
+        : {},
+    body: {
+      error: {
+        message,
+        type,
+        code,
+        ...(subcode ? { error_subcode: subcode } : {}),
+        is_transient: false,
+        fbtrace_id: fbtrace(),
+      },
+    },
   });
 
   /** Validates a token: 190 when unknown/expired/revoked. */
   const check = (t: string | null | undefined): Token | SimReply => {
     const tok = t ? tokens.get(t) : undefined;
     if (!tok) return graphError(400, 190, 'Invalid OAuth access token - Cannot parse access token');
-    if (tok.revoked) return graphError(400, 190, 'Error validating access token: The user has not authorized application ' + appId + '.', 458);
+    if (tok.revoked)
+      return graphError(
+        400,
+        190,
+        'Error validating access token: The user has not authorized application ' + appId + '.',
+        458,
+      );
     if (tok.expiresAt <= clock.now()) {
-      return graphError(400, 190, `Error validating access token: Session has expired on ${new Date(tok.expiresAt).toUTCString()}. The current time is ${new Date(clock.now()).toUTCString()}.`, 463);
+      return graphError(
+        400,
+        190,
+        `Error validating access token: Session has expired on ${new Date(tok.expiresAt).toUTCString()}. The current time is ${new Date(clock.now()).toUTCString()}.`,
+        463,
+      );
     }
     return tok;
   };
@@ -111,21 +166,35 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
   const authorize = (r: SimRequest): SimReply => {
     const q = r.query;
     const redirectUri = q.get('redirect_uri');
-    if (q.get('client_id') !== appId) return htmlError(400, 'Invalid Request: Request parameters are invalid: Invalid platform app');
+    if (q.get('client_id') !== appId)
+      return htmlError(400, 'Invalid Request: Request parameters are invalid: Invalid platform app');
     if (!redirectUri) return htmlError(400, 'Invalid Request: Request parameters are invalid: Missing redirect_uri');
-    if (q.get('response_type') !== 'code') return htmlError(400, 'Invalid Request: Request parameters are invalid: response_type');
+    if (q.get('response_type') !== 'code')
+      return htmlError(400, 'Invalid Request: Request parameters are invalid: response_type');
     const scope = (q.get('scope') ?? '').split(/[\s,]+/).filter(Boolean);
     const state = q.get('state') ?? undefined;
     const granted = ctl.consent(scope, q.get('sim_deny') === '1');
     if (!granted) {
-      return redirectTo(redirectUri, { error: 'access_denied', error_reason: 'user_denied', error_description: 'The user denied your request.', state }, '#_');
+      return redirectTo(
+        redirectUri,
+        {
+          error: 'access_denied',
+          error_reason: 'user_denied',
+          error_description: 'The user denied your request.',
+          state,
+        },
+        '#_',
+      );
     }
     const code = randomToken('AQ', 40);
     codes.set(code, { redirectUri, scope: granted, expiresAt: clock.now() + 60 * 60_000, used: false });
     return redirectTo(redirectUri, { code, state }, '#_');
   };
 
-  const oauthError = (message: string): SimReply => ({ status: 400, body: { error_type: 'OAuthException', code: 400, error_message: message } });
+  const oauthError = (message: string): SimReply => ({
+    status: 400,
+    body: { error_type: 'OAuthException', code: 400, error_message: message },
+  });
 
   const exchange = (r: SimRequest): SimReply => {
     const f = r.form;
@@ -135,7 +204,10 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
     const c = codes.get(f.get('code') ?? '');
     if (!c || c.expiresAt < clock.now()) return oauthError('Invalid authorization code');
     if (c.used) return oauthError('This authorization code has been used');
-    if (c.redirectUri !== f.get('redirect_uri')) return oauthError('Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request');
+    if (c.redirectUri !== f.get('redirect_uri'))
+      return oauthError(
+        'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+      );
     c.used = true;
     const { token } = issue('short', c.scope);
     const item = { access_token: token, user_id: Number(profile.user_id), permissions: c.scope.join(',') };
@@ -144,7 +216,8 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
 
   const longLived = (r: SimRequest): SimReply => {
     const q = r.query;
-    if (q.get('grant_type') !== 'ig_exchange_token') return graphError(400, 100, 'Unsupported grant_type', undefined, 'OAuthException');
+    if (q.get('grant_type') !== 'ig_exchange_token')
+      return graphError(400, 100, 'Unsupported grant_type', undefined, 'OAuthException');
     if (q.get('client_secret') !== appSecret) return graphError(400, 101, 'Error validating client secret.');
     const t = check(q.get('access_token'));
     if ('status' in t) return t;
@@ -159,7 +232,8 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
     const t = check(q.get('access_token'));
     if ('status' in t) return t;
     if (t.kind !== 'long') return graphError(400, 100, 'Only long-lived tokens can be refreshed');
-    if (clock.now() - t.issuedAt < 24 * 3600_000) return graphError(400, 100, '(#100) The access token is less than 24 hours old and cannot be refreshed yet');
+    if (clock.now() - t.issuedAt < 24 * 3600_000)
+      return graphError(400, 100, '(#100) The access token is less than 24 hours old and cannot be refreshed yet');
     const { token, ttl } = issue('long', t.scope);
     ctl.refreshCount++;
     return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: ttl } };
@@ -168,10 +242,21 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
   const me = (r: SimRequest): SimReply => {
     const t = check(r.query.get('access_token') ?? r.bearer);
     if ('status' in t) return t;
-    if (!t.scope.includes('instagram_business_basic')) return graphError(403, 10, '(#10) Application does not have permission for this action');
-    const fields = (r.query.get('fields') ?? 'id').split(',').map((s) => s.trim()).filter(Boolean);
+    if (!t.scope.includes('instagram_business_basic'))
+      return graphError(403, 10, '(#10) Application does not have permission for this action');
+    const fields = (r.query.get('fields') ?? 'id')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = fields.find((f) => !PROFILE_FIELDS.includes(f));
-    if (bad) return graphError(400, 100, `(#100) Tried accessing nonexisting field (${bad}) on node type (User)`, undefined, 'IGApiException');
+    if (bad)
+      return graphError(
+        400,
+        100,
+        `(#100) Tried accessing nonexisting field (${bad}) on node type (User)`,
+        undefined,
+        'IGApiException',
+      );
     const out: Record<string, unknown> = { id: profile.id };
     for (const f of fields) out[f] = (profile as any)[f];
     return { status: 200, body: out };

@@ -40,7 +40,9 @@ export async function startLocalProxy(opts: LocalProxyOptions = {}): Promise<Loc
   const records: ProxyRecord[] = [];
   const sockets = new Set<net.Socket>();
   const needAuth = opts.username !== undefined;
-  const expectedBasic = needAuth ? 'Basic ' + Buffer.from(`${opts.username}:${opts.password ?? ''}`).toString('base64') : '';
+  const expectedBasic = needAuth
+    ? 'Basic ' + Buffer.from(`${opts.username}:${opts.password ?? ''}`).toString('base64')
+    : '';
 
   const httpServer = http.createServer((req, res) => {
     const allowed = !needAuth || req.headers['proxy-authorization'] === expectedBasic;
@@ -60,7 +62,13 @@ export async function startLocalProxy(opts: LocalProxyOptions = {}): Promise<Loc
     delete headers['proxy-authorization'];
     delete headers['proxy-connection'];
     const upstream = http.request(
-      { host: target.hostname, port: target.port || 80, path: target.pathname + target.search, method: req.method, headers },
+      {
+        host: target.hostname,
+        port: target.port || 80,
+        path: target.pathname + target.search,
+        method: req.method,
+        headers,
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);

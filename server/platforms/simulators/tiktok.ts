@@ -9,7 +9,17 @@
  *   Content Posting API (creator_info, video/init, chunk PUTs, status/fetch) and video/query: ./tiktok-publish.ts
  * OAuth errors are `{ error, error_description, log_id }`; API errors use the `{ data, error }` envelope.
  */
-import { SimState, htmlError, randomToken, redirectTo, startSimServer, type SimControls, type SimReply, type SimRequest, withSimControls } from './common';
+import {
+  SimState,
+  htmlError,
+  randomToken,
+  redirectTo,
+  startSimServer,
+  type SimControls,
+  type SimReply,
+  type SimRequest,
+  withSimControls,
+} from './common';
 import { tiktokPublishRoutes, type TikTokPublishControls, type TikTokPublishSettings } from './tiktok-publish';
 
 export type { SimTikTokPost, SimTikTokUpload, TikTokPublishSettings } from './tiktok-publish';
@@ -110,21 +120,35 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
     ...opts.user,
   };
 
-  const oauthError = (error: string, description: string): SimReply => ({ status: oauthErrorStatus, body: { error, error_description: description, log_id: logId() } });
-  const apiError = (status: number, code: string, message: string): SimReply => ({ status, body: { data: {}, error: { code, message, log_id: logId() } } });
+  const oauthError = (error: string, description: string): SimReply => ({
+    status: oauthErrorStatus,
+    body: { error, error_description: description, log_id: logId() },
+  });
+  const apiError = (status: number, code: string, message: string): SimReply => ({
+    status,
+    body: { data: {}, error: { code, message, log_id: logId() } },
+  });
 
   const authorize = (r: SimRequest): SimReply => {
     const q = r.query;
     const redirectUri = q.get('redirect_uri');
-    if (q.get('client_key') !== clientKey) return htmlError(400, 'client_key: something went wrong, please try again later (param_error)');
+    if (q.get('client_key') !== clientKey)
+      return htmlError(400, 'client_key: something went wrong, please try again later (param_error)');
     if (!redirectUri) return htmlError(400, 'redirect_uri: param_error');
     if (q.get('response_type') !== 'code') return htmlError(400, 'response_type: param_error');
-    const scope = (q.get('scope') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const scope = (q.get('scope') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!scope.length) return htmlError(400, 'scope: param_error');
     const state = q.get('state') ?? undefined;
     const granted = ctl.consent(scope, q.get('sim_deny') === '1');
     if (!granted) {
-      return redirectTo(redirectUri, { error: 'access_denied', error_description: 'The user denied the request', state });
+      return redirectTo(redirectUri, {
+        error: 'access_denied',
+        error_description: 'The user denied the request',
+        state,
+      });
     }
     // Real codes carry characters that must be URL-decoded before the exchange.
     const code = randomToken('', 20) + '*0!' + Math.floor(Math.random() * 9000 + 1000);
@@ -147,17 +171,25 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
   };
 
   const token = (r: SimRequest): SimReply => {
-    if (!/x-www-form-urlencoded/i.test(String(r.headers['content-type'] ?? ''))) return oauthError('invalid_request', 'Content-Type must be application/x-www-form-urlencoded.');
+    if (!/x-www-form-urlencoded/i.test(String(r.headers['content-type'] ?? '')))
+      return oauthError('invalid_request', 'Content-Type must be application/x-www-form-urlencoded.');
     const f = r.form;
-    if (f.get('client_key') !== clientKey || f.get('client_secret') !== clientSecret) return oauthError('invalid_client', 'Client key or secret is incorrect.');
+    if (f.get('client_key') !== clientKey || f.get('client_secret') !== clientSecret)
+      return oauthError('invalid_client', 'Client key or secret is incorrect.');
     const grantType = f.get('grant_type');
     if (grantType === 'authorization_code') {
       const c = codes.get(f.get('code') ?? '');
-      if (!c || c.used || c.expiresAt < clock.now()) return oauthError('invalid_grant', 'Authorization code is expired.');
+      if (!c || c.used || c.expiresAt < clock.now())
+        return oauthError('invalid_grant', 'Authorization code is expired.');
       if (c.redirectUri !== f.get('redirect_uri')) return oauthError('invalid_request', 'Redirect URI does not match.');
       c.used = true;
       const refreshToken = randomToken('rft.sim', 30);
-      const grant: Grant = { scope: c.scope, refreshToken, refreshExpiresAt: clock.now() + refreshTtl * 1000, revoked: false };
+      const grant: Grant = {
+        scope: c.scope,
+        refreshToken,
+        refreshExpiresAt: clock.now() + refreshTtl * 1000,
+        revoked: false,
+      };
       grants.set(refreshToken, grant);
       lastRefreshToken = refreshToken;
       return { status: 200, body: issue(grant) };
@@ -165,7 +197,8 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
     if (grantType === 'refresh_token') {
       const old = f.get('refresh_token') ?? '';
       const g = grants.get(old);
-      if (!g || g.revoked || g.refreshToken !== old || g.refreshExpiresAt <= clock.now()) return oauthError('invalid_grant', 'Refresh token is invalid or expired.');
+      if (!g || g.revoked || g.refreshToken !== old || g.refreshExpiresAt <= clock.now())
+        return oauthError('invalid_grant', 'Refresh token is invalid or expired.');
       // Rotation: the old refresh token stops working; a new one is returned.
       grants.delete(old);
       g.refreshToken = randomToken('rft.sim', 30);
@@ -180,7 +213,8 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
 
   const revoke = (r: SimRequest): SimReply => {
     const f = r.form;
-    if (f.get('client_key') !== clientKey || f.get('client_secret') !== clientSecret) return oauthError('invalid_client', 'Client key or secret is incorrect.');
+    if (f.get('client_key') !== clientKey || f.get('client_secret') !== clientSecret)
+      return oauthError('invalid_client', 'Client key or secret is incorrect.');
     const t = tokens.get(f.get('token') ?? '');
     if (t) t.grant.revoked = true;
     return { status: 200, body: {} };
@@ -191,12 +225,20 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
     if (!t || t.grant.revoked || t.expiresAt <= clock.now()) {
       return apiError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
     }
-    const fields = (r.query.get('fields') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const fields = (r.query.get('fields') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!fields.length) return apiError(400, 'invalid_params', 'The fields parameter is required.');
     const unknown = fields.find((f) => !(f in FIELD_SCOPES));
     if (unknown) return apiError(400, 'invalid_params', `Invalid field: ${unknown}`);
     const missing = fields.find((f) => !t.grant.scope.includes(FIELD_SCOPES[f]!));
-    if (missing) return apiError(401, 'scope_not_authorized', `The user did not authorize the scope required for field ${missing}.`);
+    if (missing)
+      return apiError(
+        401,
+        'scope_not_authorized',
+        `The user did not authorize the scope required for field ${missing}.`,
+      );
     const out: Record<string, unknown> = {};
     for (const f of fields) out[f] = (user as any)[f];
     return { status: 200, body: { data: { user: out }, error: { code: 'ok', message: '', log_id: logId() } } };
@@ -214,7 +256,15 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
   };
   const creator = { username: user.username, nickname: user.display_name, avatarUrl: user.avatar_url };
   const settings = opts.publish;
-  const publish = tiktokPublishRoutes({ clock, baseUrl: () => server.url, auth: authApi, apiError, logId, creator, settings });
+  const publish = tiktokPublishRoutes({
+    clock,
+    baseUrl: () => server.url,
+    auth: authApi,
+    apiError,
+    logId,
+    creator,
+    settings,
+  });
 
   const server = await startSimServer(
     [
@@ -235,5 +285,8 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
       for (const g of grants.values()) g.revoked = true;
     },
   });
-  return Object.defineProperty(sim, 'currentRefreshToken', { get: () => lastRefreshToken, enumerable: true }) as TikTokSimulator;
+  return Object.defineProperty(sim, 'currentRefreshToken', {
+    get: () => lastRefreshToken,
+    enumerable: true,
+  }) as TikTokSimulator;
 }

@@ -34,7 +34,13 @@ export interface YouTubeApiState {
   quotaUsed: number;
 }
 
-export const googleApiError = (code: number, reason: string, message: string, domain = 'global', status?: string): SimReply => ({
+export const googleApiError = (
+  code: number,
+  reason: string,
+  message: string,
+  domain = 'global',
+  status?: string,
+): SimReply => ({
   status: code,
   body: { error: { code, message, errors: [{ message, domain, reason }], ...(status ? { status } : {}) } },
 });
@@ -82,37 +88,74 @@ export function youtubeChannelRoutes(
       out.contentDetails = { relatedPlaylists: { likes: '', uploads: uploadsPlaylistId(c.id) } };
     }
     if (parts.includes('statistics')) {
-      out.statistics = { viewCount: String(c.viewCount), subscriberCount: String(c.subscriberCount), hiddenSubscriberCount: false, videoCount: String(c.videoCount) };
+      out.statistics = {
+        viewCount: String(c.viewCount),
+        subscriberCount: String(c.subscriberCount),
+        hiddenSubscriberCount: false,
+        videoCount: String(c.videoCount),
+      };
     }
     if (parts.includes('brandingSettings')) {
       const channel: Record<string, string> = { title: c.title, description: c.description };
-      for (const k of ['keywords', 'country', 'defaultLanguage', 'unsubscribedTrailer'] as const) if (c[k]) channel[k] = c[k]!;
+      for (const k of ['keywords', 'country', 'defaultLanguage', 'unsubscribedTrailer'] as const)
+        if (c[k]) channel[k] = c[k]!;
       out.brandingSettings = { channel, image: { bannerExternalUrl: `https://yt3.ggpht.example/banner-${c.id}` } };
     }
     return out;
   };
 
-  const KNOWN_PARTS = ['id', 'snippet', 'statistics', 'brandingSettings', 'contentDetails', 'status', 'topicDetails', 'localizations'];
+  const KNOWN_PARTS = [
+    'id',
+    'snippet',
+    'statistics',
+    'brandingSettings',
+    'contentDetails',
+    'status',
+    'topicDetails',
+    'localizations',
+  ];
 
   const listChannels = (r: SimRequest): SimReply => {
     const denied = authed(r, READ_SCOPES);
     if (denied) return denied;
-    const parts = (r.query.get('part') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const parts = (r.query.get('part') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!parts.length) return googleApiError(400, 'required', 'Required parameter: part', 'global');
     const unknown = parts.find((p) => !KNOWN_PARTS.includes(p));
     if (unknown) return googleApiError(400, 'unknownPart', `'${unknown}'`, 'youtube.part');
     const q = spend(1);
     if (q) return q;
-    if (r.query.get('mine') !== 'true' && !r.query.get('id')) return googleApiError(400, 'missingRequiredParameter', 'No filter selected. Expected one of: mine, id, forHandle, forUsername, managedByMe', 'youtube.parameter');
-    const match = sim.hasChannel && (r.query.get('mine') === 'true' || (r.query.get('id') ?? '').split(',').includes(sim.channel.id));
+    if (r.query.get('mine') !== 'true' && !r.query.get('id'))
+      return googleApiError(
+        400,
+        'missingRequiredParameter',
+        'No filter selected. Expected one of: mine, id, forHandle, forUsername, managedByMe',
+        'youtube.parameter',
+      );
+    const match =
+      sim.hasChannel &&
+      (r.query.get('mine') === 'true' || (r.query.get('id') ?? '').split(',').includes(sim.channel.id));
     const items = match ? [channelResource(parts)] : [];
-    return { status: 200, body: { kind: 'youtube#channelListResponse', etag: randomToken('', 8), pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items } };
+    return {
+      status: 200,
+      body: {
+        kind: 'youtube#channelListResponse',
+        etag: randomToken('', 8),
+        pageInfo: { totalResults: items.length, resultsPerPage: 5 },
+        items,
+      },
+    };
   };
 
   const updateChannel = (r: SimRequest): SimReply => {
     const denied = authed(r, WRITE_SCOPES);
     if (denied) return denied;
-    const parts = (r.query.get('part') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const parts = (r.query.get('part') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!parts.length) return googleApiError(400, 'required', 'Required parameter: part');
     if (parts.includes('brandingSettings') && parts.length > 1) {
       return googleApiError(400, 'invalidPart', "'branding_settings cannot be used with other parts'", 'youtube.part');
@@ -124,9 +167,21 @@ export function youtubeChannelRoutes(
     if (q) return q;
     const body = r.json;
     if (!body || typeof body !== 'object') return googleApiError(400, 'parseError', 'Parse Error');
-    if (!sim.hasChannel || body.id !== sim.channel.id) return googleApiError(404, 'channelNotFound', 'The channel identified with the request\'s <code>id</code> parameter cannot be found.', 'youtube.channel');
+    if (!sim.hasChannel || body.id !== sim.channel.id)
+      return googleApiError(
+        404,
+        'channelNotFound',
+        "The channel identified with the request's <code>id</code> parameter cannot be found.",
+        'youtube.channel',
+      );
     const ch = body.brandingSettings?.channel;
-    if (!ch || typeof ch !== 'object') return googleApiError(400, 'brandingSettingsRequired', 'The request must include brandingSettings.channel.', 'youtube.channel');
+    if (!ch || typeof ch !== 'object')
+      return googleApiError(
+        400,
+        'brandingSettingsRequired',
+        'The request must include brandingSettings.channel.',
+        'youtube.channel',
+      );
     if (typeof ch.description === 'string' && ch.description.length > 1000) {
       return googleApiError(400, 'invalidDescription', 'The channel description is too long.', 'youtube.channel');
     }

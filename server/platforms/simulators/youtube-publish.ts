@@ -13,7 +13,15 @@ import { createHash, type Hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { randomToken, type SimClock, type SimReply, type SimRequest, type SimRoute } from './common';
 import { googleApiError, quotaExceeded } from './youtube-data-api';
-import { videoResource, type SimVideo, type YouTubeVideosState } from './youtube-videos';
+import {
+  videoResource,
+  type SimInsertResource,
+  type SimUploadChunk,
+  type SimVideo,
+  type YouTubeVideosState,
+} from './youtube-videos';
+
+export type { SimUploadChunk } from './youtube-videos';
 
 const SCOPES = ['youtube.upload', 'youtube', 'youtube.force-ssl', 'youtubepartner'].map(
   (s) => `https://www.googleapis.com/auth/${s}`,
@@ -21,22 +29,6 @@ const SCOPES = ['youtube.upload', 'youtube', 'youtube.force-ssl', 'youtubepartne
 const UNIT = 256 * 1024;
 /** Google keeps a resumable session for about a week. */
 const SESSION_TTL_MS = 7 * 24 * 3600_000;
-
-export interface SimUploadChunk {
-  start: number;
-  /** Exclusive end of what the client sent. */
-  end: number;
-  /** What the session had persisted when the chunk arrived. */
-  acknowledgedBefore: number;
-  /** Bytes of the chunk persisted (fewer than sent under a fault). */
-  persisted: number;
-}
-
-/** The videos.insert body, once `invalidResource` has passed it. */
-export interface SimInsertResource {
-  snippet: { title: string; description?: string; tags?: string[]; categoryId?: string };
-  status: { privacyStatus?: string; publishAt?: string };
-}
 
 export interface SimUploadSession {
   id: string;

@@ -233,3 +233,20 @@ export function youtubeVideoRoutes(
     { method: 'GET', path: '/youtube/v3/playlistItems', handler: listPlaylistItems },
   ];
 }
+
+/** One chunk of a resumable upload as the simulator received it. */
+export interface SimUploadChunk {
+  start: number;
+  /** Exclusive end of what the client sent. */
+  end: number;
+  /** What the session had persisted when the chunk arrived. */
+  acknowledgedBefore: number;
+  /** Bytes of the chunk persisted (fewer than sent under a fault). */
+  persisted: number;
+}
+
+/** The videos.insert body, once `invalidResource` has passed it. */
+export interface SimInsertResource {
+  snippet: { title: string; description?: string; tags?: string[]; categoryId?: string };
+  status: { privacyStatus?: string; publishAt?: string };
+}

@@ -4,10 +4,25 @@
  * TikTok has no endpoint to change display_name or bio_description.
  */
 import {
-  expiresAtFrom, joinUrl, needRedirectUri, parseOAuthCallback, readBody, requireScopes, splitScopes, stripUndefined,
-  type DriverBaseOptions, type QueryLike,
+  expiresAtFrom,
+  joinUrl,
+  needRedirectUri,
+  parseOAuthCallback,
+  readBody,
+  requireScopes,
+  splitScopes,
+  stripUndefined,
+  type DriverBaseOptions,
+  type QueryLike,
 } from '../common';
-import { PlatformError, type OAuthClientCredentials, type PlatformCapabilities, type PlatformDriver, type PlatformProfile, type TokenSet } from '../types';
+import {
+  PlatformError,
+  type OAuthClientCredentials,
+  type PlatformCapabilities,
+  type PlatformDriver,
+  type PlatformProfile,
+  type TokenSet,
+} from '../types';
 import { tiktokApiError, tiktokOAuthError } from './tiktok.errors';
 
 export interface TikTokBaseUrls {
@@ -22,9 +37,24 @@ export const TIKTOK_DEFAULT_BASE_URLS: TikTokBaseUrls = {
   api: 'https://open.tiktokapis.com',
 };
 
-export const TIKTOK_SCOPES = ['user.info.basic', 'user.info.profile', 'user.info.stats', 'video.list', 'video.publish', 'video.upload'] as const;
+export const TIKTOK_SCOPES = [
+  'user.info.basic',
+  'user.info.profile',
+  'user.info.stats',
+  'video.list',
+  'video.publish',
+  'video.upload',
+] as const;
 
-export const TIKTOK_USER_FIELDS = ['open_id', 'union_id', 'avatar_url', 'display_name', 'bio_description', 'profile_deep_link', 'username'] as const;
+export const TIKTOK_USER_FIELDS = [
+  'open_id',
+  'union_id',
+  'avatar_url',
+  'display_name',
+  'bio_description',
+  'profile_deep_link',
+  'username',
+] as const;
 
 export interface TikTokDriverOptions extends DriverBaseOptions<TikTokBaseUrls> {
   /** The server's TikTok app: clientId = client_key. */
@@ -33,7 +63,12 @@ export interface TikTokDriverOptions extends DriverBaseOptions<TikTokBaseUrls> {
 
 export class TikTokDriver implements PlatformDriver {
   readonly name = 'tiktok' as const;
-  readonly capabilities: PlatformCapabilities = { updateProfileName: false, updateDescription: false, publishVideo: true, readStats: true };
+  readonly capabilities: PlatformCapabilities = {
+    updateProfileName: false,
+    updateDescription: false,
+    publishVideo: true,
+    readStats: true,
+  };
   readonly scopes: readonly string[];
   readonly refreshAheadMs = 5 * 60_000;
   readonly baseUrls: TikTokBaseUrls;
@@ -86,7 +121,13 @@ export class TikTokDriver implements PlatformDriver {
   async refresh(tokens: TokenSet): Promise<TokenSet> {
     this.requireCredentials();
     if (!tokens.refreshToken) {
-      throw new PlatformError({ kind: 'reconnect', platform: this.name, code: 'no_refresh_token', key: 'no_refresh_token', params: { platform: 'TikTok' } });
+      throw new PlatformError({
+        kind: 'reconnect',
+        platform: this.name,
+        code: 'no_refresh_token',
+        key: 'no_refresh_token',
+        params: { platform: 'TikTok' },
+      });
     }
     const body = await this.tokenRequest(
       {
@@ -98,7 +139,11 @@ export class TikTokDriver implements PlatformDriver {
       'refresh',
     );
     const next = this.toTokens(body);
-    return { ...next, platformUserId: next.platformUserId || tokens.platformUserId, scope: next.scope.length ? next.scope : tokens.scope };
+    return {
+      ...next,
+      platformUserId: next.platformUserId || tokens.platformUserId,
+      scope: next.scope.length ? next.scope : tokens.scope,
+    };
   }
 
   async getProfile(accessToken: string): Promise<PlatformProfile> {
@@ -107,7 +152,8 @@ export class TikTokDriver implements PlatformDriver {
       headers: { authorization: `Bearer ${accessToken}` },
     });
     const body = await readBody(res);
-    if (res.status !== 200 || (body?.error?.code && body.error.code !== 'ok')) throw tiktokApiError(res.status, res.headers, body);
+    if (res.status !== 200 || (body?.error?.code && body.error.code !== 'ok'))
+      throw tiktokApiError(res.status, res.headers, body);
     const user = body?.data?.user ?? {};
     const username: string | undefined = user.username || undefined;
     return {
@@ -124,7 +170,12 @@ export class TikTokDriver implements PlatformDriver {
 
   private requireCredentials() {
     if (!this.credentials?.clientId || !this.credentials?.clientSecret) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_client', key: 'tiktok_not_configured' });
+      throw new PlatformError({
+        kind: 'bad-request',
+        platform: this.name,
+        code: 'no_client',
+        key: 'tiktok_not_configured',
+      });
     }
   }
 
@@ -136,7 +187,8 @@ export class TikTokDriver implements PlatformDriver {
     });
     const body = await readBody(res);
     // TikTok may report OAuth errors with HTTP 200, so look at the body as well as the status.
-    if (res.status !== 200 || typeof body?.error === 'string' || !body?.access_token) throw tiktokOAuthError(res.status, res.headers, body, phase);
+    if (res.status !== 200 || typeof body?.error === 'string' || !body?.access_token)
+      throw tiktokOAuthError(res.status, res.headers, body, phase);
     return body;
   }
 

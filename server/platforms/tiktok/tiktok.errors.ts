@@ -7,7 +7,12 @@ const P = 'tiktok' as const;
 const TITLE = { platform: PLATFORM_TITLES[P] };
 
 /** OAuth endpoints: `{ error, error_description, log_id }` (TikTok may answer these with HTTP 200). */
-export function tiktokOAuthError(status: number, headers: Record<string, string>, body: any, phase: 'exchange' | 'refresh'): PlatformError {
+export function tiktokOAuthError(
+  status: number,
+  headers: Record<string, string>,
+  body: any,
+  phase: 'exchange' | 'refresh',
+): PlatformError {
   const error = typeof body?.error === 'string' ? body.error : undefined;
   const description = typeof body?.error_description === 'string' ? body.error_description : '';
   const raw = error ? { error, error_description: description, log_id: body?.log_id } : body;
@@ -16,19 +21,42 @@ export function tiktokOAuthError(status: number, headers: Record<string, string>
     case 'invalid_grant':
       return phase === 'exchange'
         ? new PlatformError({ ...base, kind: 'bad-request', key: 'code_invalid', params: TITLE })
-        : new PlatformError({ ...base, kind: 'reconnect', key: 'tiktok_revoked', params: { reason: description || 'invalid_grant' } });
+        : new PlatformError({
+            ...base,
+            kind: 'reconnect',
+            key: 'tiktok_revoked',
+            params: { reason: description || 'invalid_grant' },
+          });
     case 'access_denied':
       return new PlatformError({ ...base, kind: 'reconnect', key: 'tiktok_user_revoked' });
     case 'invalid_client':
     case 'unauthorized_client':
       return new PlatformError({ ...base, kind: 'bad-request', key: 'tiktok_client' });
     case 'invalid_scope':
-      return new PlatformError({ ...base, kind: 'reconnect', key: 'scopes_not_granted', params: { ...TITLE, reason: description || 'invalid_scope' } });
+      return new PlatformError({
+        ...base,
+        kind: 'reconnect',
+        key: 'scopes_not_granted',
+        params: { ...TITLE, reason: description || 'invalid_scope' },
+      });
     case 'invalid_request':
     case 'unsupported_grant_type':
-      return new PlatformError({ ...base, kind: 'bad-request', key: 'token_request_rejected', params: { ...TITLE, error }, detail: description || undefined });
+      return new PlatformError({
+        ...base,
+        kind: 'bad-request',
+        key: 'token_request_rejected',
+        params: { ...TITLE, error },
+        detail: description || undefined,
+      });
   }
-  if (error) return new PlatformError({ ...base, kind: 'bad-request', key: 'returned_error', params: { ...TITLE, error }, detail: description || undefined });
+  if (error)
+    return new PlatformError({
+      ...base,
+      kind: 'bad-request',
+      key: 'returned_error',
+      params: { ...TITLE, error },
+      detail: description || undefined,
+    });
   return genericHttpError(P, status, headers, raw, description || undefined);
 }
 
@@ -48,8 +76,13 @@ export function tiktokApiError(status: number, headers: Record<string, string>, 
       return new PlatformError({ ...base, kind: 'reconnect', key: 'tiktok_user_cap' });
     case 'rate_limit_exceeded':
       // Limits are per token per minute: without Retry-After, the window is the wait.
-      return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers) ?? 60, key: 'rate_limited',
-        params: TITLE });
+      return new PlatformError({
+        ...base,
+        kind: 'retry-later',
+        retryAfterSec: retryAfterSec(headers) ?? 60,
+        key: 'rate_limited',
+        params: TITLE,
+      });
     case 'spam_risk_too_many_posts':
     case 'spam_risk_too_many_pending_share': {
       // Rolling 24-hour caps: the quota counter knows when a slot frees; TikTok does not say.
@@ -59,14 +92,27 @@ export function tiktokApiError(status: number, headers: Record<string, string>, 
     case 'privacy_level_option_mismatch':
       return new PlatformError({ ...base, kind: 'bad-request', key: 'tiktok_privacy_mismatch' });
     case 'internal_error':
-      return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers), key: 'asks_to_wait', params: TITLE, detail: [code, message].filter(Boolean).join(': ') });
+      return new PlatformError({
+        ...base,
+        kind: 'retry-later',
+        retryAfterSec: retryAfterSec(headers),
+        key: 'asks_to_wait',
+        params: TITLE,
+        detail: [code, message].filter(Boolean).join(': '),
+      });
     case 'spam_risk_user_banned_from_posting':
       return new PlatformError({ ...base, kind: 'bad-request', key: 'tiktok_banned' });
     case 'unaudited_client_can_only_post_to_private_accounts':
       return new PlatformError({ ...base, kind: 'bad-request', key: 'tiktok_unaudited' });
   }
   if (code && code !== 'ok' && status < 500 && status !== 429 && status !== 401) {
-    return new PlatformError({ ...base, kind: 'bad-request', key: 'rejected', params: TITLE, detail: [code, message].filter(Boolean).join(': ') });
+    return new PlatformError({
+      ...base,
+      kind: 'bad-request',
+      key: 'rejected',
+      params: TITLE,
+      detail: [code, message].filter(Boolean).join(': '),
+    });
   }
   return genericHttpError(P, status, headers, raw, message || undefined);
 }

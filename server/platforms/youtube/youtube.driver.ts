@@ -3,10 +3,25 @@
  * YouTube Data API v3 channel calls (read; description update by read-modify-write of brandingSettings).
  */
 import {
-  expiresAtFrom, joinUrl, stripUndefined, needRedirectUri, parseOAuthCallback, readBody, requireScopes, splitScopes,
-  type DriverBaseOptions, type QueryLike,
+  expiresAtFrom,
+  joinUrl,
+  stripUndefined,
+  needRedirectUri,
+  parseOAuthCallback,
+  readBody,
+  requireScopes,
+  splitScopes,
+  type DriverBaseOptions,
+  type QueryLike,
 } from '../common';
-import { PlatformError, type OAuthClientCredentials, type PlatformCapabilities, type PlatformDriver, type PlatformProfile, type TokenSet } from '../types';
+import {
+  PlatformError,
+  type OAuthClientCredentials,
+  type PlatformCapabilities,
+  type PlatformDriver,
+  type PlatformProfile,
+  type TokenSet,
+} from '../types';
 import { googleTokenError, youtubeApiError } from './youtube.errors';
 
 export interface YouTubeBaseUrls {
@@ -38,7 +53,12 @@ export interface YouTubeDriverOptions extends DriverBaseOptions<YouTubeBaseUrls>
 
 export class YouTubeDriver implements PlatformDriver {
   readonly name = 'youtube' as const;
-  readonly capabilities: PlatformCapabilities = { updateProfileName: false, updateDescription: true, publishVideo: true, readStats: true };
+  readonly capabilities: PlatformCapabilities = {
+    updateProfileName: false,
+    updateDescription: true,
+    publishVideo: true,
+    readStats: true,
+  };
   readonly scopes: readonly string[];
   readonly refreshAheadMs = 5 * 60_000;
   readonly baseUrls: YouTubeBaseUrls;
@@ -88,7 +108,12 @@ export class YouTubeDriver implements PlatformDriver {
       'exchange',
     );
     if (!body.refresh_token) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_refresh_token', key: 'google_no_refresh_token' });
+      throw new PlatformError({
+        kind: 'bad-request',
+        platform: this.name,
+        code: 'no_refresh_token',
+        key: 'google_no_refresh_token',
+      });
     }
     const scope = splitScopes(body.scope, /\s+/);
     requireScopes(this.name, scope, this.scopes);
@@ -106,7 +131,13 @@ export class YouTubeDriver implements PlatformDriver {
   async refresh(tokens: TokenSet): Promise<TokenSet> {
     this.requireCredentials();
     if (!tokens.refreshToken) {
-      throw new PlatformError({ kind: 'reconnect', platform: this.name, code: 'no_refresh_token', key: 'no_refresh_token', params: { platform: 'YouTube' } });
+      throw new PlatformError({
+        kind: 'reconnect',
+        platform: this.name,
+        code: 'no_refresh_token',
+        key: 'no_refresh_token',
+        params: { platform: 'YouTube' },
+      });
     }
     const body = await this.tokenRequest(
       {
@@ -136,10 +167,21 @@ export class YouTubeDriver implements PlatformDriver {
   /** Changes the channel description, keeping every other brandingSettings field as it was. */
   async updateDescription(accessToken: string, description: string): Promise<PlatformProfile> {
     if (description.length > YOUTUBE_DESCRIPTION_MAX) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'description_too_long', key: 'youtube_description_too_long', params: { max: YOUTUBE_DESCRIPTION_MAX } });
+      throw new PlatformError({
+        kind: 'bad-request',
+        platform: this.name,
+        code: 'description_too_long',
+        key: 'youtube_description_too_long',
+        params: { max: YOUTUBE_DESCRIPTION_MAX },
+      });
     }
     if (/[<>]/.test(description)) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'invalid_description', key: 'youtube_description_brackets' });
+      throw new PlatformError({
+        kind: 'bad-request',
+        platform: this.name,
+        code: 'invalid_description',
+        key: 'youtube_description_brackets',
+      });
     }
     // channels.update overwrites every mutable property of the part: read it, change one field, send it all back.
     const current = await this.mineChannel(accessToken, 'brandingSettings');
@@ -160,7 +202,12 @@ export class YouTubeDriver implements PlatformDriver {
 
   private requireCredentials() {
     if (!this.credentials?.clientId || !this.credentials?.clientSecret) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_client', key: 'youtube_no_client' });
+      throw new PlatformError({
+        kind: 'bad-request',
+        platform: this.name,
+        code: 'no_client',
+        key: 'youtube_no_client',
+      });
     }
   }
 
@@ -180,7 +227,12 @@ export class YouTubeDriver implements PlatformDriver {
     if (res.status !== 200) throw youtubeApiError(res.status, res.headers, body);
     const ch = body?.items?.[0];
     if (!ch?.id) {
-      throw new PlatformError({ kind: 'bad-request', platform: this.name, code: 'no_channel', key: 'youtube_no_channel' });
+      throw new PlatformError({
+        kind: 'bad-request',
+        platform: this.name,
+        code: 'no_channel',
+        key: 'youtube_no_channel',
+      });
     }
     return ch;
   }

@@ -6,38 +6,97 @@ const P = 'youtube' as const;
 const TITLE = { platform: PLATFORM_TITLES[P] };
 
 /** Token endpoint: `{ error, error_description }` (400 invalid_grant, 401 invalid_client, …). */
-export function googleTokenError(status: number, headers: Record<string, string>, body: any, phase: 'exchange' | 'refresh'): PlatformError {
+export function googleTokenError(
+  status: number,
+  headers: Record<string, string>,
+  body: any,
+  phase: 'exchange' | 'refresh',
+): PlatformError {
   const error = typeof body?.error === 'string' ? body.error : undefined;
   const description = typeof body?.error_description === 'string' ? body.error_description : '';
   const raw = error ? { error, error_description: description } : body;
   switch (error) {
     case 'invalid_grant':
       return phase === 'exchange'
-        ? new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: error, raw, key: 'code_invalid', params: { platform: 'Google' } })
+        ? new PlatformError({
+            kind: 'bad-request',
+            platform: P,
+            httpStatus: status,
+            code: error,
+            raw,
+            key: 'code_invalid',
+            params: { platform: 'Google' },
+          })
         : new PlatformError({
-            kind: 'reconnect', platform: P, httpStatus: status, code: error, raw,
-            key: 'google_revoked', params: { reason: description || 'invalid_grant' },
+            kind: 'reconnect',
+            platform: P,
+            httpStatus: status,
+            code: error,
+            raw,
+            key: 'google_revoked',
+            params: { reason: description || 'invalid_grant' },
           });
     case 'invalid_client':
     case 'unauthorized_client':
-      return new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: error, raw, key: 'google_client' });
+      return new PlatformError({
+        kind: 'bad-request',
+        platform: P,
+        httpStatus: status,
+        code: error,
+        raw,
+        key: 'google_client',
+      });
     case 'redirect_uri_mismatch':
-      return new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: error, raw, key: 'redirect_mismatch', params: { platform: 'Google' } });
+      return new PlatformError({
+        kind: 'bad-request',
+        platform: P,
+        httpStatus: status,
+        code: error,
+        raw,
+        key: 'redirect_mismatch',
+        params: { platform: 'Google' },
+      });
     case 'invalid_scope':
     case 'invalid_request':
     case 'unsupported_grant_type':
-      return new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: error, raw, key: 'token_request_rejected', params: { platform: 'Google', error }, detail: description || undefined });
+      return new PlatformError({
+        kind: 'bad-request',
+        platform: P,
+        httpStatus: status,
+        code: error,
+        raw,
+        key: 'token_request_rejected',
+        params: { platform: 'Google', error },
+        detail: description || undefined,
+      });
   }
-  if (status === 401) return new PlatformError({ kind: 'bad-request', platform: P, httpStatus: status, code: 'invalid_client', raw, key: 'google_client' });
+  if (status === 401)
+    return new PlatformError({
+      kind: 'bad-request',
+      platform: P,
+      httpStatus: status,
+      code: 'invalid_client',
+      raw,
+      key: 'google_client',
+    });
   return genericHttpError(P, status, headers, raw, description || undefined);
 }
 
-const RETRY_REASONS = new Set(['quotaExceeded', 'dailyLimitExceeded', 'rateLimitExceeded', 'userRateLimitExceeded', 'uploadLimitExceeded', 'backendError', 'internalError']);
+const RETRY_REASONS = new Set([
+  'quotaExceeded',
+  'dailyLimitExceeded',
+  'rateLimitExceeded',
+  'userRateLimitExceeded',
+  'uploadLimitExceeded',
+  'backendError',
+  'internalError',
+]);
 
 /** Data API: `{ error: { code, message, errors: [{ reason, domain, message }] } }`. */
 export function youtubeApiError(status: number, headers: Record<string, string>, body: any): PlatformError {
   const err = body?.error;
-  const reason: string | undefined = err?.errors?.[0]?.reason ?? (typeof err?.status === 'string' ? err.status : undefined);
+  const reason: string | undefined =
+    err?.errors?.[0]?.reason ?? (typeof err?.status === 'string' ? err.status : undefined);
   const message: string = err?.message ?? err?.errors?.[0]?.message ?? '';
   const raw = err ?? body;
   const base = { platform: P, httpStatus: status, code: reason ?? `http_${status}`, raw } as const;
@@ -51,28 +110,61 @@ export function youtubeApiError(status: number, headers: Record<string, string>,
     return new PlatformError({ ...base, kind: 'reconnect', key: 'insufficient_scopes', params: TITLE });
   }
   if (reason === 'quotaExceeded' || reason === 'dailyLimitExceeded') {
-    return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers) ?? secondsToPacificMidnight(), key: 'youtube_quota' });
+    return new PlatformError({
+      ...base,
+      kind: 'retry-later',
+      retryAfterSec: retryAfterSec(headers) ?? secondsToPacificMidnight(),
+      key: 'youtube_quota',
+    });
   }
   if (reason === 'uploadLimitExceeded') {
     return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: 24 * 3600, key: 'youtube_upload_limit' });
   }
   if (reason && RETRY_REASONS.has(reason)) {
-    return new PlatformError({ ...base, kind: 'retry-later', retryAfterSec: retryAfterSec(headers), key: 'asks_to_wait', params: TITLE, detail: reason });
+    return new PlatformError({
+      ...base,
+      kind: 'retry-later',
+      retryAfterSec: retryAfterSec(headers),
+      key: 'asks_to_wait',
+      params: TITLE,
+      detail: reason,
+    });
   }
   if (status === 403) {
-    return new PlatformError({ ...base, kind: 'bad-request', key: 'forbidden', params: TITLE, detail: message || undefined });
+    return new PlatformError({
+      ...base,
+      kind: 'bad-request',
+      key: 'forbidden',
+      params: TITLE,
+      detail: message || undefined,
+    });
   }
   if (status >= 400 && status < 500 && status !== 429) {
-    return new PlatformError({ ...base, kind: 'bad-request', key: 'rejected', params: TITLE, detail: [reason, message].filter(Boolean).join(': ') || undefined });
+    return new PlatformError({
+      ...base,
+      kind: 'bad-request',
+      key: 'rejected',
+      params: TITLE,
+      detail: [reason, message].filter(Boolean).join(': ') || undefined,
+    });
   }
   return genericHttpError(P, status, headers, raw, message || undefined);
 }
 
 /** Seconds until the next midnight in America/Los_Angeles (when the YouTube quota resets). */
 export function secondsToPacificMidnight(now: Date = new Date()): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    hour12: false,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(now);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0) % 24;
-  const elapsed = get('hour') * 3600 + Number(parts.find((p) => p.type === 'minute')?.value ?? 0) * 60 + Number(parts.find((p) => p.type === 'second')?.value ?? 0);
+  const elapsed =
+    get('hour') * 3600 +
+    Number(parts.find((p) => p.type === 'minute')?.value ?? 0) * 60 +
+    Number(parts.find((p) => p.type === 'second')?.value ?? 0);
   return Math.max(60, 24 * 3600 - elapsed);
 }
 
@@ -87,7 +179,11 @@ export const UPLOAD_SESSION_EXPIRED = 'upload_session_expired';
  */
 export function uploadSessionExpired(status: number, raw?: unknown): PlatformError {
   return new PlatformError({
-    kind: 'retry-later', platform: P, httpStatus: status, code: UPLOAD_SESSION_EXPIRED, raw,
+    kind: 'retry-later',
+    platform: P,
+    httpStatus: status,
+    code: UPLOAD_SESSION_EXPIRED,
+    raw,
     key: 'youtube_session_expired',
   });
 }
@@ -99,7 +195,12 @@ export function isUploadSessionExpired(e: unknown): e is PlatformError {
 /** The platform answered the upload in a way the resumable protocol does not allow (worth a later retry). */
 export function uploadProtocolError(reason: string, status?: number, raw?: unknown): PlatformError {
   return new PlatformError({
-    kind: 'retry-later', platform: P, httpStatus: status, code: 'upload_protocol', raw, key: 'youtube_upload_protocol',
+    kind: 'retry-later',
+    platform: P,
+    httpStatus: status,
+    code: 'upload_protocol',
+    raw,
+    key: 'youtube_upload_protocol',
     params: { reason },
   });
 }
