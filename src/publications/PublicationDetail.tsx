@@ -1,20 +1,11 @@
 import { useEffect, useState } from 'react';
-import {
-  BooleanInput,
-  Confirm,
-  Form,
-  SaveButton,
-  TextInput,
-  Title,
-  useNotify,
-  useTranslate,
-  type HttpError,
-} from 'react-admin';
+import { Confirm, Form, SaveButton, TextInput, Title, useNotify, useTranslate, type HttpError } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFormContext, useFormState, type FieldValues, type Resolver, type SubmitHandler } from 'react-hook-form';
+import { useFormContext, type FieldValues, type Resolver, type SubmitHandler } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Card, CardContent, FormHelperText, Grid, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
+import { PlatformToggles } from './PlatformToggles';
 import { PublicationPatchSchema, type Publication, type PublicationVideo } from '../contract/publications';
 import { addTags } from '../contract/tags';
 import { TagsInput } from '../common/TagsInput';
@@ -163,26 +154,12 @@ const EditFields = () => {
           })
         }
       />
-      <Stack direction="row" flexWrap="wrap">
-        <BooleanInput source="inYouTube" label="kadr.publishing.platforms.youtube" helperText={false} />
-        <BooleanInput source="inTikTok" label="kadr.publishing.platforms.tiktok" helperText={false} />
-        <BooleanInput source="inInstagram" label="kadr.publishing.platforms.instagram" helperText={false} />
-      </Stack>
-      <PlatformError />
+      <PlatformToggles />
       <Box>
         <SaveButton label="kadr.common.save" alwaysEnable />
       </Box>
     </Stack>
   );
-};
-
-const PlatformError = () => {
-  const { errors, isSubmitted } = useFormState({ name: 'inYouTube' });
-  const translate = useTranslate();
-  const msg = errors.inYouTube?.message;
-  return isSubmitted && typeof msg === 'string' ? (
-    <FormHelperText error>{translate(msg, { _: msg })}</FormHelperText>
-  ) : null;
 };
 
 const VideoCard = ({

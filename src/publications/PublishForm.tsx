@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { BooleanInput, Form, SaveButton, TextInput, Title, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { Form, SaveButton, TextInput, Title, useNotify, useTranslate, type HttpError } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -12,6 +12,7 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Card, CardContent, FormHelperText, Grid, IconButton, Stack, Typography } from '@mui/material';
+import { PlatformToggles } from './PlatformToggles';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { PublicationCreateSchema } from '../contract/publications';
 import type { CreateVideoRequestDetail } from '../contract/videos';
@@ -224,12 +225,7 @@ const SharedCard = () => {
             loading={tagSets.isPending}
             onPick={(s) => setValue('tags', addTags(getValues('tags') ?? [], s.tags.join(' ')), opts)}
           />
-          <Stack direction="row" flexWrap="wrap">
-            <BooleanInput source="inYouTube" label="kadr.publishing.platforms.youtube" helperText={false} />
-            <BooleanInput source="inTikTok" label="kadr.publishing.platforms.tiktok" helperText={false} />
-            <BooleanInput source="inInstagram" label="kadr.publishing.platforms.instagram" helperText={false} />
-          </Stack>
-          <PlatformError />
+          <PlatformToggles />
           <AccountsSelectInput source="accounts" label="kadr.publishing.fields.accounts" />
           <QuickPick
             label="kadr.publishing.group_pick"
@@ -245,16 +241,6 @@ const SharedCard = () => {
       </CardContent>
     </Card>
   );
-};
-
-/** The contract puts "at least one platform" on inYouTube; shown under the three toggles. */
-const PlatformError = () => {
-  const { errors, isSubmitted } = useFormState({ name: 'inYouTube' });
-  const translate = useTranslate();
-  const msg = errors.inYouTube?.message;
-  return isSubmitted && typeof msg === 'string' ? (
-    <FormHelperText error>{translate(msg, { _: msg })}</FormHelperText>
-  ) : null;
 };
 
 const VideosCard = () => {
