@@ -15,8 +15,18 @@ export const publishJob = defineJob({
   retry: { kind: 'never' },
 });
 
+/** Every job key of a publish row starts with this; the step follows. */
+export const publishJobKeyPrefix = (publishId: number) => `${publishJob.name}:${publishId}:`;
+
 /** One job per publish row and step: enqueueing the same step twice is a no-op. */
-export const publishJobKey = (publishId: number, step: number) => `${publishJob.name}:${publishId}:${step}`;
+export const publishJobKey = (publishId: number, step: number) => `${publishJobKeyPrefix(publishId)}${step}`;
+
+/** The highest step among job keys of one publish row (-1 when there is none). */
+export const highestPublishStep = (publishId: number, keys: readonly string[]): number =>
+  keys.reduce((m, k) => {
+    const step = Number(k.slice(publishJobKeyPrefix(publishId).length));
+    return Number.isInteger(step) ? Math.max(m, step) : m;
+  }, -1);
 
 /**
  * Queues the publish row's next step at `runAt` (its due date for the first step). Call it in the same

@@ -3,7 +3,7 @@ import type { PlatformKey } from '../../src/contract/platforms';
 import type { Db } from '../db/index';
 import type { Database, PublicationsTable, VideoPublishesTable, VideosTable } from '../db/types';
 import { paginate } from '../http/paginate';
-import { publishJob } from './publications.jobs';
+import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
 
 export type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -45,7 +45,6 @@ export type PublishAccount = {
 };
 
 /** The job keys of one publish row start with this (publications.jobs.ts publishJobKey). */
-const keyPrefix = (publishId: number) => `${publishJob.name}:${publishId}:`;
 
 /** Publications, their videos and per-platform publish rows: Kysely only. `scope` = ownerScope(). */
 export class PublicationsRepository {
@@ -241,10 +240,14 @@ export class PublicationsRepository {
     const rows = await exec
       .selectFrom('jobs')
       .select('key')
-      .where('key', 'like', `${keyPrefix(publishId)}%`)
+      .where('key', 'like', `${publishJobKeyPrefix(publishId)}%`)
       .execute();
-    const steps = rows.map((r) => Number(r.key.slice(keyPrefix(publishId).length))).filter(Number.isInteger);
-    return steps.length ? Math.max(...steps) + 1 : 0;
+    return (
+      highestPublishStep(
+        publishId,
+        rows.map((r) => r.key),
+      ) + 1
+    );
   }
 
   /** Keys of the row's jobs that are still queued or running. */
@@ -252,7 +255,7 @@ export class PublicationsRepository {
     const rows = await exec
       .selectFrom('jobs')
       .select('key')
-      .where('key', 'like', `${keyPrefix(publishId)}%`)
+      .where('key', 'like', `${publishJobKeyPrefix(publishId)}%`)
       .where('status', 'in', ['queued', 'running'])
       .execute();
     return rows.map((r) => r.key);

@@ -3,7 +3,7 @@ import type { Db } from '../db/index';
 import type { VideoPublishesTable } from '../db/types';
 import { videoStatusOf, type PublishErrorKind, type PublishState } from '../../src/contract/publications';
 import type { PlatformKey } from '../../src/contract/platforms';
-import { publishJob } from './publications.jobs';
+import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
 
 export type PublishRow = Selectable<VideoPublishesTable>;
 
@@ -124,9 +124,18 @@ export class PublishRepository {
    * re-publish or a moved date started a newer chain.
    */
   async latestStep(id: number): Promise<number> {
-    const prefix = `${publishJob.name}:${id}:`;
-    const keys = await this.db.selectFrom('jobs').select('key').where('key', 'like', `${prefix}%`).execute();
-    return keys.reduce((m, k) => Math.max(m, Number(k.key.slice(prefix.length)) || 0), 0);
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select('key')
+      .where('key', 'like', `${publishJobKeyPrefix(id)}%`)
+      .execute();
+    return Math.max(
+      0,
+      highestPublishStep(
+        id,
+        rows.map((r) => r.key),
+      ),
+    );
   }
 
   /**
