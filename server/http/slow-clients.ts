@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 /** How long the server waits for a slow client (config.ts: HEADERS_TIMEOUT_MS, BODY_IDLE_TIMEOUT_MS, …). */
@@ -40,7 +41,8 @@ export function installBodyIdleTimeout(app: FastifyInstance, bodyIdleMs: number)
   app.addHook('onRequest', (req, _reply, done) => {
     const raw = req.raw;
     const socket = raw.socket;
-    if (raw.complete || !socket) return done();
+    // Only a real connection can stall (app.inject's stand-in socket has no flow to watch).
+    if (raw.complete || !(socket instanceof Socket)) return done();
     let lastBytes = socket.bytesRead;
     let lastActive = Date.now();
     const timer = setInterval(() => {
