@@ -9,12 +9,17 @@ import { Transform, type TransformCallback } from 'node:stream';
  */
 export interface ThrottledProxy {
   url: string;
+  /** Bytes sent upstream so far, over every tunnel. */
+  readonly sent: number;
   close(): Promise<void>;
 }
 
 class Throttle extends Transform {
   private nextAt = Date.now();
-  constructor(private bytesPerSec: number) {
+  constructor(
+    private bytesPerSec: number,
+    private onSent: (n: number) => void,
+  ) {
     super();
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
@@ -24,6 +29,7 @@ class Throttle extends Transform {
       const part = chunk.subarray(from, from + slice);
       this.nextAt = Math.max(this.nextAt, Date.now()) + (part.length / this.bytesPerSec) * 1000;
       this.push(part);
+      this.onSent(part.length);
       setTimeout(() => push(from + slice), Math.max(0, this.nextAt - Date.now()));
     };
     push(0);
@@ -32,13 +38,14 @@ class Throttle extends Transform {
 
 export async function startThrottledProxy(bytesPerSec: number): Promise<ThrottledProxy> {
   const sockets = new Set<net.Socket>();
+  let sent = 0;
   const server = http.createServer((_req, res) => res.writeHead(405).end('CONNECT only'));
   server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     const m = /^\[?([^\]]+?)\]?:(\d+)$/.exec(req.url ?? '');
     if (!m) return void client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
     const upstream = net.connect(Number(m[2]), m[1]!, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      const throttle = new Throttle(bytesPerSec);
+      const throttle = new Throttle(bytesPerSec, (n) => (sent += n));
       if (head.length) throttle.write(head);
       upstream.pipe(client);
       client.pipe(throttle).pipe(upstream);
@@ -57,6 +64,9 @@ export async function startThrottledProxy(bytesPerSec: number): Promise<Throttle
   const port = (server.address() as net.AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
+    get sent() {
+      return sent;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
