@@ -82,7 +82,7 @@ async function setup(ctx: TestCtx, name: string) {
   const token = (await ctx.login('paths', 'paths-pass')).headers;
   const fast = await connectedProfile(ctx, token, proxy.url);
   const throttled = await connectedProfile(ctx, token, slow.url);
-  const spent = await connectedProfile(ctx, token, proxy.url); // its YouTube units are spent by the stats test
+  const spent = await connectedProfile(ctx, token, proxy.url); // YouTube units spent by the stats test; TikTok inits by the expiring links
   return { userId, fast, throttled, spent };
 }
 
@@ -175,6 +175,26 @@ describeEachDb(
       expect(s.tiktok.uploads()[uploads]!.chunks.map((c) => c.outcome)).toEqual(['kept']);
       expect(counts().tiktok).toBe(before + 1);
       expect(s.tiktok.posts().at(-1)!.sha256).toBe(await sha256(big.file));
+    });
+
+    it('a TikTok link that keeps expiring ends failed with a reason after a bounded number of inits', async () => {
+      const before = counts().tiktok;
+      const uploads = s.tiktok.uploads().length;
+      const ttl = s.tiktok.publishSettings.uploadTtlSec;
+      s.tiktok.publishSettings.uploadTtlSec = -1; // every link is already expired when its first chunk comes
+      s.tiktok.publishSettings.rateLimits.init = 100; // the inits are counted here, not TikTok's per-minute cap
+      try {
+        const { rows } = await schedule(ctx, { userId, accountId: spent, clip: clip.file, platforms: ['tiktok'] });
+        const [row] = await settle(ctx, Object.values(rows));
+        expect(row).toMatchObject({ state: 'failed', errorKind: 'retry-later' });
+        expect(reasonKey(row!.error)).toMatch(/tiktok_upload_expired/);
+        expectReadable(row!.error);
+        expect(s.tiktok.uploads().length - uploads).toBe(timing.maxFaults + 1);
+        expect(counts().tiktok).toBe(before);
+      } finally {
+        s.tiktok.publishSettings.uploadTtlSec = ttl;
+        s.tiktok.publishSettings.rateLimits.init = 6;
+      }
     });
 
     it('a TikTok chunk answered but not kept is sent again: one post', async () => {
