@@ -12,6 +12,7 @@ const BENCHES: Array<[file: string, fn: string]> = [
   ['bench/render.bench.ts', 'renderBench'],
   ['bench/upload.bench.ts', 'uploadBench'],
   ['bench/publish.bench.ts', 'publishBench'],
+  ['bench/publish-pipeline.bench.ts', 'publishPipelineBench'],
 ];
 
 const only = process.argv.slice(2); // `npm run bench -- render` runs the matching modules only

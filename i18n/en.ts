@@ -596,18 +596,18 @@ export const kadrEn: KadrMessages = {
     proxy_reason_port: 'Invalid proxy port: must be a number from 1 to 65535',
     proxy_reason_host: 'Invalid proxy host',
   },
-};
-
-export const en = {
-  ...englishMessages,
-  kadr: kadrEn,
-  // pub-jobs: the publish job's own reasons (stored on a video's platform row)
+  // pub-jobs: the publish job's own reasons (stored on a video's platform row), kadr.publish.*
   publish: {
     file_missing: 'The video file is missing: it was deleted before publishing',
     file_unreadable: 'The video file could not be read (ffprobe)',
     worker_lost: 'Publishing was interrupted by a worker failure several times; check the profile and publish again',
     processing_timeout: 'The platform has been processing the video for more than %{minutes} min',
   },
+};
+
+export const en = {
+  ...englishMessages,
+  kadr: kadrEn,
   resources: {
     users: { name: 'User |||| Users', fields: kadrEn.users.fields },
     accounts: { name: 'Profile |||| Profiles', fields: kadrEn.accounts.fields },

@@ -614,18 +614,18 @@ export const kadrUk = {
     proxy_reason_port: 'Невірний порт проксі: має бути числом від 1 до 65535',
     proxy_reason_host: 'Невірний хост проксі',
   },
-};
-
-export const uk = {
-  ...raUk,
-  kadr: kadrUk,
-  // pub-jobs: the publish job's own reasons (stored on a video's platform row)
+  // pub-jobs: the publish job's own reasons (stored on a video's platform row), kadr.publish.*
   publish: {
     file_missing: 'Файл відео не знайдено: його видалено до публікації',
     file_unreadable: 'Файл відео не вдалося прочитати (ffprobe)',
     worker_lost: 'Публікацію кілька разів перервано збоєм обробника; перевірте профіль і опублікуйте ще раз',
     processing_timeout: 'Платформа обробляє відео довше ніж %{minutes} хв',
   },
+};
+
+export const uk = {
+  ...raUk,
+  kadr: kadrUk,
   resources: {
     users: { name: 'Користувач |||| Користувачі |||| Користувачів', fields: kadrUk.users.fields },
     accounts: { name: 'Профіль |||| Профілі |||| Профілів', fields: kadrUk.accounts.fields },

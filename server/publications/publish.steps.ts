@@ -21,6 +21,8 @@ export type PublishTiming = {
   progressEveryMs: number;
   /** YouTube chunk size override (tests use small ones so a fault lands mid-upload). */
   youtubeChunkSize?: number;
+  /** How long one YouTube chunk's exchange may take, reply included (default 10 minutes: big chunks, slow links). */
+  youtubeChunkTimeoutMs?: number;
   /** TikTok chunk size override. */
   tiktokChunkSize?: number;
 };

@@ -25,6 +25,8 @@ type TikTokHandle = {
   privateOnly?: boolean;
   /** Status polls that found the post complete but without its id yet. */
   idPolls?: number;
+  /** New inits after expired links (bounded by maxFaults: a link that keeps expiring ends in a reason). */
+  renewals?: number;
 };
 
 /** Polls after PUBLISH_COMPLETE that wait for the post's public id before storing the post without a link. */
@@ -40,7 +42,12 @@ export function tiktokSteps(baseUrls?: Partial<TikTokBaseUrls>): PlatformSteps {
     );
 
   /** init, with the handle stored before a byte is sent. */
-  const init = async (ctx: StepContext, source: PublishSource, slot: number[] | null): Promise<TikTokHandle | null> => {
+  const init = async (
+    ctx: StepContext,
+    source: PublishSource,
+    slot: number[] | null,
+    renewals = 0,
+  ): Promise<TikTokHandle | null> => {
     let h: TikTokHandle;
     try {
       h = await ctx.call(async (_d, token, { http }) => {
@@ -48,7 +55,8 @@ export function tiktokSteps(baseUrls?: Partial<TikTokBaseUrls>): PlatformSteps {
         const creator = await tt.creatorInfo(token);
         const s = await tt.init(token, ctx.meta, source.size, creator);
         const username = creator.username;
-        return { publishId: s.publishId, uploadUrl: s.uploadUrl, plan: s.plan, username, privateOnly: s.privateOnly };
+        const { publishId, uploadUrl, plan, privateOnly } = s;
+        return { publishId, uploadUrl, plan, username, privateOnly, renewals };
       });
     } catch (e) {
       if (slot) await ctx.giveBack(slot); // nothing was posted: init made at most an empty session
@@ -58,8 +66,11 @@ export function tiktokSteps(baseUrls?: Partial<TikTokBaseUrls>): PlatformSteps {
     return kept ? h : null;
   };
 
-  /** Sends the file from `fromChunk`; an expired link with the file incomplete gets a new init. */
-  const upload = async (ctx: StepContext, h: TikTokHandle, fromChunk: number): Promise<StepResult> => {
+  /**
+   * Sends the file from `fromChunk`; an expired link with the file incomplete gets a new init, once per step (a link
+   * that expires again at once is a fault like any other: backoff, bounded by maxFaults).
+   */
+  const upload = async (ctx: StepContext, h: TikTokHandle, fromChunk: number, renewed = false): Promise<StepResult> => {
     const source = await ctx.source();
     try {
       await ctx.call((_d, token, { http }) => {
@@ -74,11 +85,12 @@ export function tiktokSteps(baseUrls?: Partial<TikTokBaseUrls>): PlatformSteps {
         });
       });
     } catch (e) {
-      if (!isPlatformError(e) || e.code !== 'upload_expired') throw e;
+      const renewals = (h.renewals ?? 0) + 1;
+      if (!isPlatformError(e) || e.code !== 'upload_expired' || renewed || renewals > ctx.timing.maxFaults) throw e;
       const s = await status(ctx, h, source.size);
       if (s.outcome !== 'uploading') return settle(ctx, h, s);
-      const fresh = await init(ctx, source, null);
-      return fresh ? upload(ctx, fresh, 0) : { next: 'again', delayMs: 0 };
+      const fresh = await init(ctx, source, null, renewals);
+      return fresh ? upload(ctx, fresh, 0, true) : { next: 'again', delayMs: 0 };
     }
     await ctx.save({ state: 'processing', processingSince: ctx.now().toISOString(), bytesSent: source.size });
     return { next: 'again', delayMs: ctx.timing.pollMs };

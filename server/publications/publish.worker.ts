@@ -24,7 +24,8 @@
  *              creator's max duration] → init → H{publishId, uploadUrl, plan, username} 'uploading' → chunked
  *              upload (PUBLIC: the last chunk) → 'processing' → status polled → PUBLISH_COMPLETE 'published' |
  *              FAILED 'failed' (fail_reason). Re-entry in 'uploading': status() first; uploaded bytes → resume
- *              from tiktokResumeChunk; complete → 'processing'; upload_expired + incomplete → a new init.
+ *              from tiktokResumeChunk; complete → 'processing'; upload_expired + incomplete → a new init
+ *              (at most maxFaults of them).
  *   Instagram: scheduled → [quota: posts per 24 h, ours and content_publishing_limit] → [gate: file + caption]
  *              → createContainer(absolute signed link at PUBLIC_URL) → H{containerId, caption} 'processing' →
  *              containerStatus polled (FINISHED → on; ERROR → reason; retryable ERROR → a new container, bounded)

@@ -49,6 +49,7 @@ export function youtubeSteps(baseUrls?: Partial<YouTubeBaseUrls>): PlatformSteps
           signal: ctx.signal,
           chunkSize: ctx.timing.youtubeChunkSize,
           maxChunkSize: ctx.timing.youtubeChunkSize,
+          chunkTimeoutMs: ctx.timing.youtubeChunkTimeoutMs,
           retryBaseMs: 200,
         }),
       ));

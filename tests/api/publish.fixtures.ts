@@ -13,8 +13,14 @@ import type { PlatformKey } from '../../src/contract/platforms';
 
 const run = promisify(execFile);
 
-/** A real 720x1280 H.264/AAC MP4 of 4 s (every platform's gate accepts it), made once by ffmpeg. */
-export async function makePublishClip(): Promise<{ file: string; cleanup: () => Promise<void> }> {
+/**
+ * A real 720x1280 H.264/AAC MP4 (every platform's gate accepts it), 4 s by default, made once by ffmpeg; `lossless`
+ * makes it about 2 MB a second (big enough for several upload chunks).
+ */
+export async function makePublishClip(
+  opts: { durationSec?: number; lossless?: boolean } = {},
+): Promise<{ file: string; cleanup: () => Promise<void> }> {
+  const d = opts.durationSec ?? 4;
   const dir = await mkdtemp(join(tmpdir(), 'kadr-publish-'));
   const file = join(dir, 'short.mp4');
   await run(FFMPEG, [
@@ -26,15 +32,16 @@ export async function makePublishClip(): Promise<{ file: string; cleanup: () => 
     '-f',
     'lavfi',
     '-i',
-    'testsrc2=s=720x1280:r=30:d=4',
+    `testsrc2=s=720x1280:r=30:d=${d}`,
     '-f',
     'lavfi',
     '-i',
-    'sine=frequency=440:duration=4',
+    `sine=frequency=440:duration=${d}`,
     '-c:v',
     'libx264',
     '-preset',
     'ultrafast',
+    ...(opts.lossless ? ['-qp', '0'] : []),
     '-pix_fmt',
     'yuv420p',
     '-c:a',
