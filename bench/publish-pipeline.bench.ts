@@ -36,6 +36,7 @@ export async function publishPipelineBench() {
     platforms: sims.config,
     publicUrl: `http://127.0.0.1:${port}`,
     platformTimeoutMs: 10_000,
+    allowPrivateProxies: true, // the local proxy listens on 127.0.0.1
   });
   const { db } = createDb(config);
   await migrateToLatest(db);

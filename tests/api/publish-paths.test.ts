@@ -42,7 +42,13 @@ async function overrides(name: string): Promise<Partial<Config>> {
   s.instagram.publishing.finishAfterPolls = 1;
   sims[name] = s;
   ports[name] = await freePort();
-  return { publicUrl: `http://127.0.0.1:${ports[name]}`, platformTimeoutMs: 3_000, platforms: s.config };
+  // The simulators' proxies listen on 127.0.0.1: allowed here as ALLOW_PRIVATE_PROXIES=true does.
+  return {
+    publicUrl: `http://127.0.0.1:${ports[name]}`,
+    platformTimeoutMs: 3_000,
+    platforms: s.config,
+    allowPrivateProxies: true,
+  };
 }
 
 const timing = {

@@ -72,6 +72,7 @@ describe('publish crash safety (real worker process, SIGKILL mid-upload)', () =>
         env: {
           ...process.env,
           ...sims.env,
+          ALLOW_PRIVATE_PROXIES: 'true', // the throttled proxy listens on 127.0.0.1
           DATA_DIR: dataDir,
           PORT: '0',
           HOST: '127.0.0.1',
@@ -115,7 +116,7 @@ describe('publish crash safety (real worker process, SIGKILL mid-upload)', () =>
   async function prepare() {
     const config = loadConfig(
       { LOG_LEVEL: 'silent', JWT_SECRET, APP_KEY, DATA_DIR: dataDir, WORKERS: 'off' } as never,
-      { panelDir: '/nonexistent', platforms: sims.config },
+      { panelDir: '/nonexistent', platforms: sims.config, allowPrivateProxies: true },
     );
     const { db } = createDb(config);
     await migrateToLatest(db);
