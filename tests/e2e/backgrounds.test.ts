@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser';
+import type { DbKind } from '../../server/db/index';
+import { describeOnEachDb } from '../helpers/browser-dbs';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** Background folders in Chromium: create a folder, upload a photo and a video through the drop zones, delete. */
@@ -31,18 +33,24 @@ const fx = (() => {
   return { png: readFileSync(join(dir, 'sea.png')), mp4: readFileSync(join(dir, 'waves.mp4')) };
 })();
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await srv?.close();
-});
+/** The server (on `kind`'s database) and the browser for one run of the flows below. */
+function serverAndBrowser(kind: DbKind) {
+  beforeAll(async () => {
+    srv = await startTestServer({}, {}, kind);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await srv?.close();
+  });
+}
 
 const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text }).first();
 
-describe('background folders in the browser', () => {
+// These flows write: they run on SQLite and on PostgreSQL.
+describeOnEachDb('background folders in the browser', (kind) => {
+  serverAndBrowser(kind);
+
   it('create a folder, upload a photo and a video, see previews, reject a wrong file, delete', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hashPassword } from '../../server/auth/password';
 import { launchBrowser, signInAs } from '../helpers/browser';
+import type { DbKind } from '../../server/db/index';
+import { describeOnEachDb } from '../helpers/browser-dbs';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** Tag sets and profile groups in Chromium, as an admin and as a user. Profiles are made straight in the DB. */
@@ -19,33 +21,36 @@ const account = async (userId: number, comments: string) =>
       .executeTakeFirstOrThrow()
   ).id;
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  const at = new Date().toISOString();
-  adminId = (await srv.tdb.db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow())
-    .id;
-  annaId = (
-    await srv.tdb.db
-      .insertInto('users')
-      .values({
-        login: 'anna',
-        passwordHash: await hashPassword('anna-pass'),
-        role: 'user',
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  acc.alpha = await account(adminId, 'Alpha profile');
-  acc.beta = await account(adminId, 'Beta profile');
-  acc.anna = await account(annaId, 'Anna profile');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await srv?.close();
-});
+/** The server (on `kind`'s database) and the browser for one run of the flows below. */
+function serverAndBrowser(kind: DbKind) {
+  beforeAll(async () => {
+    srv = await startTestServer({}, {}, kind);
+    const at = new Date().toISOString();
+    adminId = (await srv.tdb.db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow())
+      .id;
+    annaId = (
+      await srv.tdb.db
+        .insertInto('users')
+        .values({
+          login: 'anna',
+          passwordHash: await hashPassword('anna-pass'),
+          role: 'user',
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    acc.alpha = await account(adminId, 'Alpha profile');
+    acc.beta = await account(adminId, 'Beta profile');
+    acc.anna = await account(annaId, 'Anna profile');
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await srv?.close();
+  });
+}
 
 async function newPage(login: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
@@ -68,7 +73,10 @@ async function deleteRow(page: Page, rowText: string) {
   await page.getByRole('dialog').getByRole('button', { name: 'Підтвердити' }).click();
 }
 
-describe('tag sets and groups in the browser', () => {
+// These flows write: they run on SQLite and on PostgreSQL.
+describeOnEachDb('tag sets and groups in the browser', (kind) => {
+  serverAndBrowser(kind);
+
   it('admin: tag set created with Enter and Space chips (normalised), edited and deleted', async () => {
     const { context, page } = await newPage('admin', 'admin-pass');
     await menuLink(page, 'Теги').click();
