@@ -56,9 +56,13 @@ export class LocalStorage implements Storage {
         cb(null, chunk);
       },
     });
+    const out = createWriteStream(path, { flush: true, highWaterMark: 1 << 20 });
     try {
-      await pipeline(body, counter, createWriteStream(path, { flush: true, highWaterMark: 1 << 20 }));
+      await pipeline(body, counter, out);
     } catch (err) {
+      // A body that fails early can fail before the file is even open: wait until the stream has opened and
+      // closed it, or the file would appear after its removal.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await rm(path, { force: true });
       throw err;
     }
