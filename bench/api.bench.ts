@@ -1,6 +1,4 @@
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import SQLite from 'better-sqlite3';
 import { buildApp } from '../server/app';
@@ -8,76 +6,15 @@ import { loadConfig } from '../server/config';
 import { hashPassword } from '../server/auth/password';
 import { PAGE_SIZE } from '../src/contract/pagination';
 import { makeTestDb } from '../tests/helpers/db';
+import { load as loadWith, summary } from './http-load';
 
 const USERS = 10_000;
 const CONCURRENCY = 10;
 const DURATION_MS = 5_000;
 const ROUNDS = 4; // Kadr and the floor alternate, so a busy moment on the machine hits both alike
 
-/**
- * The load generator, run in a worker thread so that its own work does not share the event loop of the
- * server under test: CONCURRENCY keep-alive connections (undici Pool), each sending the next request as
- * soon as the last one is answered (closed loop), for DURATION_MS. Pages are random.
- */
-const LOADER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { Pool } = require(workerData.undici);
-(async () => {
-  const { origin, path, pages, headers, concurrency, durationMs } = workerData;
-  const pool = new Pool(origin, { connections: concurrency, pipelining: 1 });
-  const times = [];
-  let errors = 0;
-  const end = performance.now() + durationMs;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < end) {
-      const t = performance.now();
-      const r = await pool.request({ method: 'GET', path: path + (1 + Math.floor(Math.random() * pages)), headers });
-      const body = await r.body.text();
-      if (r.statusCode !== 200 || !body.startsWith('{"data":[{')) errors++;
-      times.push(performance.now() - t);
-    }
-  }));
-  await pool.close();
-  parentPort.postMessage({ times, errors });
-})();
-`;
-
-async function load(
-  origin: string,
-  path: string,
-  pages: number,
-  headers: Record<string, string>,
-  durationMs = DURATION_MS,
-) {
-  const worker = new Worker(LOADER, {
-    eval: true,
-    workerData: {
-      origin,
-      path,
-      pages,
-      headers,
-      concurrency: CONCURRENCY,
-      durationMs,
-      undici: createRequire(import.meta.url).resolve('undici'),
-    },
-  });
-  const { times, errors } = await new Promise<{ times: number[]; errors: number }>((ok, fail) => {
-    worker.once('message', ok);
-    worker.once('error', fail);
-  });
-  await worker.terminate();
-  if (errors) throw new Error(`${errors} failed requests to ${origin}${path}`);
-  return times;
-}
-
-function summary(times: number[], durationMs: number) {
-  times.sort((a, b) => a - b);
-  return {
-    rps: times.length / (durationMs / 1000),
-    p50: times[Math.floor(times.length * 0.5)]!,
-    p99: times[Math.floor(times.length * 0.99)]!,
-  };
-}
+const load = (origin: string, path: string, pages: number, headers: Record<string, string>, durationMs = DURATION_MS) =>
+  loadWith(origin, path, pages, headers, { concurrency: CONCURRENCY, durationMs });
 
 /** GET /api/users?page=N with 10,000 users on SQLite, next to a floor: the same query through bare node:http. */
 export async function apiBench(): Promise<void> {
