@@ -41,8 +41,9 @@ export function installBodyIdleTimeout(app: FastifyInstance, bodyIdleMs: number)
   app.addHook('onRequest', (req, _reply, done) => {
     const raw = req.raw;
     const socket = raw.socket;
-    // Only a real connection can stall (app.inject's stand-in socket has no flow to watch).
-    if (raw.complete || !(socket instanceof Socket)) return done();
+    // Only a request with a body can stall it, and only on a real connection (app.inject's socket has no flow).
+    const hasBody = raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined;
+    if (!hasBody || raw.complete || !(socket instanceof Socket)) return done();
     let lastBytes = socket.bytesRead;
     let lastActive = Date.now();
     const timer = setInterval(() => {
