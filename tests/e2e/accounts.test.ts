@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hashPassword } from '../../server/auth/password';
 import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
 import { launchBrowser, signInAs } from '../helpers/browser';
+import type { DbKind } from '../../server/db/index';
+import { describeOnEachDb } from '../helpers/browser-dbs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
 
@@ -11,30 +13,33 @@ let sims: Simulators;
 let proxy: LocalProxy;
 let browser: Browser;
 
-beforeAll(async () => {
-  sims = await startSimulators();
-  proxy = await startLocalProxy();
-  srv = await startTestServer({ ...sims.env, ALLOW_PRIVATE_PROXIES: 'true' }); // the local proxy listens on 127.0.0.1
-  srv.config.publicUrl = srv.url; // redirect URIs point back at this server
-  const at = new Date().toISOString();
-  await srv.tdb.db
-    .insertInto('users')
-    .values({
-      login: 'olena',
-      passwordHash: await hashPassword('olena-pass'),
-      role: 'user',
-      createdAt: at,
-      updatedAt: at,
-    })
-    .execute();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await srv?.close();
-  await sims?.close();
-  await proxy?.close();
-});
+/** The server (on `kind`'s database) and the browser for one run of the flows below. */
+function serverAndBrowser(kind: DbKind) {
+  beforeAll(async () => {
+    sims = await startSimulators();
+    proxy = await startLocalProxy();
+    srv = await startTestServer({ ...sims.env, ALLOW_PRIVATE_PROXIES: 'true' }, {}, kind); // the local proxy listens on 127.0.0.1
+    srv.config.publicUrl = srv.url; // redirect URIs point back at this server
+    const at = new Date().toISOString();
+    await srv.tdb.db
+      .insertInto('users')
+      .values({
+        login: 'olena',
+        passwordHash: await hashPassword('olena-pass'),
+        role: 'user',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await srv?.close();
+    await sims?.close();
+    await proxy?.close();
+  });
+}
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
@@ -44,7 +49,10 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-describe('profiles in the browser', () => {
+// These flows write: they run on SQLite and on PostgreSQL.
+describeOnEachDb('profiles in the browser', (kind) => {
+  serverAndBrowser(kind);
+
   let adminAccountId: number;
 
   it('admin: empty list, validation, create, save, connect YouTube via the link, change the description', async () => {

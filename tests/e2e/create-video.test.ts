@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser';
+import type { DbKind } from '../../server/db/index';
+import { describeOnEachDb } from '../helpers/browser-dbs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startWorkers, type Workers } from '../../server/workers';
 
@@ -39,21 +41,27 @@ const fx = (() => {
   return { mp4: readFileSync(join(dir, 'clip.mp4')) };
 })();
 
-beforeAll(async () => {
-  // E2E_PANEL_DIR: a private build of the panel (so a build running elsewhere cannot swap files mid-test).
-  srv = await startTestServer({}, process.env.E2E_PANEL_DIR ? { panelDir: process.env.E2E_PANEL_DIR } : {});
-  workers = await startWorkers(srv.app.root, { pollMs: 200 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await workers?.stop();
-  await srv?.close();
-});
+/** The server (on `kind`'s database) and the browser for one run of the flows below. */
+function serverAndBrowser(kind: DbKind) {
+  beforeAll(async () => {
+    // E2E_PANEL_DIR: a private build of the panel (so a build running elsewhere cannot swap files mid-test).
+    srv = await startTestServer({}, process.env.E2E_PANEL_DIR ? { panelDir: process.env.E2E_PANEL_DIR } : {}, kind);
+    workers = await startWorkers(srv.app.root, { pollMs: 200 });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await workers?.stop();
+    await srv?.close();
+  });
+}
 
 const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text }).first();
 
-describe('create-video in the browser', () => {
+// These flows write: they run on SQLite and on PostgreSQL.
+describeOnEachDb('create-video in the browser', (kind) => {
+  serverAndBrowser(kind);
+
   it('validates, sends a request, sees it turn success in the auto-refreshed list, deletes it', async () => {
     const login = await (
       await fetch(`${srv.url}/api/auth/login`, {
