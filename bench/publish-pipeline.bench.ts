@@ -9,7 +9,7 @@ import { startSimulators } from '../server/platforms/simulators/index';
 import { startLocalProxy } from '../server/platforms/simulators/local-proxy';
 import { startWorkers } from '../server/workers';
 import type { TestCtx } from '../tests/helpers/app';
-import { connectedProfile, freePort, makePublishClip, schedule } from '../tests/api/publish.fixtures';
+import { connectedProfile, listenForMedia, makePublishClip, schedule } from '../tests/api/publish.fixtures';
 
 const VIDEOS = 100;
 const PROFILES = 20;
@@ -30,11 +30,9 @@ export async function publishPipelineBench() {
   Object.assign(sims.instagram.publishing, { limit: 10_000, finishAfterPolls: 1 });
   const proxy = await startLocalProxy();
   const clip = await makePublishClip();
-  const port = await freePort();
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, WORKERS: 'off', JOB_POLL_MS: '50' } as never, {
     panelDir: '/nonexistent',
     platforms: sims.config,
-    publicUrl: `http://127.0.0.1:${port}`,
     platformTimeoutMs: 10_000,
     allowPrivateProxies: true, // the local proxy listens on 127.0.0.1
   });
@@ -47,7 +45,7 @@ export async function publishPipelineBench() {
       quotaLimits: { youtubeInsertsPerDay: 1000, tiktokPostsPer24h: 1000, instagramPostsPer24h: 1000 },
     },
   );
-  await app.listen({ port, host: '127.0.0.1' });
+  await listenForMedia(app);
   try {
     const call: TestCtx['call'] = async ({ token, ...opts }) => {
       const res = await app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ?? {}) } });

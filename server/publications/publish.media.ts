@@ -12,7 +12,8 @@ export class PublishMedia {
   constructor(
     private media: Media,
     private ffmpeg: Ffmpeg,
-    private publicUrl: string,
+    /** PUBLIC_URL, read when a link is made (the address the platform fetches from). */
+    private publicUrl: () => string,
   ) {}
 
   /** Null when the file is gone (the video was deleted with its file). */
@@ -45,6 +46,6 @@ export class PublishMedia {
 
   /** An absolute, signed, expiring link at PUBLIC_URL (the platform's servers fetch it, with Range). */
   publicLink(key: string, now = Date.now()): string {
-    return `${this.publicUrl}${this.media.signer.url(key, now)}`;
+    return `${this.publicUrl()}${this.media.signer.url(key, now)}`;
   }
 }

@@ -39,7 +39,7 @@ export function buildPublishing(
   const { config, db, log } = deps;
   const repo = new PublishRepository(db);
   const quota = new PublishQuota(db, { ...DEFAULT_QUOTA_LIMITS, ...overrides.quotaLimits });
-  const media = new PublishMedia(deps.media, deps.ffmpeg, config.publicUrl);
+  const media = new PublishMedia(deps.media, deps.ffmpeg, () => config.publicUrl);
   const timing = { ...DEFAULT_PUBLISH_TIMING, ...overrides.publishTiming };
   const p = config.platforms;
   const worker = new PublishWorker({

@@ -1,13 +1,20 @@
 import type { Config } from '../../server/config';
 import type { DbKind } from '../../server/db/index';
 import { translate } from '../../server/http/i18n';
-import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
+import type { Simulators } from '../../server/platforms/simulators/index';
 import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { describeEachDb, type TestCtx } from '../helpers/app';
 import { sha256 } from '../helpers/media-fixtures';
 import { startThrottledProxy, type ThrottledProxy } from '../helpers/throttled-proxy';
-import { connectedProfile, freePort, makePublishClip, schedule, settle } from './publish.fixtures';
+import {
+  connectedProfile,
+  listenForMedia,
+  makePublishClip,
+  publishSimulators,
+  schedule,
+  settle,
+} from './publish.fixtures';
 
 /**
  * The publish worker's less travelled paths against the three simulators, on both databases: the stats pass,
@@ -20,7 +27,6 @@ let slow: ThrottledProxy;
 let clip: Awaited<ReturnType<typeof makePublishClip>>;
 let big: Awaited<ReturnType<typeof makePublishClip>>;
 const sims: Record<string, Simulators> = {};
-const ports: Record<string, number> = {};
 
 beforeAll(async () => {
   proxy = await startLocalProxy();
@@ -37,18 +43,9 @@ afterAll(async () => {
 });
 
 async function overrides(name: string): Promise<Partial<Config>> {
-  const s = await startSimulators();
-  s.google.processingMs = 0;
-  s.instagram.publishing.finishAfterPolls = 1;
+  const { sims: s, config } = await publishSimulators();
   sims[name] = s;
-  ports[name] = await freePort();
-  // The simulators' proxies listen on 127.0.0.1: allowed here as ALLOW_PRIVATE_PROXIES=true does.
-  return {
-    publicUrl: `http://127.0.0.1:${ports[name]}`,
-    platformTimeoutMs: 3_000,
-    platforms: s.config,
-    allowPrivateProxies: true,
-  };
+  return config;
 }
 
 const timing = {
@@ -82,8 +79,8 @@ function expectReadable(error: string | null) {
   }
 }
 
-async function setup(ctx: TestCtx, name: string) {
-  await ctx.app.listen({ port: ports[name]!, host: '127.0.0.1' });
+async function setup(ctx: TestCtx) {
+  await listenForMedia(ctx.app);
   const userId = await ctx.createUser('paths', 'paths-pass');
   const token = (await ctx.login('paths', 'paths-pass')).headers;
   const fast = await connectedProfile(ctx, token, proxy.url);
@@ -102,7 +99,7 @@ describeEachDb(
     let spent: number;
     beforeAll(async () => {
       s = sims[ctx.tdb.kind]!;
-      ({ userId, fast, throttled, spent } = await setup(ctx, ctx.tdb.kind));
+      ({ userId, fast, throttled, spent } = await setup(ctx));
     });
     const counts = () => ({
       youtube: s.google.posts(),
@@ -388,7 +385,7 @@ describeEachDb(
     let userId: number;
     let fast: number;
     beforeAll(async () => {
-      ({ userId, fast } = await setup(ctx, `b-${ctx.tdb.kind}`));
+      ({ userId, fast } = await setup(ctx));
     });
 
     it('a platform that keeps processing past the budget ends failed with a reason on every platform', async () => {

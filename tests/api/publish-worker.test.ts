@@ -1,10 +1,17 @@
 import type { Config } from '../../server/config';
 import type { DbKind } from '../../server/db/index';
-import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
+import type { Simulators } from '../../server/platforms/simulators/index';
 import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { describeEachDb } from '../helpers/app';
-import { connectedProfile, freePort, makePublishClip, schedule, settle } from './publish.fixtures';
+import {
+  connectedProfile,
+  listenForMedia,
+  makePublishClip,
+  publishSimulators,
+  schedule,
+  settle,
+} from './publish.fixtures';
 
 /**
  * The publish worker against the three simulators, every call through a profile's proxy, with a real MP4 that the
@@ -13,7 +20,6 @@ import { connectedProfile, freePort, makePublishClip, schedule, settle } from '.
 let proxy: LocalProxy;
 let clip: Awaited<ReturnType<typeof makePublishClip>>;
 const sims: Record<string, Simulators> = {};
-const ports: Record<string, number> = {};
 
 beforeAll(async () => {
   proxy = await startLocalProxy();
@@ -26,18 +32,9 @@ afterAll(async () => {
 });
 
 async function overrides(kind: string): Promise<Partial<Config>> {
-  const s = await startSimulators();
-  s.google.processingMs = 0;
-  s.instagram.publishing.finishAfterPolls = 1;
+  const { sims: s, config } = await publishSimulators();
   sims[kind] = s;
-  ports[kind] = await freePort();
-  // The simulators' local proxy listens on 127.0.0.1: allowed here as ALLOW_PRIVATE_PROXIES=true does.
-  return {
-    publicUrl: `http://127.0.0.1:${ports[kind]}`,
-    platformTimeoutMs: 3_000,
-    platforms: s.config,
-    allowPrivateProxies: true,
-  };
+  return config;
 }
 
 const timing = {
@@ -60,7 +57,7 @@ describeEachDb(
 
     beforeAll(async () => {
       s = sims[ctx.tdb.kind]!;
-      await ctx.app.listen({ port: ports[ctx.tdb.kind]!, host: '127.0.0.1' });
+      await listenForMedia(ctx.app);
       userId = await ctx.createUser('pub', 'pub-pass');
       const token = (await ctx.login('pub', 'pub-pass')).headers;
       accountId = await connectedProfile(ctx, token, proxy.url);
@@ -174,7 +171,7 @@ describeEachDb(
     let userId: number;
     let accountId: number;
     beforeAll(async () => {
-      await ctx.app.listen({ port: ports[`q-${ctx.tdb.kind}`]!, host: '127.0.0.1' });
+      await listenForMedia(ctx.app);
       userId = await ctx.createUser('quota', 'quota-pass');
       accountId = await connectedProfile(ctx, (await ctx.login('quota', 'quota-pass')).headers, proxy.url);
     });

@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import type { TestCtx } from '../helpers/app';
+import type { Config } from '../../server/config';
+import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
 import { FFMPEG } from '../helpers/media-fixtures';
 import { openConsent } from '../platforms/helpers';
 import { enqueuePublishStep } from '../../server/publications/publications.jobs';
@@ -54,16 +56,21 @@ export async function makePublishClip(
   return { file, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** A free loopback port for the app to listen on (Instagram fetches the media link from it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
+/**
+ * The app listens on a port the system picks and keeps, and PUBLIC_URL becomes that address: Instagram fetches
+ * the media link from it.
+ */
+export async function listenForMedia(app: FastifyInstance): Promise<void> {
+  app.root.config.publicUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+/** Simulators for one run of the publish tests, and the config that points the app at them. */
+export async function publishSimulators(): Promise<{ sims: Simulators; config: Partial<Config> }> {
+  const sims = await startSimulators();
+  sims.google.processingMs = 0;
+  sims.instagram.publishing.finishAfterPolls = 1;
+  // The simulators' proxies listen on 127.0.0.1: allowed here as ALLOW_PRIVATE_PROXIES=true does.
+  return { sims, config: { platformTimeoutMs: 3_000, platforms: sims.config, allowPrivateProxies: true } };
 }
 
 /** A profile connected to all three simulators through the proxy. */
