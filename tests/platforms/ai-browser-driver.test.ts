@@ -229,3 +229,47 @@ describe('browser chat driver proxies', () => {
     }
   });
 });
+
+describe('browser chat driver limits', () => {
+  let small: BrowserChatDriver;
+  beforeAll(() => {
+    small = createBrowserChatDriver({
+      chromiumPath: CHROMIUM,
+      site: siteAdapter('gpt', sim.url),
+      maxContexts: 1,
+      stateStore: {
+        load: async (id, provider) => states.get(`${provider}:${id}`) ?? null,
+        save: async (id, provider, json) => void states.set(`${provider}:${id}`, json),
+      },
+      timeouts: { navigationMs: 15_000, replyMs: 30_000, codeWaitMs: 300 },
+    });
+  });
+  afterAll(() => small?.close());
+
+  it('closes the oldest idle context with its state saved and reopens it from that state', async () => {
+    sim.setAccount('old@example.com', { password: 'pw' });
+    sim.setAccount('new@example.com', { password: 'pw' });
+    const older = session('old@example.com', 'pw');
+    const newer = session('new@example.com', 'pw');
+    expect(await small.login(older)).toEqual({ kind: 'ready' });
+    expect(await small.login(newer)).toEqual({ kind: 'ready' });
+    expect(small.openContexts).toBe(1);
+    expect(states.has(`gpt:${older.sessionId}`)).toBe(true);
+
+    sim.requests.length = 0;
+    expect((await small.send(older, [], 'back again')).text).toContain('You said: back again');
+    expect(sim.requests.some((r) => r.path.startsWith('/auth'))).toBe(false);
+    expect(small.openContexts).toBe(1);
+  });
+
+  it('gives up a code page that waited too long', async () => {
+    sim.setAccount('slow@example.com', { password: 'pw', needsCode: true });
+    const s = session('slow@example.com', 'pw');
+    expect(await small.login(s)).toEqual({ kind: 'code_required' });
+    await expect.poll(() => small.openContexts, { timeout: 10_000 }).toBe(0);
+    expect(await small.submitCode(s, sim.outbox('slow@example.com')!)).toMatchObject({
+      kind: 'failed',
+      error: { kind: 'no_code_pending' },
+    });
+  });
+});
