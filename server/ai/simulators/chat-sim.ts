@@ -14,6 +14,7 @@
  * /__sim/mode {mode, twoStepLogin?, jsonFaults?}, GET /__sim/outbox?email=.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -39,7 +40,17 @@ export interface ChatSim {
   close(): Promise<void>;
 }
 
-export type ChatSimOptions = { port?: number; host?: string; chunkDelayMs?: number };
+export type ChatSimOptions = {
+  port?: number;
+  host?: string;
+  /** Delay between streamed chunks of an answer (default 40 ms). */
+  chunkDelayMs?: number;
+  /**
+   * For clicking through by hand (SIMULATORS=on): an email not set up with setAccount logs in with any password
+   * but "wrong", and needs a code when it contains "+code" (e.g. ann+code@example.com). Reset keeps it.
+   */
+  openAccounts?: boolean;
+};
 
 export async function startChatSim(opts: ChatSimOptions = {}): Promise<ChatSim> {
   const accounts = new Map<string, ChatSimAccount>();
@@ -82,7 +93,7 @@ export async function startChatSim(opts: ChatSimOptions = {}): Promise<ChatSim> 
   app.post('/auth/login', (req, reply) => {
     const { email = '', password } = (req.body ?? {}) as Record<string, string>;
     if (password === undefined && sim.twoStepLogin) return html(reply, loginPage({ step: 'password', email }));
-    const account = accounts.get(email.trim().toLowerCase());
+    const account = accountFor(email.trim().toLowerCase(), password ?? '');
     if (!account || account.password !== password) {
       const step = sim.twoStepLogin ? 'password' : 'both';
       return html(reply, loginPage({ step, email, error: 'Wrong email or password.' }), 401);
@@ -131,6 +142,12 @@ export async function startChatSim(opts: ChatSimOptions = {}): Promise<ChatSim> 
     );
     return reply.type('text/plain; charset=utf-8').send(stream);
   });
+
+  function accountFor(email: string, password: string): ChatSimAccount | undefined {
+    const known = accounts.get(email);
+    if (known || !opts.openAccounts || !email.includes('@') || !password || password === 'wrong') return known;
+    return { password, needsCode: email.includes('+code') };
+  }
 
   function answerFor(text: string, n: number): string {
     const topic = text.split('\n')[0]!.slice(0, 60).trim();
@@ -199,4 +216,16 @@ export async function startChatSim(opts: ChatSimOptions = {}): Promise<ChatSim> 
     close: () => app.close(),
   };
   return sim;
+}
+
+// `npx tsx server/ai/simulators/chat-sim.ts` (CHAT_SIM_PORT=4110 for a fixed port): open accounts, for clicking through.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const sim = await startChatSim({ port: Number(process.env.CHAT_SIM_PORT ?? 0), openAccounts: true });
+  console.log(`Chat simulator on ${sim.url}: AI_GPT_SITE_URL=${sim.url} AI_DEEPSEEK_SITE_URL=${sim.url}`);
+  console.log(
+    `Any email logs in (password "wrong" fails; "+code" in the email asks for ${sim.url}/__sim/outbox?email=…)`,
+  );
+  const stop = () => void sim.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
