@@ -208,10 +208,11 @@ describe('browser chat driver proxies', () => {
       ).cookies.find((c) => c.name === 'sim_sid')!.value;
     expect([...one.seen.cookies]).toEqual([sid(s1)]);
     expect([...two.seen.cookies]).toEqual([sid(s2)]);
-    // Nothing reached the simulator without going through one of the two proxies.
+    // Nothing reached the simulator without going through one of the two proxies (a proxy counts a request
+    // before passing it on, so one cut short by the context closing counts there only).
     expect(one.seen.count).toBeGreaterThan(0);
     expect(two.seen.count).toBeGreaterThan(0);
-    expect(one.seen.count + two.seen.count).toBe(sim.requests.length);
+    expect(one.seen.count + two.seen.count).toBeGreaterThanOrEqual(sim.requests.length);
   });
 
   it('reaches a SOCKS5 proxy with credentials through a local forwarder', async () => {
@@ -235,7 +236,8 @@ describe('browser chat driver limits', () => {
   beforeAll(() => {
     small = createBrowserChatDriver({
       chromiumPath: CHROMIUM,
-      site: siteAdapter('gpt', sim.url),
+      // No stop-button selector: an answer is done when the send button is back (and the answer stays put).
+      site: siteAdapter('gpt', sim.url, { stop: '' }),
       maxContexts: 1,
       stateStore: {
         load: async (id, provider) => states.get(`${provider}:${id}`) ?? null,

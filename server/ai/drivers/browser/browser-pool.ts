@@ -107,7 +107,7 @@ export class BrowserPool {
     if (this.closed) throw new AiDriverError('unavailable', 'The browser driver is shut down');
     const key = BrowserPool.key(s);
     const old = this.entries.get(key);
-    if (old) await this.release(old, { save: old.stage === 'ready' });
+    if (old) await this.release(old, { save: old.stage === 'ready', keepBrowser: true });
     this.opening++;
     let context: BrowserContext | undefined;
     let proxy: OpenedProxy | undefined;
@@ -153,8 +153,9 @@ export class BrowserPool {
     }
   }
 
-  /** Saves the session's login state (when asked) and closes its context; the last one closes Chromium. */
-  async release(entry: SessionEntry, { save }: { save: boolean }): Promise<void> {
+  /** Saves the session's login state (when asked) and closes its context; the last one closes Chromium (unless
+   * another is about to open: `keepBrowser`). */
+  async release(entry: SessionEntry, { save, keepBrowser = false }: { save: boolean; keepBrowser?: boolean }) {
     if (this.entries.get(entry.key) !== entry) return;
     this.entries.delete(entry.key);
     if (entry.codeTimer) clearTimeout(entry.codeTimer);
@@ -169,7 +170,7 @@ export class BrowserPool {
       await entry.context.close().catch(() => {});
       await entry.closeProxy().catch(() => {});
       this.opts.log?.info({ sessionId: entry.sessionId, provider: entry.provider, saved: save }, 'ai browser: closed');
-      await this.closeBrowserIfIdle();
+      if (!keepBrowser) await this.closeBrowserIfIdle();
     }
   }
 
@@ -187,7 +188,7 @@ export class BrowserPool {
     const oldest = idle[0];
     if (!oldest) throw new AiDriverError('unavailable', 'Every browser session is busy; try again later');
     this.opts.log?.info({ sessionId: oldest.sessionId, provider: oldest.provider }, 'ai browser: idle context evicted');
-    await this.release(oldest, { save: oldest.stage === 'ready' });
+    await this.release(oldest, { save: oldest.stage === 'ready', keepBrowser: true });
   }
 
   private launch(): Promise<Browser> {
