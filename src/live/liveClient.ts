@@ -1,7 +1,7 @@
 import type { LiveKind } from '../contract/live';
 import { httpClient } from '../providers/httpClient';
 
-export type LiveMessage = { id: number; kind: LiveKind; payload: Record<string, any> };
+export type LiveMessage = { id: number; kind: LiveKind; payload: Record<string, unknown> };
 
 export type LiveHandlers = {
   onMessage: (m: LiveMessage) => void;
