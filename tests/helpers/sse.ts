@@ -1,6 +1,7 @@
 import { request, type ClientRequest } from 'node:http';
 
-export type SseMessage = { id?: number; kind: string; payload: any };
+/** `at`: when it arrived (performance.now()). */
+export type SseMessage = { id?: number; kind: string; payload: any; at: number };
 
 /**
  * A server-sent-events reader for tests: opens `url` (optionally with Last-Event-ID), parses each message and
@@ -29,7 +30,7 @@ export function openSse(url: string, lastEventId?: number) {
             else if (line.startsWith('id: ')) id = Number(line.slice(4));
             else if (line.startsWith('data: ')) data += line.slice(6);
           }
-          if (data) messages.push({ id, ...JSON.parse(data) });
+          if (data) messages.push({ id, ...JSON.parse(data), at: performance.now() });
         }
       });
       res.on('end', () => (state.ended = true));
