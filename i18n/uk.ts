@@ -627,7 +627,7 @@ export const kadrUk = {
     mark_read: 'Позначити прочитаним',
     mark_all_read: 'Прочитати всі',
     notice: {
-      render_done: 'Запит #%{id} готовий: відео %{count}',
+      render_done: 'Запит #%{id} готовий, відео: %{count}',
       render_failed: 'Запит #%{id}: помилка рендерингу',
       publish_done: 'Відео #%{videoId} опубліковано в %{platform}',
       publish_failed: 'Відео #%{videoId}: помилка публікації в %{platform}',

@@ -144,7 +144,7 @@ describeOnEachDb('live updates in the browser', (kind) => {
     await bell.click();
     const panel = page.getByRole('dialog', { name: 'Сповіщення' });
     const item = panel.locator('[data-notification="render_done"]');
-    await item.getByText(`готовий: відео ${COUNT}`).waitFor();
+    await item.getByText(`готовий, відео: ${COUNT}`).waitFor();
     expect(await item.getAttribute('data-unread')).toBe('true');
     await item.click();
     await page.waitForURL(/\/video\/request\/[\w-]+$/);
