@@ -14,6 +14,7 @@ const BENCHES: Array<[file: string, fn: string]> = [
   ['bench/publish.bench.ts', 'publishBench'],
   ['bench/publish-pipeline.bench.ts', 'publishPipelineBench'],
   ['bench/ai-browser.bench.ts', 'aiBrowserBench'],
+  ['bench/live.bench.ts', 'liveBench'],
 ];
 
 const only = process.argv.slice(2); // `npm run bench -- render` runs the matching modules only

@@ -603,6 +603,20 @@ export const kadrEn: KadrMessages = {
     worker_lost: 'Publishing was interrupted by a worker failure several times; check the profile and publish again',
     processing_timeout: 'The platform has been processing the video for more than %{minutes} min',
   },
+  // live: live updates and the bell's notifications (kadr.live.*)
+  live: {
+    unread: '%{count} unread',
+    mark_read: 'Mark as read',
+    mark_all_read: 'Mark all read',
+    notice: {
+      render_done: 'Request #%{id} is ready: %{count} videos',
+      render_failed: 'Request #%{id}: rendering failed',
+      publish_done: 'Video #%{videoId} published on %{platform}',
+      publish_failed: 'Video #%{videoId}: publishing on %{platform} failed',
+      reconnect: 'Profile #%{id}: reconnect %{platform}',
+      job_stalled: 'Background job %{job} has stalled',
+    },
+  },
 };
 
 export const en = {

@@ -621,6 +621,20 @@ export const kadrUk = {
     worker_lost: 'Публікацію кілька разів перервано збоєм обробника; перевірте профіль і опублікуйте ще раз',
     processing_timeout: 'Платформа обробляє відео довше ніж %{minutes} хв',
   },
+  // live: live updates and the bell's notifications (kadr.live.*)
+  live: {
+    unread: '%{count} непрочитаних',
+    mark_read: 'Позначити прочитаним',
+    mark_all_read: 'Прочитати всі',
+    notice: {
+      render_done: 'Запит #%{id} готовий, відео: %{count}',
+      render_failed: 'Запит #%{id}: помилка рендерингу',
+      publish_done: 'Відео #%{videoId} опубліковано в %{platform}',
+      publish_failed: 'Відео #%{videoId}: помилка публікації в %{platform}',
+      reconnect: 'Профіль #%{id}: потрібно знову підключити %{platform}',
+      job_stalled: 'Фонове завдання %{job} зупинилося',
+    },
+  },
 };
 
 export const uk = {

@@ -23,6 +23,7 @@ import { mediaRoutes } from './media/media.routes';
 import { backgroundsRoutes } from './backgrounds/index';
 import { createVideoRoutes } from './videos/index';
 import { publicationsRoutes } from './publications/publications.routes';
+import { liveRoutes } from './live/index';
 import { buildContainer, type Container, type ContainerOverrides } from './container';
 
 export type AppDeps = { config: Config; db: Db; dbKind: DbKind };
@@ -115,6 +116,8 @@ export async function buildApp(
   await app.register(tagsRoutes, { tags: services.tags });
   await app.register(mediaRoutes, { media: root.media });
   await app.register(publicationsRoutes, { publications: services.publications });
+  await app.register(liveRoutes, { live: root.live.service, streams: root.live.streams });
+  app.addHook('onClose', async () => root.live.hub.close());
   // The upload routes, in a context of their own with multipart: streamed through req.parts()/req.file(), no
   // file size limit (SPEC §9). Multipart hooks every request of its context, so the other routes stay out.
   await app.register(async (uploads) => {

@@ -25,7 +25,6 @@ import { BackgroundsRepository } from './backgrounds/backgrounds.repository';
 import { BackgroundsService } from './backgrounds/backgrounds.service';
 import { createMediaTools } from './backgrounds/backgrounds.media';
 import {
-  VideosRepository,
   VideosService,
   mediaRenderEngine,
   renderJob,
@@ -39,6 +38,7 @@ import { statsJob } from './publications/publish.jobs';
 import { PublicationsRepository } from './publications/publications.repository';
 import { PublicationsService } from './publications/publications.service';
 import { PublicationSchedule } from './publications/publication-schedule';
+import { LiveHub, LiveRepository, LiveService, LiveStreams, liveObservers } from './live/index';
 
 export type ContainerInput = {
   config: Config;
@@ -77,6 +77,16 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   const queue = new JobQueue(db, dbKind);
 
   const sessionCache = new SessionCache();
+  // Live updates: one events tail per process (PostgreSQL: LISTEN/NOTIFY wakes it; SQLite: a short poll).
+  const liveRepo = new LiveRepository(db);
+  const hub = new LiveHub({
+    repo: liveRepo,
+    pollMs: dbKind === 'sqlite' ? 500 : 2000,
+    listenUrl: dbKind === 'postgres' ? config.databaseUrl : undefined,
+    log,
+  });
+  const live = new LiveService(liveRepo, hub, { dbKind, ticketKey: sealer.subKey('live-ticket'), log });
+  const observe = liveObservers(db, live, liveRepo);
   const repos = {
     auth: new AuthRepository(db, sessionCache),
     users: new UsersRepository(db),
@@ -84,7 +94,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     groups: new GroupsRepository(db),
     tags: new TagsRepository(db),
     backgrounds: new BackgroundsRepository(db),
-    videos: new VideosRepository(db),
+    videos: observe.videos(),
     publications: new PublicationsRepository(db),
   };
 
@@ -96,7 +106,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     config.jwtSecret,
   );
   const accountMapper = new AccountMapper(sealer);
-  const connections = new PlatformConnections(repos.accounts, accountMapper, sealer, config);
+  const connections = new PlatformConnections(repos.accounts, accountMapper, sealer, config, observe.grantLost);
   const keepAlive = new KeepAliveService(repos.accounts, accountMapper, connections);
   const backgrounds = new BackgroundsService(repos.backgrounds, media, createMediaTools(ffmpeg), log);
   const workRoot = renderWorkRoot(config.dataDir);
@@ -130,9 +140,12 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   };
 
   /** Every job kind the server knows; a runner over it refuses to start when one has no worker. */
-  const publishing = buildPublishing({ config, db, sealer, media, ffmpeg, queue, repos, connections, log }, overrides);
+  const publishing = buildPublishing(
+    { config, db, sealer, media, ffmpeg, queue, repos, connections, log, publishRepo: observe.publishes() },
+    overrides,
+  );
   const catalogue: readonly JobSpec<string, any>[] = [renderJob, keepAliveJob, publishJob, statsJob];
-  const workers: JobWorker[] = [
+  const workers: JobWorker[] = observe.deadJobs([
     ...videosJobWorkers({
       repo: repos.videos,
       media,
@@ -144,7 +157,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     }),
     ...accountsJobWorkers({ keepAlive, log }),
     ...publishing.workers,
-  ];
+  ]);
 
   return {
     config,
@@ -160,6 +173,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     services,
     renderWorkRoot: workRoot,
     publishing,
+    live: { service: live, hub, repo: liveRepo, streams: new LiveStreams({ live, hub, auth: repos.auth }) },
     jobs: { catalogue, workers },
 
     /** A job runner over the catalogue (or the given part of it), with the queue's timing from config. */

@@ -56,6 +56,8 @@ export class PlatformConnections {
     private mapper: AccountMapper,
     sealer: Sealer,
     private config: Config,
+    /** Told when a platform's grant is refused and the profile turns to "reconnect" (the bell says so). */
+    private onGrantLost?: (row: AccountRow, platform: PlatformKey) => void,
   ) {
     this.stateKey = sealer.subKey('oauth-state');
   }
@@ -178,9 +180,10 @@ export class PlatformConnections {
       return result;
     } catch (e) {
       if (isPlatformError(e)) {
-        if (e.kind === 'reconnect')
+        if (e.kind === 'reconnect') {
           await saveAccount(this.repo, row, { [cols.active]: 0, [cols.error]: e.message, error: e.message });
-        else if (opts.recordTransient && (e.kind === 'proxy' || e.kind === 'retry-later'))
+          if (row[cols.active]) this.onGrantLost?.(row, platform);
+        } else if (opts.recordTransient && (e.kind === 'proxy' || e.kind === 'retry-later'))
           await saveAccount(this.repo, row, { error: e.message });
       }
       throw e;

@@ -255,6 +255,25 @@ export interface PlatformUsageTable {
   at: string;
 }
 
+/** 010_live: the live stream's events (tailed by id) and the bell's notifications. */
+export interface EventsTable {
+  id: Generated<number>;
+  userId: number;
+  kind: string;
+  payload: string;
+  createdAt: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  userId: number;
+  kind: string;
+  params: Generated<string>;
+  link: string | null;
+  readAt: string | null;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
@@ -272,6 +291,8 @@ export interface Database {
   publications: PublicationsTable;
   videoPublishes: VideoPublishesTable;
   platformUsage: PlatformUsageTable;
+  events: EventsTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -33,11 +33,13 @@ export function buildPublishing(
     repos: { accounts: AccountsRepository };
     connections: PlatformConnections;
     log?: FastifyBaseLogger;
+    /** The publish rows' repository when the root wraps it (live updates report from it). */
+    publishRepo?: PublishRepository;
   },
   overrides: PublishingOverrides = {},
 ) {
   const { config, db, log } = deps;
-  const repo = new PublishRepository(db);
+  const repo = deps.publishRepo ?? new PublishRepository(db);
   const quota = new PublishQuota(db, { ...DEFAULT_QUOTA_LIMITS, ...overrides.quotaLimits });
   const media = new PublishMedia(deps.media, deps.ffmpeg, () => config.publicUrl);
   const timing = { ...DEFAULT_PUBLISH_TIMING, ...overrides.publishTiming };

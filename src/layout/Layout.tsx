@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
+import { LiveUpdates } from '../live/LiveUpdates';
 
 export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout appBar={AppBar} menu={Menu}>
+    <LiveUpdates />
     {children}
   </RaLayout>
 );

@@ -1,22 +1,39 @@
 import { useState } from 'react';
-import { Box, ClickAwayListener, IconButton, Paper, Popper, Typography } from '@mui/material';
+import { useNavigate } from 'react-router-dom';
+import { Badge, Box, Button, ClickAwayListener, IconButton, List, Paper, Popper, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useTranslate } from 'react-admin';
+import type { Notification } from '../contract/live';
+import { NotificationItem } from '../live/NotificationItem';
+import { useNotifications } from '../live/useNotifications';
 
-/** The bell: a panel 'Сповіщення' with 'Немає повідомлень' that closes on an outside click. */
+/**
+ * The bell: the unread count on it; a panel 'Сповіщення' with the newest notifications ('Немає повідомлень'
+ * when there are none) that closes on an outside click. A notification opens what it is about and turns read.
+ */
 export const NotificationBell = () => {
   const translate = useTranslate();
+  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { page, markRead, markAllRead } = useNotifications();
   const title = translate('kadr.layout.notifications');
+  const unread = page?.unread ?? 0;
+  const open = (n: Notification) => {
+    if (!n.readAt) void markRead(n.id).catch(() => undefined);
+    setAnchor(null);
+    if (n.link) navigate(n.link);
+  };
   return (
     <>
       <IconButton
         color="inherit"
-        aria-label={title}
+        aria-label={unread ? `${title}: ${translate('kadr.live.unread', { count: unread })}` : title}
         aria-expanded={!!anchor}
         onClick={(e) => setAnchor(anchor ? null : e.currentTarget)}
       >
-        <NotificationsIcon />
+        <Badge badgeContent={unread} color="error" max={99} data-unread-count={unread}>
+          <NotificationsIcon />
+        </Badge>
       </IconButton>
       <Popper open={!!anchor} anchorEl={anchor} placement="bottom-end" sx={{ zIndex: 1300 }}>
         <ClickAwayListener
@@ -24,17 +41,37 @@ export const NotificationBell = () => {
             if (!anchor?.contains(e.target as Node)) setAnchor(null);
           }}
         >
-          <Paper elevation={6} role="dialog" aria-label={title} sx={{ width: 300, mt: 1 }}>
-            <Box sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
-              <Typography variant="subtitle1" fontWeight={600}>
+          <Paper elevation={6} role="dialog" aria-label={title} sx={{ width: 360, mt: 1 }}>
+            <Box
+              sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center' }}
+            >
+              <Typography variant="subtitle1" fontWeight={600} sx={{ flex: 1 }}>
                 {title}
               </Typography>
+              {unread > 0 && (
+                <Button size="small" onClick={() => void markAllRead().catch(() => undefined)}>
+                  {translate('kadr.live.mark_all_read')}
+                </Button>
+              )}
             </Box>
-            <Box sx={{ p: 2 }}>
-              <Typography variant="body2" color="text.secondary">
-                {translate('kadr.layout.no_notifications')}
-              </Typography>
-            </Box>
+            {page?.data.length ? (
+              <List disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }}>
+                {page.data.map((n) => (
+                  <NotificationItem
+                    key={n.id}
+                    n={n}
+                    onOpen={open}
+                    onRead={(x) => void markRead(x.id).catch(() => undefined)}
+                  />
+                ))}
+              </List>
+            ) : (
+              <Box sx={{ p: 2 }}>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('kadr.layout.no_notifications')}
+                </Typography>
+              </Box>
+            )}
           </Paper>
         </ClickAwayListener>
       </Popper>

@@ -46,6 +46,7 @@ describeEachDb('API docs', (ctx) => {
       'Auth',
       'Backgrounds',
       'Groups',
+      'Live updates',
       'Media',
       'OAuth',
       'Publications',

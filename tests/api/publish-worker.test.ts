@@ -100,6 +100,27 @@ describeEachDb(
       for (const host of [s.google.url, s.tiktok.url, s.instagram.url].map((u) => new URL(u).host)) {
         expect(proxy.records.some((r) => r.allowed && r.target === host)).toBe(true);
       }
+      // Live updates: each row's states went to the owner's stream, and the bell says each post went live.
+      const events = await ctx.tdb.db
+        .selectFrom('events')
+        .select(['kind', 'payload'])
+        .where('userId', '=', userId)
+        .where('kind', '=', 'publish')
+        .execute();
+      const states = events.map((e) => JSON.parse(e.payload)).filter((p) => p.videoId === videoId);
+      const seen = (platform: string) => states.filter((p) => p.platform === platform).map((p) => p.state);
+      expect(seen('youtube')).toEqual(expect.arrayContaining(['uploading', 'published']));
+      expect(seen('tiktok')).toEqual(expect.arrayContaining(['uploading', 'published']));
+      expect(seen('instagram')).toEqual(expect.arrayContaining(['processing', 'published']));
+      const notes = await ctx.tdb.db
+        .selectFrom('notifications')
+        .select(['kind', 'params', 'link'])
+        .where('userId', '=', userId)
+        .where('kind', '=', 'publish_done')
+        .execute();
+      const mine = notes.filter((n) => JSON.parse(n.params).videoId === videoId);
+      expect(mine.map((n) => JSON.parse(n.params).platform).sort()).toEqual(['instagram', 'tiktok', 'youtube']);
+      expect(mine[0]!.link).toMatch(/^\/video\/youtube\//);
     });
 
     it('faults mid-upload and lost replies of the public step end in exactly one post per platform', async () => {

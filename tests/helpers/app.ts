@@ -54,6 +54,7 @@ export function describeEachDb(
           } as any,
           {
             panelDir: '/nonexistent',
+            databaseUrl: ctx.tdb.url,
             ...overrides,
           },
         );

@@ -31,7 +31,7 @@ export async function startTestServer(
       WORKERS: 'off',
       ...env,
     } as any,
-    { panelDir, port: 0, ...overrides },
+    { panelDir, port: 0, databaseUrl: tdb.url, ...overrides },
   );
   await ensureFirstAdmin(tdb.db, config.admin);
   const app = await buildApp({ config, db: tdb.db, dbKind: kind });

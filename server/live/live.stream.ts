@@ -1,0 +1,82 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthRepository } from '../auth/auth.repository';
+import { LIVE_HEARTBEAT_MS, type LiveEvent } from '../../src/contract/live';
+import { M } from '../../src/contract/messages';
+import { AppError } from '../http/errors';
+import type { LiveHub } from './live.hub';
+import type { LiveService } from './live.service';
+
+/**
+ * The server-sent-events streams of this process. A stream opens with a ticket (POST /api/live/ticket) and
+ * resumes after `Last-Event-ID` (the header EventSource sends on its own reconnects, or `?lastEventId=` when the
+ * panel reconnects with a fresh ticket). Every LIVE_HEARTBEAT_MS a comment line keeps proxies and the
+ * server's idle-connection timeout from closing it, and the session is checked again: a logged-out or deleted
+ * user's stream ends. `closeAll` ends every stream so the server can close (app.close, shutdown).
+ */
+export class LiveStreams {
+  private open = new Set<() => void>();
+
+  constructor(private deps: { live: LiveService; hub: LiveHub; auth: AuthRepository; heartbeatMs?: number }) {}
+
+  get count() {
+    return this.open.size;
+  }
+
+  async stream(req: FastifyRequest, query: { ticket?: string; lastEventId?: string }, reply: FastifyReply) {
+    const claims = this.deps.live.verifyTicket(query.ticket);
+    const sessionUser = () => this.deps.auth.findSessionUser(claims.sid, claims.userId, new Date().toISOString());
+    const user = await sessionUser();
+    if (!user) throw new AppError(401, M.unauthorized);
+    const header = req.headers['last-event-id'];
+    const resume = (typeof header === 'string' && /^\d{1,15}$/.test(header) ? header : undefined) ?? query.lastEventId;
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      // nginx: pass each event on at once instead of buffering the answer.
+      'X-Accel-Buffering': 'no',
+    });
+    res.write('retry: 3000\n\n');
+    const send = (e: LiveEvent) => {
+      res.write(`id: ${e.id}\ndata: ${JSON.stringify({ kind: e.kind, payload: e.payload })}\n\n`);
+    };
+    let client: Awaited<ReturnType<LiveHub['join']>> | undefined;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(beat);
+      this.open.delete(end);
+      if (client) this.deps.hub.leave(client);
+      res.end();
+    };
+    const beat = setInterval(() => {
+      res.write(': hb\n\n');
+      void sessionUser().then(
+        (u) => !u && end(),
+        () => undefined,
+      );
+    }, this.deps.heartbeatMs ?? LIVE_HEARTBEAT_MS);
+    beat.unref();
+    this.open.add(end);
+    req.raw.once('close', end);
+    res.once('close', end);
+    try {
+      client = await this.deps.hub.join(
+        { userId: user.id, admin: user.role === 'admin', send },
+        resume === undefined ? null : Number(resume),
+      );
+      if (ended) this.deps.hub.leave(client);
+    } catch (err) {
+      req.log.warn({ err }, 'live stream could not start');
+      end();
+    }
+  }
+
+  closeAll() {
+    for (const end of [...this.open]) end();
+  }
+}

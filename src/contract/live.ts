@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { pageOf } from './http';
+
+/**
+ * Live updates (server → panel, one server-sent-events stream per tab) and the bell's notifications. The
+ * stream is opened with a short-lived ticket from an authenticated POST (EventSource cannot send headers).
+ */
+
+/** What each event is about; `notification` events reach only their user, the others their owner and admins. */
+export const LIVE_KINDS = ['request', 'publish', 'notification'] as const;
+export type LiveKind = (typeof LIVE_KINDS)[number];
+
+/** One stream message (`data:` of an SSE message whose `id:` is `id`). */
+export type LiveEvent = { id: number; kind: LiveKind; payload: Record<string, unknown> };
+
+/** A render's state as the request list shows it (a `request` event's payload). */
+export type RequestLive = {
+  id: number;
+  idUpload: string;
+  status: string;
+  progress: number;
+  done: number;
+  count: number;
+  error: string | null;
+};
+
+/** A publish row's state (a `publish` event's payload). */
+export type PublishLive = {
+  publishId: number;
+  videoId: number;
+  publicationId: number | null;
+  idUpload: string | null;
+  platform: string;
+  state: string;
+  bytesSent: number;
+  bytesTotal: number;
+};
+
+/** What a notification says (an i18n key `kadr.live.notice.<kind>` with the params). */
+export const NOTICE_KINDS = [
+  'render_done',
+  'render_failed',
+  'publish_done',
+  'publish_failed',
+  'reconnect',
+  'job_stalled',
+] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+export const NotificationSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(NOTICE_KINDS),
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+    link: z.string().nullable().describe('Panel path of the thing it is about'),
+    readAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({
+    id: 'Notification',
+    example: {
+      id: 7,
+      kind: 'render_done',
+      params: { id: 12, count: 3 },
+      link: '/video/request-create',
+      readAt: null,
+      createdAt: '2026-11-24T10:00:00.000Z',
+    },
+  });
+export type Notification = z.infer<typeof NotificationSchema>;
+
+/** Newest first, with the caller's unread count for the bell's badge. */
+export const NotificationPageSchema = pageOf(NotificationSchema).extend({ unread: z.number().int() });
+export type NotificationPage = z.infer<typeof NotificationPageSchema>;
+
+export const ReadAllSchema = z.object({ updated: z.number().int() });
+
+export const LiveTicketSchema = z.object({
+  ticket: z.string().describe('Opens GET /api/live/events?ticket=… once within its lifetime'),
+  expiresInSec: z.number().int(),
+});
+
+export const LiveStreamQuery = z.object({
+  ticket: z.string().max(512).optional(),
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional()
+    .describe('Resume after this event id (the Last-Event-ID header wins when both are sent)'),
+});
+
+/** How often the stream sends a comment so proxies and the server's idle timeouts keep it open. */
+export const LIVE_HEARTBEAT_MS = 15_000;

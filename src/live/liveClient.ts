@@ -1,0 +1,78 @@
+import type { LiveKind } from '../contract/live';
+import { httpClient } from '../providers/httpClient';
+
+export type LiveMessage = { id: number; kind: LiveKind; payload: Record<string, unknown> };
+
+export type LiveHandlers = {
+  onMessage: (m: LiveMessage) => void;
+  /** The stream is (re)open; `resumed` after a break (what was missed has been replayed). */
+  onOpen?: (resumed: boolean) => void;
+};
+
+/** Waits between reconnects: doubling from 1 s to 30 s, with jitter; tests may shorten them. */
+export const liveBackoff = { firstMs: 1000, maxMs: 30_000 };
+
+/**
+ * One server-sent-events connection for this tab: asks for a ticket (an authenticated POST, so an expired
+ * access token is refreshed as for any call), opens `/api/live/events`, and on any failure closes it and
+ * reconnects with a fresh ticket after a backoff, resuming after the last event id it received. `stop` ends it
+ * for good (logout, the layout unmounting).
+ */
+export function startLive(h: LiveHandlers): () => void {
+  let source: EventSource | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let lastId = 0;
+  let failures = 0;
+  let everOpen = false;
+
+  const retry = () => {
+    source?.close();
+    source = null;
+    if (stopped) return;
+    const wait = Math.min(liveBackoff.maxMs, liveBackoff.firstMs * 2 ** failures++);
+    timer = setTimeout(connect, wait / 2 + Math.random() * (wait / 2));
+  };
+
+  const connect = async () => {
+    if (stopped) return;
+    let ticket: string;
+    try {
+      ticket = (await httpClient('/api/live/ticket', { method: 'POST' })).json.ticket;
+    } catch {
+      return retry();
+    }
+    if (stopped) return;
+    const query = new URLSearchParams({ ticket });
+    if (lastId) query.set('lastEventId', String(lastId));
+    const es = new EventSource(`/api/live/events?${query}`);
+    source = es;
+    es.onopen = () => {
+      failures = 0;
+      h.onOpen?.(everOpen);
+      everOpen = true;
+    };
+    es.onmessage = (e) => {
+      const id = Number(e.lastEventId);
+      if (id) lastId = id;
+      try {
+        const { kind, payload } = JSON.parse(e.data);
+        h.onMessage({ id, kind, payload });
+      } catch {
+        /* not ours */
+      }
+    };
+    // EventSource would retry on its own with the same (soon expired) ticket: reconnect with a fresh one.
+    es.onerror = () => {
+      if (source === es) retry();
+    };
+  };
+
+  void connect();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    source?.close();
+    source = null;
+  };
+}
