@@ -213,6 +213,9 @@ export class PublishWorker {
   ): StepContext {
     const { repo, media, quota, timing } = this.deps;
     let lastWrite = 0;
+    // Progress writes are chained and a step's save waits for them, so a late progress write can never land
+    // after (and undo) the byte count a save recorded.
+    let progressWrites: Promise<void> = Promise.resolve();
     let current = handle;
     return {
       row,
@@ -230,6 +233,7 @@ export class PublishWorker {
         return this.deps.connections.callPlatform(account, row.platform, fn);
       },
       save: async ({ handle: h, ...patch }) => {
+        await progressWrites;
         if (h) current = { ...current, ...h, faults: 0 };
         const sealed = h ? { handleSealed: this.seal(current) } : {};
         const ok = await repo.save(row.id, { ...patch, ...sealed, error: null, errorKind: null, waitUntil: null });
@@ -240,7 +244,7 @@ export class PublishWorker {
         const t = Date.now();
         if (acknowledged < total && t - lastWrite < timing.progressEveryMs) return;
         lastWrite = t;
-        void repo.progress(row.id, acknowledged, total).catch(() => undefined);
+        progressWrites = progressWrites.then(() => repo.progress(row.id, acknowledged, total)).catch(() => undefined);
       },
       source: async () => {
         const s = await media.source(key);
