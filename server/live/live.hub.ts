@@ -8,6 +8,8 @@ export const LIVE_CHANNEL = 'kadr_events';
 const BATCH = 500;
 const PRUNE_EVERY_MS = 10 * 60_000;
 const KEEP_EVENTS_MS = 24 * 3600_000;
+/** How long the tail waits for a missing id before it moves past it (a commit still in flight). */
+const GAP_WAIT_MS = 1000;
 
 /** One open stream: whose it is, the last event id it was sent, and how to write to it. */
 export type LiveClient = {
@@ -50,6 +52,9 @@ export class LiveHub {
   private listenRetry?: NodeJS.Timeout;
   private lastPrune = 0;
   private closed = false;
+  /** When the tail first met a missing id right after `lastId` (see pump). */
+  private gapSince?: number;
+  private gapTimer?: NodeJS.Timeout;
 
   constructor(private opts: HubOptions) {}
 
@@ -106,7 +111,10 @@ export class LiveHub {
 
   private idle() {
     this.lastId = null;
+    this.gapSince = undefined;
     clearInterval(this.timer);
+    clearTimeout(this.gapTimer);
+    this.gapTimer = undefined;
     clearTimeout(this.listenRetry);
     const l = this.listener;
     this.listener = undefined;
@@ -142,6 +150,10 @@ export class LiveHub {
       const rows = await this.opts.repo.eventsAfter(this.lastId, BATCH);
       if (this.lastId === null) return;
       for (const r of rows) {
+        // On PostgreSQL two writers can commit out of id order: a missing id may still be in flight. Wait for it
+        // a moment (the next wake reads again) before moving past it; a rolled-back id is skipped after that.
+        if (r.id !== this.lastId + 1 && this.waitForGap()) return;
+        this.gapSince = undefined;
         const e = toEvent(r);
         this.lastId = r.id;
         for (const c of this.clients) if (mayReceive(c, r)) this.deliver(c, e);
@@ -149,6 +161,20 @@ export class LiveHub {
       if (rows.length < BATCH) break;
     }
     await this.prune();
+  }
+
+  private waitForGap(): boolean {
+    const now = Date.now();
+    this.gapSince ??= now;
+    const waiting = now - this.gapSince < GAP_WAIT_MS;
+    if (waiting && !this.gapTimer) {
+      this.gapTimer = setTimeout(() => {
+        this.gapTimer = undefined;
+        this.wake();
+      }, GAP_WAIT_MS);
+      this.gapTimer.unref();
+    }
+    return waiting;
   }
 
   private deliver(c: LiveClient, e: LiveEvent) {
