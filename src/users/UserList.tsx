@@ -3,6 +3,7 @@ import { CreateButton, DataTable, List, TopToolbar, useRecordContext, useTransla
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
+import { searchFilter, selectFilter } from '../common/listFilters';
 
 const LoginCell = () => {
   const record = useRecordContext();
@@ -15,6 +16,14 @@ const LoginCell = () => {
     </Stack>
   );
 };
+
+const filters = [
+  searchFilter(),
+  selectFilter('role', 'kadr.lists.role', [
+    { id: 'admin', name: 'kadr.users.roles.admin' },
+    { id: 'user', name: 'kadr.users.roles.user' },
+  ]),
+];
 
 /** /users: 'Користувачі' — ID, login with the 'Admin' mark, video and profile counts, delete. */
 export const UserList = () => {
@@ -31,14 +40,15 @@ export const UserList = () => {
         </TopToolbar>
       }
       sort={{ field: 'id', order: 'ASC' }}
+      filters={filters}
     >
       <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
-        <DataTable.Col source="id" label="kadr.users.fields.id" disableSort />
-        <DataTable.Col source="login" label="kadr.users.fields.login" disableSort>
+        <DataTable.Col source="id" label="kadr.users.fields.id" />
+        <DataTable.Col source="login" label="kadr.users.fields.login">
           <LoginCell />
         </DataTable.Col>
-        <DataTable.NumberCol source="videosCount" label="kadr.users.fields.videosCount" disableSort />
-        <DataTable.NumberCol source="accountsCount" label="kadr.users.fields.accountsCount" disableSort />
+        <DataTable.NumberCol source="videosCount" label="kadr.users.fields.videosCount" sortByOrder="DESC" />
+        <DataTable.NumberCol source="accountsCount" label="kadr.users.fields.accountsCount" sortByOrder="DESC" />
         <DataTable.Col label="" disableSort>
           <DeleteRowButton successMessage="kadr.users.deleted" confirmContent="kadr.users.delete_content" />
         </DataTable.Col>
