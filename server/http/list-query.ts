@@ -56,6 +56,14 @@ export function orderOf<S extends string>(
       ];
 }
 
+/**
+ * The same order with every term wrapped (`coalesce(x, x)`: same value, but no index matches it): for a
+ * filtered key query whose filter is the selective part. SQLite would otherwise walk the table in id order,
+ * reading every wide row to test the filter, rather than scan the narrow covering index and sort the matches.
+ */
+export const unindexed = (order: Array<[Expression<unknown>, 'asc' | 'desc']>) =>
+  order.map(([e, d]): [Expression<unknown>, 'asc' | 'desc'] => [sql`coalesce(${e}, ${e})`, d]);
+
 /** Applies `orderOf` to a query builder. */
 export function sorted<Q extends { orderBy(e: Expression<unknown>, d: 'asc' | 'desc'): Q }>(
   q: Q,

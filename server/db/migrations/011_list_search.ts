@@ -9,10 +9,11 @@ import { isPostgres } from '../schema-helpers.js';
  *   what `?sort=name` orders by, indexed with the id so a sorted page reads ten index entries.
  * PostgreSQL: generated STORED columns; `search` gets a pg_trgm GIN index (a `LIKE '%text%'` from three
  * characters on uses it) when the extension can be created (it is trusted since PostgreSQL 13, so a database
- * owner may; otherwise a plain index is made and the search reads the narrow index instead of the table).
+ * owner may); a search of one or two letters cannot use trigrams.
  * SQLite: plain columns filled by triggers. Its lower() is the connection's (server/db/index.ts folds every
- * script, as PostgreSQL's does); LIKE cannot use a b-tree for a substring, so `(user_id, search)` and `(search)`
- * are covering indexes: a search scans ~60 bytes a profile instead of the ~3 KB row.
+ * script, as PostgreSQL's does).
+ * Both: LIKE cannot use a b-tree for a substring, so `(user_id, search)` and `(search, id)` are covering
+ * indexes: a search without trigrams scans ~60 bytes a profile instead of the ~3 KB row.
  * The smaller lists (groups, tag sets, folders) get (user_id, name) for their name sort.
  */
 const TITLE_PARTS = ['title_channel', 'profile_name_instagram', 'title_tik_tok', 'comments'] as const;
@@ -25,8 +26,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`alter table accounts add column name_key text generated always as (${NAME_KEY}) stored`.execute(db);
     if (await trigramAvailable(db)) {
       await sql`create index accounts_search_trgm on accounts using gin (search gin_trgm_ops)`.execute(db);
-    } else {
-      await db.schema.createIndex('accounts_search').on('accounts').columns(['user_id', 'search']).execute();
     }
   } else {
     await db.schema.alterTable('accounts').addColumn('search', 'text').execute();
@@ -37,9 +36,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create trigger accounts_search_update after update of ${sql.raw(TITLE_PARTS.join(', '))} on accounts
       begin ${fill} where id = new.id; end`.execute(db);
     await fill.execute(db);
-    await db.schema.createIndex('accounts_search').on('accounts').columns(['user_id', 'search']).execute();
-    await db.schema.createIndex('accounts_search_all').on('accounts').column('search').execute();
   }
+  // Both: narrow covering indexes a search shorter than a trigram (or without pg_trgm) scans instead of the table.
+  await db.schema.createIndex('accounts_search').on('accounts').columns(['user_id', 'search']).execute();
+  await db.schema.createIndex('accounts_search_all').on('accounts').columns(['search', 'id']).execute();
   await db.schema.createIndex('accounts_name_key').on('accounts').columns(['name_key', 'id']).execute();
   await db.schema.createIndex('accounts_user_name_key').on('accounts').columns(['user_id', 'name_key', 'id']).execute();
   for (const table of ['account_groups', 'tag_sets', 'background_folders']) {
