@@ -612,7 +612,7 @@ export const kadrEn: KadrMessages = {
     clip: 'Clip',
     options: 'Options',
     created: 'Created',
-    videos_count: '%{count} videos',
+    videos_count: '%{smart_count} video |||| %{smart_count} videos',
     open_request: 'Open request',
     request_title: 'Request #%{id}',
     request_outputs: 'Rendered videos',

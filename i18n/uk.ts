@@ -630,7 +630,7 @@ export const kadrUk = {
     clip: 'Кліп',
     options: 'Параметри',
     created: 'Створено',
-    videos_count: '%{count} відео',
+    videos_count: '%{smart_count} відео',
     open_request: 'Відкрити запит',
     request_title: 'Запит #%{id}',
     request_outputs: 'Готові відео',

@@ -1,20 +1,11 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  CreateButton,
-  DataTable,
-  List,
-  TopToolbar,
-  useNotify,
-  usePermissions,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, DataTable, List, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../contract/pagination';
 import { ACCOUNT_STATUSES } from '../contract/statuses';
 import { PROFILE_PLATFORMS } from '../contract/list-queries';
 import { PLATFORM_TITLES } from '../contract/platforms';
-import { ownerFilter, searchFilter, selectFilter, statusFilter } from '../common/listFilters';
+import { ListActions, ownerFilter, searchFilter, selectFilter, statusFilter } from '../common/listFilters';
 import { OneLine } from '../common/OneLine';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
@@ -62,9 +53,9 @@ export const AccountList = () => {
       pagination={<Pagination />}
       storeKey={false}
       actions={
-        <TopToolbar>
+        <ListActions>
           <CreateButton resource="accounts" />
-        </TopToolbar>
+        </ListActions>
       }
       sort={{ field: 'id', order: 'DESC' }}
       filters={filters(isAdmin)}

@@ -1,5 +1,5 @@
-import { Button, DataTable, List, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
-import { ownerFilter, searchFilter } from '../common/listFilters';
+import { Button, DataTable, List, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { ListActions, ownerFilter, searchFilter } from '../common/listFilters';
 import { Link } from 'react-router-dom';
 import AddIcon from '@mui/icons-material/CreateNewFolder';
 import { PAGE_SIZE } from '../contract/pagination';
@@ -9,11 +9,11 @@ import { DeleteRowButton } from '../common/DeleteRowButton';
 const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
 
 const Actions = () => (
-  <TopToolbar>
+  <ListActions>
     <Button component={Link} to="/photos/create-folder" label="kadr.backgrounds.create_folder">
       <AddIcon />
     </Button>
-  </TopToolbar>
+  </ListActions>
 );
 
 /** /photos: background folders, titled 'Background', with 'Create folder'; a row opens /photos/{id}. */

@@ -1,4 +1,12 @@
-import { AutocompleteInput, ReferenceInput, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import {
+  AutocompleteInput,
+  FilterButton,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
 import type { StatusKind } from '../contract/statuses';
 
 /**
@@ -7,8 +15,19 @@ import type { StatusKind } from '../contract/statuses';
  * (`?filter={"q":"…"}&sort=name&order=ASC`), and the dataProvider passes them on as the API's query.
  * Each is a function so every list gets its own element with a stable key.
  */
-export const searchFilter = () => (
-  <SearchInput key="q" source="q" alwaysOn placeholder="kadr.lists.search" sx={{ minWidth: 260 }} />
+export const searchFilter = () => <SearchBox key="q" source="q" alwaysOn />;
+
+const SearchBox = (props: { source: string; alwaysOn: boolean }) => {
+  const text = useTranslate()('kadr.lists.search');
+  return <SearchInput {...props} placeholder={text} inputProps={{ 'aria-label': text }} sx={{ minWidth: 260 }} />;
+};
+
+/** The list's top bar: "Add filter" (the filters not always shown) and the list's own buttons. */
+export const ListActions = ({ children }: { children?: React.ReactNode }) => (
+  <TopToolbar>
+    <FilterButton />
+    {children}
+  </TopToolbar>
 );
 
 /** A status select whose labels are the SPEC §4 badge labels of `kind`. */

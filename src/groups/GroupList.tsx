@@ -1,5 +1,5 @@
-import { CreateButton, DataTable, List, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
-import { ownerFilter, searchFilter } from '../common/listFilters';
+import { CreateButton, DataTable, List, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { ListActions, ownerFilter, searchFilter } from '../common/listFilters';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
@@ -18,9 +18,9 @@ export const GroupList = () => {
       pagination={<Pagination />}
       storeKey={false}
       actions={
-        <TopToolbar>
+        <ListActions>
           <CreateButton resource="accounts/group" />
-        </TopToolbar>
+        </ListActions>
       }
       exporter={false}
       empty={false}

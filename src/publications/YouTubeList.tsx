@@ -1,6 +1,6 @@
 import { DataTable, List, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { VIDEO_STATUSES } from '../contract/statuses';
-import { ownerFilter, searchFilter, statusFilter } from '../common/listFilters';
+import { ListActions, ownerFilter, searchFilter, statusFilter } from '../common/listFilters';
 import { Link as RouterLink } from 'react-router-dom';
 import { Link } from '@mui/material';
 import { PAGE_SIZE } from '../contract/pagination';
@@ -39,7 +39,7 @@ export const YouTubeList = () => {
       pagination={<Pagination />}
       exporter={false}
       empty={false}
-      actions={false}
+      actions={<ListActions />}
       storeKey={false}
       sort={{ field: 'id', order: 'DESC' }}
       filters={filters(isAdmin)}

@@ -1,5 +1,5 @@
-import { CreateButton, DataTable, List, TopToolbar, usePermissions, useTranslate } from 'react-admin';
-import { ownerFilter, searchFilter } from '../common/listFilters';
+import { CreateButton, DataTable, List, usePermissions, useTranslate } from 'react-admin';
+import { ListActions, ownerFilter, searchFilter } from '../common/listFilters';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
@@ -15,9 +15,9 @@ export const TagSetList = () => {
       pagination={<Pagination />}
       storeKey={false}
       actions={
-        <TopToolbar>
+        <ListActions>
           <CreateButton />
-        </TopToolbar>
+        </ListActions>
       }
       exporter={false}
       empty={false}

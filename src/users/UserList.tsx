@@ -1,9 +1,9 @@
 import { Chip, Stack } from '@mui/material';
-import { CreateButton, DataTable, List, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, useRecordContext, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
-import { searchFilter, selectFilter } from '../common/listFilters';
+import { ListActions, searchFilter, selectFilter } from '../common/listFilters';
 
 const LoginCell = () => {
   const record = useRecordContext();
@@ -35,9 +35,9 @@ export const UserList = () => {
       pagination={<Pagination />}
       storeKey={false}
       actions={
-        <TopToolbar>
+        <ListActions>
           <CreateButton />
-        </TopToolbar>
+        </ListActions>
       }
       sort={{ field: 'id', order: 'ASC' }}
       filters={filters}

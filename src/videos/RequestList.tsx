@@ -1,7 +1,7 @@
-import { CreateButton, DataTable, List, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { REQUEST_STATUSES } from '../contract/videos';
 import { UtcDateField } from '../common/UtcDateField';
-import { ownerFilter, searchFilter, statusFilter } from '../common/listFilters';
+import { ListActions, ownerFilter, searchFilter, statusFilter } from '../common/listFilters';
 import { ClipCell, OptionsCell } from './RequestCells';
 import { requestPagePath } from './paths';
 import { Link as RouterLink } from 'react-router-dom';
@@ -34,9 +34,9 @@ export const RequestList = () => {
       sort={{ field: 'id', order: 'DESC' }}
       filters={filters(isAdmin)}
       actions={
-        <TopToolbar>
+        <ListActions>
           <CreateButton to="/video/create" label="kadr.videos.new_request" />
-        </TopToolbar>
+        </ListActions>
       }
     >
       <DataTable bulkActionButtons={false} rowClick={(id) => requestPagePath(id)} empty={<Empty />}>

@@ -59,7 +59,7 @@ export const RequestPage = () => {
             <Field label={translate('kadr.lists.created')}>{formatUtc(data.createdAt)}</Field>
             <Field label={translate('kadr.lists.clip')}>{data.clipName}</Field>
             <Field label={translate('kadr.lists.options')}>
-              <RequestOptions request={data} />
+              <RequestOptions request={data} wide />
             </Field>
             {data.status === 'error' && data.error && (
               <Field label={translate('kadr.videos.fields.status')}>
