@@ -53,7 +53,13 @@ export const selectFilter = (source: string, label: string, choices: { id: strin
 
 /** Admins: rows of one owner, picked by login (searching /api/users?q=…). */
 export const ownerFilter = () => (
-  <ReferenceInput key="userId" source="userId" reference="users" sort={{ field: 'login', order: 'ASC' }}>
+  <ReferenceInput
+    key="userId"
+    source="userId"
+    reference="users"
+    label="kadr.lists.owner"
+    sort={{ field: 'login', order: 'ASC' }}
+  >
     <AutocompleteInput
       label="kadr.lists.owner"
       optionText="login"
