@@ -39,7 +39,12 @@ export const RequestList = () => {
         </ListActions>
       }
     >
-      <DataTable bulkActionButtons={false} rowClick={(id) => requestPagePath(id)} empty={<Empty />}>
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={(id) => requestPagePath(id)}
+        empty={<Empty />}
+        sx={{ maxWidth: '100%', overflowX: 'auto' }}
+      >
         <DataTable.Col source="id" label="kadr.videos.fields.id" />
         <DataTable.Col source="createdAt" label="kadr.lists.created" sortByOrder="DESC">
           <UtcDateField source="createdAt" />
