@@ -9,6 +9,7 @@ const BENCHES: Array<[file: string, fn: string]> = [
   ['bench/api.bench.ts', 'apiBench'],
   ['bench/bundle.bench.ts', 'bundleBench'],
   ['bench/accounts.bench.ts', 'accountsBench'],
+  ['bench/search.bench.ts', 'searchBench'],
   ['bench/render.bench.ts', 'renderBench'],
   ['bench/upload.bench.ts', 'uploadBench'],
   ['bench/publish.bench.ts', 'publishBench'],

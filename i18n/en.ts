@@ -597,6 +597,30 @@ export const kadrEn: KadrMessages = {
     proxy_reason_host: 'Invalid proxy host',
   },
   // pub-jobs: the publish job's own reasons (stored on a video's platform row), kadr.publish.*
+  // lists (issue 11, branch lists): search, sort and filters of every list, the request page; kadr.lists.*
+  lists: {
+    errors: {
+      unknown_sort: 'Unknown sort field "%{field}" (allowed: %{allowed})',
+      invalid_order: 'Sort order must be ASC or DESC',
+    },
+    search: 'Search',
+    status: 'Status',
+    platform: 'Connected platform',
+    owner: 'User',
+    role: 'Role',
+    gpt: 'GPT',
+    clip: 'Clip',
+    options: 'Options',
+    created: 'Created',
+    videos_count: '%{smart_count} video |||| %{smart_count} videos',
+    open_request: 'Open request',
+    request_title: 'Request #%{id}',
+    request_outputs: 'Rendered videos',
+    request_no_outputs: 'No videos ready yet',
+    request_output: 'Video %{index}',
+    back_to_requests: 'Back to requests',
+    members: 'Profiles',
+  },
   publish: {
     file_missing: 'The video file is missing: it was deleted before publishing',
     file_unreadable: 'The video file could not be read (ffprobe)',

@@ -615,6 +615,30 @@ export const kadrUk = {
     proxy_reason_host: 'Невірний хост проксі',
   },
   // pub-jobs: the publish job's own reasons (stored on a video's platform row), kadr.publish.*
+  // lists (issue 11, branch lists): search, sort and filters of every list, the request page; kadr.lists.*
+  lists: {
+    errors: {
+      unknown_sort: 'Невідоме поле сортування «%{field}» (можна: %{allowed})',
+      invalid_order: 'Порядок сортування: ASC або DESC',
+    },
+    search: 'Пошук',
+    status: 'Статус',
+    platform: 'Підключена платформа',
+    owner: 'Користувач',
+    role: 'Роль',
+    gpt: 'GPT',
+    clip: 'Кліп',
+    options: 'Параметри',
+    created: 'Створено',
+    videos_count: '%{smart_count} відео',
+    open_request: 'Відкрити запит',
+    request_title: 'Запит #%{id}',
+    request_outputs: 'Готові відео',
+    request_no_outputs: 'Відео ще не готові',
+    request_output: 'Відео %{index}',
+    back_to_requests: 'До запитів',
+    members: 'Профілів',
+  },
   publish: {
     file_missing: 'Файл відео не знайдено: його видалено до публікації',
     file_unreadable: 'Файл відео не вдалося прочитати (ffprobe)',

@@ -1,7 +1,46 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/index';
 import type { AccountsTable } from '../db/types';
-import { paginate } from '../http/paginate';
+import { paginate, paginateByKeys } from '../http/paginate';
+import { matchesText, orderOf, sorted, unindexed, type SortColumns } from '../http/list-query';
+import type { ACCOUNT_SORTS, AccountListParams } from '../../src/contract/list-queries';
+
+/** `?sort=` → column (`name` is the stored lower-cased title, migration 011). */
+const ACCOUNT_SORT: SortColumns<(typeof ACCOUNT_SORTS)[number]> = {
+  id: 'accounts.id',
+  name: 'accounts.nameKey',
+  user: 'users.login',
+  status: 'accounts.status',
+  createdAt: 'accounts.createdAt',
+};
+/** The list's columns: summary only, no sealed value. */
+const SUMMARY = [
+  'accounts.id',
+  'accounts.userId',
+  'users.login as ownerLogin',
+  'accounts.comments',
+  'accounts.status',
+  'accounts.idGpt',
+  'accounts.isActiveYouTube',
+  'accounts.isActiveTikTok',
+  'accounts.isActiveInstagram',
+  'accounts.isActiveGpt',
+  'accounts.inYouTube',
+  'accounts.inTikTok',
+  'accounts.inInstagram',
+  'accounts.inGpt',
+  'accounts.titleChannel',
+  'accounts.profileNameInstagram',
+  'accounts.titleTikTok',
+  'accounts.error',
+  'accounts.createdAt',
+] as const;
+const PLATFORM_ACTIVE = {
+  youtube: 'accounts.isActiveYouTube',
+  tiktok: 'accounts.isActiveTikTok',
+  instagram: 'accounts.isActiveInstagram',
+  gpt: 'accounts.isActiveGpt',
+} as const;
 
 export type AccountRow = Selectable<AccountsTable> & { ownerLogin: string };
 export type AccountPatch = Updateable<AccountsTable>;
@@ -15,36 +54,25 @@ export class AccountsRepository {
     return scope === null ? q : q.where('accounts.userId', '=', scope);
   }
 
-  /** One page for the list: summary columns only (no sealed values are read). */
-  list(scope: number | null, page: number) {
-    return paginate(
-      this.base(scope),
-      page,
-      (q) =>
-        q
-          .innerJoin('users', 'users.id', 'accounts.userId')
-          .select([
-            'accounts.id',
-            'accounts.userId',
-            'users.login as ownerLogin',
-            'accounts.comments',
-            'accounts.status',
-            'accounts.idGpt',
-            'accounts.isActiveYouTube',
-            'accounts.isActiveTikTok',
-            'accounts.isActiveInstagram',
-            'accounts.isActiveGpt',
-            'accounts.inYouTube',
-            'accounts.inTikTok',
-            'accounts.inInstagram',
-            'accounts.inGpt',
-            'accounts.titleChannel',
-            'accounts.profileNameInstagram',
-            'accounts.titleTikTok',
-            'accounts.error',
-            'accounts.createdAt',
-          ])
-          .orderBy('accounts.id', 'desc'),
+  /**
+   * One page for the list: summary columns only (no sealed values are read); `?q`, filters and sort. A search
+   * or a sort other than the default picks the page's ids first from the narrow indexes of migration 011 and
+   * reads only those ~3 KB rows (paginateByKeys); the plain page keeps its one simple statement.
+   */
+  list(scope: number | null, params: AccountListParams) {
+    let base = this.base(scope);
+    if (params.q) base = base.where(matchesText(params.q, ['accounts.search'], { id: 'accounts.id', folded: true }));
+    if (params.status) base = base.where('accounts.status', '=', params.status);
+    if (params.platform) base = base.where(PLATFORM_ACTIVE[params.platform], '=', 1);
+    if (params.userId) base = base.where('accounts.userId', '=', params.userId);
+    const order = orderOf(params, ACCOUNT_SORT, { sort: 'id', order: 'DESC' }, 'accounts.id');
+    const full = (q: typeof base) => sorted(q.innerJoin('users', 'users.id', 'accounts.userId').select(SUMMARY), order);
+    if ((!params.q && !params.sort) || params.sort === 'user') return paginate(base, params.page, full, (r) => r);
+    return paginateByKeys(
+      base,
+      params.page,
+      (q) => sorted(q.select('accounts.id as key'), params.q ? unindexed(order) : order),
+      (q, keys) => full(q.where('accounts.id', 'in', keys)),
       (r) => r,
     );
   }

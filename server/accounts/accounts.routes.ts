@@ -16,6 +16,7 @@ import {
   PlatformQuerySchema,
 } from '../../src/contract/accounts';
 import { errorResponses, IdParams, NoContent, pageOf, PageQuery } from '../../src/contract/http';
+import { AccountListQuery } from '../../src/contract/list-queries';
 import { PLATFORMS } from '../../src/contract/platforms';
 import { requireUser } from '../auth/guards';
 import { localeOf, translate } from '../http/i18n';
@@ -39,11 +40,12 @@ export async function accountsRoutes(app: FastifyInstance, { accounts }: { accou
       schema: {
         ...doc,
         summary: 'List profiles',
-        querystring: PageQuery,
+        description: 'Search `q` (names, comment, id), filters `status`, `platform` (connected), `userId` (admins).',
+        querystring: AccountListQuery,
         response: { 200: pageOf(AccountListItemSchema), ...fails },
       },
     },
-    async (req) => accounts.list(req.user, req.query.page),
+    async (req) => accounts.list(req.user, req.query),
   );
   r.post(
     '/api/accounts',

@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../src/contract/auth';
 import { AccountFormSchema, type AccountRecord, type PlatformKey } from '../../src/contract/accounts';
+import type { AccountListParams } from '../../src/contract/list-queries';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validate';
 import { ownerScope } from '../auth/guards';
@@ -22,8 +23,8 @@ export class AccountsService {
 
   // ---- records ----------------------------------------------------------------------------------
 
-  async list(actor: AuthUser, page: number) {
-    const p = await this.repo.list(ownerScope(actor), page);
+  async list(actor: AuthUser, params: AccountListParams) {
+    const p = await this.repo.list(ownerScope(actor), params);
     return { ...p, data: p.data.map((r) => this.mapper.listItem(r)) };
   }
 

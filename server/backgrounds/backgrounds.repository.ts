@@ -2,6 +2,17 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../db/index';
 import type { BackgroundItemsTable } from '../db/types';
 import { paginate } from '../http/paginate';
+import { matchesText, orderOf, sorted, type SortColumns } from '../http/list-query';
+import type { FOLDER_SORTS, FolderListParams } from '../../src/contract/list-queries';
+
+/** `?sort=` → column (the item count by its select alias). */
+const FOLDER_SORT: SortColumns<(typeof FOLDER_SORTS)[number]> = {
+  id: 'backgroundFolders.id',
+  name: 'backgroundFolders.name',
+  user: 'users.login',
+  total: 'total',
+  createdAt: 'backgroundFolders.createdAt',
+};
 import { BG_PAGE_SIZE, type BackgroundType } from '../../src/contract/backgrounds';
 import type { SelectOption } from '../../src/contract/groups';
 
@@ -61,26 +72,32 @@ export class BackgroundsRepository {
     return scope === null ? q : q.where('backgroundItems.userId', '=', scope);
   }
 
-  listFolders(scope: number | null, page: number) {
+  listFolders(scope: number | null, params: FolderListParams) {
+    let base = this.folders(scope);
+    if (params.q) base = base.where(matchesText(params.q, ['backgroundFolders.name'], { id: 'backgroundFolders.id' }));
+    if (params.userId) base = base.where('backgroundFolders.userId', '=', params.userId);
+    const order = orderOf(params, FOLDER_SORT, { sort: 'id', order: 'DESC' }, 'backgroundFolders.id');
     return paginate(
-      this.folders(scope),
-      page,
+      base,
+      params.page,
       (q) =>
-        q
-          .innerJoin('users', 'users.id', 'backgroundFolders.userId')
-          .select((eb) => [
-            'backgroundFolders.id',
-            'backgroundFolders.name',
-            'backgroundFolders.userId',
-            'backgroundFolders.createdAt',
-            'users.login as ownerLogin',
-            eb
-              .selectFrom('backgroundItems')
-              .whereRef('backgroundItems.folderId', '=', 'backgroundFolders.id')
-              .select(eb.fn.countAll<number>().as('c'))
-              .as('total'),
-          ])
-          .orderBy('backgroundFolders.id', 'desc'),
+        sorted(
+          q
+            .innerJoin('users', 'users.id', 'backgroundFolders.userId')
+            .select((eb) => [
+              'backgroundFolders.id',
+              'backgroundFolders.name',
+              'backgroundFolders.userId',
+              'backgroundFolders.createdAt',
+              'users.login as ownerLogin',
+              eb
+                .selectFrom('backgroundItems')
+                .whereRef('backgroundItems.folderId', '=', 'backgroundFolders.id')
+                .select(eb.fn.countAll<number>().as('c'))
+                .as('total'),
+            ]),
+          order,
+        ),
       (r) => ({
         id: r.id,
         name: r.name,

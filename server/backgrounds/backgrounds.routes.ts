@@ -1,3 +1,4 @@
+import { FolderListQuery } from '../../src/contract/list-queries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,11 +39,12 @@ export async function backgroundsRoutes(
       schema: {
         ...doc,
         summary: 'List folders',
-        querystring: PageQuery,
+        description: 'Search `q` (name or id), filter `userId` (admins), sort by any column.',
+        querystring: FolderListQuery,
         response: { 200: pageOf(BackgroundFolderSchema), ...fails },
       },
     },
-    async (req) => bg.listFolders(req.user, req.query.page),
+    async (req) => bg.listFolders(req.user, req.query),
   );
   r.get(
     '/api/folder/photo-bg/select',

@@ -1,3 +1,4 @@
+import type { FolderListParams } from '../../src/contract/list-queries';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../../src/contract/auth';
@@ -43,8 +44,8 @@ export class BackgroundsService {
 
   // ---- folders
 
-  listFolders(user: AuthUser, page: number): Promise<Page<BackgroundFolder>> {
-    return this.repo.listFolders(ownerScope(user), page);
+  listFolders(user: AuthUser, params: FolderListParams): Promise<Page<BackgroundFolder>> {
+    return this.repo.listFolders(ownerScope(user), params);
   }
 
   folderOptions(user: AuthUser): Promise<SelectOption[]> {

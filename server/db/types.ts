@@ -69,6 +69,9 @@ export interface AccountsTable {
   inTikTok: Generated<number>;
   inInstagram: Generated<number>;
   inGpt: Generated<number>;
+  /** 011: derived by the database (lower-cased names and comment; the title), for the list's search and sort. */
+  search: Generated<string | null>;
+  nameKey: Generated<string | null>;
 }
 
 export interface VideosTable {

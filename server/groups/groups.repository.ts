@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { paginate } from '../http/paginate';
+import { matchesText, orderOf, sorted, type SortColumns } from '../http/list-query';
+import type { GROUP_SORTS, GroupListParams } from '../../src/contract/list-queries';
 import { accountTitle, type AccountTitleParts, type GroupListItem, type SelectOption } from '../../src/contract/groups';
 import { toId } from '../../src/contract/ids';
 
@@ -15,6 +17,14 @@ export type GroupRow = {
 };
 
 /** Account groups and their members: Kysely only. `scope` is ownerScope(): null for an admin, else a user id. */
+/** `?sort=` → column (the member count by its select alias). */
+const GROUP_SORT: SortColumns<(typeof GROUP_SORTS)[number]> = {
+  id: 'accountGroups.id',
+  name: 'accountGroups.name',
+  accountsCount: 'accountsCount',
+  user: 'users.login',
+};
+
 export class GroupsRepository {
   constructor(private db: Db) {}
 
@@ -23,25 +33,31 @@ export class GroupsRepository {
     return scope === null ? q : q.where('accountGroups.userId', '=', scope);
   }
 
-  list(scope: number | null, page: number) {
+  list(scope: number | null, params: GroupListParams) {
+    let base = this.base(scope);
+    if (params.q) base = base.where(matchesText(params.q, ['accountGroups.name'], { id: 'accountGroups.id' }));
+    if (params.userId) base = base.where('accountGroups.userId', '=', params.userId);
+    const order = orderOf(params, GROUP_SORT, { sort: 'id', order: 'DESC' }, 'accountGroups.id');
     return paginate(
-      this.base(scope),
-      page,
+      base,
+      params.page,
       (q) =>
-        q
-          .innerJoin('users', 'users.id', 'accountGroups.userId')
-          .select((eb) => [
-            'accountGroups.id',
-            'accountGroups.name',
-            'accountGroups.userId',
-            'users.login as ownerLogin',
-            eb
-              .selectFrom('groupAccounts')
-              .whereRef('groupAccounts.groupId', '=', 'accountGroups.id')
-              .select(eb.fn.countAll<number>().as('c'))
-              .as('accountsCount'),
-          ])
-          .orderBy('accountGroups.id', 'desc'),
+        sorted(
+          q
+            .innerJoin('users', 'users.id', 'accountGroups.userId')
+            .select((eb) => [
+              'accountGroups.id',
+              'accountGroups.name',
+              'accountGroups.userId',
+              'users.login as ownerLogin',
+              eb
+                .selectFrom('groupAccounts')
+                .whereRef('groupAccounts.groupId', '=', 'accountGroups.id')
+                .select(eb.fn.countAll<number>().as('c'))
+                .as('accountsCount'),
+            ]),
+          order,
+        ),
       (r): GroupListItem => ({
         id: r.id,
         name: r.name,

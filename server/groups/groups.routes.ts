@@ -1,3 +1,4 @@
+import { GroupListQuery } from '../../src/contract/list-queries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import {
   GroupRecordSchema,
   GroupSchema,
 } from '../../src/contract/groups';
-import { errorResponses, IdParams, pageOf, PageQuery, SelectOptionSchema } from '../../src/contract/http';
+import { errorResponses, IdParams, pageOf, SelectOptionSchema } from '../../src/contract/http';
 import { requireUser } from '../auth/guards';
 import { API_TAGS, BEARER } from '../http/openapi';
 import type { GroupsService } from './groups.service';
@@ -27,11 +28,12 @@ export async function groupsRoutes(app: FastifyInstance, { groups }: { groups: G
       schema: {
         ...doc,
         summary: 'List groups',
-        querystring: PageQuery,
+        description: 'Search `q` (name or id), filter `userId` (admins), sort by any column.',
+        querystring: GroupListQuery,
         response: { 200: pageOf(GroupListItemSchema), ...fails },
       },
     },
-    async (req) => groups.list(req.user, req.query.page),
+    async (req) => groups.list(req.user, req.query),
   );
   r.get(
     '/api/accounts-group/:id',

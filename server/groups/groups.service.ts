@@ -1,3 +1,4 @@
+import type { GroupListParams } from '../../src/contract/list-queries';
 import type { AuthUser } from '../../src/contract/auth';
 import {
   GM,
@@ -19,8 +20,8 @@ import type { GroupRow, GroupsRepository } from './groups.repository';
 export class GroupsService {
   constructor(private repo: GroupsRepository) {}
 
-  list(user: AuthUser, page: number) {
-    return this.repo.list(ownerScope(user), page);
+  list(user: AuthUser, params: GroupListParams) {
+    return this.repo.list(ownerScope(user), params);
   }
 
   async get(user: AuthUser, id: number): Promise<GroupRecord> {

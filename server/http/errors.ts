@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { M } from '../../src/contract/messages';
+import { LM } from '../../src/contract/list-queries';
+import { decodeMessage } from '../../src/contract/stored-message';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { localeOf, translate } from './i18n';
 import { CLIENT_GONE_CODES, FRAMEWORK_ERRORS, MULTIPART_PARSE_ERROR, REQUEST_ERRORS } from './request-errors';
@@ -76,7 +78,7 @@ export function installErrorHandler(app: FastifyInstance) {
 }
 
 /** Messages that name the whole answer when they are the only ones (`{message: 'invalid id', errors: {id: …}}`). */
-const TOP_LEVEL = new Set<string>([M.invalidId, M.invalidPage]);
+const TOP_LEVEL = new Set<string>([M.invalidId, M.invalidPage, LM.unknownSort, LM.invalidOrder]);
 
 /**
  * The type provider's validation issues → `{message, errors: {field: key}}` (i18n keys, translated by the
@@ -95,5 +97,6 @@ export function validationFields(
   }
   const messages = new Set(Object.values(errors));
   const only = messages.size === 1 ? [...messages][0]! : undefined;
-  return { message: only && TOP_LEVEL.has(only) ? only : M.validation, errors };
+  const topLevel = only !== undefined && TOP_LEVEL.has(decodeMessage(only)?.key ?? only);
+  return { message: topLevel ? only : M.validation, errors };
 }

@@ -23,13 +23,16 @@ export async function paginate<DB, TB extends keyof DB, O, R>(
   select: (q: SelectQueryBuilder<DB, TB, NoColumns>) => SelectQueryBuilder<DB, TB, O>,
   map: (row: O) => R,
   pageSize = PAGE_SIZE,
+  /** false when `select` already narrows to the page's rows (a deferred join, see paginateByKeys). */
+  offsetRows = true,
 ): Promise<Page<R>> {
   const count = () => base.select((eb) => eb.fn.countAll<number>().as('total'));
-  const rows = (await select(base)
+  const paged = select(base)
     .select(() => count().as(TOTAL))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()) as Array<O & { [TOTAL]: number | string }>;
+    .limit(pageSize);
+  const rows = (await (offsetRows ? paged.offset((page - 1) * pageSize) : paged).execute()) as Array<
+    O & { [TOTAL]: number | string }
+  >;
   const total = Number(
     rows.length
       ? rows[0]![TOTAL]
@@ -39,4 +42,26 @@ export async function paginate<DB, TB extends keyof DB, O, R>(
   );
   const data = rows.map(({ [TOTAL]: _total, ...row }) => map(row as O));
   return { data, page, totalPages: Math.ceil(total / pageSize), total };
+}
+
+/**
+ * A deferred join for big tables with wide rows: the page's keys are picked from `base` alone (its filter
+ * and `keyOrder`, so the database can answer from a narrow covering index), and only those rows are then read
+ * in full, joined and ordered by `select`. Same envelope as paginate(); `select` must re-apply the order.
+ */
+export function paginateByKeys<DB, TB extends keyof DB, O, R>(
+  base: SelectQueryBuilder<DB, TB, NoColumns>,
+  page: number,
+  keys: (q: SelectQueryBuilder<DB, TB, NoColumns>) => SelectQueryBuilder<DB, TB, { key: number }>,
+  select: (
+    q: SelectQueryBuilder<DB, TB, NoColumns>,
+    pageKeys: SelectQueryBuilder<DB, TB, { key: number }>,
+  ) => SelectQueryBuilder<DB, TB, O>,
+  map: (row: O) => R,
+  pageSize = PAGE_SIZE,
+): Promise<Page<R>> {
+  const pageKeys = keys(base)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return paginate(base, page, (q) => select(q, pageKeys), map, pageSize, false);
 }

@@ -3,6 +3,9 @@ import type { PlatformKey } from '../../src/contract/platforms';
 import type { Db } from '../db/index';
 import type { Database, PublicationsTable, VideoPublishesTable, VideosTable } from '../db/types';
 import { paginate } from '../http/paginate';
+import { orderOf, sorted } from '../http/list-query';
+import type { PublicationListParams } from '../../src/contract/list-queries';
+import { filterPublications, PUBLICATION_SORT } from './publication-list';
 import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
 
 export type Exec = Kysely<Database> | Transaction<Database>;
@@ -63,11 +66,12 @@ export class PublicationsRepository {
       .select(['users.login as ownerLogin', 'createVideoRequests.idUpload']);
   }
 
-  list(scope: number | null, page: number) {
+  list(scope: number | null, params: PublicationListParams) {
+    const order = orderOf(params, PUBLICATION_SORT, { sort: 'id', order: 'DESC' }, 'publications.id');
     return paginate(
-      this.base(scope),
-      page,
-      (q) => this.withCols(q).orderBy('publications.id', 'desc'),
+      filterPublications(this.base(scope), params),
+      params.page,
+      (q) => sorted(this.withCols(q), order),
       (r) => r as PublicationRow,
     );
   }

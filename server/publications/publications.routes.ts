@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, pageOf, PageQuery } from '../../src/contract/http';
+import { errorResponses, pageOf } from '../../src/contract/http';
+import { PublicationListQuery } from '../../src/contract/list-queries';
 import { toId } from '../../src/contract/ids';
 import { M } from '../../src/contract/messages';
 import {
@@ -47,11 +48,12 @@ export async function publicationsRoutes(
       schema: {
         ...doc,
         summary: 'The YouTube list: publications, newest first',
-        querystring: PageQuery,
+        description: 'Search `q` (title, idUpload or id), filters `status`, `userId` (admins), sort.',
+        querystring: PublicationListQuery,
         response: { 200: pageOf(YouTubeItemSchema), ...fails },
       },
     },
-    async (req) => publications.list(req.user, req.query.page),
+    async (req) => publications.list(req.user, req.query),
   );
   r.get(
     '/api/upload-video/:id',

@@ -1,3 +1,4 @@
+import type { PublicationListParams } from '../../src/contract/list-queries';
 import type { AuthUser } from '../../src/contract/auth';
 import { M } from '../../src/contract/messages';
 import type { Page } from '../../src/contract/pagination';
@@ -33,8 +34,8 @@ export class PublicationsService {
     private deps: { db: Db; requests: VideosRepository; schedule: PublicationSchedule; signer: MediaSigner },
   ) {}
 
-  async list(user: AuthUser, page: number): Promise<Page<YouTubeItem>> {
-    const p = await this.repo.list(ownerScope(user), page);
+  async list(user: AuthUser, params: PublicationListParams): Promise<Page<YouTubeItem>> {
+    const p = await this.repo.list(ownerScope(user), params);
     const statuses = await this.repo.videoStatuses(p.data.map((r) => r.id));
     return { ...p, data: p.data.map((r) => toYouTubeItem(r, statuses.get(r.id) ?? [])) };
   }

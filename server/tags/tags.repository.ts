@@ -1,5 +1,7 @@
 import type { Db } from '../db/index';
 import { paginate } from '../http/paginate';
+import { matchesText, orderOf, sorted, type SortColumns } from '../http/list-query';
+import type { TAG_SET_SORTS, TagSetListParams } from '../../src/contract/list-queries';
 import type { TagSetRecord } from '../../src/contract/tags';
 
 type Row = {
@@ -13,6 +15,12 @@ type Row = {
 };
 
 /** Saved tag sets: Kysely only. `scope` is ownerScope(): null for an admin (all rows), else the user id. */
+const TAG_SET_SORT: SortColumns<(typeof TAG_SET_SORTS)[number]> = {
+  id: 'tagSets.id',
+  name: 'tagSets.name',
+  user: 'users.login',
+};
+
 export class TagsRepository {
   constructor(private db: Db) {}
 
@@ -21,23 +29,29 @@ export class TagsRepository {
     return scope === null ? q : q.where('tagSets.userId', '=', scope);
   }
 
-  list(scope: number | null, page: number) {
+  list(scope: number | null, params: TagSetListParams) {
+    let base = this.base(scope);
+    if (params.q) base = base.where(matchesText(params.q, ['tagSets.name', 'tagSets.tags'], { id: 'tagSets.id' }));
+    if (params.userId) base = base.where('tagSets.userId', '=', params.userId);
+    const order = orderOf(params, TAG_SET_SORT, { sort: 'id', order: 'DESC' }, 'tagSets.id');
     return paginate(
-      this.base(scope),
-      page,
+      base,
+      params.page,
       (q) =>
-        q
-          .innerJoin('users', 'users.id', 'tagSets.userId')
-          .select([
-            'tagSets.id',
-            'tagSets.name',
-            'tagSets.tags',
-            'tagSets.userId',
-            'users.login as ownerLogin',
-            'tagSets.createdAt',
-            'tagSets.updatedAt',
-          ])
-          .orderBy('tagSets.id', 'desc'),
+        sorted(
+          q
+            .innerJoin('users', 'users.id', 'tagSets.userId')
+            .select([
+              'tagSets.id',
+              'tagSets.name',
+              'tagSets.tags',
+              'tagSets.userId',
+              'users.login as ownerLogin',
+              'tagSets.createdAt',
+              'tagSets.updatedAt',
+            ]),
+          order,
+        ),
       toRecord,
     );
   }

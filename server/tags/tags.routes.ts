@@ -1,7 +1,8 @@
+import { TagSetListQuery } from '../../src/contract/list-queries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TagSetPatchSchema, TagSetRecordSchema, TagSetSchema } from '../../src/contract/tags';
-import { errorResponses, IdParams, pageOf, PageQuery } from '../../src/contract/http';
+import { errorResponses, IdParams, pageOf } from '../../src/contract/http';
 import { requireUser } from '../auth/guards';
 import { API_TAGS, BEARER } from '../http/openapi';
 import type { TagsService } from './tags.service';
@@ -20,11 +21,12 @@ export async function tagsRoutes(app: FastifyInstance, { tags }: { tags: TagsSer
       schema: {
         ...doc,
         summary: 'List tag sets',
-        querystring: PageQuery,
+        description: 'Search `q` (name, tags or id), filter `userId` (admins), sort by any column.',
+        querystring: TagSetListQuery,
         response: { 200: pageOf(TagSetRecordSchema), ...fails },
       },
     },
-    async (req) => tags.list(req.user, req.query.page),
+    async (req) => tags.list(req.user, req.query),
   );
   r.get(
     '/api/tags/:id',

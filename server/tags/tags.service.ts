@@ -1,3 +1,4 @@
+import type { TagSetListParams } from '../../src/contract/list-queries';
 import type { AuthUser } from '../../src/contract/auth';
 import type { TagSetBody, TagSetPatch, TagSetRecord } from '../../src/contract/tags';
 import { ownerScope } from '../auth/guards';
@@ -12,8 +13,8 @@ import type { TagsRepository } from './tags.repository';
 export class TagsService {
   constructor(private repo: TagsRepository) {}
 
-  list(user: AuthUser, page: number) {
-    return this.repo.list(ownerScope(user), page);
+  list(user: AuthUser, params: TagSetListParams) {
+    return this.repo.list(ownerScope(user), params);
   }
 
   async get(user: AuthUser, id: number): Promise<TagSetRecord> {

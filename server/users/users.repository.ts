@@ -1,33 +1,42 @@
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/index';
 import { paginate } from '../http/paginate';
+import { matchesText, orderOf, sorted, type SortColumns } from '../http/list-query';
+import type { USER_SORTS, UserListParams } from '../../src/contract/list-queries';
 import { PAGE_SIZE, type Page } from '../../src/contract/pagination';
 import type { Role } from '../../src/contract/roles';
 import type { UserRecord } from '../../src/contract/users';
 import { accountTitle } from '../../src/contract/groups';
 
+/** `?sort=` → column (the counts by their select aliases). */
+const USER_SORT: SortColumns<(typeof USER_SORTS)[number]> = {
+  id: 'users.id',
+  login: 'users.login',
+  role: 'users.role',
+  videosCount: 'videosCount',
+  accountsCount: 'accountsCount',
+};
+
 export class UsersRepository {
   constructor(private db: Db) {}
 
-  private withCounts() {
-    return this.db
-      .selectFrom('users')
-      .select((eb) => [
-        'users.id',
-        'users.login',
-        'users.role',
-        'users.createdAt',
-        eb
-          .selectFrom('videos')
-          .whereRef('videos.userId', '=', 'users.id')
-          .select(eb.fn.countAll<number>().as('c'))
-          .as('videosCount'),
-        eb
-          .selectFrom('accounts')
-          .whereRef('accounts.userId', '=', 'users.id')
-          .select(eb.fn.countAll<number>().as('c'))
-          .as('accountsCount'),
-      ]);
+  private withCounts(base = this.db.selectFrom('users')) {
+    return base.select((eb) => [
+      'users.id',
+      'users.login',
+      'users.role',
+      'users.createdAt',
+      eb
+        .selectFrom('videos')
+        .whereRef('videos.userId', '=', 'users.id')
+        .select(eb.fn.countAll<number>().as('c'))
+        .as('videosCount'),
+      eb
+        .selectFrom('accounts')
+        .whereRef('accounts.userId', '=', 'users.id')
+        .select(eb.fn.countAll<number>().as('c'))
+        .as('accountsCount'),
+    ]);
   }
 
   // The users page is the hottest list (bench/api.bench.ts): its two queries are built and compiled once,
@@ -38,7 +47,17 @@ export class UsersRepository {
     count: CompiledQuery<{ total: number | string }>;
   };
 
-  async list(page: number): Promise<Page<UserRecord>> {
+  /** A searched, filtered or sorted page (`?q` login or id, `?role`); the plain page takes the compiled path. */
+  async list(params: UserListParams): Promise<Page<UserRecord>> {
+    if (!params.q && !params.role && !params.sort && !params.order) return this.plainPage(params.page);
+    let base = this.db.selectFrom('users');
+    if (params.q) base = base.where(matchesText(params.q, ['users.login'], { id: 'users.id' }));
+    if (params.role) base = base.where('users.role', '=', params.role);
+    const order = orderOf(params, USER_SORT, { sort: 'id', order: 'ASC' }, 'users.id');
+    return paginate(base, params.page, (q) => sorted(this.withCounts(q), order), toRecord);
+  }
+
+  private async plainPage(page: number): Promise<Page<UserRecord>> {
     const c = (this.compiled ??= this.compile());
     const parameters = [...c.page.parameters];
     parameters[c.offsetAt] = (page - 1) * PAGE_SIZE;

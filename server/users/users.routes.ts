@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UserAccountItemSchema, UserBodySchema, UserRecordSchema, UserVideoItemSchema } from '../../src/contract/users';
 import { errorResponses, IdParams, pageOf, PageQuery } from '../../src/contract/http';
+import { UserListQuery } from '../../src/contract/list-queries';
 import { requireAdmin } from '../auth/guards';
 import { API_TAGS, BEARER } from '../http/openapi';
 import type { UsersService } from './users.service';
@@ -20,11 +21,12 @@ export async function usersRoutes(app: FastifyInstance, { users }: { users: User
       schema: {
         ...doc,
         summary: 'List users',
-        querystring: PageQuery,
+        description: 'Search `q` (login or id), filter `role`, sort by any column.',
+        querystring: UserListQuery,
         response: { 200: pageOf(UserRecordSchema), ...fails },
       },
     },
-    async (req) => users.list(req.query.page),
+    async (req) => users.list(req.query),
   );
   r.get(
     '/api/users/:id',

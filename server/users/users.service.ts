@@ -1,6 +1,7 @@
 import { M } from '../../src/contract/messages';
 import type { AuthUser } from '../../src/contract/auth';
 import type { UserBody } from '../../src/contract/users';
+import type { UserListParams } from '../../src/contract/list-queries';
 import { AppError, notFound } from '../http/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { AuthRepository } from '../auth/auth.repository';
@@ -13,8 +14,8 @@ export class UsersService {
     private sessions: Pick<AuthRepository, 'revokeAllForUser'>,
   ) {}
 
-  list(page: number) {
-    return this.repo.list(page);
+  list(params: UserListParams) {
+    return this.repo.list(params);
   }
 
   async get(id: number) {

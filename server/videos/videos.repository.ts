@@ -2,6 +2,17 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/index';
 import type { CreateVideoRequestsTable, Database } from '../db/types';
 import { paginate } from '../http/paginate';
+import { matchesText, orderOf, sorted, type SortColumns } from '../http/list-query';
+import type { REQUEST_SORTS, RequestListParams } from '../../src/contract/list-queries';
+
+const REQUEST_SORT: SortColumns<(typeof REQUEST_SORTS)[number]> = {
+  id: 'createVideoRequests.id',
+  createdAt: 'createVideoRequests.createdAt',
+  clipName: 'createVideoRequests.clipName',
+  count: 'createVideoRequests.count',
+  status: 'createVideoRequests.status',
+  user: 'users.login',
+};
 
 export type RequestRow = {
   id: number;
@@ -70,13 +81,29 @@ export class VideosRepository {
       ]);
   }
 
-  list(scope: number | null, page: number) {
+  /** `?q` clip name, idUpload or id; filters `status`, `userId`; sort by REQUEST_SORT. */
+  list(scope: number | null, params: RequestListParams) {
+    let base = this.requests(scope);
+    if (params.q) {
+      const cols = ['createVideoRequests.clipName', 'createVideoRequests.idUpload'];
+      base = base.where(matchesText(params.q, cols, { id: 'createVideoRequests.id' }));
+    }
+    if (params.status) base = base.where('createVideoRequests.status', '=', params.status);
+    if (params.userId) base = base.where('createVideoRequests.userId', '=', params.userId);
+    const order = orderOf(params, REQUEST_SORT, { sort: 'id', order: 'DESC' }, 'createVideoRequests.id');
     return paginate(
-      this.requests(scope),
-      page,
-      (q) => this.withCols(q).orderBy('createVideoRequests.id', 'desc'),
+      base,
+      params.page,
+      (q) => sorted(this.withCols(q), order),
       (r) => ({ ...r, done: Number(r.done ?? 0) }) as RequestRow,
     );
+  }
+
+  /** Folder names by id (the request list's options column). */
+  async folderNames(ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.selectFrom('backgroundFolders').select(['id', 'name']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   async get(scope: number | null, by: { id: number } | { idUpload: string }): Promise<RequestRow | undefined> {

@@ -1,3 +1,4 @@
+import { RequestListQuery } from '../../src/contract/list-queries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -7,7 +8,7 @@ import {
   RequestRefParams,
   VM,
 } from '../../src/contract/videos';
-import { errorResponses, pageOf, PageQuery } from '../../src/contract/http';
+import { errorResponses, pageOf } from '../../src/contract/http';
 import { requireUser } from '../auth/guards';
 import { AppError } from '../http/errors';
 import { uploadParts } from '../http/multipart';
@@ -28,11 +29,12 @@ export async function createVideoRoutes(app: FastifyInstance, { videos }: { vide
       schema: {
         ...doc,
         summary: 'List create-video requests',
-        querystring: PageQuery,
+        description: 'Search `q` (clip name, idUpload or id), filters `status`, `userId` (admins), sort.',
+        querystring: RequestListQuery,
         response: { 200: pageOf(CreateVideoRequestSchema), ...fails },
       },
     },
-    async (req) => videos.list(req.user, req.query.page),
+    async (req) => videos.list(req.user, req.query),
   );
   r.get(
     '/api/create-video/request/:id',

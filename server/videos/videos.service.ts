@@ -1,3 +1,4 @@
+import type { RequestListParams } from '../../src/contract/list-queries';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
@@ -48,16 +49,23 @@ export class VideosService {
     },
   ) {}
 
-  async list(user: AuthUser, page: number): Promise<Page<CreateVideoRequest>> {
-    const p = await this.repo.list(ownerScope(user), page);
-    return { ...p, data: p.data.map(toRecord) };
+  async list(user: AuthUser, params: RequestListParams): Promise<Page<CreateVideoRequest>> {
+    const p = await this.repo.list(ownerScope(user), params);
+    return { ...p, data: await this.withFolderNames(p.data.map(toRecord)) };
+  }
+
+  /** Each record's folder names (one query for the page); a folder deleted since shows as '#id'. */
+  private async withFolderNames<T extends CreateVideoRequest>(records: T[]): Promise<T[]> {
+    const names = await this.repo.folderNames([...new Set(records.flatMap((r) => r.options.folders))]);
+    return records.map((r) => ({ ...r, folderNames: r.options.folders.map((id) => names.get(id) ?? `#${id}`) }));
   }
 
   async get(user: AuthUser, idOrUpload: string): Promise<CreateVideoRequestDetail> {
     const row = await this.find(user, idOrUpload);
     const outputs = await this.repo.outputs(row.id);
+    const [record] = await this.withFolderNames([toRecord(row)]);
     return {
-      ...toRecord(row),
+      ...record!,
       video: outputs.map((o) => ({
         id: o.id,
         index: o.outputIndex,
@@ -204,5 +212,6 @@ export function toRecord(r: RequestRow): CreateVideoRequest {
     },
     user: { id: r.userId, login: r.ownerLogin },
     createdAt: r.createdAt,
+    clipName: r.clipName,
   };
 }

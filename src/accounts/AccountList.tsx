@@ -1,16 +1,12 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  CreateButton,
-  DataTable,
-  List,
-  TopToolbar,
-  useNotify,
-  usePermissions,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, DataTable, List, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../contract/pagination';
+import { ACCOUNT_STATUSES } from '../contract/statuses';
+import { PROFILE_PLATFORMS } from '../contract/list-queries';
+import { PLATFORM_TITLES } from '../contract/platforms';
+import { ListActions, ownerFilter, searchFilter, selectFilter, statusFilter } from '../common/listFilters';
+import { OneLine } from '../common/OneLine';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { StatusBadge } from '../common/StatusBadge';
@@ -18,6 +14,14 @@ import { PlatformTick } from './PlatformTick';
 
 const Tick = ({ field }: { field: string }) => <PlatformTick active={Boolean(useRecordContext()?.[field])} />;
 const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
+const Name = () => <OneLine text={useRecordContext()?.name} />;
+const platformChoices = PROFILE_PLATFORMS.map((p) => ({ id: p, name: p === 'gpt' ? 'GPT' : PLATFORM_TITLES[p] }));
+const filters = (isAdmin: boolean) => [
+  searchFilter(),
+  statusFilter('account', ACCOUNT_STATUSES),
+  selectFilter('platform', 'kadr.lists.platform', platformChoices),
+  ...(isAdmin ? [ownerFilter()] : []),
+];
 const Status = () => <StatusBadge kind="account" status={useRecordContext()?.status} />;
 const Empty = () => <div style={{ padding: 16 }}>{useTranslate()('kadr.common.nothing_found')}</div>;
 
@@ -49,18 +53,21 @@ export const AccountList = () => {
       pagination={<Pagination />}
       storeKey={false}
       actions={
-        <TopToolbar>
+        <ListActions>
           <CreateButton resource="accounts" />
-        </TopToolbar>
+        </ListActions>
       }
       sort={{ field: 'id', order: 'DESC' }}
+      filters={filters(isAdmin)}
       empty={false}
     >
       <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
-        <DataTable.Col source="id" label="kadr.accounts.fields.id" disableSort />
-        <DataTable.Col source="name" label="kadr.accounts.fields.name" disableSort />
+        <DataTable.Col source="id" label="kadr.accounts.fields.id" />
+        <DataTable.Col source="name" label="kadr.accounts.fields.name">
+          <Name />
+        </DataTable.Col>
         {isAdmin && (
-          <DataTable.Col source="user" label="kadr.accounts.fields.user" disableSort>
+          <DataTable.Col source="user" label="kadr.accounts.fields.user">
             <Owner />
           </DataTable.Col>
         )}
@@ -76,7 +83,7 @@ export const AccountList = () => {
         <DataTable.Col source="isActiveInstagram" label="kadr.accounts.fields.instagram" disableSort>
           <Tick field="isActiveInstagram" />
         </DataTable.Col>
-        <DataTable.Col source="status" label="kadr.accounts.fields.status" disableSort>
+        <DataTable.Col source="status" label="kadr.accounts.fields.status">
           <Status />
         </DataTable.Col>
         <DataTable.Col label="" disableSort>

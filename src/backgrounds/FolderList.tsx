@@ -1,16 +1,19 @@
-import { Button, DataTable, List, TopToolbar, usePermissions, useTranslate } from 'react-admin';
+import { Button, DataTable, List, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { ListActions, ownerFilter, searchFilter } from '../common/listFilters';
 import { Link } from 'react-router-dom';
 import AddIcon from '@mui/icons-material/CreateNewFolder';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 
+const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
+
 const Actions = () => (
-  <TopToolbar>
+  <ListActions>
     <Button component={Link} to="/photos/create-folder" label="kadr.backgrounds.create_folder">
       <AddIcon />
     </Button>
-  </TopToolbar>
+  </ListActions>
 );
 
 /** /photos: background folders, titled 'Background', with 'Create folder'; a row opens /photos/{id}. */
@@ -28,12 +31,18 @@ export const FolderList = () => {
       actions={<Actions />}
       exporter={false}
       empty={false}
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={isAdmin ? [searchFilter(), ownerFilter()] : [searchFilter()]}
     >
       <DataTable rowClick={(id) => `/photos/${id}`} bulkActionButtons={false} empty={<Empty />}>
-        <DataTable.Col source="id" label="kadr.backgrounds.fields.id" disableSort />
-        <DataTable.Col source="name" label="kadr.backgrounds.fields.name" disableSort />
-        <DataTable.Col source="total" label="kadr.backgrounds.fields.total" disableSort />
-        {isAdmin ? <DataTable.Col source="user.login" label="kadr.backgrounds.fields.user" disableSort /> : null}
+        <DataTable.Col source="id" label="kadr.backgrounds.fields.id" />
+        <DataTable.Col source="name" label="kadr.backgrounds.fields.name" />
+        <DataTable.Col source="total" label="kadr.backgrounds.fields.total" sortByOrder="DESC" />
+        {isAdmin ? (
+          <DataTable.Col source="user" label="kadr.backgrounds.fields.user">
+            <Owner />
+          </DataTable.Col>
+        ) : null}
         <DataTable.Col label="" disableSort>
           <DeleteRowButton resource="photos" successMessage="kadr.backgrounds.folder_deleted" />
         </DataTable.Col>

@@ -106,6 +106,8 @@ export const CreateVideoRequestSchema = z
     }),
     user: OwnerSchema,
     createdAt: z.string(),
+    clipName: z.string().describe("The uploaded clip's file name"),
+    folderNames: z.array(z.string()).optional().describe("The chosen folders' names (lists and the detail)"),
   })
   .meta({ id: 'CreateVideoRequest' });
 export type CreateVideoRequest = z.infer<typeof CreateVideoRequestSchema>;

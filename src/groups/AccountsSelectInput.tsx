@@ -14,6 +14,9 @@ const asOption = (v: unknown): SelectOption | null => {
   return null;
 };
 
+/** '#12 · Name', so near-identical profile names can be told apart ('#12' alone when the name is the id). */
+export const withId = (o: SelectOption) => (o.title === `#${o.id}` ? o.title : `#${o.id} · ${o.title}`);
+
 /**
  * The group form's multi-select of profiles. Options come from GET /api/accounts/search?groupId={id}
  * (0 for a new group) and narrow as the user types (`q`, debounced). The form value is a list of select
@@ -56,7 +59,7 @@ export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps)
       loading={isFetching}
       filterOptions={(x) => x}
       filterSelectedOptions
-      getOptionLabel={(o) => o.title}
+      getOptionLabel={withId}
       getOptionKey={(o) => o.id}
       isOptionEqualToValue={(a, b) => a.value === b.value}
       onChange={(_, next) => field.onChange(next)}
@@ -71,7 +74,7 @@ export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps)
       renderValue={(selected, getItemProps) =>
         selected.map((o, index) => {
           const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={o.title} {...itemProps} />;
+          return <Chip key={key} size="small" label={withId(o)} {...itemProps} />;
         })
       }
       renderInput={(params) => (

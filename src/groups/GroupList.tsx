@@ -1,11 +1,15 @@
-import { CreateButton, DataTable, List, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { ListActions, ownerFilter, searchFilter } from '../common/listFilters';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 
-/** /accounts/group/list (and /accounts/group): profile groups — ID, name, delete. */
+const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
+
+/** /accounts/group/list (and /accounts/group): profile groups — ID, name, member count, (admins) owner, delete. */
 export const GroupList = () => {
   const translate = useTranslate();
+  const isAdmin = usePermissions().permissions === 'admin';
   return (
     <List
       resource="accounts/group"
@@ -14,16 +18,24 @@ export const GroupList = () => {
       pagination={<Pagination />}
       storeKey={false}
       actions={
-        <TopToolbar>
+        <ListActions>
           <CreateButton resource="accounts/group" />
-        </TopToolbar>
+        </ListActions>
       }
       exporter={false}
       empty={false}
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={isAdmin ? [searchFilter(), ownerFilter()] : [searchFilter()]}
     >
       <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
-        <DataTable.Col source="id" label="kadr.groups.fields.id" disableSort />
-        <DataTable.Col source="name" label="kadr.groups.fields.name" disableSort />
+        <DataTable.Col source="id" label="kadr.groups.fields.id" />
+        <DataTable.Col source="name" label="kadr.groups.fields.name" />
+        <DataTable.NumberCol source="accountsCount" label="kadr.lists.members" sortByOrder="DESC" />
+        {isAdmin && (
+          <DataTable.Col source="user" label="kadr.groups.fields.user">
+            <Owner />
+          </DataTable.Col>
+        )}
         <DataTable.Col label="" disableSort>
           <DeleteRowButton successMessage="kadr.groups.deleted" confirmContent="kadr.groups.delete_content" />
         </DataTable.Col>

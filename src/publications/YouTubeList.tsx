@@ -1,4 +1,6 @@
-import { DataTable, List, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, List, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { VIDEO_STATUSES } from '../contract/statuses';
+import { ListActions, ownerFilter, searchFilter, statusFilter } from '../common/listFilters';
 import { Link as RouterLink } from 'react-router-dom';
 import { Link } from '@mui/material';
 import { PAGE_SIZE } from '../contract/pagination';
@@ -18,11 +20,17 @@ const TitleCell = () => {
   );
 };
 const StatusCell = () => <StatusBadge status={useRecordContext<YouTubeItem>()?.status} />;
+const filters = (isAdmin: boolean) => [
+  searchFilter(),
+  statusFilter('video', VIDEO_STATUSES),
+  ...(isAdmin ? [ownerFilter()] : []),
+];
 const Empty = () => <div style={{ padding: 16 }}>{useTranslate()('kadr.common.nothing_found')}</div>;
 
 /** /video/list: the YouTube list (SPEC §2): ID, the title, Status; each row opens /video/youtube/{idUpload}. */
 export const YouTubeList = () => {
   const translate = useTranslate();
+  const isAdmin = usePermissions().permissions === 'admin';
   return (
     <List
       resource="upload-video"
@@ -31,16 +39,18 @@ export const YouTubeList = () => {
       pagination={<Pagination />}
       exporter={false}
       empty={false}
-      actions={false}
+      actions={<ListActions />}
       storeKey={false}
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={filters(isAdmin)}
     >
       <DataTable
         bulkActionButtons={false}
         empty={<Empty />}
         rowClick={(_id, _resource, record) => detailPath(String(record.idUpload))}
       >
-        <DataTable.Col source="id" label="kadr.publishing.fields.id" disableSort />
-        <DataTable.Col source="title" label="" disableSort>
+        <DataTable.Col source="id" label="kadr.publishing.fields.id" />
+        <DataTable.Col source="title" label="">
           <TitleCell />
         </DataTable.Col>
         <DataTable.Col source="status" label="kadr.publishing.fields.status" disableSort>

@@ -1,4 +1,5 @@
-import { CreateButton, DataTable, List, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, usePermissions, useTranslate } from 'react-admin';
+import { ListActions, ownerFilter, searchFilter } from '../common/listFilters';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
@@ -6,6 +7,7 @@ import { DeleteRowButton } from '../common/DeleteRowButton';
 /** /tags: saved tag sets — ID, name, delete. */
 export const TagSetList = () => {
   const translate = useTranslate();
+  const isAdmin = usePermissions().permissions === 'admin';
   return (
     <List
       title={translate('kadr.tags.title')}
@@ -13,16 +15,18 @@ export const TagSetList = () => {
       pagination={<Pagination />}
       storeKey={false}
       actions={
-        <TopToolbar>
+        <ListActions>
           <CreateButton />
-        </TopToolbar>
+        </ListActions>
       }
       exporter={false}
       empty={false}
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={isAdmin ? [searchFilter(), ownerFilter()] : [searchFilter()]}
     >
       <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
-        <DataTable.Col source="id" label="kadr.tags.fields.id" disableSort />
-        <DataTable.Col source="name" label="kadr.tags.fields.name" disableSort />
+        <DataTable.Col source="id" label="kadr.tags.fields.id" />
+        <DataTable.Col source="name" label="kadr.tags.fields.name" />
         <DataTable.Col label="" disableSort>
           <DeleteRowButton successMessage="kadr.tags.deleted" />
         </DataTable.Col>

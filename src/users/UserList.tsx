@@ -1,8 +1,9 @@
 import { Chip, Stack } from '@mui/material';
-import { CreateButton, DataTable, List, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, useRecordContext, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
+import { ListActions, searchFilter, selectFilter } from '../common/listFilters';
 
 const LoginCell = () => {
   const record = useRecordContext();
@@ -16,6 +17,14 @@ const LoginCell = () => {
   );
 };
 
+const filters = [
+  searchFilter(),
+  selectFilter('role', 'kadr.lists.role', [
+    { id: 'admin', name: 'kadr.users.roles.admin' },
+    { id: 'user', name: 'kadr.users.roles.user' },
+  ]),
+];
+
 /** /users: 'Користувачі' — ID, login with the 'Admin' mark, video and profile counts, delete. */
 export const UserList = () => {
   const translate = useTranslate();
@@ -26,19 +35,20 @@ export const UserList = () => {
       pagination={<Pagination />}
       storeKey={false}
       actions={
-        <TopToolbar>
+        <ListActions>
           <CreateButton />
-        </TopToolbar>
+        </ListActions>
       }
       sort={{ field: 'id', order: 'ASC' }}
+      filters={filters}
     >
       <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
-        <DataTable.Col source="id" label="kadr.users.fields.id" disableSort />
-        <DataTable.Col source="login" label="kadr.users.fields.login" disableSort>
+        <DataTable.Col source="id" label="kadr.users.fields.id" />
+        <DataTable.Col source="login" label="kadr.users.fields.login">
           <LoginCell />
         </DataTable.Col>
-        <DataTable.NumberCol source="videosCount" label="kadr.users.fields.videosCount" disableSort />
-        <DataTable.NumberCol source="accountsCount" label="kadr.users.fields.accountsCount" disableSort />
+        <DataTable.NumberCol source="videosCount" label="kadr.users.fields.videosCount" sortByOrder="DESC" />
+        <DataTable.NumberCol source="accountsCount" label="kadr.users.fields.accountsCount" sortByOrder="DESC" />
         <DataTable.Col label="" disableSort>
           <DeleteRowButton successMessage="kadr.users.deleted" confirmContent="kadr.users.delete_content" />
         </DataTable.Col>

@@ -1,4 +1,9 @@
-import { CreateButton, DataTable, List, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { REQUEST_STATUSES } from '../contract/videos';
+import { UtcDateField } from '../common/UtcDateField';
+import { ListActions, ownerFilter, searchFilter, statusFilter } from '../common/listFilters';
+import { ClipCell, OptionsCell } from './RequestCells';
+import { requestPagePath } from './paths';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { PAGE_SIZE } from '../contract/pagination';
@@ -10,10 +15,12 @@ import { RequestVideosButton } from '../publications/RequestVideos';
 
 /**
  * /video/request-create: the caller's create-video requests (an admin's: all), ID and status, refreshed
- * every 15 s; the render percent while it runs; a Publish link only for success; delete per request.
+ * every 15 s; created date, clip name and options; the render percent while it runs; a Publish link only for
+ * success; delete per request. A row opens the request's page (/video/request-create/{id}).
  */
 export const RequestList = () => {
   const translate = useTranslate();
+  const isAdmin = usePermissions().permissions === 'admin';
   return (
     <List
       resource="create-video"
@@ -24,15 +31,36 @@ export const RequestList = () => {
       queryOptions={{ refetchInterval: REQUEST_REFRESH_MS }}
       exporter={false}
       empty={false}
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={filters(isAdmin)}
       actions={
-        <TopToolbar>
+        <ListActions>
           <CreateButton to="/video/create" label="kadr.videos.new_request" />
-        </TopToolbar>
+        </ListActions>
       }
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
-        <DataTable.Col source="id" label="kadr.videos.fields.id" disableSort />
-        <DataTable.Col source="status" label="kadr.videos.fields.status" disableSort>
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={(id) => requestPagePath(id)}
+        empty={<Empty />}
+        sx={{ maxWidth: '100%', overflowX: 'auto' }}
+      >
+        <DataTable.Col source="id" label="kadr.videos.fields.id" />
+        <DataTable.Col source="createdAt" label="kadr.lists.created" sortByOrder="DESC">
+          <UtcDateField source="createdAt" />
+        </DataTable.Col>
+        <DataTable.Col source="clipName" label="kadr.lists.clip">
+          <ClipCell />
+        </DataTable.Col>
+        <DataTable.Col source="count" label="kadr.lists.options">
+          <OptionsCell />
+        </DataTable.Col>
+        {isAdmin && (
+          <DataTable.Col source="user" label="kadr.videos.fields.user">
+            <Owner />
+          </DataTable.Col>
+        )}
+        <DataTable.Col source="status" label="kadr.videos.fields.status">
           <Status />
         </DataTable.Col>
         <DataTable.Col label="" disableSort>
@@ -49,6 +77,13 @@ export const RequestList = () => {
     </List>
   );
 };
+
+const filters = (isAdmin: boolean) => [
+  searchFilter(),
+  statusFilter('request', REQUEST_STATUSES),
+  ...(isAdmin ? [ownerFilter()] : []),
+];
+const Owner = () => <>{useRecordContext<CreateVideoRequest>()?.user.login ?? ''}</>;
 
 const Status = () => {
   const r = useRecordContext<CreateVideoRequest>();
@@ -86,8 +121,9 @@ const PublishLink = () => {
   const r = useRecordContext<CreateVideoRequest>();
   const translate = useTranslate();
   if (r?.status !== 'success') return null;
+  // Inside a clickable row: these buttons (and the dialog they open) do not open the request page.
   return (
-    <Box sx={{ display: 'flex', gap: 1 }}>
+    <Box sx={{ display: 'flex', gap: 1 }} onClick={(e) => e.stopPropagation()}>
       <Button size="small" component={RouterLink} to={`/video/request/${r.idUpload}`}>
         {translate('kadr.videos.publish')}
       </Button>

@@ -7,6 +7,7 @@ import * as loginFailures from './006_login_failures.js';
 import * as liveSessions from './007_live_sessions.js';
 import * as publications from './008_publications.js';
 import * as live from './010_live.js';
+import * as listSearch from './011_list_search.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -19,4 +20,5 @@ export const migrations = {
   '007_live_sessions': liveSessions,
   '008_publications': publications,
   '010_live': live,
+  '011_list_search': listSearch,
 };

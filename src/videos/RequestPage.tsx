@@ -1,0 +1,101 @@
+import { Title, useTranslate, type HttpError } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { REQUEST_REFRESH_MS, type CreateVideoRequestDetail } from '../contract/videos';
+import { StatusBadge } from '../common/StatusBadge';
+import { formatUtc } from '../common/formatUtc';
+import { httpClient } from '../providers/httpClient';
+import { Loading } from '../layout/Loading';
+import { NotFound } from '../layout/NotFound';
+import { VideoPlayer } from '../publications/VideoPlayer';
+import { requestPath } from '../publications/paths';
+import { RequestOptions } from './RequestCells';
+
+/**
+ * /video/request-create/{id}: one create-video request, read-only: when it was made, the clip, what it asked
+ * for, its status (refreshed while it renders) and its rendered videos with players; Publish when it is
+ * finished. Another user's request, or none, is the 404 screen.
+ */
+export const RequestPage = () => {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  const { data, error } = useQuery({
+    queryKey: ['create-video', 'page', id],
+    queryFn: async ({ signal }) => (await httpClient(requestPath(id), { signal })).json as CreateVideoRequestDetail,
+    retry: false,
+    refetchInterval: (q) =>
+      q.state.data?.status === 'pending' || q.state.data?.status === 'loading' ? REQUEST_REFRESH_MS : false,
+  });
+  if (error) return (error as HttpError).status === 404 || (error as HttpError).status === 400 ? <NotFound /> : null;
+  if (!data) return <Loading />;
+  const title = translate('kadr.lists.request_title', { id: data.id });
+  return (
+    <Box sx={{ mt: 2 }} data-request-page={data.id}>
+      <Title title={title} />
+      <Card>
+        <CardContent>
+          <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
+            <Typography variant="h6" component="h2">
+              {title}
+            </Typography>
+            <StatusBadge status={data.status} kind="request" />
+            {data.status === 'loading' && (
+              <Box sx={{ width: 200 }}>
+                <LinearProgress variant="determinate" value={data.progress} />
+              </Box>
+            )}
+            <Box sx={{ flex: 1 }} />
+            <Button component={RouterLink} to="/video/request-create">
+              {translate('kadr.lists.back_to_requests')}
+            </Button>
+            {data.status === 'success' && (
+              <Button variant="contained" component={RouterLink} to={`/video/request/${data.idUpload}`}>
+                {translate('kadr.videos.publish')}
+              </Button>
+            )}
+          </Stack>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
+            <Field label={translate('kadr.lists.created')}>{formatUtc(data.createdAt)}</Field>
+            <Field label={translate('kadr.lists.clip')}>{data.clipName}</Field>
+            <Field label={translate('kadr.lists.options')}>
+              <RequestOptions request={data} wide />
+            </Field>
+            {data.status === 'error' && data.error && (
+              <Field label={translate('kadr.videos.fields.status')}>
+                <Typography color="error">{translate(data.error, { _: data.error })}</Typography>
+              </Field>
+            )}
+          </Box>
+          <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1 }}>
+            {translate('kadr.lists.request_outputs')}
+          </Typography>
+          {data.video.length ? (
+            <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
+              {data.video.map((v) => (
+                <VideoPlayer
+                  key={v.id}
+                  url={v.url}
+                  name={translate('kadr.lists.request_output', { index: v.index + 1 })}
+                />
+              ))}
+            </Stack>
+          ) : (
+            <Typography color="text.secondary">{translate('kadr.lists.request_no_outputs')}</Typography>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+};
+
+const Field = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Box component="dd" sx={{ m: 0 }}>
+      {children}
+    </Box>
+  </>
+);
