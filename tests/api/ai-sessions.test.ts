@@ -1,4 +1,5 @@
 import { describeEachDb } from '../helpers/app';
+import { buildAiApp } from '../../server/app';
 import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/index';
 import { aiLogin, aiProfile, aiSimulators } from './ai.fixtures';
 
@@ -200,6 +201,23 @@ describeEachDb(
       const all = await ctx.call({ method: 'GET', url: '/api/ai/info', token: admin });
       expect(all.body.data.map((s: any) => s.email)).toContain('anna@gpt.test');
       expect((await ctx.call({ method: 'GET', url: `/api/ai/info/${sessionId}`, token: admin })).status).toBe(200);
+    });
+
+    it('the standalone AI service (AI_PORT) shares the database and tokens, and lets the panel origin in', async () => {
+      const aiApp = await buildAiApp(ctx.root);
+      try {
+        const r = await aiApp.inject({ method: 'GET', url: '/api/ai/info', headers: anna });
+        expect(r.statusCode).toBe(200);
+        expect(r.json().data[0]).toMatchObject({ id: sessionId });
+        expect((await aiApp.inject({ method: 'GET', url: '/api/ai/info' })).statusCode).toBe(401);
+        expect((await aiApp.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(404);
+        const origin = new URL(ctx.root.config.publicUrl).origin;
+        const pre = await aiApp.inject({ method: 'OPTIONS', url: '/api/ai/setting/type', headers: { origin } });
+        expect(pre.statusCode).toBe(204);
+        expect(pre.headers['access-control-allow-origin']).toBe(origin);
+      } finally {
+        await aiApp.close();
+      }
     });
 
     it('PATCH /api/accounts/gpt stores only a session of the profile owner', async () => {

@@ -71,7 +71,7 @@ export class AiVideoGeneration {
       const reason = failed(err instanceof AiDriverError ? (err.detail ?? err.kind) : String((err as Error)?.message));
       if (err instanceof AiDriverError && !RETRYABLE.includes(err.kind)) throw new PermanentJobError(reason);
       if (signal.aborted) throw err;
-      throw new Error(reason);
+      throw new Error(reason, { cause: err });
     }
   }
 
