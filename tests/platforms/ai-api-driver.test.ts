@@ -114,6 +114,28 @@ describe('api chat driver', () => {
     }
   });
 
+  it('the simulator streams SSE ending in [DONE], and its control surface scripts errors', async () => {
+    const res = await fetch(`${sim.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${AI_SIM_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'sim-chat', stream: true, messages: [{ role: 'user', content: 'stream me' }] }),
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const events = (await res.text()).split('\n\n').filter(Boolean);
+    expect(events.at(-1)).toBe('data: [DONE]');
+    const text = events
+      .slice(0, -1)
+      .map((e) => JSON.parse(e.slice('data: '.length)).choices[0].delta.content ?? '')
+      .join('');
+    expect(text).toContain('stream me');
+    await fetch(`${sim.url}/__sim/fail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503 }),
+    });
+    expect(await driver.login(ctx())).toMatchObject({ kind: 'failed', error: { kind: 'unavailable' } });
+  });
+
   it('has no code step and no screen', async () => {
     const r = await driver.submitCode();
     expect(r).toMatchObject({ kind: 'failed', error: { kind: 'no_code_pending' } });
