@@ -243,12 +243,20 @@ export class AiService {
   /** The driver's view of a session for one provider (credentials opened). */
   ctx(row: SessionRow, provider: AiProvider): SessionCtx {
     const s = rec.sessionSecrets(row, this.deps.sealer);
+    const { sealer } = this.deps;
     return {
       sessionId: row.id,
       provider,
       email: row.email,
       proxy: s.proxy,
       password: provider === 'gpt' ? s.password : s.passwordDeepSeek,
+      state: {
+        load: async () => {
+          const sealed = await this.repo.browserState(row.id, provider);
+          return sealed ? sealer.open(sealed) : null;
+        },
+        save: (state) => this.repo.setBrowserState(row.id, provider, state === null ? null : sealer.seal(state)),
+      },
     };
   }
 

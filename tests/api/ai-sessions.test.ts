@@ -220,6 +220,23 @@ describeEachDb(
       }
     });
 
+    it("keeps a browser driver's login state sealed per provider", async () => {
+      const row = await ctx.root.services.ai.find({ id: 1, login: 'x', role: 'admin' }, { id: sessionId });
+      const gpt = ctx.root.services.ai.ctx(row, 'gpt').state!;
+      await gpt.save('{"cookies":["secret-cookie"]}');
+      const stored = await ctx.tdb.db
+        .selectFrom('aiSessions')
+        .selectAll()
+        .where('id', '=', sessionId)
+        .executeTakeFirstOrThrow();
+      expect(stored.browserStateGptSealed).toBeTruthy();
+      expect(stored.browserStateGptSealed).not.toContain('secret-cookie');
+      expect(await gpt.load()).toBe('{"cookies":["secret-cookie"]}');
+      expect(await ctx.root.services.ai.ctx(row, 'deepseek').state!.load()).toBeNull();
+      await gpt.save(null);
+      expect(await gpt.load()).toBeNull();
+    });
+
     it('PATCH /api/accounts/gpt stores only a session of the profile owner', async () => {
       let r = await ctx.call({
         method: 'PATCH',
