@@ -87,6 +87,16 @@ describeEachDb(
       expect(s.body).toMatchObject({ status: 'success', isActive: true, errorText: null });
     });
 
+    it('two logins of a new email at once make one session', async () => {
+      const both = await Promise.all([
+        aiLogin(ctx, anna, { email: 'twice@gpt.test', idAccount: profile }),
+        aiLogin(ctx, anna, { email: 'twice@gpt.test', idAccount: profile }),
+      ]);
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+      expect(both[0]!.body.id).toBe(both[1]!.body.id);
+      await ctx.call({ method: 'DELETE', url: `/api/ai/info/${both[0]!.body.id}`, token: anna });
+    });
+
     it('chats: history is stored, sent back, and returned as sanitised HTML', async () => {
       let r = await ctx.call({
         method: 'POST',
