@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { describeEachDb } from '../helpers/app';
 import type { Config } from '../../server/config';
 import { startLocalProxy, type LocalProxy, type Simulators } from '../../server/platforms/simulators/index';
@@ -135,6 +136,14 @@ describeEachDb(
       // AI publications have no create-video request: not in /api/upload-video.
       const pubs = await ctx.call({ method: 'GET', url: '/api/upload-video', token: op });
       expect(pubs.body.total ?? pubs.body.data?.length ?? 0).toBe(0);
+    });
+
+    it('the orphan media sweep removes a stray AI file and keeps the ones rows name', async () => {
+      await ctx.root.media.storage.put('ai/videos/stray.mp4', Readable.from(Buffer.from('x')));
+      const removed = await ctx.root.sweepOrphanMedia({ now: Date.now() + 7 * 3600_000 });
+      expect(removed).toEqual(['ai/videos/stray.mp4']);
+      const published = (await videos()).data[0];
+      expect((await fetchMedia(published.videoUrl)).statusCode).toBe(200);
     });
 
     it("another user's videos are hidden", async () => {
