@@ -16,6 +16,7 @@ const BENCHES: Array<[file: string, fn: string]> = [
   ['bench/publish-pipeline.bench.ts', 'publishPipelineBench'],
   ['bench/ai-browser.bench.ts', 'aiBrowserBench'],
   ['bench/live.bench.ts', 'liveBench'],
+  ['bench/ai.bench.ts', 'aiBench'],
 ];
 
 const only = process.argv.slice(2); // `npm run bench -- render` runs the matching modules only

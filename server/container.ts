@@ -39,6 +39,15 @@ import { PublicationsRepository } from './publications/publications.repository';
 import { PublicationsService } from './publications/publications.service';
 import { PublicationSchedule } from './publications/publication-schedule';
 import { LiveHub, LiveRepository, LiveService, LiveStreams, liveObservers } from './live/index';
+import { AiRepository } from './ai/ai.repository';
+import { AiVideosRepository } from './ai/ai-videos.repository';
+import { AiService } from './ai/ai.service';
+import { AiVideosService } from './ai/ai-videos.service';
+import { AiLog } from './ai/ai-log';
+import { aiJobWorkers, aiVideoJob } from './ai/ai.jobs';
+import { createChatDrivers, type ChatDrivers } from './ai/drivers/index';
+import { createVideoGenerator, type VideoGenerator } from './ai/video/index';
+import { AiVideoGeneration } from './ai/video/generation';
 
 export type ContainerInput = {
   config: Config;
@@ -53,6 +62,9 @@ export type ContainerInput = {
 export type ContainerOverrides = {
   /** Wraps (or replaces) the render engine the render job uses; receives the real one. */
   renderEngine?: (real: RenderEngine) => RenderEngine;
+  /** The AI chat drivers (default: from config.ai) and the video generator. */
+  aiDrivers?: ChatDrivers;
+  videoGenerator?: VideoGenerator | null;
 } & PublishingOverrides;
 
 /** Runner settings besides the queue and the workers, which the container supplies. */
@@ -96,6 +108,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     backgrounds: new BackgroundsRepository(db),
     videos: observe.videos(),
     publications: new PublicationsRepository(db),
+    ai: new AiRepository(db),
+    aiVideos: new AiVideosRepository(db),
   };
 
   const auth = new AuthService(
@@ -113,10 +127,45 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   const realEngine = mediaRenderEngine(ffmpeg);
   const renderEngine = overrides.renderEngine ? overrides.renderEngine(realEngine) : realEngine;
 
+  const aiDrivers =
+    overrides.aiDrivers ?? createChatDrivers(config.ai, { allowPrivateProxy: config.allowPrivateProxies });
+  const videoGenerator =
+    overrides.videoGenerator !== undefined ? overrides.videoGenerator : createVideoGenerator(config.ai);
+  const aiLog = new AiLog(repos.ai);
+  const publicationSchedule = new PublicationSchedule(repos.publications, queue);
+  const ai = new AiService(repos.ai, {
+    sealer,
+    drivers: aiDrivers,
+    media,
+    log: aiLog,
+    historyTurns: config.ai.historyTurns,
+  });
+  const aiVideos = new AiVideosService(repos.aiVideos, ai, {
+    db,
+    media,
+    drivers: aiDrivers,
+    log: aiLog,
+    enqueue: queue.enqueue,
+    publications: repos.publications,
+    schedule: publicationSchedule,
+    video: { configured: videoGenerator !== null, remix: Boolean(videoGenerator?.remix) },
+  });
+  ai.videos = aiVideos;
+  const aiGeneration = new AiVideoGeneration(repos.aiVideos, {
+    generator: videoGenerator,
+    media,
+    log: aiLog,
+    video: config.ai.video,
+  });
+
   const services = {
+    ai,
+    aiVideos,
     auth,
     users: new UsersService(repos.users, repos.auth),
-    accounts: new AccountsService(repos.accounts, accountMapper, connections),
+    accounts: new AccountsService(repos.accounts, accountMapper, connections, (userId, sid) =>
+      repos.ai.isSessionOf(userId, sid),
+    ),
     keepAlive,
     connections,
     groups: new GroupsService(repos.groups),
@@ -134,7 +183,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     publications: new PublicationsService(repos.publications, {
       db,
       requests: repos.videos,
-      schedule: new PublicationSchedule(repos.publications, queue),
+      schedule: publicationSchedule,
       signer: media.signer,
     }),
   };
@@ -144,7 +193,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     { config, db, sealer, media, ffmpeg, queue, repos, connections, log, publishRepo: observe.publishes() },
     overrides,
   );
-  const catalogue: readonly JobSpec<string, any>[] = [renderJob, keepAliveJob, publishJob, statsJob];
+  const catalogue: readonly JobSpec<string, any>[] = [renderJob, keepAliveJob, publishJob, statsJob, aiVideoJob];
   const workers: JobWorker[] = observe.deadJobs([
     ...videosJobWorkers({
       repo: repos.videos,
@@ -157,6 +206,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     }),
     ...accountsJobWorkers({ keepAlive, log }),
     ...publishing.workers,
+    ...aiJobWorkers({ generation: aiGeneration }),
   ]);
 
   return {
@@ -174,6 +224,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     renderWorkRoot: workRoot,
     publishing,
     live: { service: live, hub, repo: liveRepo, streams: new LiveStreams({ live, hub, auth: repos.auth }) },
+    aiDrivers,
+    videoGenerator,
     jobs: { catalogue, workers },
 
     /** A job runner over the catalogue (or the given part of it), with the queue's timing from config. */
@@ -190,16 +242,20 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     },
 
     /**
-     * Media files under the keys the app writes (backgrounds/, clips/, videos/) that no row names any more,
+     * Media files under the keys the app writes (backgrounds/, clips/, videos/, ai/) that no row names any more,
      * once they are ORPHAN_MIN_AGE_MS old: left by a crash between a file's move into place and its row's commit.
      */
     sweepOrphanMedia(opts?: { minAgeMs?: number; now?: number }): Promise<string[]> {
       return sweepOrphans(
         media.storage,
-        ['backgrounds', 'clips', 'videos'],
+        ['backgrounds', 'clips', 'videos', 'ai'],
         async (keys) => {
-          const [a, b] = await Promise.all([repos.backgrounds.knownKeys(keys), repos.videos.knownKeys(keys)]);
-          return new Set([...a, ...b]);
+          const [a, b, c] = await Promise.all([
+            repos.backgrounds.knownKeys(keys),
+            repos.videos.knownKeys(keys),
+            repos.aiVideos.knownKeys(keys),
+          ]);
+          return new Set([...a, ...b, ...c]);
         },
         opts,
       );

@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
 import { createDb, migrateToLatest } from './db/index';
-import { buildApp } from './app';
+import { buildAiApp, buildApp } from './app';
 import { ensureFirstAdmin } from './users/first-admin';
 import { startWorkers } from './workers';
 
@@ -20,6 +20,18 @@ async function main() {
     );
     // Every profile needs a proxy: a local one to put in the profile form.
     process.stdout.write(`Local proxy for profiles: ${(await startLocalProxy()).url}\n`);
+    // The AI service against a local OpenAI-compatible server (chat and videos); its API key for the GPT form.
+    const { startAiSimulator, AI_SIM_KEY } = await import('./ai/simulators/ai-sim');
+    const ai = await startAiSimulator({ ffmpegPath: config.ffmpegPath });
+    for (const p of Object.values(config.ai.providers)) if (p.driver === 'api') p.baseUrl = `${ai.url}/v1`;
+    config.ai.video = {
+      ...config.ai.video,
+      baseUrl: `${ai.url}/api/v1`,
+      apiKey: AI_SIM_KEY,
+      dialect: 'openrouter',
+      pollMs: 500,
+    };
+    process.stdout.write(`AI simulator: ${ai.url} (API key for the GPT password: ${AI_SIM_KEY})\n`);
   }
   const { db, kind } = createDb(config);
   await migrateToLatest(db);
@@ -33,6 +45,8 @@ async function main() {
   }
   // WORKERS=on: the job runner (renders) in this process; WORKERS=off for API-only processes.
   const workers = config.runWorkers ? await startWorkers(app.root) : undefined;
+  // AI_PORT: the AI service on a port of its own (same root: database, tokens, drivers); else it is on the API's.
+  const aiApp = config.ai.port !== undefined ? await buildAiApp(app.root) : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -41,6 +55,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000).unref();
     try {
       await app.close();
+      await aiApp?.close();
       await workers?.stop(); // running jobs are aborted and given back to the queue, not counted as attempts
       await db.destroy();
     } finally {
@@ -51,6 +66,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
+  if (aiApp) app.log.info(`AI service on ${await aiApp.listen({ host: config.host, port: config.ai.port })}`);
   app.log.info(`Kadr is up on ${config.publicUrl} (${kind})`);
 }
 

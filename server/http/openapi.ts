@@ -16,6 +16,7 @@ export const API_TAGS = {
   media: 'Media',
   oauth: 'OAuth',
   live: 'Live updates',
+  ai: 'AI',
 } as const;
 
 /** `security` of a route that needs a bearer access token (the guards requireUser / requireAdmin). */
@@ -59,6 +60,7 @@ export async function registerOpenapi(app: FastifyInstance): Promise<void> {
         { name: API_TAGS.videos, description: 'Create-video requests and their rendered videos' },
         { name: API_TAGS.publications, description: 'Publishing rendered videos to YouTube, TikTok and Instagram' },
         { name: API_TAGS.live, description: 'Live updates (server-sent events) and the bell’s notifications' },
+        { name: API_TAGS.ai, description: 'The AI service: GPT and DeepSeek sessions, chat, generated videos, logs' },
         { name: API_TAGS.media, description: 'Stored media through signed, expiring links' },
         { name: API_TAGS.oauth, description: 'Platform authorization callbacks (public: the signed state decides)' },
       ],

@@ -6,6 +6,7 @@ import * as jobsCreateVideo from './005_jobs_create_video.js';
 import * as loginFailures from './006_login_failures.js';
 import * as liveSessions from './007_live_sessions.js';
 import * as publications from './008_publications.js';
+import * as ai from './009_ai.js';
 import * as live from './010_live.js';
 import * as listSearch from './011_list_search.js';
 
@@ -19,6 +20,7 @@ export const migrations = {
   '006_login_failures': loginFailures,
   '007_live_sessions': liveSessions,
   '008_publications': publications,
+  '009_ai': ai,
   '010_live': live,
   '011_list_search': listSearch,
 };
