@@ -618,7 +618,6 @@ export const kadrEn: KadrMessages = {
     no_profile: 'The session is not linked to a profile',
     no_platforms: 'The profile is not connected to any platform',
     video_unconfigured: 'Video generation is not configured (AI_VIDEO_BASE_URL)',
-    driver_unconfigured: 'The %{driver} driver for %{provider} is not configured',
     bad_answer: 'The model did not answer in the expected format',
     video_timeout: 'The video was not generated within %{minutes} min',
     video_failed: 'Video generation failed: %{reason}',

@@ -636,7 +636,6 @@ export const kadrUk = {
     no_profile: 'Сесія не привʼязана до профілю',
     no_platforms: 'Профіль не підключено до жодної платформи',
     video_unconfigured: 'Генерацію відео не налаштовано (AI_VIDEO_BASE_URL)',
-    driver_unconfigured: 'Драйвер %{driver} для %{provider} не налаштовано',
     bad_answer: 'Модель повернула відповідь не у потрібному форматі',
     video_timeout: 'Відео не згенеровано за %{minutes} хв',
     video_failed: 'Генерація відео не вдалася: %{reason}',

@@ -92,6 +92,11 @@ const EnvSchema = z.object({
   AI_DEEPSEEK_DRIVER: z.enum(['api', 'browser']).default('api'),
   AI_DEEPSEEK_BASE_URL: z.url().default('https://api.deepseek.com'),
   AI_DEEPSEEK_MODEL: z.string().min(1).default('deepseek-flash'),
+  // The opt-in browser driver: the sites' base URLs ('' = the real sites), Debian's Chromium, contexts at once.
+  AI_GPT_SITE_URL: z.union([z.url(), z.literal('')]).default(''),
+  AI_DEEPSEEK_SITE_URL: z.union([z.url(), z.literal('')]).default(''),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  AI_BROWSER_MAX_CONTEXTS: z.coerce.number().int().min(1).max(50).default(5),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   AI_HISTORY_TURNS: z.coerce.number().int().min(0).max(1000).default(40),
@@ -117,13 +122,21 @@ const EnvSchema = z.object({
 export type AiDriverKind = 'api' | 'browser';
 export type VideoDialect = 'openrouter' | 'openai-videos';
 
-export type AiProviderConfig = { driver: AiDriverKind; baseUrl: string; model: string };
+export type AiProviderConfig = {
+  driver: AiDriverKind;
+  baseUrl: string;
+  model: string;
+  /** The browser driver's site ('' = the real one). */
+  siteUrl?: string;
+};
 
 /** The AI service's settings (read from the environment by server/config.ts only). */
 export type AiConfig = {
   /** AI_PORT: the AI service listens on a port of its own; unset, it is mounted on the API's origin. */
   port?: number;
   providers: Record<AiProvider, AiProviderConfig>;
+  /** The browser driver: Debian's Chromium and how many sessions it keeps open at once. */
+  browser: { chromiumPath: string; maxContexts: number };
   /** Whole-request limit of one chat call; the SDK retries `maxRetries` times on 429/5xx. */
   timeoutMs: number;
   maxRetries: number;
@@ -275,9 +288,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ai: {
       port: e.AI_PORT,
       providers: {
-        gpt: { driver: e.AI_GPT_DRIVER, baseUrl: e.AI_GPT_BASE_URL, model: e.AI_GPT_MODEL },
-        deepseek: { driver: e.AI_DEEPSEEK_DRIVER, baseUrl: e.AI_DEEPSEEK_BASE_URL, model: e.AI_DEEPSEEK_MODEL },
+        gpt: { driver: e.AI_GPT_DRIVER, baseUrl: e.AI_GPT_BASE_URL, model: e.AI_GPT_MODEL, siteUrl: e.AI_GPT_SITE_URL },
+        deepseek: {
+          driver: e.AI_DEEPSEEK_DRIVER,
+          baseUrl: e.AI_DEEPSEEK_BASE_URL,
+          model: e.AI_DEEPSEEK_MODEL,
+          siteUrl: e.AI_DEEPSEEK_SITE_URL,
+        },
       },
+      browser: { chromiumPath: e.CHROMIUM_PATH, maxContexts: e.AI_BROWSER_MAX_CONTEXTS },
       timeoutMs: e.AI_TIMEOUT_MS,
       maxRetries: e.AI_MAX_RETRIES,
       historyTurns: e.AI_HISTORY_TURNS,

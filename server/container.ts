@@ -128,7 +128,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   const renderEngine = overrides.renderEngine ? overrides.renderEngine(realEngine) : realEngine;
 
   const aiDrivers =
-    overrides.aiDrivers ?? createChatDrivers(config.ai, { allowPrivateProxy: config.allowPrivateProxies });
+    overrides.aiDrivers ?? createChatDrivers(config.ai, { allowPrivateProxy: config.allowPrivateProxies, log });
   const videoGenerator =
     overrides.videoGenerator !== undefined ? overrides.videoGenerator : createVideoGenerator(config.ai);
   const aiLog = new AiLog(repos.ai);

@@ -10,29 +10,8 @@ import { startWorkers } from './workers';
  */
 async function main() {
   const config = loadConfig();
-  if (config.simulators) {
-    // SIMULATORS=on: local YouTube/TikTok/Instagram stand-ins, so the connect flows can be clicked through offline.
-    const { startSimulators, startLocalProxy } = await import('./platforms/simulators/index');
-    const sims = await startSimulators();
-    config.platforms = sims.config;
-    process.stdout.write(
-      `Platform simulators: Google ${sims.google.url}, TikTok ${sims.tiktok.url}, Instagram ${sims.instagram.url}\n`,
-    );
-    // Every profile needs a proxy: a local one to put in the profile form.
-    process.stdout.write(`Local proxy for profiles: ${(await startLocalProxy()).url}\n`);
-    // The AI service against a local OpenAI-compatible server (chat and videos); its API key for the GPT form.
-    const { startAiSimulator, AI_SIM_KEY } = await import('./ai/simulators/ai-sim');
-    const ai = await startAiSimulator({ ffmpegPath: config.ffmpegPath });
-    for (const p of Object.values(config.ai.providers)) if (p.driver === 'api') p.baseUrl = `${ai.url}/v1`;
-    config.ai.video = {
-      ...config.ai.video,
-      baseUrl: `${ai.url}/api/v1`,
-      apiKey: AI_SIM_KEY,
-      dialect: 'openrouter',
-      pollMs: 500,
-    };
-    process.stdout.write(`AI simulator: ${ai.url} (API key for the GPT password: ${AI_SIM_KEY})\n`);
-  }
+  // SIMULATORS=on: local stand-ins of every platform and AI provider, so every flow can be clicked through offline.
+  if (config.simulators) await (await import('./dev-simulators')).startDevSimulators(config);
   const { db, kind } = createDb(config);
   await migrateToLatest(db);
   const created = await ensureFirstAdmin(db, config.admin);

@@ -7,6 +7,7 @@ import type { TestCtx } from '../helpers/app';
 /** The AI config pointing both providers and video generation at one simulator. */
 export function aiConfigFor(sim: AiSimulator, dialect: VideoDialect = 'openai-videos'): AiConfig {
   return {
+    browser: { chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', maxContexts: 2 },
     providers: {
       gpt: { driver: 'api', baseUrl: `${sim.url}/v1`, model: 'sim-chat' },
       deepseek: { driver: 'api', baseUrl: sim.url, model: 'sim-chat' },
