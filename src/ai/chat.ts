@@ -10,7 +10,7 @@ export const typePath = (chat: AiProvider) =>
 
 /** The turns rendered at first, and how many more each "earlier" step adds. */
 export const FIRST_CHUNK = 60;
-export const NEXT_CHUNK = 200;
+export const NEXT_CHUNK = 100;
 
 /**
  * A long history is mounted from the newest end (the newest turn is at the bottom): `hidden` is how many of the

@@ -44,7 +44,9 @@ describe('chat history chunks', () => {
       hidden = revealEarlier(hidden);
       steps.push(hidden);
     }
-    expect(steps).toEqual([1000 - FIRST_CHUNK - NEXT_CHUNK, 540, 340, 140, 0]);
+    expect(steps[0]).toBe(1000 - FIRST_CHUNK - NEXT_CHUNK);
+    expect(steps).toHaveLength(Math.ceil((1000 - FIRST_CHUNK) / NEXT_CHUNK));
+    expect(steps.at(-1)).toBe(0);
   });
   it('merges a reply into the history by id, oldest first, the newer copy winning', () => {
     const held = [turn(1), turn(2)];
