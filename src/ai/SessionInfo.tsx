@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { Alert, Box, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Box, IconButton, Link, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { AiSessionDetail } from '../contract/ai';
 import { StatusBadge } from '../common/StatusBadge';
@@ -66,9 +67,9 @@ export const SessionInfo = ({ session }: { session: AiSessionDetail }) => {
       </Row>
       {session.account && (
         <Row label={f('account')}>
-          <Typography variant="body2">
+          <Link component={RouterLink} to={`/accounts/${session.account.id}`} variant="body2">
             #{session.account.id} {session.account.name}
-          </Typography>
+          </Link>
         </Row>
       )}
       {session.errorText && (
