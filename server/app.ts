@@ -24,6 +24,7 @@ import { backgroundsRoutes } from './backgrounds/index';
 import { createVideoRoutes } from './videos/index';
 import { publicationsRoutes } from './publications/publications.routes';
 import { buildContainer, type Container, type ContainerOverrides } from './container';
+import { aiService } from './ai/ai-app';
 
 export type AppDeps = { config: Config; db: Db; dbKind: DbKind };
 
@@ -48,6 +49,7 @@ export const LOG_REDACT = [
   '*.proxy',
   '*.proxyGPT',
   '*.code',
+  '*.text',
 ];
 
 /**
@@ -115,6 +117,9 @@ export async function buildApp(
   await app.register(tagsRoutes, { tags: services.tags });
   await app.register(mediaRoutes, { media: root.media });
   await app.register(publicationsRoutes, { publications: services.publications });
+  // The AI service: on the API's origin unless AI_PORT gives it a port of its own (main.ts, server/ai/ai-app.ts).
+  if (config.ai.port === undefined) await app.register(aiService, { root });
+  app.addHook('onClose', async () => root.aiDrivers.close());
   // The upload routes, in a context of their own with multipart: streamed through req.parts()/req.file(), no
   // file size limit (SPEC §9). Multipart hooks every request of its context, so the other routes stay out.
   await app.register(async (uploads) => {

@@ -3,6 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { PlatformsConfig } from './platforms/index';
+import type { AiConfig } from './ai/ai-config';
 import type { ClientTimeouts } from './http/slow-clients';
 import { defaultRenderConcurrency } from './media/render/render-batch';
 
@@ -83,6 +84,33 @@ const EnvSchema = z.object({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(defaultRenderConcurrency()),
   JOB_LEASE_SEC: z.coerce.number().int().min(5).max(3600).default(60),
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // The AI service (server/ai): its own port (else mounted on the API), chat drivers and video generation.
+  AI_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  AI_GPT_DRIVER: z.enum(['api', 'browser']).default('api'),
+  AI_GPT_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  AI_GPT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_DEEPSEEK_DRIVER: z.enum(['api', 'browser']).default('api'),
+  AI_DEEPSEEK_BASE_URL: z.url().default('https://api.deepseek.com'),
+  AI_DEEPSEEK_MODEL: z.string().min(1).default('deepseek-flash'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+  AI_HISTORY_TURNS: z.coerce.number().int().min(0).max(1000).default(40),
+  AI_VIDEO_DIALECT: z.enum(['openrouter', 'openai-videos']).default('openrouter'),
+  AI_VIDEO_BASE_URL: z.union([z.url(), z.literal('')]).default(''),
+  AI_VIDEO_API_KEY: z.string().default(''),
+  AI_VIDEO_MODEL: z.string().min(1).default('google/veo-3.1-fast'),
+  AI_VIDEO_SECONDS: z.coerce.number().int().min(1).max(60).default(8),
+  AI_VIDEO_SIZE: z
+    .string()
+    .regex(/^\d{2,5}x\d{2,5}$/)
+    .default('720x1280'),
+  AI_VIDEO_BUDGET_SEC: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(24 * 3600)
+    .default(20 * 60),
+  AI_VIDEO_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
 });
 
 /** Sign-in throttling (server/auth/login-throttle.ts). */
@@ -130,6 +158,8 @@ export type Config = {
   jobLeaseSec: number;
   /** How often an idle worker looks for new jobs. */
   jobPollMs: number;
+  /** The AI service (server/ai/ai-config.ts). */
+  ai: AiConfig;
 };
 
 /** A secret from the environment, or one generated once and kept in DATA_DIR (never logged). */
@@ -210,6 +240,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     renderConcurrency: e.RENDER_CONCURRENCY,
     jobLeaseSec: e.JOB_LEASE_SEC,
     jobPollMs: e.JOB_POLL_MS,
+    ai: {
+      port: e.AI_PORT,
+      providers: {
+        gpt: { driver: e.AI_GPT_DRIVER, baseUrl: e.AI_GPT_BASE_URL, model: e.AI_GPT_MODEL },
+        deepseek: { driver: e.AI_DEEPSEEK_DRIVER, baseUrl: e.AI_DEEPSEEK_BASE_URL, model: e.AI_DEEPSEEK_MODEL },
+      },
+      timeoutMs: e.AI_TIMEOUT_MS,
+      maxRetries: e.AI_MAX_RETRIES,
+      historyTurns: e.AI_HISTORY_TURNS,
+      video: {
+        dialect: e.AI_VIDEO_DIALECT,
+        baseUrl: e.AI_VIDEO_BASE_URL.replace(/\/$/, ''),
+        apiKey: e.AI_VIDEO_API_KEY,
+        model: e.AI_VIDEO_MODEL,
+        seconds: e.AI_VIDEO_SECONDS,
+        size: e.AI_VIDEO_SIZE,
+        budgetMs: e.AI_VIDEO_BUDGET_SEC * 1000,
+        pollMs: e.AI_VIDEO_POLL_MS,
+        pollMaxMs: 30_000,
+      },
+    },
     ...overrides,
   };
 }

@@ -39,6 +39,15 @@ import { statsJob } from './publications/publish.jobs';
 import { PublicationsRepository } from './publications/publications.repository';
 import { PublicationsService } from './publications/publications.service';
 import { PublicationSchedule } from './publications/publication-schedule';
+import { AiRepository } from './ai/ai.repository';
+import { AiVideosRepository } from './ai/ai-videos.repository';
+import { AiService } from './ai/ai.service';
+import { AiVideosService } from './ai/ai-videos.service';
+import { AiLog } from './ai/ai-log';
+import { aiJobWorkers, aiVideoJob } from './ai/ai.jobs';
+import { createChatDrivers, type ChatDrivers } from './ai/drivers/index';
+import { createVideoGenerator, type VideoGenerator } from './ai/video/index';
+import { AiVideoGeneration } from './ai/video/generation';
 
 export type ContainerInput = {
   config: Config;
@@ -53,6 +62,9 @@ export type ContainerInput = {
 export type ContainerOverrides = {
   /** Wraps (or replaces) the render engine the render job uses; receives the real one. */
   renderEngine?: (real: RenderEngine) => RenderEngine;
+  /** The AI chat drivers (default: from config.ai) and the video generator. */
+  aiDrivers?: ChatDrivers;
+  videoGenerator?: VideoGenerator | null;
 } & PublishingOverrides;
 
 /** Runner settings besides the queue and the workers, which the container supplies. */
@@ -86,6 +98,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     backgrounds: new BackgroundsRepository(db),
     videos: new VideosRepository(db),
     publications: new PublicationsRepository(db),
+    ai: new AiRepository(db),
+    aiVideos: new AiVideosRepository(db),
   };
 
   const auth = new AuthService(
@@ -103,7 +117,40 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   const realEngine = mediaRenderEngine(ffmpeg);
   const renderEngine = overrides.renderEngine ? overrides.renderEngine(realEngine) : realEngine;
 
+  const aiDrivers =
+    overrides.aiDrivers ?? createChatDrivers(config.ai, { allowPrivateProxy: config.allowPrivateProxies });
+  const videoGenerator =
+    overrides.videoGenerator !== undefined ? overrides.videoGenerator : createVideoGenerator(config.ai);
+  const aiLog = new AiLog(repos.ai);
+  const publicationSchedule = new PublicationSchedule(repos.publications, queue);
+  const ai = new AiService(repos.ai, {
+    sealer,
+    drivers: aiDrivers,
+    media,
+    log: aiLog,
+    historyTurns: config.ai.historyTurns,
+  });
+  const aiVideos = new AiVideosService(repos.aiVideos, ai, {
+    db,
+    media,
+    drivers: aiDrivers,
+    log: aiLog,
+    enqueue: queue.enqueue,
+    publications: repos.publications,
+    schedule: publicationSchedule,
+    video: { configured: videoGenerator !== null, remix: Boolean(videoGenerator?.remix) },
+  });
+  ai.videos = aiVideos;
+  const aiGeneration = new AiVideoGeneration(repos.aiVideos, {
+    generator: videoGenerator,
+    media,
+    log: aiLog,
+    video: config.ai.video,
+  });
+
   const services = {
+    ai,
+    aiVideos,
     auth,
     users: new UsersService(repos.users, repos.auth),
     accounts: new AccountsService(repos.accounts, accountMapper, connections),
@@ -124,14 +171,14 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     publications: new PublicationsService(repos.publications, {
       db,
       requests: repos.videos,
-      schedule: new PublicationSchedule(repos.publications, queue),
+      schedule: publicationSchedule,
       signer: media.signer,
     }),
   };
 
   /** Every job kind the server knows; a runner over it refuses to start when one has no worker. */
   const publishing = buildPublishing({ config, db, sealer, media, ffmpeg, queue, repos, connections, log }, overrides);
-  const catalogue: readonly JobSpec<string, any>[] = [renderJob, keepAliveJob, publishJob, statsJob];
+  const catalogue: readonly JobSpec<string, any>[] = [renderJob, keepAliveJob, publishJob, statsJob, aiVideoJob];
   const workers: JobWorker[] = [
     ...videosJobWorkers({
       repo: repos.videos,
@@ -144,6 +191,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     }),
     ...accountsJobWorkers({ keepAlive, log }),
     ...publishing.workers,
+    ...aiJobWorkers({ generation: aiGeneration }),
   ];
 
   return {
@@ -160,6 +208,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     services,
     renderWorkRoot: workRoot,
     publishing,
+    aiDrivers,
+    videoGenerator,
     jobs: { catalogue, workers },
 
     /** A job runner over the catalogue (or the given part of it), with the queue's timing from config. */

@@ -3,6 +3,7 @@ import { createDb, migrateToLatest } from './db/index';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './users/first-admin';
 import { startWorkers } from './workers';
+import { buildAiApp } from './ai/ai-app';
 
 /**
  * Process entry: config → database → app (which builds the composition root, server/container.ts) → workers
@@ -33,6 +34,8 @@ async function main() {
   }
   // WORKERS=on: the job runner (renders) in this process; WORKERS=off for API-only processes.
   const workers = config.runWorkers ? await startWorkers(app.root) : undefined;
+  // AI_PORT: the AI service on a port of its own (same root: database, tokens, drivers); else it is on the API's.
+  const aiApp = config.ai.port !== undefined ? await buildAiApp(app.root) : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -41,6 +44,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000).unref();
     try {
       await app.close();
+      await aiApp?.close();
       await workers?.stop(); // running jobs are aborted and given back to the queue, not counted as attempts
       await db.destroy();
     } finally {
@@ -51,6 +55,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
+  if (aiApp) app.log.info(`AI service on ${await aiApp.listen({ host: config.host, port: config.ai.port })}`);
   app.log.info(`Kadr is up on ${config.publicUrl} (${kind})`);
 }
 

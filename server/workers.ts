@@ -4,6 +4,7 @@ import { sweepWork } from './videos/index';
 import { scheduleKeepAlive } from './accounts/accounts.jobs';
 import { publishJob } from './publications/publications.jobs';
 import { PUBLISH_CONCURRENCY, scheduleStats, statsJob } from './publications/publish.jobs';
+import { aiVideoJob } from './ai/ai.jobs';
 
 /** The running workers; `stop` aborts running jobs and hands them back to the queue. */
 export type Workers = { runner: JobRunner; stop: () => Promise<void> };
@@ -24,11 +25,12 @@ export async function startWorkers(root: Container, settings: { pollMs?: number 
     .catch((err) => log?.warn({ err }, 'orphan media sweep failed'));
   // One job at a time per process: a render's outputs already use renderConcurrency ffmpeg processes.
   // Publishing waits on the network, not the CPU: its own runner, so a long render never holds a post back.
-  const publishKinds: string[] = [publishJob.name, statsJob.name];
+  // AI video generation waits on a provider too: it runs with publishing.
+  const publishKinds: string[] = [publishJob.name, statsJob.name, aiVideoJob.name];
   const catalogue = root.jobs.catalogue.filter((j) => !publishKinds.includes(j.name));
   const runner = root.createJobRunner({ concurrency: 1, ...settings, catalogue }).start();
   const publisher = root
-    .createJobRunner({ concurrency: PUBLISH_CONCURRENCY, ...settings, catalogue: [publishJob, statsJob] })
+    .createJobRunner({ concurrency: PUBLISH_CONCURRENCY, ...settings, catalogue: [publishJob, statsJob, aiVideoJob] })
     .start();
   const stopKeepAlive = scheduleKeepAlive(root.queue.enqueue, log);
   const stopStats = scheduleStats(root.queue.enqueue, log);

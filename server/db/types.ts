@@ -206,7 +206,8 @@ export interface CreateVideoRequestsTable {
 export interface PublicationsTable {
   id: Generated<number>;
   userId: number;
-  requestId: number;
+  /** 009: null for an AI video's publication (server/ai), which has no create-video request. */
+  requestId: number | null;
   title: string;
   description: Generated<string>;
   tags: Generated<string>;
@@ -255,7 +256,80 @@ export interface PlatformUsageTable {
   at: string;
 }
 
+/** 009: AI sessions (server/ai): one per GPT email; `*Sealed` columns hold server/crypto/seal.ts values. */
+export interface AiSessionsTable {
+  id: Generated<number>;
+  userId: number;
+  accountId: number | null;
+  email: string;
+  passwordSealed: string | null;
+  passwordDeepseekSealed: string | null;
+  proxySealed: string | null;
+  isActive: Generated<number>;
+  status: Generated<string>;
+  errorText: string | null;
+  browserStateGptSealed: string | null;
+  browserStateDeepseekSealed: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** 009: chat turns (message_* sanitised HTML as shown, text_* plain text as sent to the model). */
+export interface AiMessagesTable {
+  id: Generated<number>;
+  sessionId: number;
+  provider: string;
+  messageMy: string;
+  messageAi: string | null;
+  textMy: string;
+  textAi: string | null;
+  createdAt: string;
+}
+
+export interface AiScreenshotsTable {
+  id: Generated<number>;
+  sessionId: number;
+  storageKey: string;
+  label: Generated<string>;
+  createdAt: string;
+}
+
+/** 009: AI log lines (message: an encoded i18n message, src/contract/stored-message.ts). */
+export interface AiLogsTable {
+  id: Generated<number>;
+  userId: number;
+  sessionId: number | null;
+  message: string;
+  status: string;
+  createdAt: string;
+}
+
+/** 009: generated videos for review; publication_id/video_id once handed to the publishing pipeline. */
+export interface AiVideosTable {
+  id: Generated<number>;
+  userId: number;
+  sessionId: number | null;
+  status: Generated<string>;
+  prompt: string;
+  title: string;
+  description: Generated<string>;
+  tags: Generated<string>;
+  storageKey: string | null;
+  providerJobId: string | null;
+  attempt: Generated<number>;
+  error: string | null;
+  publicationId: number | null;
+  videoId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
+  aiSessions: AiSessionsTable;
+  aiMessages: AiMessagesTable;
+  aiScreenshots: AiScreenshotsTable;
+  aiLogs: AiLogsTable;
+  aiVideos: AiVideosTable;
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
   accounts: AccountsTable;

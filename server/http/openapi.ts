@@ -15,6 +15,7 @@ export const API_TAGS = {
   publications: 'Publications',
   media: 'Media',
   oauth: 'OAuth',
+  ai: 'AI',
 } as const;
 
 /** `security` of a route that needs a bearer access token (the guards requireUser / requireAdmin). */
@@ -57,6 +58,7 @@ export async function registerOpenapi(app: FastifyInstance): Promise<void> {
         { name: API_TAGS.backgrounds, description: 'Background folders and their pictures and videos' },
         { name: API_TAGS.videos, description: 'Create-video requests and their rendered videos' },
         { name: API_TAGS.publications, description: 'Publishing rendered videos to YouTube, TikTok and Instagram' },
+        { name: API_TAGS.ai, description: 'The AI service: GPT and DeepSeek sessions, chat, generated videos, logs' },
         { name: API_TAGS.media, description: 'Stored media through signed, expiring links' },
         { name: API_TAGS.oauth, description: 'Platform authorization callbacks (public: the signed state decides)' },
       ],

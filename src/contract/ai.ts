@@ -31,8 +31,8 @@ export type AiVideoStatus = (typeof AI_VIDEO_STATUSES)[number];
 export const AI_CODE_REQUIRED = 300;
 
 export const AIM = {
-  messageRequired: 'kadr.validation.ai_message_required',
-  codeRequired: 'kadr.validation.ai_code_required',
+  messageRequired: 'kadr.ai_errors.message_required',
+  codeRequired: 'kadr.ai_errors.code_required',
   emailRequired: 'kadr.accounts.gpt_email_missing',
 } as const;
 

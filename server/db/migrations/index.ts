@@ -6,6 +6,7 @@ import * as jobsCreateVideo from './005_jobs_create_video.js';
 import * as loginFailures from './006_login_failures.js';
 import * as liveSessions from './007_live_sessions.js';
 import * as publications from './008_publications.js';
+import * as ai from './009_ai.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -17,4 +18,5 @@ export const migrations = {
   '006_login_failures': loginFailures,
   '007_live_sessions': liveSessions,
   '008_publications': publications,
+  '009_ai': ai,
 };

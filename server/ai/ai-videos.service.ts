@@ -1,0 +1,226 @@
+import type { z } from 'zod';
+import type { AuthUser } from '../../src/contract/auth';
+import {
+  AiVideoMetaSchema,
+  type AiChatReplySchema,
+  type AiProvider,
+  type AiReply,
+  type AiVideo,
+  type AiVideoStatus,
+} from '../../src/contract/ai';
+import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
+import { encodeMessage } from '../../src/contract/stored-message';
+import { ownerScope } from '../auth/guards';
+import { AppError, notFound } from '../http/errors';
+import type { Db } from '../db/index';
+import type { Enqueue } from '../jobs/index';
+import type { Media } from '../media/storage/index';
+import type { PublicationsRepository } from '../publications/publications.repository';
+import type { PublicationSchedule } from '../publications/publication-schedule';
+import type { SessionRow } from './ai.repository';
+import type { AiService } from './ai.service';
+import type { AiVideoRow, AiVideosRepository } from './ai-videos.repository';
+import type { AiLog } from './ai-log';
+import type { ChatDrivers } from './drivers/index';
+import { plainToHtml } from './drivers/html';
+import { aiVideoJob, aiVideoJobKey } from './ai.jobs';
+import * as rec from './ai-record';
+
+type ChatReply = z.infer<typeof AiChatReplySchema>;
+const refuse = (key: string) => new AppError(400, key, { videoId: key });
+const TOGGLE = { youtube: 'inYoutube', tiktok: 'inTiktok', instagram: 'inInstagram' } as const;
+
+export type AiVideosDeps = {
+  db: Db;
+  media: Media;
+  drivers: ChatDrivers;
+  log: AiLog;
+  enqueue: Enqueue;
+  publications: PublicationsRepository;
+  schedule: PublicationSchedule;
+  /** Whether AI_VIDEO_BASE_URL is set; `remix` whether the dialect can remix. */
+  video: { configured: boolean; remix: boolean };
+};
+
+/**
+ * Generated videos (SPEC §2 AI, §3 AI video): asking the session's chat model for {prompt, title, description,
+ * tags}, the generation job, review (recreate, reject) and publishing through the publications pipeline. A
+ * video belongs to its session's owner; another user's video is a 404.
+ */
+export class AiVideosService {
+  constructor(
+    private repo: AiVideosRepository,
+    private sessions: AiService,
+    private deps: AiVideosDeps,
+  ) {}
+
+  async list(user: AuthUser, page: number, t: rec.Translate) {
+    const p = await this.repo.list(ownerScope(user), page);
+    return { ...p, data: p.data.map((r) => this.toVideo(r, t)) };
+  }
+
+  toVideo(r: AiVideoRow, t: rec.Translate): AiVideo {
+    return {
+      id: r.id,
+      status: r.status as AiVideoStatus,
+      videoUrl: r.storageKey ? this.deps.media.signer.url(r.storageKey) : null,
+      prompt: r.prompt,
+      title: r.title,
+      description: r.description,
+      tags: parseTags(r.tags),
+      error: r.error ? t(r.error) : null,
+      userSession: r.sessionId && r.sessionEmail ? { id: r.sessionId, email: r.sessionEmail } : null,
+      publication:
+        r.publicationId && r.videoId
+          ? {
+              id: r.publicationId,
+              videoId: r.videoId,
+              status: (r.pubStatus ?? 'publication') as NonNullable<AiVideo['publication']>['status'],
+              error: r.pubError ? t(r.pubError) : null,
+            }
+          : null,
+      createdAt: r.createdAt,
+    };
+  }
+
+  /** POST /setting/video: a video about `text`, described by the session's GPT model. */
+  async requestByEmail(user: AuthUser, body: { email: string; text: string }): Promise<ChatReply> {
+    const row = await this.sessions.find(user, { email: body.email });
+    if (!row.isActive) throw new AppError(400, 'kadr.ai_errors.not_active', { email: 'kadr.ai_errors.not_active' });
+    return this.request(row, 'gpt', body.text);
+  }
+
+  /** The Sora toggle (/type, /type-deepseek) and /video: meta from the chat model, a row, the generation job. */
+  async request(session: SessionRow, provider: AiProvider, text: string): Promise<ChatReply> {
+    const at = { userId: session.userId, sessionId: session.id };
+    if (!this.deps.video.configured)
+      return { success: false, message: 'kadr.ai_errors.video_unconfigured', messages: [] };
+    let meta;
+    try {
+      meta = await this.deps.drivers[provider].extract(
+        this.sessions.ctx(session, provider),
+        videoBrief(text),
+        AiVideoMetaSchema,
+        'video_meta',
+      );
+    } catch (err) {
+      const reason = rec.driverErrorMessage(err, provider);
+      await this.deps.log.write(at, 'error', 'kadr.ai_log.chat_failed', {
+        provider: rec.PROVIDER_LABEL[provider],
+        reason,
+      });
+      return { success: false, message: reason, messages: [] };
+    }
+    const now = new Date().toISOString();
+    const id = await this.repo.insert({
+      userId: session.userId,
+      sessionId: session.id,
+      status: 'loading',
+      prompt: meta.prompt,
+      title: meta.title,
+      description: meta.description,
+      tags: JSON.stringify(meta.tags),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await this.deps.enqueue(aiVideoJob, { aiVideoId: id, attempt: 1 }, { key: aiVideoJobKey(id, 1) });
+    await this.deps.log.write(at, 'loading', 'kadr.ai_log.video_requested', { video: id, title: meta.title });
+    const msg = await this.sessions.storeTurn(session.id, provider, text, plainToHtml(`🎬 #${id}: ${meta.title}`));
+    return {
+      success: true,
+      message: encodeMessage('kadr.ai_errors.video_requested', { title: meta.title }),
+      messages: [msg],
+    };
+  }
+
+  private async find(user: AuthUser, id: number): Promise<AiVideoRow> {
+    const row = await this.repo.get(ownerScope(user), id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** POST /setting/recreate: generates again (remix where the dialect has it); the old file stays until then. */
+  async recreate(user: AuthUser, id: number): Promise<AiReply> {
+    const row = await this.find(user, id);
+    if (row.status === 'loading') throw refuse('kadr.ai_errors.video_busy');
+    if (row.status === 'publication') throw refuse('kadr.ai_errors.video_published');
+    if (!this.deps.video.configured) throw refuse('kadr.ai_errors.video_unconfigured');
+    const attempt = row.attempt + 1;
+    const remixOf =
+      this.deps.video.remix && row.status === 'success' && row.providerJobId ? row.providerJobId : undefined;
+    await this.repo.update(id, { status: 'loading', attempt, error: null, providerJobId: null });
+    await this.deps.enqueue(aiVideoJob, { aiVideoId: id, attempt, remixOf }, { key: aiVideoJobKey(id, attempt) });
+    await this.deps.log.write({ userId: row.userId, sessionId: row.sessionId }, 'loading', 'kadr.ai_log.recreated', {
+      video: id,
+    });
+    return { success: true, message: 'kadr.ai_errors.recreating' };
+  }
+
+  /** POST /setting/close: rejected, its file freed; a running generation sees it and stops. */
+  async close(user: AuthUser, id: number): Promise<AiReply> {
+    const row = await this.find(user, id);
+    if (row.status === 'publication') throw refuse('kadr.ai_errors.video_published');
+    await this.repo.update(id, { status: 'rejected', storageKey: null });
+    if (row.storageKey) await this.deps.media.storage.delete(row.storageKey).catch(() => {});
+    await this.deps.log.write({ userId: row.userId, sessionId: row.sessionId }, 'success', 'kadr.ai_log.rejected', {
+      video: id,
+    });
+    return { success: true, message: 'kadr.ai_errors.rejected' };
+  }
+
+  /**
+   * POST /setting/publication: the video becomes a `videos` row of the session's profile with a publication of
+   * its own (no create-video request, so it stays out of that list) on every platform the profile has
+   * connected, scheduled now; the publish worker posts it like any other.
+   */
+  async publish(user: AuthUser, id: number): Promise<AiReply> {
+    const row = await this.find(user, id);
+    if (row.status === 'publication') throw refuse('kadr.ai_errors.video_published');
+    if (row.status !== 'success' || !row.storageKey) throw refuse('kadr.ai_errors.video_not_ready');
+    const accountId = row.sessionId ? await this.repo.sessionAccount(row.sessionId) : null;
+    const account = accountId
+      ? (await this.deps.publications.accounts([accountId], row.userId)).get(accountId)
+      : undefined;
+    if (!account) throw refuse('kadr.ai_errors.no_profile');
+    const platforms = PLATFORMS.filter((p) => account.connected[p]);
+    if (!platforms.length) throw refuse('kadr.ai_errors.no_platforms');
+    const at = new Date().toISOString();
+    const storageKey = row.storageKey;
+    await this.deps.db.transaction().execute(async (trx) => {
+      const v = { title: row.title, description: row.description, tags: row.tags };
+      const videoId = await this.repo.insertVideo(trx, { ...v, userId: row.userId, accountId: account.id, storageKey });
+      const toggles = Object.fromEntries(PLATFORMS.map((p) => [TOGGLE[p], +platforms.includes(p)]));
+      const publicationId = (await this.deps.publications.insert(trx, {
+        ...v,
+        ...toggles,
+        userId: row.userId,
+        requestId: null,
+        createdAt: at,
+        updatedAt: at,
+      }))!;
+      await this.deps.publications.updateVideo(trx, videoId, { publicationId });
+      for (const p of platforms as PlatformKey[])
+        await this.deps.schedule.schedule(trx, { id: videoId, accountId: account.id, version: 1 }, p, at);
+      await this.repo.update(id, { status: 'publication', publicationId, videoId }, trx);
+    });
+    await this.deps.log.write({ userId: row.userId, sessionId: row.sessionId }, 'success', 'kadr.ai_log.published', {
+      video: id,
+      platforms: platforms.join(', '),
+    });
+    return { success: true, message: 'kadr.ai_errors.published' };
+  }
+}
+
+const videoBrief = (text: string) =>
+  `Write a brief for a short vertical video about: ${text}\n` +
+  'Return JSON with: prompt (a detailed scene description for a video model), title (under 100 characters), ' +
+  'description (one paragraph), tags (up to 10 short tags).';
+
+function parseTags(s: string): string[] {
+  try {
+    const v = JSON.parse(s);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}

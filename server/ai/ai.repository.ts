@@ -1,0 +1,157 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { AiProvider } from '../../src/contract/ai';
+import type { Db } from '../db/index';
+import type { AiLogsTable, AiMessagesTable, AiSessionsTable } from '../db/types';
+import { paginate } from '../http/paginate';
+
+export type SessionRow = Selectable<AiSessionsTable> & {
+  ownerLogin: string;
+  accountName: string | null;
+  accountExists: number | null;
+};
+export type MessageRow = Selectable<AiMessagesTable>;
+export type LogRow = Selectable<AiLogsTable> & { sessionEmail: string | null };
+
+/**
+ * AI sessions, their chat turns, screenshots and the AI log: Kysely only. `scope` is ownerScope(): null for
+ * an admin (all rows), else the owner's id; a row out of scope reads as missing.
+ */
+export class AiRepository {
+  constructor(private db: Db) {}
+
+  private sessions(scope: number | null) {
+    const q = this.db.selectFrom('aiSessions');
+    return scope === null ? q : q.where('aiSessions.userId', '=', scope);
+  }
+
+  private sessionCols<T extends ReturnType<AiRepository['sessions']>>(q: T) {
+    return q
+      .innerJoin('users', 'users.id', 'aiSessions.userId')
+      .leftJoin('accounts', 'accounts.id', 'aiSessions.accountId')
+      .selectAll('aiSessions')
+      .select(['users.login as ownerLogin', 'accounts.comments as accountName', 'accounts.id as accountExists']);
+  }
+
+  listSessions(scope: number | null, page: number) {
+    return paginate(
+      this.sessions(scope),
+      page,
+      (q) => this.sessionCols(q).orderBy('aiSessions.id', 'desc'),
+      (r) => r as SessionRow,
+    );
+  }
+
+  async session(scope: number | null, by: { id: number } | { email: string }): Promise<SessionRow | undefined> {
+    const q = this.sessionCols(this.sessions(scope));
+    const row = await (
+      'id' in by ? q.where('aiSessions.id', '=', by.id) : q.where('aiSessions.email', '=', by.email)
+    ).executeTakeFirst();
+    return row as SessionRow | undefined;
+  }
+
+  /** Whether `id` is a session of `userId` (PATCH /api/accounts/gpt). */
+  async isSessionOf(userId: number, id: number): Promise<boolean> {
+    const r = await this.sessions(userId).select('id').where('id', '=', id).executeTakeFirst();
+    return Boolean(r);
+  }
+
+  async insertSession(row: Insertable<AiSessionsTable>): Promise<number> {
+    return (await this.db.insertInto('aiSessions').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
+  async updateSession(id: number, patch: Updateable<AiSessionsTable>): Promise<void> {
+    await this.db
+      .updateTable('aiSessions')
+      .set({ ...patch, updatedAt: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Deletes the session and unlinks it from the profiles that named it (idGPT). */
+  async deleteSession(id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('accounts').set({ idGpt: null, isActiveGpt: 0 }).where('idGpt', '=', String(id)).execute();
+      await trx.deleteFrom('aiSessions').where('id', '=', id).execute();
+    });
+  }
+
+  /** The profile a login names, if `scope` may use it: its owner. */
+  account(scope: number | null, id: number) {
+    const q = this.db.selectFrom('accounts').select(['id', 'userId']).where('id', '=', id);
+    return (scope === null ? q : q.where('userId', '=', scope)).executeTakeFirst();
+  }
+
+  // ---- chat ------------------------------------------------------------------------------------------
+
+  /** One provider's whole history, oldest first (the detail view: one request). */
+  messages(sessionId: number, provider: AiProvider): Promise<MessageRow[]> {
+    return this.db
+      .selectFrom('aiMessages')
+      .selectAll()
+      .where('sessionId', '=', sessionId)
+      .where('provider', '=', provider)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The newest `turns` exchanges, oldest first (what is sent back to the model). */
+  async recentMessages(sessionId: number, provider: AiProvider, turns: number): Promise<MessageRow[]> {
+    if (turns <= 0) return [];
+    const rows = await this.db
+      .selectFrom('aiMessages')
+      .selectAll()
+      .where('sessionId', '=', sessionId)
+      .where('provider', '=', provider)
+      .orderBy('id', 'desc')
+      .limit(turns)
+      .execute();
+    return rows.reverse();
+  }
+
+  async insertMessage(row: Insertable<AiMessagesTable>): Promise<MessageRow> {
+    return this.db.insertInto('aiMessages').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  // ---- screenshots -----------------------------------------------------------------------------------
+
+  screenshots(sessionId: number) {
+    return this.db
+      .selectFrom('aiScreenshots')
+      .selectAll()
+      .where('sessionId', '=', sessionId)
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async insertScreenshot(sessionId: number, storageKey: string, label: string): Promise<void> {
+    await this.db
+      .insertInto('aiScreenshots')
+      .values({ sessionId, storageKey, label: label.slice(0, 200), createdAt: new Date().toISOString() })
+      .execute();
+  }
+
+  // ---- log -------------------------------------------------------------------------------------------
+
+  async log(row: Omit<Insertable<AiLogsTable>, 'createdAt'>): Promise<void> {
+    await this.db
+      .insertInto('aiLogs')
+      .values({ ...row, createdAt: new Date().toISOString() })
+      .execute();
+  }
+
+  listLogs(scope: number | null, page: number) {
+    const base =
+      scope === null ? this.db.selectFrom('aiLogs') : this.db.selectFrom('aiLogs').where('aiLogs.userId', '=', scope);
+    return paginate(
+      base,
+      page,
+      (q) =>
+        q
+          .leftJoin('aiSessions', 'aiSessions.id', 'aiLogs.sessionId')
+          .selectAll('aiLogs')
+          .select('aiSessions.email as sessionEmail')
+          .orderBy('aiLogs.id', 'desc'),
+      (r) => r as LogRow,
+    );
+  }
+}
