@@ -153,7 +153,9 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     aiVideos,
     auth,
     users: new UsersService(repos.users, repos.auth),
-    accounts: new AccountsService(repos.accounts, accountMapper, connections),
+    accounts: new AccountsService(repos.accounts, accountMapper, connections, (userId, sid) =>
+      repos.ai.isSessionOf(userId, sid),
+    ),
     keepAlive,
     connections,
     groups: new GroupsService(repos.groups),

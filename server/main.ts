@@ -21,6 +21,18 @@ async function main() {
     );
     // Every profile needs a proxy: a local one to put in the profile form.
     process.stdout.write(`Local proxy for profiles: ${(await startLocalProxy()).url}\n`);
+    // The AI service against a local OpenAI-compatible server (chat and videos); its API key for the GPT form.
+    const { startAiSimulator, AI_SIM_KEY } = await import('./ai/simulators/ai-sim');
+    const ai = await startAiSimulator({ ffmpegPath: config.ffmpegPath });
+    for (const p of Object.values(config.ai.providers)) if (p.driver === 'api') p.baseUrl = `${ai.url}/v1`;
+    config.ai.video = {
+      ...config.ai.video,
+      baseUrl: `${ai.url}/api/v1`,
+      apiKey: AI_SIM_KEY,
+      dialect: 'openrouter',
+      pollMs: 500,
+    };
+    process.stdout.write(`AI simulator: ${ai.url} (API key for the GPT password: ${AI_SIM_KEY})\n`);
   }
   const { db, kind } = createDb(config);
   await migrateToLatest(db);

@@ -1,6 +1,9 @@
 import type { AuthUser } from '../../src/contract/auth';
 import { AccountFormSchema, type AccountRecord, type PlatformKey } from '../../src/contract/accounts';
-import { notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
+
+/** PATCH /api/accounts/gpt/{id}: idGPT must be an AI session of the profile's owner. */
+const GPT_ID_INVALID = 'kadr.ai_errors.gpt_id_invalid';
 import { validate } from '../http/validate';
 import { ownerScope } from '../auth/guards';
 import { COLS, accountStatus, b, profileColumns, saveAccount, toVideoItem, type AccountMapper } from './account-record';
@@ -18,6 +21,8 @@ export class AccountsService {
     private repo: AccountsRepository,
     private mapper: AccountMapper,
     private connections: PlatformConnections,
+    /** Whether `sessionId` is an AI session of `userId` (server/ai): the idGPT a profile may store. */
+    private isGptSessionOf: (userId: number, sessionId: number) => Promise<boolean> = async () => true,
   ) {}
 
   // ---- records ----------------------------------------------------------------------------------
@@ -74,6 +79,9 @@ export class AccountsService {
 
   async setGpt(actor: AuthUser, id: number, body: { idGPT: string | null }) {
     const row = await this.load(actor, id);
+    const sid = body.idGPT === null ? 0 : /^\d{1,9}$/.test(body.idGPT) ? Number(body.idGPT) : -1;
+    if (body.idGPT !== null && !(sid > 0 && (await this.isGptSessionOf(row.userId, sid))))
+      throw new AppError(400, GPT_ID_INVALID, { idGPT: GPT_ID_INVALID });
     await saveAccount(this.repo, row, { idGpt: body.idGPT, isActiveGpt: body.idGPT ? 1 : 0 });
     return this.get(actor, id);
   }

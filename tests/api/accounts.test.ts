@@ -167,8 +167,20 @@ describeEachDb('accounts API', (ctx) => {
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ YouTubeAuthClientSecret: "client_secret обов'язковий" });
 
+    // idGPT must be an AI session of the profile's owner (server/ai).
     r = await ctx.call({ method: 'PATCH', url: `/api/accounts/gpt/${id}`, token: user, payload: { idGPT: 'gpt-77' } });
-    expect(r.body).toMatchObject({ idGPT: 'gpt-77', isActiveGPT: true });
+    expect(r.status).toBe(400);
+    const owner = (
+      await ctx.tdb.db.selectFrom('accounts').select('userId').where('id', '=', id).executeTakeFirstOrThrow()
+    ).userId;
+    const now = new Date().toISOString();
+    const gpt = await ctx.tdb.db
+      .insertInto('aiSessions')
+      .values({ userId: owner, email: `gpt-${id}@example.com`, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    r = await ctx.call({ method: 'PATCH', url: `/api/accounts/gpt/${id}`, token: user, payload: { idGPT: gpt.id } });
+    expect(r.body).toMatchObject({ idGPT: String(gpt.id), isActiveGPT: true });
 
     // Its videos: SPEC §3 Video item; they survive the delete, detached.
     const at = new Date().toISOString();
