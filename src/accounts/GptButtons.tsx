@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, CircularProgress, Link, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { AccountRecord } from '../contract/accounts';
 import { AI_CODE_REQUIRED, type AiLoginReply, type AiReply } from '../contract/ai';
 import { aiPost } from '../providers/aiClient';
@@ -28,7 +28,8 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const { getValues, formState } = useFormContext();
+  const { getValues } = useFormContext();
+  const { isDirty } = useFormState(); // read while rendering, so the form reports it
   const email = String(useWatch({ name: 'emailGPT' }) ?? '').trim();
   const [busy, setBusy] = useState<Busy>(null);
   const [codeOpen, setCodeOpen] = useState(false);
@@ -37,7 +38,7 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
   };
   const ready = () => {
     if (!email) notify('kadr.accounts.gpt_email_missing', { type: 'error' });
-    else if (record?.id == null || formState.isDirty) notify('kadr.ai.profile.save_first', { type: 'warning' });
+    else if (record?.id == null || isDirty) notify('kadr.ai.profile.save_first', { type: 'warning' });
     else return true;
     return false;
   };
