@@ -39,19 +39,39 @@ export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => v
         <Stack direction="row" spacing={1.5}>
           <Box
             sx={{
+              position: 'relative',
               width: 72,
               aspectRatio: '9 / 16',
               bgcolor: 'black',
               borderRadius: 1,
               flexShrink: 0,
-              display: 'grid',
-              placeItems: 'center',
+              overflow: 'hidden',
             }}
           >
+            {video.videoUrl && (
+              // The frame at 0.1 s as the preview (SPEC §9), letterboxed.
+              <Box
+                component="video"
+                src={`${video.videoUrl}#t=0.1`}
+                preload="metadata"
+                muted
+                playsInline
+                aria-hidden
+                sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' }}
+              />
+            )}
             <IconButton
               aria-label={translate('kadr.ai.play', { id: video.id })}
               onClick={onPlay}
-              sx={{ color: 'common.white' }}
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                m: 'auto',
+                width: 40,
+                height: 40,
+                color: 'common.white',
+                bgcolor: 'rgba(0,0,0,0.35)',
+              }}
             >
               <PlayArrowIcon />
             </IconButton>

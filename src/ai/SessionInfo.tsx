@@ -11,10 +11,10 @@ import { ActiveMark } from './ActiveMark';
 
 const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Stack direction="row" spacing={1} alignItems="center" sx={{ minHeight: 32 }}>
-    <Typography variant="body2" color="text.secondary" sx={{ minWidth: 150 }}>
+    <Typography variant="body2" color="text.secondary" sx={{ minWidth: 130, flexShrink: 0 }}>
       {label}
     </Typography>
-    <Box sx={{ wordBreak: 'break-all' }}>{children}</Box>
+    <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{children}</Box>
   </Stack>
 );
 

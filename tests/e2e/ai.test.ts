@@ -208,6 +208,15 @@ describeOnEachDb('AI screens in the browser', (kind) => {
           .count(),
       )
       .toBe(2);
+
+    // Stop and Screenshot only while active; the api driver has no screen to shoot and says so.
+    await page.getByRole('button', { name: 'Скриншот' }).click();
+    await toast(page, 'Драйвер API не має екрана').waitFor();
+    await page.getByRole('button', { name: 'Зупинити' }).click();
+    await toast(page, 'Сесію зупинено').waitFor();
+    await page.getByRole('button', { name: 'Зупинити' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Скриншот' }).count()).toBe(0);
+    await page.getByTestId('ai-session-info').locator('[data-active="false"]').waitFor();
   });
 
   it('AI videos: generated, played in the modal, published; another rejected after a confirmation', async () => {
@@ -242,22 +251,15 @@ describeOnEachDb('AI screens in the browser', (kind) => {
   it('logs list the steps with a link to the session; the session is deleted from the list', async () => {
     await page.goto(`${srv.url}/ai/logs`);
     const table = page.getByTestId('ai-logs');
+    // Newest first: the last steps on page 1, the first sign-in on the next page.
+    for (const step of [/Сесію .* зупинено/, /Відео #\d+ відхилено/, /передано на публікацію/, /згенеровано/])
+      await table.getByText(step).first().waitFor();
+    await page.getByRole('navigation', { name: 'pagination' }).getByRole('button', { name: '2', exact: true }).click();
     await table
       .getByText(/Вхід GPT/)
       .first()
       .waitFor();
-    await table
-      .getByText(/Замовлено відео/)
-      .first()
-      .waitFor();
-    await table
-      .getByText(/передано на публікацію/)
-      .first()
-      .waitFor();
-    await table
-      .getByText(/відхилено/)
-      .first()
-      .waitFor();
+    await table.first().waitFor();
     await table.getByRole('link', { name: EMAIL }).first().click();
     await page.waitForURL(new RegExp(`/ai/list/${await sessionId()}$`));
 
