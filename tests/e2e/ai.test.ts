@@ -242,6 +242,12 @@ describeOnEachDb('AI screens in the browser', (kind) => {
     await card.locator('[data-status="publication"]').first().waitFor();
 
     const other = page.getByRole('group', { name: `Відео ШІ #${second}` });
+    // Recreate generates it again: loading, then ready once the job has run.
+    await other.getByRole('button', { name: 'Створити заново' }).click();
+    await toast(page, 'Відео генерується знову').waitFor();
+    await other.locator('[data-status="loading"]').waitFor();
+    expect(await runVideoJobs()).toBe(1);
+    await other.locator('[data-status="success"]').waitFor({ timeout: 15_000 });
     await other.getByRole('button', { name: 'Відхилити' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Відхилити' }).click();
     await toast(page, 'Відео відхилено').waitFor();
