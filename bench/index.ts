@@ -13,6 +13,7 @@ const BENCHES: Array<[file: string, fn: string]> = [
   ['bench/upload.bench.ts', 'uploadBench'],
   ['bench/publish.bench.ts', 'publishBench'],
   ['bench/publish-pipeline.bench.ts', 'publishPipelineBench'],
+  ['bench/ai.bench.ts', 'aiBench'],
 ];
 
 const only = process.argv.slice(2); // `npm run bench -- render` runs the matching modules only

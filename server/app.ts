@@ -24,7 +24,7 @@ import { backgroundsRoutes } from './backgrounds/index';
 import { createVideoRoutes } from './videos/index';
 import { publicationsRoutes } from './publications/publications.routes';
 import { buildContainer, type Container, type ContainerOverrides } from './container';
-import { aiService } from './ai/ai-app';
+import { aiService, allowPanelOrigin } from './ai/ai-app';
 
 export type AppDeps = { config: Config; db: Db; dbKind: DbKind };
 
@@ -60,6 +60,54 @@ export async function buildApp(
   { config, db, dbKind }: AppDeps,
   overrides: ContainerOverrides = {},
 ): Promise<FastifyInstance> {
+  const app = await createHttpApp(config);
+  const root = await buildContainer(
+    {
+      config,
+      db,
+      dbKind,
+      log: app.log,
+      signAccess: (u, sid) => app.jwt.sign({ sub: u.id, login: u.login, role: u.role, sid }),
+    },
+    overrides,
+  );
+  app.decorate('root', root);
+  app.decorate('db', db);
+  app.decorate('dbKind', dbKind);
+  app.decorate('config', config);
+  // Shared media: storage (local disk under data/media) and signed links; reach them as app.media.
+  app.decorate('media', root.media);
+  void root.media.storage.sweepStaging().catch((err) => app.log.warn({ err }, 'media staging sweep failed'));
+
+  const { services } = root;
+  await app.register(authRoutes, { auth: services.auth });
+  await app.register(usersRoutes, { users: services.users });
+  await app.register(accountsRoutes, { accounts: services.accounts });
+  await app.register(groupsRoutes, { groups: services.groups });
+  await app.register(tagsRoutes, { tags: services.tags });
+  await app.register(mediaRoutes, { media: root.media });
+  await app.register(publicationsRoutes, { publications: services.publications });
+  // The AI service: on the API's origin unless AI_PORT gives it a port of its own (main.ts, server/ai/ai-app.ts).
+  if (config.ai.port === undefined) await app.register(aiService, { ai: services.ai, videos: services.aiVideos });
+  app.addHook('onClose', async () => root.aiDrivers.close());
+  // The upload routes, in a context of their own with multipart: streamed through req.parts()/req.file(), no
+  // file size limit (SPEC §9). Multipart hooks every request of its context, so the other routes stay out.
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, { limits: { fileSize: Infinity, files: 1000, fields: 100 } });
+    await uploads.register(backgroundsRoutes, { backgrounds: services.backgrounds });
+    await uploads.register(createVideoRoutes, { videos: services.videos });
+  });
+
+  await servePanel(app, config.panelDir);
+  return app;
+}
+
+/**
+ * The Fastify instance every Kadr HTTP app starts from (the API, and the AI service on its own port): logging
+ * with redaction, bad-input parsing, slow-client limits, the one error shape, security headers, zod schemas,
+ * the OpenAPI document and the bearer-token verifier.
+ */
+async function createHttpApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -91,44 +139,28 @@ export async function buildApp(
     secret: config.jwtSecret,
     sign: { expiresIn: config.accessTokenTtlSec },
   });
-  const root = await buildContainer(
-    {
-      config,
-      db,
-      dbKind,
-      log: app.log,
-      signAccess: (u, sid) => app.jwt.sign({ sub: u.id, login: u.login, role: u.role, sid }),
-    },
-    overrides,
-  );
+  return app;
+}
+
+/**
+ * The AI service on a port of its own (AI_PORT; main.ts listens on it) over the same composition root: the
+ * same database, bearer tokens (same JWT secret and session check), error shape, security headers and API
+ * docs. The panel's origin (PUBLIC_URL) may call it cross-origin.
+ */
+export async function buildAiApp(root: Container): Promise<FastifyInstance> {
+  const app = await createHttpApp(root.config);
   app.decorate('root', root);
-  app.decorate('db', db);
-  app.decorate('dbKind', dbKind);
-  app.decorate('config', config);
-  // Shared media: storage (local disk under data/media) and signed links; reach them as app.media.
+  app.decorate('db', root.db);
+  app.decorate('dbKind', root.dbKind);
+  app.decorate('config', root.config);
   app.decorate('media', root.media);
-  void root.media.storage.sweepStaging().catch((err) => app.log.warn({ err }, 'media staging sweep failed'));
-
-  const { services } = root;
-  await app.register(authRoutes, { auth: services.auth });
-  await app.register(usersRoutes, { users: services.users });
-  await app.register(accountsRoutes, { accounts: services.accounts });
-  await app.register(groupsRoutes, { groups: services.groups });
-  await app.register(tagsRoutes, { tags: services.tags });
-  await app.register(mediaRoutes, { media: root.media });
-  await app.register(publicationsRoutes, { publications: services.publications });
-  // The AI service: on the API's origin unless AI_PORT gives it a port of its own (main.ts, server/ai/ai-app.ts).
-  if (config.ai.port === undefined) await app.register(aiService, { root });
-  app.addHook('onClose', async () => root.aiDrivers.close());
-  // The upload routes, in a context of their own with multipart: streamed through req.parts()/req.file(), no
-  // file size limit (SPEC §9). Multipart hooks every request of its context, so the other routes stay out.
-  await app.register(async (uploads) => {
-    await uploads.register(fastifyMultipart, { limits: { fileSize: Infinity, files: 1000, fields: 100 } });
-    await uploads.register(backgroundsRoutes, { backgrounds: services.backgrounds });
-    await uploads.register(createVideoRoutes, { videos: services.videos });
-  });
-
-  await servePanel(app, config.panelDir);
+  allowPanelOrigin(app, root.config.publicUrl);
+  await app.register(aiService, { ai: root.services.ai, videos: root.services.aiVideos });
+  app.setNotFoundHandler((req, reply) =>
+    reply
+      .status(404)
+      .send({ message: translate(M.notFound, localeOf(req.headers['accept-language'])), statusCode: 404 }),
+  );
   return app;
 }
 

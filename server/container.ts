@@ -228,16 +228,20 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     },
 
     /**
-     * Media files under the keys the app writes (backgrounds/, clips/, videos/) that no row names any more,
+     * Media files under the keys the app writes (backgrounds/, clips/, videos/, ai/) that no row names any more,
      * once they are ORPHAN_MIN_AGE_MS old: left by a crash between a file's move into place and its row's commit.
      */
     sweepOrphanMedia(opts?: { minAgeMs?: number; now?: number }): Promise<string[]> {
       return sweepOrphans(
         media.storage,
-        ['backgrounds', 'clips', 'videos'],
+        ['backgrounds', 'clips', 'videos', 'ai'],
         async (keys) => {
-          const [a, b] = await Promise.all([repos.backgrounds.knownKeys(keys), repos.videos.knownKeys(keys)]);
-          return new Set([...a, ...b]);
+          const [a, b, c] = await Promise.all([
+            repos.backgrounds.knownKeys(keys),
+            repos.videos.knownKeys(keys),
+            repos.aiVideos.knownKeys(keys),
+          ]);
+          return new Set([...a, ...b, ...c]);
         },
         opts,
       );

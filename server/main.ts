@@ -1,9 +1,8 @@
 import { loadConfig } from './config';
 import { createDb, migrateToLatest } from './db/index';
-import { buildApp } from './app';
+import { buildAiApp, buildApp } from './app';
 import { ensureFirstAdmin } from './users/first-admin';
 import { startWorkers } from './workers';
-import { buildAiApp } from './ai/ai-app';
 
 /**
  * Process entry: config → database → app (which builds the composition root, server/container.ts) → workers

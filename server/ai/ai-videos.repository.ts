@@ -70,6 +70,16 @@ export class AiVideosRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
+  /** Which of `keys` (under ai/) a row still names: an AI video or a screenshot (the orphan media sweep). */
+  async knownKeys(keys: string[]): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const [videos, shots] = await Promise.all([
+      this.db.selectFrom('aiVideos').select('storageKey as key').where('storageKey', 'in', keys).execute(),
+      this.db.selectFrom('aiScreenshots').select('storageKey as key').where('storageKey', 'in', keys).execute(),
+    ]);
+    return new Set([...videos, ...shots].flatMap((r) => (r.key ? [r.key] : [])));
+  }
+
   /** The profile a session publishes to: its own account, else one whose idGPT names it. */
   async sessionAccount(sessionId: number): Promise<number | null> {
     const s = await this.db.selectFrom('aiSessions').select('accountId').where('id', '=', sessionId).executeTakeFirst();

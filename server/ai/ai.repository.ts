@@ -67,6 +67,20 @@ export class AiRepository {
       .execute();
   }
 
+  /** The sealed browser login state of one provider (ai_sessions.browser_state_*_sealed). */
+  async browserState(id: number, provider: AiProvider): Promise<string | null> {
+    const col = provider === 'gpt' ? 'browserStateGptSealed' : 'browserStateDeepseekSealed';
+    const r = await this.db.selectFrom('aiSessions').select(col).where('id', '=', id).executeTakeFirst();
+    return (r as Record<string, string | null> | undefined)?.[col] ?? null;
+  }
+
+  async setBrowserState(id: number, provider: AiProvider, sealed: string | null): Promise<void> {
+    await this.updateSession(
+      id,
+      provider === 'gpt' ? { browserStateGptSealed: sealed } : { browserStateDeepseekSealed: sealed },
+    );
+  }
+
   /** Deletes the session and unlinks it from the profiles that named it (idGPT). */
   async deleteSession(id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

@@ -20,7 +20,7 @@ import {
   AiVideoRequestSchema,
   AiVideoSchema,
 } from '../../src/contract/ai';
-import { errorResponses, IdParams, pageField, pageOf, PageQuery } from '../../src/contract/http';
+import { errorResponses, IdParams, pageOf, PageQuery } from '../../src/contract/http';
 import { requireUser } from '../auth/guards';
 import { localeOf, translate } from '../http/i18n';
 import { API_TAGS, BEARER } from '../http/openapi';
@@ -28,7 +28,7 @@ import type { AiService } from './ai.service';
 import type { AiVideosService } from './ai-videos.service';
 
 const fails = errorResponses(400, 401, 404, 500);
-const DetailQuery = z.object({ type: z.enum(AI_PROVIDERS).optional().default('gpt'), page: pageField });
+const DetailQuery = z.object({ type: z.enum(AI_PROVIDERS).optional().default('gpt') });
 
 /** The caller's translator (Accept-Language), for stored messages and reply texts. */
 const tOf = (req: FastifyRequest) => {

@@ -100,7 +100,16 @@ export class AiService {
       await this.repo.updateSession(id, sealed);
     } else {
       const at = new Date().toISOString();
-      id = await this.repo.insertSession({ ...sealed, email: body.user.email, createdAt: at, updatedAt: at });
+      id = await this.repo
+        .insertSession({ ...sealed, email: body.user.email, createdAt: at, updatedAt: at })
+        .catch(async (err) => {
+          // Two logins of a new email at once: the second updates the row the first created.
+          const raced = await this.repo.session(null, { email: body.user.email });
+          if (!raced) throw err;
+          if (user.role !== 'admin' && raced.userId !== user.id) throw notFound();
+          await this.repo.updateSession(raced.id, sealed);
+          return raced.id;
+        });
     }
     return this.runLogin(await this.find(user, { id }), 'gpt', (d, s) => d.login(s), 'login');
   }
@@ -243,12 +252,20 @@ export class AiService {
   /** The driver's view of a session for one provider (credentials opened). */
   ctx(row: SessionRow, provider: AiProvider): SessionCtx {
     const s = rec.sessionSecrets(row, this.deps.sealer);
+    const { sealer } = this.deps;
     return {
       sessionId: row.id,
       provider,
       email: row.email,
       proxy: s.proxy,
       password: provider === 'gpt' ? s.password : s.passwordDeepSeek,
+      state: {
+        load: async () => {
+          const sealed = await this.repo.browserState(row.id, provider);
+          return sealed ? sealer.open(sealed) : null;
+        },
+        save: (state) => this.repo.setBrowserState(row.id, provider, state === null ? null : sealer.seal(state)),
+      },
     };
   }
 

@@ -42,6 +42,7 @@ describeEachDb('API docs', (ctx) => {
     expect(doc.paths['/api/users/{id}'].get.responses['400']).toBeDefined();
     const tags = new Set(Object.values(doc.paths).flatMap((p: any) => Object.values(p).flatMap((op: any) => op.tags)));
     expect([...tags].sort()).toEqual([
+      'AI',
       'Accounts',
       'Auth',
       'Backgrounds',

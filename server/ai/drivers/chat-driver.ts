@@ -16,6 +16,11 @@ export type SessionCtx = {
   /** The session's proxy URL (http://user:pass@host:port or socks5://…), or '' for none. */
   proxy: string;
   signal?: AbortSignal;
+  /**
+   * The session's saved login state for this provider (the browser driver's storageState JSON), sealed at rest
+   * by the service: `load` gives it back opened (null when none), `save` seals and stores it (null clears it).
+   */
+  state?: { load(): Promise<string | null>; save(state: string | null): Promise<void> };
 };
 
 /** Why a call failed, in a few kinds the service maps to a readable, translated message. */

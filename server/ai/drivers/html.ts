@@ -40,7 +40,7 @@ const ALLOWED: sanitizeHtml.IOptions = {
     'hr',
     'span',
   ],
-  allowedAttributes: { a: ['href', 'title'], code: ['class'], span: ['class'] },
+  allowedAttributes: { a: ['href', 'title', 'rel', 'target'], code: ['class'], span: ['class'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
 };

@@ -30,8 +30,19 @@ export function simMedia(ffmpegPath: string) {
       const mp4 = join(dir, 'video.mp4');
       const jpg = join(dir, 'thumb.jpg');
       const q = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'];
-      const src = ['-f', 'lavfi', '-i', 'color=c=black:s=720x1280:d=2:r=24'];
-      await run(ffmpegPath, [...q, ...src, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', mp4]);
+      // 4 s of 720x1280 H.264 with an AAC tone: what every platform's pre-flight gate accepts.
+      const src = [
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=black:s=720x1280:d=4:r=24',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:duration=4',
+      ];
+      const enc = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'];
+      await run(ffmpegPath, [...q, ...src, ...enc, '-movflags', '+faststart', mp4]);
       await run(ffmpegPath, [...q, '-i', mp4, '-frames:v', '1', jpg]);
       return { mp4: await readFile(mp4), jpg: await readFile(jpg) };
     })());

@@ -93,6 +93,8 @@ export async function startAiSimulator(opts: { ffmpegPath?: string; port?: numbe
       sim.chats.push(body);
       const msgs = body.messages ?? [];
       const last = [...msgs].reverse().find((m) => m.role === 'user')?.content ?? '';
+      // A brief ("… about: <topic>\n…") is answered about its topic.
+      const topic = /about: (.*)/.exec(last)?.[1] ?? last;
       const format = body.response_format?.type;
       let content: string;
       if (format === 'json_schema') {
@@ -100,7 +102,7 @@ export async function startAiSimulator(opts: { ffmpegPath?: string; port?: numbe
           return reply
             .status(400)
             .send(errorBody(400, 'invalid_request_error', 'response_format json_schema is unavailable'));
-        content = JSON.stringify(fill(body.response_format?.json_schema?.schema, 'value', last));
+        content = JSON.stringify(fill(body.response_format?.json_schema?.schema, 'value', topic));
       } else if (format === 'json_object') {
         if (!msgs.some((m) => /json/i.test(m.content)))
           return reply.status(400).send(errorBody(400, 'invalid_request_error', "Prompt must contain the word 'json'"));

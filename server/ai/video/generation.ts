@@ -68,15 +68,16 @@ export class AiVideoGeneration {
       );
     } catch (err) {
       // A refusal (bad key, billing, a rejected prompt) will not change on a retry; the network may.
-      if (err instanceof AiDriverError && !['network', 'unavailable', 'rate_limit'].includes(err.kind))
-        throw new PermanentJobError(failed(`${err.detail ?? err.kind}`));
-      throw err;
+      const reason = failed(err instanceof AiDriverError ? (err.detail ?? err.kind) : String((err as Error)?.message));
+      if (err instanceof AiDriverError && !RETRYABLE.includes(err.kind)) throw new PermanentJobError(reason);
+      if (signal.aborted) throw err;
+      throw new Error(reason, { cause: err });
     }
   }
 
   /** A generation that ended without a video (also the job's onDead hook): error with the reason, logged. */
   async fail(p: Payload, error: string): Promise<void> {
-    const reason = error.startsWith('kadr.') ? error : failed(error.slice(0, 300));
+    const reason = error.startsWith('kadr.ai_errors.') ? error : failed(error.slice(0, 300));
     await this.finish(p, reason);
   }
 
@@ -90,4 +91,5 @@ export class AiVideoGeneration {
   }
 }
 
+const RETRYABLE = ['network', 'unavailable', 'rate_limit'];
 const failed = (reason: string) => encodeMessage('kadr.ai_errors.video_failed', { reason });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { request, type Dispatcher } from 'undici';
+import { request, type Dispatcher, type FormData } from 'undici';
 import { AiDriverError } from '../drivers/chat-driver';
 import { kindOfStatus } from '../drivers/api-errors';
 

@@ -1,3 +1,4 @@
+import { FormData } from 'undici';
 import type { VideoGenerator, VideoJobState, VideoRequest } from './video-generator';
 import { videoCall, videoJson, videoStream, type VideoHttpOptions } from './http';
 

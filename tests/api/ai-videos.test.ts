@@ -1,0 +1,156 @@
+import { Readable } from 'node:stream';
+import { describeEachDb } from '../helpers/app';
+import type { Config } from '../../server/config';
+import { startLocalProxy, type LocalProxy, type Simulators } from '../../server/platforms/simulators/index';
+import { SIM_FAIL_WORD } from '../../server/ai/simulators/ai-sim';
+import { connectedProfile, listenForMedia, publishSimulators, settle } from './publish.fixtures';
+import { aiLogin, aiSimulators, settleAiVideos } from './ai.fixtures';
+
+const ai = aiSimulators('openai-videos');
+const platforms: Record<string, Simulators> = {};
+let proxy: LocalProxy;
+beforeAll(async () => {
+  proxy = await startLocalProxy();
+});
+afterAll(async () => {
+  await ai.close();
+  await Promise.all(Object.values(platforms).map((s) => s.close()));
+  await proxy?.close();
+});
+
+async function overrides(kind: string): Promise<Partial<Config>> {
+  const { sims, config } = await publishSimulators();
+  platforms[kind] = sims;
+  return { ...config, ...(await ai.overrides(kind)) };
+}
+
+const timing = { pollMs: 10, containerPollMs: 20, backoffMs: 10, processingBudgetMs: 20_000, progressEveryMs: 0 };
+
+describeEachDb(
+  'AI videos: generate, review, publish',
+  (ctx) => {
+    let op: { authorization: string };
+    let other: { authorization: string };
+    let profile: number;
+    const email = 'op@gpt.test';
+    const videos = async (token = op) => (await ctx.call({ method: 'GET', url: '/api/ai/info/video', token })).body;
+    const post = (path: string, payload: object, token = op) =>
+      ctx.call({ method: 'POST', url: `/api/ai/setting/${path}`, token, payload });
+    const fetchMedia = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+    beforeAll(async () => {
+      await listenForMedia(ctx.app);
+      await ctx.createUser('op', 'op-pass');
+      await ctx.createUser('other', 'other-pass');
+      op = (await ctx.login('op', 'op-pass')).headers;
+      other = (await ctx.login('other', 'other-pass')).headers;
+      profile = await connectedProfile(ctx, op, proxy.url);
+      const r = await aiLogin(ctx, op, { email, idAccount: profile, proxy: proxy.url });
+      expect(r.body.status).toBe(200);
+    });
+
+    it('the Sora toggle asks the model for a brief, generates, and stores a playable MP4', async () => {
+      const r = await post('type', { email, text: 'a fox in the snow', isSora: true });
+      expect(r.body.success).toBe(true);
+      expect(r.body.message).toMatch(/^Відео замовлено: /);
+      let list = await videos();
+      expect(list.data[0]).toMatchObject({ status: 'loading', videoUrl: null, userSession: { email } });
+      expect(list.data[0].prompt).toContain('a fox in the snow');
+      expect(list.data[0].tags.length).toBeGreaterThan(0);
+      await settleAiVideos(ctx);
+      list = await videos();
+      const v = list.data[0];
+      expect(v).toMatchObject({ status: 'success', error: null });
+      const file = await fetchMedia(v.videoUrl);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('video/mp4');
+      expect(file.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
+      const logs = (
+        await ctx.call({ method: 'GET', url: '/api/ai/info/logs', token: op, headers: { 'accept-language': 'en' } })
+      ).body;
+      expect(logs.data[0].message).toBe(`Video #${v.id} generated`);
+    });
+
+    it('/video with a failing prompt ends in error with the reason in the log', async () => {
+      const r = await post('video', { email, text: `${SIM_FAIL_WORD} please` });
+      expect(r.body.success).toBe(true);
+      await settleAiVideos(ctx);
+      const v = (await videos()).data[0];
+      expect(v.status).toBe('error');
+      expect(v.error).toContain('The simulated generation failed');
+      const logs = (await ctx.call({ method: 'GET', url: '/api/ai/info/logs', token: op })).body;
+      expect(logs.data[0]).toMatchObject({ status: 'error' });
+      expect(logs.data[0].message).toContain(`#${v.id}`);
+    });
+
+    it('recreate remixes a finished video and replaces its file; reject frees the file and hides it', async () => {
+      const done = (await videos()).data.find((v: any) => v.status === 'success');
+      const oldKey = decodeURIComponent(new URL(done.videoUrl, 'http://x').pathname.replace('/api/media/', ''));
+      let r = await post('recreate', { videoId: done.id, email });
+      expect(r.body).toMatchObject({ success: true });
+      expect((await videos()).data.find((v: any) => v.id === done.id).status).toBe('loading');
+      expect((await post('recreate', { videoId: done.id })).status).toBe(400);
+      await settleAiVideos(ctx);
+      const again = (await videos()).data.find((v: any) => v.id === done.id);
+      expect(again.status).toBe('success');
+      expect(again.videoUrl).not.toBe(done.videoUrl);
+      expect(await ctx.root.media.storage.stat(oldKey)).toBeNull();
+      expect([...ai.sims[ctx.tdb.kind]!.videos.values()].some((x: any) => x.remixed_from_video_id)).toBe(true);
+
+      const newKey = decodeURIComponent(new URL(again.videoUrl, 'http://x').pathname.replace('/api/media/', ''));
+      r = await post('close', { videoId: again.id, email }, other);
+      expect(r.status).toBe(404);
+      r = await post('close', { videoId: again.id, email });
+      expect(r.body).toEqual({ success: true, message: 'Відео відхилено' });
+      expect(await ctx.root.media.storage.stat(newKey)).toBeNull();
+      expect((await videos()).data.some((v: any) => v.id === again.id)).toBe(false);
+    });
+
+    it('publish hands the video to the pipeline on the profile platforms; it stays out of the request list', async () => {
+      await post('video', { email, text: 'city lights' });
+      await settleAiVideos(ctx);
+      const v = (await videos()).data[0];
+      expect(v.status).toBe('success');
+      expect((await post('publication', { videoId: v.id }, other)).status).toBe(404);
+      const r = await post('publication', { videoId: v.id });
+      expect(r.body).toMatchObject({ success: true });
+      const after = (await videos()).data[0];
+      expect(after).toMatchObject({ status: 'publication', publication: { status: 'publication' } });
+      expect((await post('publication', { videoId: v.id })).status).toBe(400);
+      expect((await post('close', { videoId: v.id })).status).toBe(400);
+
+      const rows = await ctx.tdb.db
+        .selectFrom('videoPublishes')
+        .select('id')
+        .where('videoId', '=', after.publication.videoId)
+        .execute();
+      expect(rows).toHaveLength(3);
+      const settled = await settle(
+        ctx,
+        rows.map((x) => x.id),
+      );
+      expect(settled.map((x) => x.state)).toEqual(['published', 'published', 'published']);
+      expect(platforms[ctx.tdb.kind]!.tiktok.posts().length).toBeGreaterThan(0);
+      const published = (await videos()).data[0];
+      expect(published.publication).toMatchObject({ status: 'success', error: null });
+      // AI publications have no create-video request: not in /api/upload-video.
+      const pubs = await ctx.call({ method: 'GET', url: '/api/upload-video', token: op });
+      expect(pubs.body.total ?? pubs.body.data?.length ?? 0).toBe(0);
+    });
+
+    it('the orphan media sweep removes a stray AI file and keeps the ones rows name', async () => {
+      await ctx.root.media.storage.put('ai/videos/stray.mp4', Readable.from(Buffer.from('x')));
+      const removed = await ctx.root.sweepOrphanMedia({ now: Date.now() + 7 * 3600_000 });
+      expect(removed).toEqual(['ai/videos/stray.mp4']);
+      const published = (await videos()).data[0];
+      expect((await fetchMedia(published.videoUrl)).statusCode).toBe(200);
+    });
+
+    it("another user's videos are hidden", async () => {
+      expect((await videos(other)).total).toBe(0);
+      expect((await post('recreate', { videoId: 1 }, other)).status).toBe(404);
+    });
+  },
+  overrides,
+  { publishTiming: timing },
+);
