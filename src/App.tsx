@@ -16,6 +16,7 @@ import tags from './tags';
 import backgrounds from './backgrounds';
 import { videoRoutes } from './videos';
 import { publicationRoutes } from './publications';
+import { aiRoutes } from './ai';
 import { lazyScreen } from './common/lazyScreen';
 import { withNotFound } from './common/withNotFound';
 
@@ -60,6 +61,7 @@ const KadrAdmin = () => (
       <Route path="/setting" element={<SettingsPage />} />
       {videoRoutes}
       {publicationRoutes}
+      {aiRoutes}
     </CustomRoutes>
   </Admin>
 );

@@ -1,11 +1,10 @@
-import { Alert, Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import {
   BooleanInput,
   PasswordInput,
   SaveButton,
   SelectInput,
   TextInput,
-  useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -14,6 +13,7 @@ import type { AccountRecord } from '../contract/accounts';
 import { StatusBadge } from '../common/StatusBadge';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { AuthLinkButton } from './AuthLinkButton';
+import { GptButtons } from './GptButtons';
 import { PlatformTick } from './PlatformTick';
 
 const f = (name: string) => `kadr.accounts.fields.${name}`;
@@ -32,33 +32,6 @@ const ReconnectNote = ({ text }: { text?: string | null }) => {
       {storedMessage(text)}
     </Alert>
   ) : null;
-};
-
-/** 'Підключити GPT' / 'Підключити DeepSeek': the connection itself comes with the AI service (a later issue). */
-const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const email = useWatch({ name: 'emailGPT' });
-  const onGpt = () => {
-    if (!email) notify('kadr.accounts.gpt_email_missing', { type: 'error' });
-    else notify('kadr.accounts.gpt_not_available', { type: 'warning' });
-  };
-  return (
-    <Stack direction="row" spacing={1}>
-      <Button size="small" variant="outlined" onClick={onGpt}>
-        {translate('kadr.accounts.connect_gpt')}
-      </Button>
-      {record?.idGPT && (
-        <Button
-          size="small"
-          variant="outlined"
-          onClick={() => notify('kadr.accounts.gpt_not_available', { type: 'warning' })}
-        >
-          {translate('kadr.accounts.connect_deepseek')}
-        </Button>
-      )}
-    </Stack>
-  );
 };
 
 /** The profile form (SPEC §2): left block proxy / ip version / comment / save; right block status and platform toggles. */
@@ -169,8 +142,18 @@ export const AccountInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
               {inGPT && (
                 <Stack spacing={0} sx={{ pl: 2 }}>
                   <TextInput source="emailGPT" label={f('emailGPT')} autoComplete="off" />
-                  <PasswordInput source="passwordGPT" label={f('passwordGPT')} autoComplete="new-password" />
-                  <PasswordInput source="passwordDeepSeek" label={f('passwordDeepSeek')} autoComplete="new-password" />
+                  {/* The AI service signs in with the provider's API key (a documented deviation from a password). */}
+                  <PasswordInput
+                    source="passwordGPT"
+                    label="kadr.ai.profile.password_gpt"
+                    helperText="kadr.ai.profile.key_help"
+                    autoComplete="new-password"
+                  />
+                  <PasswordInput
+                    source="passwordDeepSeek"
+                    label="kadr.ai.profile.password_deepseek"
+                    autoComplete="new-password"
+                  />
                   <TextInput source="proxyGPT" label={f('proxyGPT')} autoComplete="off" />
                   <GptButtons record={record} />
                 </Stack>

@@ -9,6 +9,7 @@ const COLORS: Record<string, 'default' | 'success' | 'error' | 'warning' | 'info
   publication: 'info',
   pending: 'default',
   noactive: 'default',
+  rejected: 'default',
 };
 
 /** SPEC §4 status labels as a coloured chip; `kind` picks the label set (video, account, ai, request). */

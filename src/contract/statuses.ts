@@ -6,4 +6,4 @@ export const ACCOUNT_STATUSES = VIDEO_STATUSES;
 export type AccountStatus = VideoStatus;
 
 /** Which label set a status badge uses. */
-export type StatusKind = 'video' | 'account' | 'ai' | 'request';
+export type StatusKind = 'video' | 'account' | 'ai' | 'aiLog' | 'aiVideo' | 'request';

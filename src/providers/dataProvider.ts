@@ -1,7 +1,11 @@
 import type { DataProvider, Identifier, RaRecord, SortPayload } from 'ra-core';
 import type { Page } from '../contract/pagination';
 import { endpointOf } from './endpoints';
-import { httpClient } from './httpClient';
+import { httpClient, type HttpClient } from './httpClient';
+import { aiClient } from './aiClient';
+
+/** The AI service's resources (`ai/...`) go through its own client and base URL; the rest to the main API. */
+const clientOf = (resource: string): HttpClient => (resource.startsWith('ai/') ? aiClient : httpClient);
 
 const itemUrl = (resource: string, id?: Identifier) =>
   `${endpointOf(resource)}${id == null ? '' : '/' + encodeURIComponent(String(id))}`;
@@ -38,41 +42,44 @@ export const dataProvider: DataProvider = {
   supportAbortSignal: true,
   getList: async (r, p) =>
     fromPage(
-      (await httpClient(`${itemUrl(r)}?${listQuery(p.pagination?.page, p.filter, p.sort)}`, { signal: p.signal })).json,
+      (await clientOf(r)(`${itemUrl(r)}?${listQuery(p.pagination?.page, p.filter, p.sort)}`, { signal: p.signal }))
+        .json,
     ),
   getManyReference: async (r, p) =>
     fromPage(
       (
-        await httpClient(`${itemUrl(r)}?${listQuery(p.pagination?.page, { ...p.filter, [p.target]: p.id })}`, {
+        await clientOf(r)(`${itemUrl(r)}?${listQuery(p.pagination?.page, { ...p.filter, [p.target]: p.id })}`, {
           signal: p.signal,
         })
       ).json,
     ),
-  getOne: async (r, p) => ({ data: (await httpClient(itemUrl(r, p.id), { signal: p.signal })).json }),
+  getOne: async (r, p) => ({ data: (await clientOf(r)(itemUrl(r, p.id), { signal: p.signal })).json }),
   getMany: async (r, p) => ({
-    data: await Promise.all(p.ids.map((id) => httpClient(itemUrl(r, id), { signal: p.signal }).then((x) => x.json))),
+    data: await Promise.all(p.ids.map((id) => clientOf(r)(itemUrl(r, id), { signal: p.signal }).then((x) => x.json))),
   }),
   create: async (r, p) => ({
-    data: (await httpClient(itemUrl(r), { method: 'POST', body: JSON.stringify(p.data) })).json,
+    data: (await clientOf(r)(itemUrl(r), { method: 'POST', body: JSON.stringify(p.data) })).json,
   }),
   update: async (r, p) => ({
     data: (
-      await httpClient(itemUrl(r, p.id), {
+      await clientOf(r)(itemUrl(r, p.id), {
         method: 'PATCH',
         body: JSON.stringify(p.meta?.fullBody ? p.data : changed(p.data, p.previousData)),
       })
     ).json,
   }),
   updateMany: async (r, p) => {
-    await Promise.all(p.ids.map((id) => httpClient(itemUrl(r, id), { method: 'PATCH', body: JSON.stringify(p.data) })));
+    await Promise.all(
+      p.ids.map((id) => clientOf(r)(itemUrl(r, id), { method: 'PATCH', body: JSON.stringify(p.data) })),
+    );
     return { data: p.ids };
   },
   delete: async (r, p) => {
-    const { json } = await httpClient(itemUrl(r, p.id), { method: 'DELETE' });
+    const { json } = await clientOf(r)(itemUrl(r, p.id), { method: 'DELETE' });
     return { data: (json ?? p.previousData ?? { id: p.id }) as any };
   },
   deleteMany: async (r, p) => {
-    await Promise.all(p.ids.map((id) => httpClient(itemUrl(r, id), { method: 'DELETE' })));
+    await Promise.all(p.ids.map((id) => clientOf(r)(itemUrl(r, id), { method: 'DELETE' })));
     return { data: p.ids };
   },
 };

@@ -10,6 +10,10 @@ export const ENDPOINTS: Record<string, string> = {
   photos: '/api/folder/photo-bg',
   'create-video': '/api/create-video',
   'upload-video': '/api/upload-video',
+  // The AI service (through aiClient, see dataProvider): sessions, logs and AI videos.
+  'ai/info': '/api/ai/info',
+  'ai/info/logs': '/api/ai/info/logs',
+  'ai/info/video': '/api/ai/info/video',
 };
 
 export const endpointOf = (resource: string) => ENDPOINTS[resource] ?? `/api/${resource}`;

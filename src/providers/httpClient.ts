@@ -103,27 +103,36 @@ function withAuth(o: Options = {}): Options {
 }
 
 /**
- * fetchJson with the bearer token. On a 401 it refreshes once (shared by concurrent requests) and retries
- * the request once. A refresh refused with 401 signs the user out; one the server could not answer keeps
- * them signed in and fails the call with a 503-like error (not a 401, so react-admin does not sign out).
+ * A client for one API: fetchJson on `baseUrl` + path with the bearer token. On a 401 it refreshes once (one
+ * refresh shared by concurrent requests of every client, since both APIs accept the same tokens) and retries
+ * the request once. A refresh refused with 401 signs the user out; one the server could not answer keeps them
+ * signed in and fails the call with a 503-like error (not a 401, so react-admin does not sign out).
  */
-export async function httpClient(url: string, o: Options = {}) {
-  const heldToken = readAuth().accessToken;
-  try {
-    return await fetchUtils.fetchJson(url, withAuth(o));
-  } catch (e) {
-    if (!(e instanceof HttpError) || e.status !== 401 || !readAuth().refreshToken) throw e;
+export function makeHttpClient(baseUrl = '') {
+  return async function client(url: string, o: Options = {}) {
+    const target = `${baseUrl}${url}`;
+    const heldToken = readAuth().accessToken;
     try {
-      // Another request may have refreshed already while this one was in flight.
-      if (readAuth().accessToken === heldToken) await refreshOnce();
-    } catch (err) {
-      if (err instanceof RefreshError && !err.refused) throw new HttpError(err.message, err.status || 503);
-      endSession();
-      throw e;
+      return await fetchUtils.fetchJson(target, withAuth(o));
+    } catch (e) {
+      if (!(e instanceof HttpError) || e.status !== 401 || !readAuth().refreshToken) throw e;
+      try {
+        // Another request may have refreshed already while this one was in flight.
+        if (readAuth().accessToken === heldToken) await refreshOnce();
+      } catch (err) {
+        if (err instanceof RefreshError && !err.refused) throw new HttpError(err.message, err.status || 503);
+        endSession();
+        throw e;
+      }
+      return fetchUtils.fetchJson(target, withAuth(o));
     }
-    return fetchUtils.fetchJson(url, withAuth(o));
-  }
+  };
 }
+
+export type HttpClient = ReturnType<typeof makeHttpClient>;
+
+/** The main API's client (same origin). */
+export const httpClient: HttpClient = makeHttpClient('');
 
 /** The message a person should see for a failed call (SPEC §8): the response message, else the error's own. */
 export function errorMessages(e: unknown, fallback: string): string[] {

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Button, CircularProgress, Link, Stack } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import type { AccountRecord } from '../contract/accounts';
+import { AI_CODE_REQUIRED, type AiLoginReply, type AiReply } from '../contract/ai';
+import { aiPost } from '../providers/aiClient';
+import { errorMessages, httpClient } from '../providers/httpClient';
+import { GptCodeDialog } from './GptCodeDialog';
+
+/** SPEC §8: a failed GPT or DeepSeek login shows the response message, else this fallback. */
+const LOGIN_FALLBACK = 'kadr.notifications.link_copy_failed';
+type Busy = 'gpt' | 'deepseek' | null;
+const needsCode = (e: unknown) => {
+  const err = e as { status?: number; body?: { status?: number } };
+  return err?.status === AI_CODE_REQUIRED || err?.body?.status === AI_CODE_REQUIRED;
+};
+
+/**
+ * The GPT connect flow (SPEC §4): 'Підключити GPT' logs in with the form's GPT email, key and proxy; on success
+ * the returned session id is stored on the profile (PATCH /api/accounts/gpt/{id}) and the profile reloads; a
+ * status 300 opens 'Код авторизації'. No email: 'Email GPT не задан'. A failed login is an error toast (the
+ * original showed it success-style: a documented deviation). 'Підключити DeepSeek' shows once a GPT id exists.
+ * The login reads the form, so unsaved edits must be saved first (the reload would drop them).
+ */
+export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { getValues } = useFormContext();
+  const { isDirty } = useFormState(); // read while rendering, so the form reports it
+  const email = String(useWatch({ name: 'emailGPT' }) ?? '').trim();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [codeOpen, setCodeOpen] = useState(false);
+  const fail = (e: unknown) => {
+    for (const m of errorMessages(e, translate(LOGIN_FALLBACK))) notify(m, { type: 'error' });
+  };
+  const ready = () => {
+    if (!email) notify('kadr.accounts.gpt_email_missing', { type: 'error' });
+    else if (record?.id == null || isDirty) notify('kadr.ai.profile.save_first', { type: 'warning' });
+    else return true;
+    return false;
+  };
+  /** A login or code reply: store the id and reload, open the code modal, or show why not. */
+  const settle = async (reply: AiLoginReply) => {
+    if (reply.status === AI_CODE_REQUIRED) {
+      setCodeOpen(true);
+      if (reply.message) notify(reply.message, { type: 'info' });
+      return;
+    }
+    if (!reply.success || reply.id == null) {
+      notify(reply.message || LOGIN_FALLBACK, { type: 'error' });
+      return;
+    }
+    await httpClient(`/api/accounts/gpt/${record!.id}`, { method: 'PATCH', body: JSON.stringify({ idGPT: reply.id }) });
+    setCodeOpen(false);
+    notify(reply.message || 'kadr.ai.profile.gpt_connected', { type: 'success' });
+    refresh();
+  };
+  const run = async (which: Busy, call: () => Promise<void>) => {
+    setBusy(which);
+    try {
+      await call();
+    } catch (e) {
+      if (needsCode(e)) setCodeOpen(true);
+      else fail(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const connectGpt = () =>
+    ready() &&
+    run('gpt', async () => {
+      const v = getValues();
+      const user = { email, password: v.passwordGPT ?? '', idAccount: Number(record!.id) };
+      await settle(await aiPost<AiLoginReply>('/api/ai/setting/login', { proxy: v.proxyGPT ?? '', user }));
+    });
+  const sendCode = (code: string) =>
+    run('gpt', async () => settle(await aiPost<AiLoginReply>('/api/ai/setting/code', { email, code })));
+  const connectDeepSeek = () =>
+    ready() &&
+    run('deepseek', async () => {
+      const password = getValues().passwordDeepSeek ?? '';
+      const reply = await aiPost<AiReply>('/api/ai/setting/login-deepseek', { email, password });
+      if (!reply.success) notify(reply.message || LOGIN_FALLBACK, { type: 'error' });
+      else notify(reply.message || 'kadr.ai.profile.deepseek_connected', { type: 'success' });
+    });
+  const spin = (which: Busy) => (busy === which ? <CircularProgress size={14} /> : undefined);
+  return (
+    <Stack spacing={0.5}>
+      <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+        <Button size="small" variant="outlined" onClick={connectGpt} disabled={!!busy} startIcon={spin('gpt')}>
+          {translate('kadr.accounts.connect_gpt')}
+        </Button>
+        {record?.idGPT && (
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={connectDeepSeek}
+            disabled={!!busy}
+            startIcon={spin('deepseek')}
+          >
+            {translate('kadr.accounts.connect_deepseek')}
+          </Button>
+        )}
+      </Stack>
+      {record?.idGPT && (
+        <Link component={RouterLink} to={`/ai/list/${record.idGPT}`} variant="caption" data-testid="gpt-session-id">
+          {translate('kadr.ai.profile.session_id', { id: record.idGPT })}
+        </Link>
+      )}
+      <GptCodeDialog open={codeOpen} onSend={sendCode} onClose={() => setCodeOpen(false)} />
+    </Stack>
+  );
+};

@@ -1,0 +1,66 @@
+import { DataTable, List, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { Link, Typography } from '@mui/material';
+import { PAGE_SIZE } from '../contract/pagination';
+import type { AiLog } from '../contract/ai';
+import { Pagination } from '../common/Pagination';
+import { StatusBadge } from '../common/StatusBadge';
+import { UtcDateField } from '../common/UtcDateField';
+import { useStoredMessage } from '../common/useStoredMessage';
+import { sessionPath } from './paths';
+
+/** The session's email, linking to the session (a log of a deleted session has none). */
+const SessionCell = () => {
+  const s = useRecordContext<AiLog>()?.userSession;
+  if (!s) return <>—</>;
+  return (
+    <Link component={RouterLink} to={sessionPath(s.id)}>
+      {s.email}
+    </Link>
+  );
+};
+/** The log text: an i18n key with parameters (stored by the AI service), shown in the reader's language. */
+const MessageCell = () => {
+  const storedMessage = useStoredMessage();
+  const r = useRecordContext<AiLog>();
+  return (
+    <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+      {storedMessage(r?.message)}
+    </Typography>
+  );
+};
+const StatusCell = () => <StatusBadge kind="aiLog" status={useRecordContext<AiLog>()?.status} />;
+const Empty = () => <div style={{ padding: 16 }}>{useTranslate()('kadr.common.nothing_found')}</div>;
+
+/** /ai/logs (SPEC §2 AI): paginated, newest first — id, linked session email, message, status, date (UTC). */
+export const AiLogList = () => {
+  const translate = useTranslate();
+  return (
+    <List
+      resource="ai/info/logs"
+      title={translate('kadr.ai.logs_title')}
+      perPage={PAGE_SIZE}
+      pagination={<Pagination />}
+      exporter={false}
+      empty={false}
+      actions={false}
+      storeKey={false}
+    >
+      <DataTable bulkActionButtons={false} empty={<Empty />} rowClick={false} data-testid="ai-logs">
+        <DataTable.Col source="id" label="kadr.ai.fields.id" disableSort />
+        <DataTable.Col source="userSession" label="kadr.ai.fields.session" disableSort>
+          <SessionCell />
+        </DataTable.Col>
+        <DataTable.Col source="message" label="kadr.ai.fields.message" disableSort>
+          <MessageCell />
+        </DataTable.Col>
+        <DataTable.Col source="status" label="kadr.ai.fields.status" disableSort>
+          <StatusCell />
+        </DataTable.Col>
+        <DataTable.Col source="createdAt" label="kadr.ai.fields.date" disableSort>
+          <UtcDateField source="createdAt" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+};

@@ -1,0 +1,115 @@
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { Alert, Box, Card, CardActions, CardContent, IconButton, Link, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import type { AiVideo } from '../contract/ai';
+import { StatusBadge } from '../common/StatusBadge';
+import { formatUtc } from '../common/formatUtc';
+import { useStoredMessage } from '../common/useStoredMessage';
+import { VideoButtons } from './VideoButtons';
+import { sessionPath } from './paths';
+
+/** What the platform made of a published AI video (the publishing pipeline's status and reason). */
+const PublicationOutcome = ({ p }: { p: NonNullable<AiVideo['publication']> }) => {
+  const translate = useTranslate();
+  const storedMessage = useStoredMessage();
+  return (
+    <Stack spacing={0.5} data-testid="ai-video-publication">
+      <Stack direction="row" spacing={1} alignItems="center">
+        <Typography variant="caption">{translate('kadr.ai.platform_outcome')}</Typography>
+        <StatusBadge status={p.status} />
+      </Stack>
+      {p.error && <Alert severity="error">{storedMessage(p.error)}</Alert>}
+    </Stack>
+  );
+};
+
+/** One AI video: id, the session's email, status, a play button opening the modal, and the three actions. */
+export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => void }) => {
+  const translate = useTranslate();
+  const storedMessage = useStoredMessage();
+  return (
+    <Card
+      variant="outlined"
+      role="group"
+      aria-label={translate('kadr.ai.video_n', { id: video.id })}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardContent sx={{ flex: 1 }}>
+        <Stack direction="row" spacing={1.5}>
+          <Box
+            sx={{
+              position: 'relative',
+              width: 72,
+              aspectRatio: '9 / 16',
+              bgcolor: 'black',
+              borderRadius: 1,
+              flexShrink: 0,
+              overflow: 'hidden',
+            }}
+          >
+            {video.videoUrl && (
+              // The frame at 0.1 s as the preview (SPEC §9), letterboxed.
+              <Box
+                component="video"
+                src={`${video.videoUrl}#t=0.1`}
+                preload="metadata"
+                muted
+                playsInline
+                aria-hidden
+                sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' }}
+              />
+            )}
+            <IconButton
+              aria-label={translate('kadr.ai.play', { id: video.id })}
+              onClick={onPlay}
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                m: 'auto',
+                width: 40,
+                height: 40,
+                color: 'common.white',
+                bgcolor: 'rgba(0,0,0,0.35)',
+              }}
+            >
+              <PlayArrowIcon />
+            </IconButton>
+          </Box>
+          <Stack spacing={0.5} sx={{ minWidth: 0, flex: 1 }}>
+            <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
+              <Typography variant="subtitle2">#{video.id}</Typography>
+              <StatusBadge kind="aiVideo" status={video.status} />
+            </Stack>
+            {video.userSession ? (
+              <Link component={RouterLink} to={sessionPath(video.userSession.id)} variant="body2" noWrap>
+                {video.userSession.email}
+              </Link>
+            ) : (
+              <Typography variant="body2">—</Typography>
+            )}
+            <Typography variant="body2" noWrap title={video.title}>
+              {video.title || '—'}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {formatUtc(video.createdAt)}
+            </Typography>
+          </Stack>
+        </Stack>
+        {video.error && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {storedMessage(video.error)}
+          </Alert>
+        )}
+        {video.publication && (
+          <Box sx={{ mt: 1 }}>
+            <PublicationOutcome p={video.publication} />
+          </Box>
+        )}
+      </CardContent>
+      <CardActions>
+        <VideoButtons video={video} />
+      </CardActions>
+    </Card>
+  );
+};

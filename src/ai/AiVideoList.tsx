@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Box, CircularProgress, Grid, Typography } from '@mui/material';
+import { ListBase, Title, useListContext, useTranslate } from 'react-admin';
+import { PAGE_SIZE } from '../contract/pagination';
+import type { AiVideo } from '../contract/ai';
+import { Pagination } from '../common/Pagination';
+import { AiVideoCard } from './AiVideoCard';
+import { VideoPlayDialog } from './VideoPlayDialog';
+import { videoRefresh } from './videoRules';
+
+const Cards = () => {
+  const translate = useTranslate();
+  const { data, isPending } = useListContext<AiVideo>();
+  const [playing, setPlaying] = useState<number | null>(null);
+  if (isPending) return <CircularProgress sx={{ m: 2 }} />;
+  if (!data?.length) return <Typography sx={{ p: 2 }}>{translate('kadr.common.nothing_found')}</Typography>;
+  return (
+    <>
+      <Grid container spacing={2} data-testid="ai-videos">
+        {data.map((v) => (
+          <Grid key={v.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+            <AiVideoCard video={v} onPlay={() => setPlaying(v.id)} />
+          </Grid>
+        ))}
+      </Grid>
+      {/* The modal reads the row from the list, so it follows the list's refreshes. */}
+      <VideoPlayDialog video={data.find((v) => v.id === playing) ?? null} onClose={() => setPlaying(null)} />
+    </>
+  );
+};
+
+/** /ai/video (SPEC §2 AI): the AI videos as cards, paginated; refreshes itself while one is generating. */
+export const AiVideoList = () => {
+  const translate = useTranslate();
+  return (
+    <ListBase
+      resource="ai/info/video"
+      perPage={PAGE_SIZE}
+      disableSyncWithLocation={false}
+      storeKey={false}
+      queryOptions={{ refetchInterval: (q) => videoRefresh((q.state.data as { data?: AiVideo[] })?.data) }}
+    >
+      <Title title={translate('kadr.ai.videos_title')} />
+      <Box sx={{ mt: 2 }}>
+        <Cards />
+        <Pagination />
+      </Box>
+    </ListBase>
+  );
+};

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Button, Stack } from '@mui/material';
+import PublishIcon from '@mui/icons-material/Publish';
+import ReplayIcon from '@mui/icons-material/Replay';
+import BlockIcon from '@mui/icons-material/Block';
+import { Confirm, useTranslate } from 'react-admin';
+import type { AiVideo } from '../contract/ai';
+import { useVideoActions } from './useVideoActions';
+import { videoActions } from './videoRules';
+
+/** Publish, Recreate and Reject (the last after a confirmation), each only in a state that allows it. */
+export const VideoButtons = ({ video, onDone }: { video: AiVideo; onDone?: () => void }) => {
+  const translate = useTranslate();
+  const { busy, publish, recreate, reject } = useVideoActions(video);
+  const can = videoActions(video);
+  const [confirm, setConfirm] = useState(false);
+  const then = (fn: () => Promise<void>) => async () => {
+    await fn();
+    onDone?.();
+  };
+  return (
+    <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+      <Button
+        size="small"
+        variant="contained"
+        startIcon={<PublishIcon />}
+        disabled={!can.publish || !!busy}
+        onClick={then(publish)}
+      >
+        {translate('kadr.ai.publish')}
+      </Button>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<ReplayIcon />}
+        disabled={!can.recreate || !!busy}
+        onClick={then(recreate)}
+      >
+        {translate('kadr.ai.recreate')}
+      </Button>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<BlockIcon />}
+        disabled={!can.reject || !!busy}
+        onClick={() => setConfirm(true)}
+      >
+        {translate('kadr.ai.reject')}
+      </Button>
+      <Confirm
+        isOpen={confirm}
+        title="kadr.ai.reject_title"
+        titleTranslateOptions={{ id: video.id }}
+        content="kadr.ai.reject_content"
+        confirm="kadr.ai.reject"
+        onConfirm={async () => {
+          setConfirm(false);
+          await then(reject)();
+        }}
+        onClose={() => setConfirm(false)}
+      />
+    </Stack>
+  );
+};
