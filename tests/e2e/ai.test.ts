@@ -122,45 +122,6 @@ describeOnEachDb('AI screens in the browser', (kind) => {
     await toast(page, /Вхід виконано|DeepSeek підключено/).waitFor();
   });
 
-  it("'Код авторизації' on status 300: the code is required, sent, the id stored and the modal closed", async () => {
-    // The api driver has no code step (the browser driver's chat site has one): the login's status 300 and the
-    // code's answer come from the page's network layer here; storing the id goes to the real server.
-    const id = await sessionId();
-    let codeBody: unknown = null;
-    await page.route('**/api/ai/setting/login', (r) =>
-      r.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({ success: false, id, status: 300, message: 'Потрібен код авторизації' }),
-      }),
-    );
-    await page.route('**/api/ai/setting/code', (r) => {
-      codeBody = r.request().postDataJSON();
-      return r.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({ success: true, id, status: 200, message: 'Вхід виконано' }),
-      });
-    });
-    try {
-      await page.getByRole('button', { name: 'Підключити GPT' }).click();
-      const modal = page.getByRole('dialog', { name: 'Код авторизації' });
-      await modal.waitFor();
-      // Enter submits through the 'Відправити' button (toasts stacked at the top may cover it for a pointer).
-      await modal.getByRole('button', { name: 'Відправити' }).waitFor();
-      await modal.getByLabel('Код').press('Enter');
-      await modal.getByText("Код обов'язковий").waitFor();
-      await modal.getByLabel('Код').fill('123456');
-      await modal.getByLabel('Код').press('Enter');
-      await modal.waitFor({ state: 'detached' });
-      await toast(page, 'Вхід виконано').waitFor();
-      expect(codeBody).toEqual({ email: EMAIL, code: '123456' });
-      // The code modal's submit did not save the profile form around it.
-      expect((await api('GET', `/api/accounts/${accountId}`)).idGPT).toBe(String(id));
-    } finally {
-      await page.unroute('**/api/ai/setting/login');
-      await page.unroute('**/api/ai/setting/code');
-    }
-  });
-
   it('session: tabs in ?chat=, required message, a chat turn, Sora asks for a video', async () => {
     await page.goto(`${srv.url}/ai/list`);
     const row = page.getByRole('row').filter({ hasText: EMAIL });
