@@ -603,6 +603,15 @@ export const kadrEn: KadrMessages = {
     worker_lost: 'Publishing was interrupted by a worker failure several times; check the profile and publish again',
     processing_timeout: 'The platform has been processing the video for more than %{minutes} min',
   },
+  // One consistent look (issue 11): the image viewer of a background folder.
+  look: {
+    open_image: 'Open image',
+    image_viewer: 'Image viewer',
+    close: 'Close',
+    previous: 'Previous',
+    next: 'Next',
+    position: '%{n} of %{total}',
+  },
 };
 
 export const en = {

@@ -621,6 +621,15 @@ export const kadrUk = {
     worker_lost: 'Публікацію кілька разів перервано збоєм обробника; перевірте профіль і опублікуйте ще раз',
     processing_timeout: 'Платформа обробляє відео довше ніж %{minutes} хв',
   },
+  // One consistent look (issue 11): the image viewer of a background folder.
+  look: {
+    open_image: 'Відкрити зображення',
+    image_viewer: 'Перегляд зображення',
+    close: 'Закрити',
+    previous: 'Попереднє',
+    next: 'Наступне',
+    position: '%{n} з %{total}',
+  },
 };
 
 export const uk = {

@@ -34,8 +34,27 @@ function useToastLimit() {
   }, [toasts]);
 }
 
+/**
+ * A success puts an end to the errors shown before it (the form's 'Форма заповнена некоректно…', a refused
+ * save): once a success toast appears, every error toast created earlier is dismissed. Later errors stay;
+ * durations stay as SPEC §9 says.
+ */
+function useSuccessClearsErrors() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    // The store lists the newest first: errors after the newest success came before it.
+    const newestSuccess = toasts.findIndex((t) => t.visible && t.type === 'success');
+    if (newestSuccess < 0) return;
+    toasts
+      .slice(newestSuccess + 1)
+      .filter((t) => t.visible && t.type === 'error')
+      .forEach((t) => toast.dismiss(t.id));
+  }, [toasts]);
+}
+
 export const KadrToaster = () => {
   useToastLimit();
+  useSuccessClearsErrors();
   return (
     <Toaster
       position="top-center"
