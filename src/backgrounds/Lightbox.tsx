@@ -39,8 +39,12 @@ export const Lightbox = ({ images, index, onChange }: Props) => {
       open={!!item}
       onClose={() => onChange(null)}
       maxWidth={false}
-      aria-label={translate('kadr.look.image_viewer')}
-      slotProps={{ paper: { sx: { bgcolor: 'grey.900', m: 2, overflow: 'hidden' } } }}
+      slotProps={{
+        paper: {
+          'aria-label': translate('kadr.look.image_viewer'),
+          sx: { bgcolor: 'grey.900', m: 2, overflow: 'hidden' },
+        },
+      }}
     >
       {item && (
         <Box sx={{ position: 'relative', display: 'flex', flexDirection: 'column' }}>

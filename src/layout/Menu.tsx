@@ -59,7 +59,13 @@ export const Menu = () => {
     <Box
       component="nav"
       aria-label="main menu"
-      sx={{ width: sidebarOpen ? 240 : 55, mt: 1, transition: 'width 195ms' }}
+      sx={{
+        width: sidebarOpen ? 240 : 55,
+        mt: 1,
+        transition: 'width 195ms',
+        // The open screen's item stands out, also when only its icon shows.
+        '& .RaMenuItemLink-active .MuiListItemIcon-root': { color: 'primary.main' },
+      }}
     >
       {groups.map((g) =>
         g.children.length === 1 ? (
