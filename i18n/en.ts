@@ -606,6 +606,8 @@ export const kadrEn: KadrMessages = {
   // One consistent look (issue 11): the image viewer of a background folder.
   look: {
     open_image: 'Open image',
+    open: 'Open',
+    clear: 'Clear',
     image_viewer: 'Image viewer',
     close: 'Close',
     previous: 'Previous',

@@ -624,6 +624,8 @@ export const kadrUk = {
   // One consistent look (issue 11): the image viewer of a background folder.
   look: {
     open_image: 'Відкрити зображення',
+    open: 'Відкрити',
+    clear: 'Очистити',
     image_viewer: 'Перегляд зображення',
     close: 'Закрити',
     previous: 'Попереднє',

@@ -2,9 +2,12 @@ import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
+import { MuiTexts } from './MuiTexts';
 
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={AppBar} menu={Menu}>
-    {children}
-  </RaLayout>
+  <MuiTexts>
+    <RaLayout appBar={AppBar} menu={Menu}>
+      {children}
+    </RaLayout>
+  </MuiTexts>
 );

@@ -310,6 +310,9 @@ describeOnEachDb('one consistent look: the group form', (kind) => {
     const save = page.getByRole('button', { name: 'Зберегти' });
     await save.waitFor();
     expect(await save.isEnabled()).toBe(true);
+    // MUI's own words are in the panel's language too (they were 'Open' / 'Clear').
+    expect(await page.getByRole('button', { name: 'Відкрити', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Open', exact: true }).count()).toBe(0);
     await save.click();
     await page.getByText('Мінімум один профіль').waitFor();
     await expect.poll(() => shownToasts(page)).toContain(INVALID_FORM);
