@@ -778,6 +778,17 @@ export const kadrEn: KadrMessages = {
       job_stalled: 'Background job %{job} has stalled',
     },
   },
+  // One consistent look (issue 11): the image viewer of a background folder.
+  look: {
+    open_image: 'Open image',
+    open: 'Open',
+    clear: 'Clear',
+    image_viewer: 'Image viewer',
+    close: 'Close',
+    previous: 'Previous',
+    next: 'Next',
+    position: '%{n} of %{total}',
+  },
 };
 
 export const en = {

@@ -793,6 +793,17 @@ export const kadrUk = {
       job_stalled: 'Фонове завдання %{job} зупинилося',
     },
   },
+  // One consistent look (issue 11): the image viewer of a background folder.
+  look: {
+    open_image: 'Відкрити зображення',
+    open: 'Відкрити',
+    clear: 'Очистити',
+    image_viewer: 'Перегляд зображення',
+    close: 'Закрити',
+    previous: 'Попереднє',
+    next: 'Наступне',
+    position: '%{n} з %{total}',
+  },
 };
 
 export const uk = {

@@ -22,11 +22,14 @@ import { withNotFound } from './common/withNotFound';
 
 const SettingsPage = lazyScreen(() => import('./settings/SettingsPage'), 'SettingsPage');
 const store = localStorageStore('1', 'Kadr');
-// Edit pages of an id that does not exist show the 404 screen (the users page reads with meta fullBody).
+// Detail pages of an id that does not exist, or is another user's, show the 404 screen (the users page reads
+// with meta fullBody).
 const UserEdit = withNotFound(users.edit, { fullBody: true });
 const AccountEdit = withNotFound(accounts.edit);
 const GroupEdit = withNotFound(groups.edit);
 const TagSetEdit = withNotFound(tags.edit);
+// Another user's folder (or none) by URL: the 404 screen, not an empty folder with a 'Create' button.
+const FolderPage = withNotFound(backgrounds.edit);
 
 /** The index route: a loading placeholder that moves on to the first menu entry. */
 const Index = () => (
@@ -56,7 +59,7 @@ const KadrAdmin = () => (
     <Resource name="accounts" {...accounts} edit={AccountEdit} />
     <Resource name="accounts/group" {...groups} edit={GroupEdit} />
     <Resource name="tags" {...tags} edit={TagSetEdit} />
-    <Resource name="photos" {...backgrounds} />
+    <Resource name="photos" {...backgrounds} edit={FolderPage} />
     <CustomRoutes>
       <Route path="/setting" element={<SettingsPage />} />
       {videoRoutes}

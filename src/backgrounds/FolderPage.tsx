@@ -19,6 +19,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { toast } from 'react-hot-toast';
 import { BG_PAGE_SIZE, type BackgroundItem } from '../contract/backgrounds';
 import { Pagination } from '../common/Pagination';
+import { Lightbox } from './Lightbox';
 
 /** /photos/{id}: 'Background ({total})', a 'Create' link to the upload page, and the paged grid of items. */
 export const FolderPage = () => {
@@ -35,6 +36,8 @@ const FolderView = ({ folderId }: { folderId: string }) => {
   const { total, data, isPending } = useListContext<BackgroundItem>();
   const { data: folder } = useGetOne('photos', { id: folderId });
   const title = translate('kadr.backgrounds.folder_title', { total: total ?? 0 });
+  const images = (data ?? []).filter((i) => i.type === 'image');
+  const [shown, setShown] = useState<number | null>(null);
   return (
     <Box sx={{ mt: 1 }}>
       <Title title={title} />
@@ -69,36 +72,50 @@ const FolderView = ({ folderId }: { folderId: string }) => {
               }}
             >
               {data.map((item) => (
-                <Tile key={item.id} item={item} />
+                <Tile key={item.id} item={item} onOpen={() => setShown(images.indexOf(item))} />
               ))}
             </Box>
           )}
           <Pagination />
         </CardContent>
       </Card>
+      <Lightbox images={images} index={shown} onChange={setShown} />
     </Box>
   );
 };
 
+/** A vertical tile on a dark ground: a wide picture or clip is letterboxed whole, never cropped. */
 const tileSx = {
   position: 'relative',
   aspectRatio: '9 / 16',
-  bgcolor: 'grey.200',
+  bgcolor: 'grey.900',
+  color: 'grey.300',
   borderRadius: 1,
   overflow: 'hidden',
 } as const;
-const imgSx = { width: '100%', height: '100%', objectFit: 'cover', display: 'block' } as const;
+const imgSx = { width: '100%', height: '100%', objectFit: 'contain', display: 'block' } as const;
 
-const Tile = ({ item }: { item: BackgroundItem }) => (
-  <Box component="li" sx={tileSx} data-type={item.type}>
-    {item.type === 'video' ? (
-      <VideoPreview item={item} />
-    ) : (
-      <Box component="img" src={item.previewUrl ?? item.url} alt={item.name} loading="lazy" sx={imgSx} />
-    )}
-    <DeleteItem item={item} />
-  </Box>
-);
+const Tile = ({ item, onOpen }: { item: BackgroundItem; onOpen: () => void }) => {
+  const translate = useTranslate();
+  return (
+    <Box component="li" sx={tileSx} data-type={item.type}>
+      {item.type === 'video' ? (
+        <VideoPreview item={item} />
+      ) : (
+        <Box
+          component="button"
+          type="button"
+          onClick={onOpen}
+          aria-label={`${translate('kadr.look.open_image')}: ${item.name}`}
+          sx={{ all: 'unset', display: 'block', width: '100%', height: '100%', cursor: 'zoom-in' }}
+        >
+          <Box component="img" src={item.previewUrl ?? item.url} alt={item.name} loading="lazy" sx={imgSx} />
+        </Box>
+      )}
+      <DeleteItem item={item} />
+    </Box>
+  );
+};
 
 /** A video shows the frame grabbed at 0.1 s; it links to the file in a new tab. */
 const VideoPreview = ({ item }: { item: BackgroundItem }) => {

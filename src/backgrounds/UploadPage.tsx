@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import SaveIcon from '@mui/icons-material/Save';
-import { toast } from 'react-hot-toast';
+import { useDropRejections } from '../common/useDropRejections';
 import { BM } from '../contract/backgrounds';
 import { uploadBackgrounds, UploadError, type UploadProgress } from './uploadFiles';
 
@@ -36,22 +36,8 @@ export const UploadPage = () => {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const busy = progress !== null;
 
-  const onRejected = (kind: Kind) => (rejections: FileRejection[]) => {
-    for (const { file, errors } of rejections) {
-      const formatCase = errors.some((e) => e.code === 'file-invalid-type');
-      toast.error(
-        formatCase
-          ? translate('kadr.backgrounds.bad_format', {
-              name: file.name,
-              kind: translate(`kadr.backgrounds.kind_${kind}`),
-            })
-          : translate('kadr.backgrounds.rejected', {
-              name: file.name,
-              reason: errors.map((e) => e.message).join('; '),
-            }),
-      );
-    }
-  };
+  const photoRejected = useDropRejections('photo');
+  const videoRejected = useDropRejections('video');
 
   const save = async () => {
     if (!photos.length && !videos.length) {
@@ -87,7 +73,7 @@ export const UploadPage = () => {
             accept={{ 'image/*': [] }}
             files={photos}
             setFiles={setPhotos}
-            onRejected={onRejected('photo')}
+            onRejected={photoRejected}
             disabled={busy}
           />
           <Zone
@@ -95,7 +81,7 @@ export const UploadPage = () => {
             accept={{ 'video/*': [] }}
             files={videos}
             setFiles={setVideos}
-            onRejected={onRejected('video')}
+            onRejected={videoRejected}
             disabled={busy}
           />
         </CardContent>

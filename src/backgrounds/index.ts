@@ -2,11 +2,13 @@ import { createElement, Fragment } from 'react';
 import { Route } from 'react-router-dom';
 import BackgroundIcon from '@mui/icons-material/Wallpaper';
 import { lazyScreen } from '../common/lazyScreen';
+import { withNotFound } from '../common/withNotFound';
 
 const FolderList = lazyScreen(() => import('./FolderList'), 'FolderList');
 const FolderPage = lazyScreen(() => import('./FolderPage'), 'FolderPage');
 const FolderCreate = lazyScreen(() => import('./FolderCreate'), 'FolderCreate');
-const UploadPage = lazyScreen(() => import('./UploadPage'), 'UploadPage');
+// The upload page of a folder that is not there (or another user's) is the 404 screen too.
+const UploadPage = withNotFound(lazyScreen(() => import('./UploadPage'), 'UploadPage'));
 
 /**
  * Resource "photos" (API: /api/folder/photo-bg): /photos (folders), /photos/{id} (the folder's grid, in the

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Toaster, toast, useToasterStore } from 'react-hot-toast';
+import { Toaster, toast, useToasterStore, type Toast } from 'react-hot-toast';
 import { useNotificationContext, useTranslate } from 'ra-core';
 
 /** The one <Toaster/> (rendered at the root, so login and panel share it). SPEC §9: top centre, up to 20 at once; error/blank/custom 4000 ms, success 2000 ms, loading no time-out. */
@@ -34,8 +34,30 @@ function useToastLimit() {
   }, [toasts]);
 }
 
+/**
+ * A success puts an end to the errors shown before it (the form's 'Форма заповнена некоректно…', a refused
+ * save): the ids of the error toasts still on screen that came before the newest success. The toaster's list
+ * is newest first. Later errors stay; durations stay as SPEC §9 says.
+ */
+export function errorsBeforeSuccess(toasts: readonly Pick<Toast, 'id' | 'type' | 'visible'>[]): string[] {
+  const newestSuccess = toasts.findIndex((t) => t.visible && t.type === 'success');
+  if (newestSuccess < 0) return [];
+  return toasts
+    .slice(newestSuccess + 1)
+    .filter((t) => t.visible && t.type === 'error')
+    .map((t) => t.id);
+}
+
+function useSuccessClearsErrors() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    errorsBeforeSuccess(toasts).forEach((id) => toast.dismiss(id));
+  }, [toasts]);
+}
+
 export const KadrToaster = () => {
   useToastLimit();
+  useSuccessClearsErrors();
   return (
     <Toaster
       position="top-center"

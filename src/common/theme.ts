@@ -1,3 +1,4 @@
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /** SPEC §9 select menus: max height 300. Every mutation is pessimistic (see notes/react-admin.md §3). */
@@ -20,3 +21,9 @@ export const theme: RaThemeOptions = {
     MuiAutocomplete: { defaultProps: { slotProps: { listbox: { sx: { maxHeight: SELECT_MAX_HEIGHT } } } } },
   } as any,
 };
+
+/**
+ * The same theme as a MUI theme object, for what renders outside <Admin> (the first-load login form), so the
+ * login looks the same before and after a logout.
+ */
+export const muiTheme = createTheme(theme as ThemeOptions);

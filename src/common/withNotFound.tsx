@@ -1,6 +1,6 @@
 import { createElement, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
-import { useGetOne, useResourceContext, type HttpError } from 'react-admin';
+import { useCanAccess, useGetOne, useResourceContext, type HttpError } from 'react-admin';
 import { Loading } from '../layout/Loading';
 import { NotFound } from '../layout/NotFound';
 
@@ -19,15 +19,21 @@ export function withNotFound<P extends object>(
   const Guarded = (props: P) => {
     const resource = useResourceContext();
     const { id } = useParams();
+    // Nothing is read before the role may open the page: a user at /users/1 gets react-admin's access-denied
+    // screen from the page itself, without a refused read's 'Елемент не існує' toast beside it.
+    const access = useCanAccess({ resource, action: 'edit' });
     const { data, error, isPending } = useGetOne(
       resource!,
       { id: id!, meta },
       {
+        enabled: access.canAccess === true,
         retry: false,
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
       },
     );
+    if (access.isPending) return createElement(Loading);
+    if (!access.canAccess) return createElement(Page, props);
     if (isMissing(error as HttpError | null)) return createElement(NotFound);
     if (isPending && !data) return createElement(Loading);
     return createElement(Page, props);

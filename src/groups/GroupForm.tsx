@@ -24,10 +24,13 @@ const Inputs = () => (
 );
 
 /** The API takes profile ids; the form holds select options. */
-/** Save only: deleting is done from the list (DeleteRowButton, with the SPEC §8 toast). */
+/**
+ * Save only: deleting is done from the list (DeleteRowButton, with the SPEC §8 toast). Enabled from the start
+ * like every other form's Save; the rules still apply when it is pressed.
+ */
 const FormToolbar = () => (
   <Toolbar>
-    <SaveButton />
+    <SaveButton alwaysEnable />
   </Toolbar>
 );
 

@@ -3,10 +3,13 @@ import { Layout as RaLayout } from 'react-admin';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { LiveUpdates } from '../live/LiveUpdates';
+import { MuiTexts } from './MuiTexts';
 
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={AppBar} menu={Menu}>
-    <LiveUpdates />
-    {children}
-  </RaLayout>
+  <MuiTexts>
+    <RaLayout appBar={AppBar} menu={Menu}>
+      <LiveUpdates />
+      {children}
+    </RaLayout>
+  </MuiTexts>
 );

@@ -1,15 +1,37 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  CssBaseline,
+  TextField,
+  ThemeProvider,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { toast } from 'react-hot-toast';
 import { LoginSchema, type LoginInput } from '../contract/auth';
 import { LoginError } from '../providers/authProvider';
+import { muiTheme } from '../common/theme';
 
 type Props = { onSubmit: (values: LoginInput) => Promise<unknown> };
 
-/** SPEC Login: login and password, 'Увійти'; §5 rules; §8 toasts on success and failure. */
-export const LoginPage = ({ onSubmit }: Props) => {
+/**
+ * SPEC Login: login and password, 'Увійти'; §5 rules; §8 toasts on success and failure. It brings the panel's
+ * theme and baseline itself, so the first load (outside react-admin) and the page after a logout (inside it)
+ * look the same: the panel's filled fields, no page margin.
+ */
+export const LoginPage = (props: Props) => (
+  <ThemeProvider theme={muiTheme}>
+    <CssBaseline enableColorScheme />
+    <LoginForm {...props} />
+  </ThemeProvider>
+);
+
+const LoginForm = ({ onSubmit }: Props) => {
   const translate = useTranslate();
   const {
     register,

@@ -8,7 +8,13 @@ import WallpaperIcon from '@mui/icons-material/Wallpaper';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import RecentActorsIcon from '@mui/icons-material/RecentActors';
+import WorkspacesIcon from '@mui/icons-material/Workspaces';
+import YouTubeIcon from '@mui/icons-material/YouTube';
+import MovieCreationIcon from '@mui/icons-material/MovieCreation';
+import ForumIcon from '@mui/icons-material/Forum';
+import SmartDisplayIcon from '@mui/icons-material/SmartDisplay';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { SubMenu } from './SubMenu';
 import { groupMatches, menuFor } from './menuItems';
 
@@ -19,6 +25,17 @@ const ICONS: Record<string, ReactElement> = {
   tags: <LocalOfferIcon />,
   ai: <SmartToyIcon />,
   users: <ManageAccountsIcon />,
+};
+
+/** Each item of a group has its own icon, so a collapsed sidebar still tells them apart. */
+const LEAF_ICONS: Record<string, ReactElement> = {
+  profiles_list: <RecentActorsIcon fontSize="small" />,
+  profile_groups: <WorkspacesIcon fontSize="small" />,
+  youtube_list: <YouTubeIcon fontSize="small" />,
+  create_requests: <MovieCreationIcon fontSize="small" />,
+  ai_sessions: <ForumIcon fontSize="small" />,
+  ai_videos: <SmartDisplayIcon fontSize="small" />,
+  ai_logs: <ReceiptLongIcon fontSize="small" />,
 };
 
 /** The sidebar: groups in SPEC order, Users last and only for admins; a group opens when it holds the path. */
@@ -42,7 +59,13 @@ export const Menu = () => {
     <Box
       component="nav"
       aria-label="main menu"
-      sx={{ width: sidebarOpen ? 240 : 55, mt: 1, transition: 'width 195ms' }}
+      sx={{
+        width: sidebarOpen ? 240 : 55,
+        mt: 1,
+        transition: 'width 195ms',
+        // The open screen's item stands out, also when only its icon shows.
+        '& .RaMenuItemLink-active .MuiListItemIcon-root': { color: 'primary.main' },
+      }}
     >
       {groups.map((g) =>
         g.children.length === 1 ? (
@@ -67,7 +90,7 @@ export const Menu = () => {
                 key={c.key}
                 to={c.to}
                 primaryText={translate(`kadr.menu.${c.key}`)}
-                leftIcon={<ChevronRightIcon />}
+                leftIcon={LEAF_ICONS[c.key]}
                 data-menu-item={c.key}
               />
             ))}

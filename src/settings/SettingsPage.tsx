@@ -75,10 +75,9 @@ export const SettingsPage = () => {
             label={translate('kadr.settings.language')}
             value={locale}
             inputProps={{ 'aria-label': translate('kadr.settings.language'), name: 'language' }}
-            onChange={async (e) => {
-              await i18nProvider.changeLocale(e.target.value);
-              setLocale(e.target.value);
-            }}
+            // Through the store only: react-admin's i18n context then loads the language and re-renders the
+            // whole panel at once (calling changeLocale first left the sidebar and inputs in the old language).
+            onChange={(e) => setLocale(e.target.value)}
           >
             {i18nProvider.getLocales!().map((l) => (
               <MenuItem key={l.locale} value={l.locale}>

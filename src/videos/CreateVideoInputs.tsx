@@ -18,6 +18,7 @@ import { FieldTitle, useInput, useTranslate, type InputProps } from 'react-admin
 import type { SelectOption } from '../contract/groups';
 import { httpClient } from '../providers/httpClient';
 import { VideoThumbnail } from './VideoThumbnail';
+import { useDropRejections } from '../common/useDropRejections';
 
 /** SPEC §9 select menus: at most 300 px tall, empty option 'Не знайдено'. */
 const SELECT_MENU_MAX_HEIGHT = 300;
@@ -77,21 +78,26 @@ export const FoldersSelectInput = ({ label, ...props }: InputProps) => {
 
 /**
  * The clip: drag-and-drop or the button (react-dropzone), each picked file with its thumbnail (frame at
- * 0.1 s) and a delete. Any file is taken so that the SPEC §5 messages ('Файл повинен бути відео',
- * 'Максимум одне відео') tell what is wrong instead of a silent refusal.
+ * 0.1 s) and a delete. A file of another kind (a JPEG) is refused with the SPEC §5 toast 'Файл "{name}" має
+ * недопустимий формат. Файл має бути відео'; a second clip is taken so that 'Максимум одне відео' tells what
+ * is wrong instead of a silent refusal.
  */
 export const VideoDropInput = ({ disabled, ...props }: InputProps & { disabled?: boolean }) => {
   const translate = useTranslate();
   const { field, fieldState, formState } = useInput({ defaultValue: [], ...props });
   const files: File[] = Array.isArray(field.value) ? field.value : [];
+  const onDropRejected = useDropRejections('video');
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     disabled,
+    accept: { 'video/*': [] },
     multiple: true,
     noClick: true,
     onDrop: (accepted) => {
+      if (!accepted.length) return;
       field.onChange([...files, ...accepted]);
       field.onBlur();
     },
+    onDropRejected,
   });
   const showError = showErrorOf({ ...fieldState, isTouched: fieldState.isTouched || files.length > 0 }, formState);
   return (

@@ -43,7 +43,10 @@ export function grabFrame(file: File, atSec = PREVIEW_AT_SEC, width = 240): Prom
   });
 }
 
-/** A picked file's thumbnail: 'Загрузка превью видео...' while the frame is grabbed. */
+/**
+ * A picked file's thumbnail: 'Загрузка превью видео...' while the frame is grabbed; the frame is shown whole
+ * (letterboxed on a dark tile), wide or tall.
+ */
 export const VideoThumbnail = ({ file }: { file: File }) => {
   const translate = useTranslate();
   // The frame grabbed for `file`; a different file (or none grabbed yet) reads as loading.
@@ -63,7 +66,8 @@ export const VideoThumbnail = ({ file }: { file: File }) => {
       sx={{
         width: 120,
         height: 90,
-        bgcolor: 'grey.200',
+        bgcolor: 'grey.900',
+        color: 'grey.300',
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
@@ -79,7 +83,7 @@ export const VideoThumbnail = ({ file }: { file: File }) => {
         <img
           src={state.src}
           alt={translate('kadr.videos.thumbnail', { name: file.name })}
-          style={{ maxWidth: '100%', maxHeight: '100%' }}
+          style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
         />
       ) : (
         <Typography variant="caption" sx={{ p: 1 }}>

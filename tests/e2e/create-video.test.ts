@@ -98,9 +98,10 @@ describeOnEachDb('create-video in the browser', (kind) => {
     await page.getByText('Мінімум одна папка з фоном').waitFor();
     await page.getByText('Мінімум одне відео').waitFor();
     const fileInput = page.getByTestId('create-video-file');
+    // A file of another kind is refused with the SPEC §5 toast, and not taken.
     await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a video') });
-    await page.getByText('Файл повинен бути відео').waitFor();
-    await page.getByRole('button', { name: 'Прибрати файл notes.txt' }).click();
+    await toast(page, 'Файл "notes.txt" має недопустимий формат. Файл має бути відео').waitFor();
+    expect(await page.getByRole('button', { name: 'Прибрати файл notes.txt' }).count()).toBe(0);
     await fileInput.setInputFiles([
       { name: 'a.mp4', mimeType: 'video/mp4', buffer: fx.mp4 },
       { name: 'b.mp4', mimeType: 'video/mp4', buffer: fx.mp4 },
