@@ -12,7 +12,7 @@ describe('AI chat HTML', () => {
   it('keeps safe links only, opened in a new tab without the opener', () => {
     expect(markdownToHtml('[x](javascript:alert(1))')).not.toContain('href');
     expect(markdownToHtml('[x](https://example.com)')).toBe(
-      '<p><a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">x</a></p>\n',
+      '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a></p>',
     );
   });
 
@@ -20,7 +20,7 @@ describe('AI chat HTML', () => {
     const html = sanitizeChatHtml(
       '<div onclick="x()"><p style="color:red">hi</p><img src=x onerror=alert(1)><iframe></iframe></div>',
     );
-    expect(html).toBe('<p>hi</p>');
+    expect(html).toBe('<div><p>hi</p></div>');
   });
 
   it('escapes what the operator typed and keeps its line breaks', () => {

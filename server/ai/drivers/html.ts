@@ -7,19 +7,30 @@ import sanitizeHtml from 'sanitize-html';
  */
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
 
+/**
+ * What chat HTML may keep on its way to the panel (a rendered answer, or a turn read off a site's page by the
+ * browser driver): the markup of rendered
+ * Markdown (paragraphs, lists, emphasis, code, tables, quotes, headings, links) and nothing that runs or loads:
+ * no scripts, styles, event handlers, iframes, forms, images or inline SVG. Links keep http(s)/mailto only and
+ * open in a new tab without an opener.
+ */
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
     'br',
+    'hr',
     'strong',
-    'em',
     'b',
+    'em',
     'i',
     'u',
     's',
     'del',
+    'sub',
+    'sup',
     'code',
     'pre',
+    'kbd',
     'blockquote',
     'ul',
     'ol',
@@ -30,23 +41,30 @@ const ALLOWED: sanitizeHtml.IOptions = {
     'h4',
     'h5',
     'h6',
-    'a',
     'table',
     'thead',
     'tbody',
     'tr',
     'th',
     'td',
-    'hr',
+    'a',
     'span',
+    'div',
   ],
-  allowedAttributes: { a: ['href', 'title', 'rel', 'target'], code: ['class'], span: ['class'] },
+  allowedAttributes: { a: ['href', 'title', 'target', 'rel'], code: ['class'], th: ['align'], td: ['align'] },
+  allowedClasses: { code: [/^language-[\w-]+$/] },
   allowedSchemes: ['http', 'https', 'mailto'],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'button', 'title'],
+  // Runs before the attribute filter and overwrites whatever target/rel the site had.
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }, true),
+  },
 };
 
 /** Sanitises HTML from anywhere (a page read by the browser driver) to the chat allow-list. */
-export const sanitizeChatHtml = (html: string): string => sanitizeHtml(html, ALLOWED);
+export const sanitizeChatHtml = (html: string): string => sanitizeHtml(html, ALLOWED).trim();
 
 /** The model's answer (markdown) as sanitised HTML. */
 export const markdownToHtml = (text: string): string => sanitizeChatHtml(md.render(text));
