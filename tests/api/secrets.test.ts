@@ -69,6 +69,24 @@ describeEachDb('what answers never carry', (ctx) => {
       })
       .execute();
     const group = await call('POST', '/api/accounts-group', anna.headers, { name: 'G', accounts: [created.id] });
+    // An AI session of the profile, every sealed column set (as login and the browser driver leave them).
+    const now = new Date().toISOString();
+    const session = await ctx.tdb.db
+      .insertInto('aiSessions')
+      .values({
+        userId: annaId,
+        accountId: created.id,
+        email: 'gpt@example.com',
+        passwordSealed: sealer.seal('sk-gpt-key-7e7e'),
+        passwordDeepseekSealed: sealer.seal('sk-ds-key-8f8f'),
+        proxySealed: sealer.seal('http://ai-user:ai-pass-9a9a@127.0.0.1:3128'),
+        browserStateGptSealed: sealer.seal('{"cookies":[{"name":"sid","value":"cookie-1b1b"}]}'),
+        browserStateDeepseekSealed: sealer.seal('{"cookies":[{"name":"sid","value":"cookie-2c2c"}]}'),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
     for (const who of [anna.headers, admin.headers]) {
       await call('GET', '/api/accounts', who);
@@ -76,7 +94,12 @@ describeEachDb('what answers never carry', (ctx) => {
       expect(profile.YouTubePassword).toBe('yt-pass-61aa'); // the owner and an admin read the secrets themselves
       await call('GET', `/api/accounts/${created.id}/video`, who);
       await call('PATCH', `/api/accounts/${created.id}`, who, { comments: 'Edited' });
-      await call('PATCH', `/api/accounts/gpt/${created.id}`, who, { idGPT: 'session-1' });
+      await call('PATCH', `/api/accounts/gpt/${created.id}`, who, { idGPT: session.id });
+      await call('GET', '/api/ai/info', who);
+      await call('GET', `/api/ai/info/${session.id}?type=gpt`, who);
+      await call('GET', `/api/ai/info/${session.id}?type=deepseek`, who);
+      await call('GET', '/api/ai/info/logs', who);
+      await call('GET', '/api/ai/info/video', who);
       await call('PATCH', `/api/accounts/update-profile-inst/${created.id}`, who, {
         profileName: 'Name',
         profileDescription: '',
@@ -107,6 +130,16 @@ describeEachDb('what answers never carry', (ctx) => {
       .map(([, v]) => v as string);
     expect(sealed.length).toBe(Object.keys(account).filter((k) => k.endsWith('Sealed')).length); // every secret is set
     expect(sealed.length).toBeGreaterThanOrEqual(11);
+    const aiRow = await ctx.tdb.db
+      .selectFrom('aiSessions')
+      .selectAll()
+      .where('id', '=', session.id)
+      .executeTakeFirstOrThrow();
+    const aiSealed = Object.entries(aiRow)
+      .filter(([k, v]) => k.endsWith('Sealed') && typeof v === 'string')
+      .map(([, v]) => v as string);
+    expect(aiSealed.length).toBe(5);
+    sealed.push(...aiSealed, 'cookie-1b1b', 'cookie-2c2c');
     const hashes = (await ctx.tdb.db.selectFrom('users').select('passwordHash').execute()).map((u) => u.passwordHash);
     const refreshHashes = (await ctx.tdb.db.selectFrom('refreshTokens').select('tokenHash').execute()).map(
       (t) => t.tokenHash,
