@@ -1,6 +1,6 @@
 import { createElement, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
-import { useCanAccess, useGetOne, useResourceContext, type HttpError } from 'react-admin';
+import { AccessDenied, useCanAccess, useGetOne, useResourceContext, type HttpError } from 'react-admin';
 import { Loading } from '../layout/Loading';
 import { NotFound } from '../layout/NotFound';
 
@@ -20,7 +20,7 @@ export function withNotFound<P extends object>(
     const resource = useResourceContext();
     const { id } = useParams();
     // Nothing is read before the role may open the page: a user at /users/1 gets react-admin's access-denied
-    // screen from the page itself, without a refused read's 'Елемент не існує' toast beside it.
+    // screen, and the page (whose own read would race the redirect and toast 'Елемент не існує') is not mounted.
     const access = useCanAccess({ resource, action: 'edit' });
     const { data, error, isPending } = useGetOne(
       resource!,
@@ -33,7 +33,7 @@ export function withNotFound<P extends object>(
       },
     );
     if (access.isPending) return createElement(Loading);
-    if (!access.canAccess) return createElement(Page, props);
+    if (!access.canAccess) return createElement(AccessDenied);
     if (isMissing(error as HttpError | null)) return createElement(NotFound);
     if (isPending && !data) return createElement(Loading);
     return createElement(Page, props);

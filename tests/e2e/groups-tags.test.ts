@@ -89,7 +89,7 @@ describeOnEachDb('tag sets and groups in the browser', (kind) => {
     await page.waitForURL(/\/tags\/create$/);
 
     // Validation: a name but no tags.
-    await page.getByLabel('Назва').fill('Подорожі');
+    await page.getByRole('textbox', { name: 'Назва' }).fill('Подорожі');
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText('Мінімум один тег').waitFor();
 
@@ -128,7 +128,7 @@ describeOnEachDb('tag sets and groups in the browser', (kind) => {
     await chips(page).filter({ hasText: 'sun' }).locator('.MuiChip-deleteIcon').click();
     await tagsBox(page).pressSequentially('Beach');
     await tagsBox(page).press('Enter');
-    await page.getByLabel('Назва').fill('Море');
+    await page.getByRole('textbox', { name: 'Назва' }).fill('Море');
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText('Тег змінено').waitFor();
     const saved = await srv.tdb.db.selectFrom('tagSets').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
@@ -156,7 +156,7 @@ describeOnEachDb('tag sets and groups in the browser', (kind) => {
       .click();
     await page.waitForURL(/\/accounts\/group\/create$/);
 
-    await page.getByLabel('Назва').fill('Ранкові');
+    await page.getByRole('textbox', { name: 'Назва' }).fill('Ранкові');
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText('Мінімум один профіль').waitFor();
 
@@ -171,7 +171,7 @@ describeOnEachDb('tag sets and groups in the browser', (kind) => {
     await listbox.getByRole('option', { name: 'Alpha profile' }).click();
     await profilesBox(page).fill('Beta');
     await listbox.getByRole('option', { name: 'Beta profile' }).click();
-    await page.getByLabel('Назва').click();
+    await page.getByRole('textbox', { name: 'Назва' }).click();
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText('Группа створено').waitFor();
     await page.waitForURL(/\/accounts\/group\/list$/);
@@ -180,7 +180,7 @@ describeOnEachDb('tag sets and groups in the browser', (kind) => {
     adminGroupId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('button', { name: 'Alpha profile' }).waitFor();
     await page.getByRole('button', { name: 'Beta profile' }).locator('.MuiChip-deleteIcon').click();
-    await page.getByLabel('Назва').fill('Ранкові 2');
+    await page.getByRole('textbox', { name: 'Назва' }).fill('Ранкові 2');
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText('Группа змінено').waitFor();
     const members = await srv.tdb.db
@@ -199,10 +199,10 @@ describeOnEachDb('tag sets and groups in the browser', (kind) => {
       .getByRole('link', { name: /Створити/ })
       .first()
       .click();
-    await page.getByLabel('Назва').fill('На видалення');
+    await page.getByRole('textbox', { name: 'Назва' }).fill('На видалення');
     await profilesBox(page).click();
     await page.getByRole('listbox').getByRole('option', { name: 'Beta profile' }).click();
-    await page.getByLabel('Назва').click();
+    await page.getByRole('textbox', { name: 'Назва' }).click();
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText('Группа створено').waitFor();
     await deleteRow(page, 'На видалення');
@@ -215,20 +215,20 @@ describeOnEachDb('tag sets and groups in the browser', (kind) => {
   it("user: own profiles only, own group and tag set; the admin's group by id stays hidden", async () => {
     const { context, page } = await newPage('anna', 'anna-pass');
     await page.goto(`${srv.url}/accounts/group/create`);
-    await page.getByLabel('Назва').fill('Мої');
+    await page.getByRole('textbox', { name: 'Назва' }).fill('Мої');
     await profilesBox(page).click();
     const listbox = page.getByRole('listbox');
     await listbox.getByRole('option', { name: 'Anna profile' }).waitFor();
     expect(await listbox.getByRole('option').allInnerTexts()).toEqual([`#${acc.anna} · Anna profile`]); // ids tell near-identical names apart
     await listbox.getByRole('option', { name: 'Anna profile' }).click();
-    await page.getByLabel('Назва').click();
+    await page.getByRole('textbox', { name: 'Назва' }).click();
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText('Группа створено').waitFor();
     await page.getByRole('cell', { name: 'Мої' }).waitFor();
     expect(await page.getByRole('cell', { name: 'Ранкові 2' }).count()).toBe(0);
 
     await page.goto(`${srv.url}/tags/create`);
-    await page.getByLabel('Назва').fill('Анна');
+    await page.getByRole('textbox', { name: 'Назва' }).fill('Анна');
     await tagsBox(page).pressSequentially('One two ');
     expect(await chips(page).allInnerTexts()).toEqual(['one', 'two']);
     await page.getByRole('button', { name: 'Зберегти' }).click();
