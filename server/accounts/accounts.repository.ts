@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/index';
 import type { AccountsTable } from '../db/types';
 import { compiledOnce } from '../db/compiled-once';
-import { pageOfRows, pageStatement, paginate, paginateByKeys, type WithTotal } from '../http/paginate';
+import { pageOfRows, pageStatement, paginate, paginateByKeys } from '../http/paginate';
 import { matchesText, orderOf, sorted, unindexed, type SortColumns } from '../http/list-query';
 import type { ACCOUNT_SORTS, AccountListParams } from '../../src/contract/list-queries';
 import { PAGE_SIZE } from '../../src/contract/pagination';
@@ -45,9 +45,6 @@ const PLATFORM_ACTIVE = {
 } as const;
 
 export type AccountRow = Selectable<AccountsTable> & { ownerLogin: string };
-/** A row of the list: the summary columns (no sealed value), and the list's total. */
-export type AccountListRow = WithTotal<Pick<AccountRow, SummaryColumn | 'ownerLogin'>>;
-type SummaryColumn = (typeof SUMMARY)[number] extends `accounts.${infer C}` ? C : never;
 export type AccountPatch = Updateable<AccountsTable>;
 
 /** Profiles: Kysely only. Ownership is decided by the service. */
