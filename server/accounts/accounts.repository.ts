@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/index';
 import type { AccountsTable } from '../db/types';
-import { compiledOnce } from '../db/compiled-once';
+import { camelRows, compiledOnce } from '../db/compiled-once';
 import { pageOfRows, pageStatement, paginate, paginateByKeys } from '../http/paginate';
 import { matchesText, orderOf, sorted, unindexed, type SortColumns } from '../http/list-query';
 import type { ACCOUNT_SORTS, AccountListParams } from '../../src/contract/list-queries';
@@ -49,7 +49,12 @@ export type AccountPatch = Updateable<AccountsTable>;
 
 /** Profiles: Kysely only. Ownership is decided by the service. */
 export class AccountsRepository {
-  constructor(private db: Db) {}
+  /** The same database without the camel-case plugin: the plain page keys its own rows (camelRows). */
+  private bare: Db;
+
+  constructor(private db: Db) {
+    this.bare = db.withoutPlugins();
+  }
 
   private base(scope: number | null) {
     const q = this.db.selectFrom('accounts');
@@ -84,15 +89,15 @@ export class AccountsRepository {
   /**
    * The plain page (no search, filter or sort: what the list opens on, the hottest request of the panel),
    * built and compiled once per scope and direction (an admin's all, a user's own): only the values change.
-   * The same statement as the general path's.
+   * The same statement as the general path's, run without the camel-case plugin: camelRows keys its rows.
    */
   private async plainList(scope: number | null, page: number, dir: 'asc' | 'desc') {
     const plain = (this.plain[dir] ??= this.compilePlain(dir));
     const offset = (page - 1) * PAGE_SIZE;
     const query = scope === null ? plain.all(offset) : plain.own(scope, offset);
-    const { rows } = await this.db.executeQuery(query);
+    const { rows } = await this.bare.executeQuery(query);
     return pageOfRows(
-      rows,
+      camelRows<(typeof rows)[number]>(rows as Array<Record<string, unknown>>),
       page,
       () => this.countAlone(scope),
       (r) => r,

@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery } from 'kysely';
+import { CamelCasePlugin, type Compilable, type CompiledQuery } from 'kysely';
 
 /** Marker numbers put in the arguments' places (MARKER + i): far above any id, offset or limit of the app. */
 const MARKER = 987_654_000;
@@ -29,4 +29,30 @@ export function compiledOnce<A extends number[], O>(
     const t = (template ??= compile());
     return { ...t.query, parameters: t.slots.map((s) => ('arg' in s ? args[s.arg] : s.value)) };
   };
+}
+
+/** The plugin's own key mapping (the one createDb's Kysely uses). */
+class CamelNames extends CamelCasePlugin {
+  of = (key: string) => this.camelCase(key);
+}
+const camel = new CamelNames();
+const rowMappers = new Map<string, (row: Record<string, unknown>) => unknown>();
+
+/**
+ * The rows of a statement run without the camel-case plugin (`db.withoutPlugins()`), keyed as the plugin keys
+ * them (`owner_login` → `ownerLogin`, by the plugin's own mapping). The plugin looks each key up and checks
+ * each value on every row; here one function per column list, with the names written into it, copies a flat row
+ * (scalars only) into an object of one fixed shape. The names come from the statement's own columns.
+ */
+export function camelRows<T>(rows: ReadonlyArray<Record<string, unknown>>): T[] {
+  if (!rows.length) return [];
+  const keys = Object.keys(rows[0]!);
+  const id = keys.join(',');
+  let map = rowMappers.get(id);
+  if (!map) {
+    const fields = keys.map((k) => `${JSON.stringify(camel.of(k))}: r[${JSON.stringify(k)}]`);
+    map = new Function('r', `return { ${fields.join(', ')} };`) as (row: Record<string, unknown>) => unknown;
+    rowMappers.set(id, map);
+  }
+  return rows.map(map) as T[];
 }

@@ -7,7 +7,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import { compiledOnce } from '../../server/db/compiled-once';
+import { camelRows, compiledOnce } from '../../server/db/compiled-once';
 
 type DB = { accounts: { id: number; userId: number; titleChannel: string | null } };
 
@@ -68,5 +68,29 @@ describe('compiledOnce', () => {
   it('refuses a query whose argument is printed into the SQL rather than bound', () => {
     const compiled = compiledOnce((offset: number) => db.selectFrom('accounts').select('id').offset(sql.lit(offset)));
     expect(() => compiled(10)).toThrow(/not a parameter/);
+  });
+});
+
+/** Rows of a statement run without the camel-case plugin, keyed as the plugin keys them. */
+describe('camelRows', () => {
+  it('keys flat rows as the camel-case plugin does, values untouched', async () => {
+    const rows = [
+      { id: 1, user_id: 2, owner_login: 'anna', is_active_you_tube: 1, id_gpt: null, title_tik_tok: 'a"b' },
+      { id: 3, user_id: 4, owner_login: 'ivan', is_active_you_tube: 0, id_gpt: 'g', title_tik_tok: null },
+    ];
+    const viaPlugin = await new CamelCasePlugin().transformResult({
+      result: { rows: rows.map((r) => ({ ...r })) },
+      queryId: { queryId: 'x' },
+    });
+    expect(camelRows(rows)).toEqual(viaPlugin.rows);
+    expect(camelRows(rows)[0]).toEqual({
+      id: 1,
+      userId: 2,
+      ownerLogin: 'anna',
+      isActiveYouTube: 1,
+      idGpt: null,
+      titleTikTok: 'a"b',
+    });
+    expect(camelRows([])).toEqual([]);
   });
 });
