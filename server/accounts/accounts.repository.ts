@@ -1,9 +1,11 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/index';
 import type { AccountsTable } from '../db/types';
-import { paginate, paginateByKeys } from '../http/paginate';
+import { camelRows, compiledOnce } from '../db/compiled-once';
+import { pageOfRows, pageStatement, paginate, paginateByKeys } from '../http/paginate';
 import { matchesText, orderOf, sorted, unindexed, type SortColumns } from '../http/list-query';
 import type { ACCOUNT_SORTS, AccountListParams } from '../../src/contract/list-queries';
+import { PAGE_SIZE } from '../../src/contract/pagination';
 
 /** `?sort=` → column (`name` is the stored lower-cased title, migration 011). */
 const ACCOUNT_SORT: SortColumns<(typeof ACCOUNT_SORTS)[number]> = {
@@ -47,7 +49,12 @@ export type AccountPatch = Updateable<AccountsTable>;
 
 /** Profiles: Kysely only. Ownership is decided by the service. */
 export class AccountsRepository {
-  constructor(private db: Db) {}
+  /** The same database without the camel-case plugin: the plain page keys its own rows (camelRows). */
+  private bare: Db;
+
+  constructor(private db: Db) {
+    this.bare = db.withoutPlugins();
+  }
 
   private base(scope: number | null) {
     const q = this.db.selectFrom('accounts');
@@ -60,6 +67,8 @@ export class AccountsRepository {
    * reads only those ~3 KB rows (paginateByKeys); the plain page keeps its one simple statement.
    */
   list(scope: number | null, params: AccountListParams) {
+    if (!params.q && !params.sort && !params.status && !params.platform && !params.userId)
+      return this.plainList(scope, params.page, params.order === 'ASC' ? 'asc' : 'desc');
     let base = this.base(scope);
     if (params.q) base = base.where(matchesText(params.q, ['accounts.search'], { id: 'accounts.id', folded: true }));
     if (params.status) base = base.where('accounts.status', '=', params.status);
@@ -75,6 +84,45 @@ export class AccountsRepository {
       (q, keys) => full(q.where('accounts.id', 'in', keys)),
       (r) => r,
     );
+  }
+
+  /**
+   * The plain page (no search, filter or sort: what the list opens on, the hottest request of the panel),
+   * built and compiled once per scope and direction (an admin's all, a user's own): only the values change.
+   * The same statement as the general path's, run without the camel-case plugin: camelRows keys its rows.
+   */
+  private async plainList(scope: number | null, page: number, dir: 'asc' | 'desc') {
+    const plain = (this.plain[dir] ??= this.compilePlain(dir));
+    const offset = (page - 1) * PAGE_SIZE;
+    const query = scope === null ? plain.all(offset) : plain.own(scope, offset);
+    const { rows } = await this.bare.executeQuery(query);
+    return pageOfRows(
+      camelRows<(typeof rows)[number]>(rows as Array<Record<string, unknown>>),
+      page,
+      () => this.countAlone(scope),
+      (r) => r,
+    );
+  }
+
+  private plain: Partial<Record<'asc' | 'desc', ReturnType<AccountsRepository['compilePlain']>>> = {};
+
+  private compilePlain(dir: 'asc' | 'desc') {
+    const page = (base: ReturnType<AccountsRepository['base']>, offset: number) =>
+      pageStatement(
+        base,
+        (q) => q.innerJoin('users', 'users.id', 'accounts.userId').select(SUMMARY).orderBy('accounts.id', dir),
+        offset,
+      );
+    return {
+      all: compiledOnce((offset: number) => page(this.base(null), offset)),
+      own: compiledOnce((userId: number, offset: number) => page(this.base(userId), offset)),
+    };
+  }
+
+  private countAlone(scope: number | null) {
+    return this.base(scope)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
   }
 
   get(id: number): Promise<AccountRow | undefined> {

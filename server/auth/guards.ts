@@ -20,9 +20,13 @@ declare module '@fastify/jwt' {
  * user, is a 401 on the next request; a demoted admin is a user on the next request.
  */
 export async function requireUser(req: FastifyRequest): Promise<void> {
+  const token = bearerToken(req.headers.authorization);
+  if (!token) throw new AppError(401, M.unauthorized);
   let claims: AccessClaims;
   try {
-    claims = (await req.jwtVerify()) as unknown as AccessClaims;
+    // The app's verifier (signature, algorithm, expiry), called directly: req.jwtVerify() would decode the
+    // token twice and pass it through a callback waterfall, a measurable share of a small GET under load.
+    claims = req.server.jwt.verify<AccessClaims>(token);
   } catch {
     throw new AppError(401, M.unauthorized);
   }
@@ -40,6 +44,13 @@ export async function requireUser(req: FastifyRequest): Promise<void> {
     sessionCache.set(claims.sid, userId, user);
   }
   req.user = user;
+}
+
+/** The token of `Authorization: Bearer <token>` (@fastify/jwt's own rule), else undefined. */
+function bearerToken(header: string | undefined): string | undefined {
+  if (!header || !/^Bearer\s/i.test(header)) return undefined;
+  const parts = header.split(' ');
+  return parts.length === 2 && parts[1] ? parts[1] : undefined;
 }
 
 /** preHandler: the signed-in user must be an admin (403 otherwise). */

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 
 /**
  * The panel's and the API's security headers (@fastify/helmet). The built panel loads only its own scripts
@@ -22,13 +22,37 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 };
 
+const HELMET_OPTIONS: FastifyHelmetOptions = {
+  // No upgrade-insecure-requests: the panel is also reached over plain HTTP on a LAN address.
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  // Media links are <img>/<video> sources of the same origin; nothing is embedded across origins.
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+};
+
+/**
+ * Every answer carries helmet's headers for HELMET_OPTIONS. They do not depend on the request (no CSP nonces),
+ * so they are taken once from @fastify/helmet itself, answering a probe request, and then set by one
+ * callback hook: the plugin would otherwise rebuild helmet from its options on every request (two hooks, one
+ * of them async), a measurable share of a small API answer under load (bench/accounts.bench.ts).
+ */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyHelmet, {
-    // No upgrade-insecure-requests: the panel is also reached over plain HTTP on a LAN address.
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    // Media links are <img>/<video> sources of the same origin; nothing is embedded across origins.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
+  const headers = await helmetHeaders();
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
+}
+
+/** The headers @fastify/helmet sets on an answer, with HELMET_OPTIONS. */
+export async function helmetHeaders(): Promise<Array<[string, string]>> {
+  const probe = Fastify();
+  await probe.register(fastifyHelmet, HELMET_OPTIONS);
+  probe.get('/', (_req, reply) => reply.raw.getHeaderNames().map((n) => [n, String(reply.raw.getHeader(n))]));
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const headers = res.json<Array<[string, string]>>();
+  if (!headers.some(([n]) => n === 'content-security-policy')) throw new Error('helmet set no security headers');
+  return headers;
 }

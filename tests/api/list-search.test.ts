@@ -76,6 +76,29 @@ describeEachDb('list search, sort and filters', (ctx) => {
     expect(byUser.body.data[0].user.login).toBe('ivan');
   });
 
+  it('profiles: the plain list (compiled once per scope) is each caller’s own, either way, past the end too', async () => {
+    const ivan = (await ctx.login('ivan', 'ivan-pass')).headers;
+    const mine = [acc.odesa!, acc.lviv!, acc.kyiv!];
+    // Anna's page first: the statement is then compiled, and Ivan's and the admin's use it with their own values.
+    expect((await get('/api/accounts?page=1')).body).toMatchObject({ page: 1, totalPages: 1, total: 3 });
+    expect(ids(await get('/api/accounts?page=1'))).toEqual(mine);
+    expect(ids(await get('/api/accounts?page=1', ivan))).toEqual([acc.ivanKyiv]);
+    const all = await get('/api/accounts?page=1', admin);
+    expect(all.body).toMatchObject({ total: 4, totalPages: 1 });
+    expect(ids(all)).toEqual([acc.ivanKyiv, ...mine]);
+    expect(all.body.data[0]).toMatchObject({ user: { id: ivanId, login: 'ivan' }, name: 'київ спорт' });
+    expect(all.body.data[0]).not.toHaveProperty('paginateTotal');
+    expect(ids(await get('/api/accounts?order=ASC'))).toEqual([...mine].reverse());
+    expect(ids(await get('/api/accounts?order=ASC', ivan))).toEqual([acc.ivanKyiv]);
+    // The same rows as the general path's (a sort by id goes through it).
+    expect((await get('/api/accounts?page=1', admin)).body).toEqual(
+      (await get('/api/accounts?sort=id&order=DESC', admin)).body,
+    );
+    // A page past the end has no row to carry the total: it is counted on its own, per owner.
+    expect((await get('/api/accounts?page=3')).body).toEqual({ data: [], page: 3, totalPages: 1, total: 3 });
+    expect((await get('/api/accounts?page=2', ivan)).body).toEqual({ data: [], page: 2, totalPages: 1, total: 1 });
+  });
+
   it('profiles: status, connected platform and (for admins) owner filters', async () => {
     expect(ids(await get('/api/accounts?status=success'))).toEqual([acc.lviv]);
     expect(ids(await get('/api/accounts?platform=youtube', admin))).toEqual([acc.ivanKyiv, acc.lviv]);
