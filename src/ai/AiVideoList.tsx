@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, CircularProgress, Grid, Typography } from '@mui/material';
+import { Box, Card, CircularProgress, Grid, Typography } from '@mui/material';
 import { ListBase, Title, useListContext, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../contract/pagination';
 import type { AiVideo } from '../contract/ai';
@@ -13,7 +13,13 @@ const Cards = () => {
   const { data, isPending } = useListContext<AiVideo>();
   const [playing, setPlaying] = useState<number | null>(null);
   if (isPending) return <CircularProgress sx={{ m: 2 }} />;
-  if (!data?.length) return <Typography sx={{ p: 2 }}>{translate('kadr.common.nothing_found')}</Typography>;
+  // The same empty state as the other lists: the text on a card, not loose on the page.
+  if (!data?.length)
+    return (
+      <Card>
+        <Typography sx={{ p: 2 }}>{translate('kadr.common.nothing_found')}</Typography>
+      </Card>
+    );
   return (
     <>
       <Grid container spacing={2} data-testid="ai-videos">
