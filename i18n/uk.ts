@@ -280,7 +280,7 @@ export const kadrUk = {
     },
     fields: {
       id: 'ID',
-      name: 'Name',
+      name: 'Назва',
       user: 'Користувач',
       gpt: 'GPT',
       youtube: 'YouTube',
