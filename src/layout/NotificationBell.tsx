@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Badge, Box, Button, ClickAwayListener, IconButton, List, Paper, Popper, Typography } from '@mui/material';
+import { Badge, Box, Button, IconButton, List, Paper, Popper, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useTranslate } from 'react-admin';
 import type { Notification } from '../contract/live';
@@ -18,6 +18,18 @@ export const NotificationBell = () => {
   const { page, markRead, markAllRead } = useNotifications();
   const title = translate('kadr.layout.notifications');
   const unread = page?.unread ?? 0;
+  const panel = useRef<HTMLDivElement>(null);
+  // Closes on a press anywhere outside the bell and its panel. Listened to in the capture phase, so neither a
+  // handler that stops the event nor a re-render of the panel at that moment can swallow it.
+  useEffect(() => {
+    if (!anchor) return;
+    const onPress = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!anchor.contains(target) && !panel.current?.contains(target)) setAnchor(null);
+    };
+    document.addEventListener('pointerdown', onPress, true);
+    return () => document.removeEventListener('pointerdown', onPress, true);
+  }, [anchor]);
   const open = (n: Notification) => {
     if (!n.readAt) void markRead(n.id).catch(() => undefined);
     setAnchor(null);
@@ -36,44 +48,36 @@ export const NotificationBell = () => {
         </Badge>
       </IconButton>
       <Popper open={!!anchor} anchorEl={anchor} placement="bottom-end" sx={{ zIndex: 1300 }}>
-        <ClickAwayListener
-          onClickAway={(e) => {
-            if (!anchor?.contains(e.target as Node)) setAnchor(null);
-          }}
-        >
-          <Paper elevation={6} role="dialog" aria-label={title} sx={{ width: 360, mt: 1 }}>
-            <Box
-              sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center' }}
-            >
-              <Typography variant="subtitle1" fontWeight={600} sx={{ flex: 1 }}>
-                {title}
-              </Typography>
-              {unread > 0 && (
-                <Button size="small" onClick={() => void markAllRead().catch(() => undefined)}>
-                  {translate('kadr.live.mark_all_read')}
-                </Button>
-              )}
-            </Box>
-            {page?.data.length ? (
-              <List disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }}>
-                {page.data.map((n) => (
-                  <NotificationItem
-                    key={n.id}
-                    n={n}
-                    onOpen={open}
-                    onRead={(x) => void markRead(x.id).catch(() => undefined)}
-                  />
-                ))}
-              </List>
-            ) : (
-              <Box sx={{ p: 2 }}>
-                <Typography variant="body2" color="text.secondary">
-                  {translate('kadr.layout.no_notifications')}
-                </Typography>
-              </Box>
+        <Paper ref={panel} elevation={6} role="dialog" aria-label={title} sx={{ width: 360, mt: 1 }}>
+          <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center' }}>
+            <Typography variant="subtitle1" fontWeight={600} sx={{ flex: 1 }}>
+              {title}
+            </Typography>
+            {unread > 0 && (
+              <Button size="small" onClick={() => void markAllRead().catch(() => undefined)}>
+                {translate('kadr.live.mark_all_read')}
+              </Button>
             )}
-          </Paper>
-        </ClickAwayListener>
+          </Box>
+          {page?.data.length ? (
+            <List disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }}>
+              {page.data.map((n) => (
+                <NotificationItem
+                  key={n.id}
+                  n={n}
+                  onOpen={open}
+                  onRead={(x) => void markRead(x.id).catch(() => undefined)}
+                />
+              ))}
+            </List>
+          ) : (
+            <Box sx={{ p: 2 }}>
+              <Typography variant="body2" color="text.secondary">
+                {translate('kadr.layout.no_notifications')}
+              </Typography>
+            </Box>
+          )}
+        </Paper>
       </Popper>
     </>
   );
