@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { PlatformsConfig } from './platforms/index';
 import type { AiConfig } from './config-ai';
-
 import type { ClientTimeouts } from './http/slow-clients';
 import { defaultRenderConcurrency } from './media/render/render-batch';
 
