@@ -3,9 +3,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { PlatformsConfig } from './platforms/index';
-import type { AiProvider } from '../src/contract/ai';
+import type { AiConfig } from './config-ai';
 import type { ClientTimeouts } from './http/slow-clients';
 import { defaultRenderConcurrency } from './media/render/render-batch';
+
+export type { AiConfig, AiDriverKind, AiProviderConfig, VideoDialect } from './config-ai';
 
 /** The one place that reads process.env: validated, typed, with defaults for a laptop. */
 const EnvSchema = z.object({
@@ -117,46 +119,6 @@ const EnvSchema = z.object({
     .default(20 * 60),
   AI_VIDEO_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
 });
-
-/** Which chat driver serves a provider: the OpenAI-compatible API (default) or Chromium (opt-in). */
-export type AiDriverKind = 'api' | 'browser';
-export type VideoDialect = 'openrouter' | 'openai-videos';
-
-export type AiProviderConfig = {
-  driver: AiDriverKind;
-  baseUrl: string;
-  model: string;
-  /** The browser driver's site ('' = the real one). */
-  siteUrl?: string;
-};
-
-/** The AI service's settings (read from the environment by server/config.ts only). */
-export type AiConfig = {
-  /** AI_PORT: the AI service listens on a port of its own; unset, it is mounted on the API's origin. */
-  port?: number;
-  providers: Record<AiProvider, AiProviderConfig>;
-  /** The browser driver: Debian's Chromium and how many sessions it keeps open at once. */
-  browser: { chromiumPath: string; maxContexts: number };
-  /** Whole-request limit of one chat call; the SDK retries `maxRetries` times on 429/5xx. */
-  timeoutMs: number;
-  maxRetries: number;
-  /** Chat turns sent back to the model with a new message (the newest). */
-  historyTurns: number;
-  video: {
-    dialect: VideoDialect;
-    /** '' = video generation not configured. */
-    baseUrl: string;
-    apiKey: string;
-    model: string;
-    seconds: number;
-    size: string;
-    /** How long one generation may take, polls included. */
-    budgetMs: number;
-    /** First poll delay; it doubles up to `pollMaxMs`. */
-    pollMs: number;
-    pollMaxMs: number;
-  };
-};
 
 /** Sign-in throttling (server/auth/login-throttle.ts). */
 export type LoginLimits = { maxFailures: number; lockSec: number; maxDelayMs: number };
