@@ -21,6 +21,17 @@ const TAG_SET_SORT: SortColumns<(typeof TAG_SET_SORTS)[number]> = {
   user: 'users.login',
 };
 
+/** A tag set's columns with its owner's login (the users join), for the list and for one set. */
+const TAG_SET_COLUMNS = [
+  'tagSets.id',
+  'tagSets.name',
+  'tagSets.tags',
+  'tagSets.userId',
+  'users.login as ownerLogin',
+  'tagSets.createdAt',
+  'tagSets.updatedAt',
+] as const;
+
 export class TagsRepository {
   constructor(private db: Db) {}
 
@@ -37,21 +48,7 @@ export class TagsRepository {
     return paginate(
       base,
       params.page,
-      (q) =>
-        sorted(
-          q
-            .innerJoin('users', 'users.id', 'tagSets.userId')
-            .select([
-              'tagSets.id',
-              'tagSets.name',
-              'tagSets.tags',
-              'tagSets.userId',
-              'users.login as ownerLogin',
-              'tagSets.createdAt',
-              'tagSets.updatedAt',
-            ]),
-          order,
-        ),
+      (q) => sorted(q.innerJoin('users', 'users.id', 'tagSets.userId').select(TAG_SET_COLUMNS), order),
       toRecord,
     );
   }
@@ -60,15 +57,7 @@ export class TagsRepository {
   async get(scope: number | null, id: number): Promise<TagSetRecord | undefined> {
     const row = await this.base(scope)
       .innerJoin('users', 'users.id', 'tagSets.userId')
-      .select([
-        'tagSets.id',
-        'tagSets.name',
-        'tagSets.tags',
-        'tagSets.userId',
-        'users.login as ownerLogin',
-        'tagSets.createdAt',
-        'tagSets.updatedAt',
-      ])
+      .select(TAG_SET_COLUMNS)
       .where('tagSets.id', '=', id)
       .executeTakeFirst();
     return row && toRecord(row);

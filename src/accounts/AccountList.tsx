@@ -11,6 +11,7 @@ import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { StatusBadge } from '../common/StatusBadge';
 import { PlatformTick } from './PlatformTick';
+import { NothingFound } from '../common/NothingFound';
 
 const Tick = ({ field }: { field: string }) => <PlatformTick active={Boolean(useRecordContext()?.[field])} />;
 const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
@@ -23,7 +24,6 @@ const filters = (isAdmin: boolean) => [
   ...(isAdmin ? [ownerFilter()] : []),
 ];
 const Status = () => <StatusBadge kind="account" status={useRecordContext()?.status} />;
-const Empty = () => <div style={{ padding: 16 }}>{useTranslate()('kadr.common.nothing_found')}</div>;
 
 const LINK_REASONS = ['link_invalid', 'link_profile_gone'];
 
@@ -61,7 +61,7 @@ export const AccountList = () => {
       filters={filters(isAdmin)}
       empty={false}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
+      <DataTable rowClick="edit" bulkActionButtons={false} empty={<NothingFound />}>
         <DataTable.Col source="id" label="kadr.accounts.fields.id" />
         <DataTable.Col source="name" label="kadr.accounts.fields.name">
           <Name />

@@ -6,8 +6,8 @@ import { Pagination } from '../common/Pagination';
 import { StatusBadge } from '../common/StatusBadge';
 import { formatUtc } from '../common/formatUtc';
 import { useStoredMessage } from '../common/useStoredMessage';
+import { NothingFound } from '../common/NothingFound';
 
-const Empty = () => <div style={{ padding: 8 }}>{useTranslate()('kadr.common.nothing_found')}</div>;
 const useItem = () => useRecordContext<AccountVideoItem>();
 const ok = (v?: AccountVideoItem) => v?.status === 'success';
 
@@ -71,7 +71,7 @@ export const AccountVideos = () => {
       <CardContent>
         <Typography variant="h6">{translate('kadr.accounts.videos')}</Typography>
         <ListBase resource={`accounts/${r.id}/video`} perPage={PAGE_SIZE} disableSyncWithLocation storeKey={false}>
-          <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+          <DataTable bulkActionButtons={false} rowClick={false} empty={<NothingFound padding={8} />}>
             <DataTable.Col source="id" label={f('id')} disableSort />
             <DataTable.Col source="date" label={f('date')} disableSort>
               <DateCell />

@@ -8,6 +8,7 @@ import { StatusBadge } from '../common/StatusBadge';
 import { UtcDateField } from '../common/UtcDateField';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { sessionPath } from './paths';
+import { NothingFound } from '../common/NothingFound';
 
 /** The session's email, linking to the session (a log of a deleted session has none). */
 const SessionCell = () => {
@@ -30,7 +31,6 @@ const MessageCell = () => {
   );
 };
 const StatusCell = () => <StatusBadge kind="aiLog" status={useRecordContext<AiLog>()?.status} />;
-const Empty = () => <div style={{ padding: 16 }}>{useTranslate()('kadr.common.nothing_found')}</div>;
 
 /** /ai/logs (SPEC §2 AI): paginated, newest first — id, linked session email, message, status, date (UTC). */
 export const AiLogList = () => {
@@ -46,7 +46,7 @@ export const AiLogList = () => {
       actions={false}
       storeKey={false}
     >
-      <DataTable bulkActionButtons={false} empty={<Empty />} rowClick={false} data-testid="ai-logs">
+      <DataTable bulkActionButtons={false} empty={<NothingFound />} rowClick={false} data-testid="ai-logs">
         <DataTable.Col source="id" label="kadr.ai.fields.id" disableSort />
         <DataTable.Col source="userSession" label="kadr.ai.fields.session" disableSort>
           <SessionCell />

@@ -6,10 +6,10 @@ import { StatusBadge } from '../common/StatusBadge';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { ActiveMark } from './ActiveMark';
 import { sessionPath } from './paths';
+import { NothingFound } from '../common/NothingFound';
 
 const ActiveCell = () => <ActiveMark active={useRecordContext<AiSession>()?.isActive} />;
 const StatusCell = () => <StatusBadge kind="ai" status={useRecordContext<AiSession>()?.status} />;
-const Empty = () => <div style={{ padding: 16 }}>{useTranslate()('kadr.common.nothing_found')}</div>;
 
 /** /ai/list (SPEC §2 AI): sessions with ID, email, active, status and delete; a row opens the session. */
 export const AiSessionList = () => {
@@ -27,7 +27,7 @@ export const AiSessionList = () => {
     >
       <DataTable
         bulkActionButtons={false}
-        empty={<Empty />}
+        empty={<NothingFound />}
         rowClick={(id) => sessionPath(id)}
         data-testid="ai-sessions"
       >

@@ -5,6 +5,7 @@ import AddIcon from '@mui/icons-material/CreateNewFolder';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
+import { NothingFound } from '../common/NothingFound';
 
 const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
 
@@ -34,7 +35,7 @@ export const FolderList = () => {
       sort={{ field: 'id', order: 'DESC' }}
       filters={isAdmin ? [searchFilter(), ownerFilter()] : [searchFilter()]}
     >
-      <DataTable rowClick={(id) => `/photos/${id}`} bulkActionButtons={false} empty={<Empty />}>
+      <DataTable rowClick={(id) => `/photos/${id}`} bulkActionButtons={false} empty={<NothingFound />}>
         <DataTable.Col source="id" label="kadr.backgrounds.fields.id" />
         <DataTable.Col source="name" label="kadr.backgrounds.fields.name" />
         <DataTable.Col source="total" label="kadr.backgrounds.fields.total" sortByOrder="DESC" />
@@ -49,9 +50,4 @@ export const FolderList = () => {
       </DataTable>
     </List>
   );
-};
-
-const Empty = () => {
-  const translate = useTranslate();
-  return <div style={{ padding: 16 }}>{translate('kadr.common.nothing_found')}</div>;
 };

@@ -3,6 +3,7 @@ import { ListActions, ownerFilter, searchFilter } from '../common/listFilters';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
+import { NothingFound } from '../common/NothingFound';
 
 const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
 
@@ -27,7 +28,7 @@ export const GroupList = () => {
       sort={{ field: 'id', order: 'DESC' }}
       filters={isAdmin ? [searchFilter(), ownerFilter()] : [searchFilter()]}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
+      <DataTable rowClick="edit" bulkActionButtons={false} empty={<NothingFound />}>
         <DataTable.Col source="id" label="kadr.groups.fields.id" />
         <DataTable.Col source="name" label="kadr.groups.fields.name" />
         <DataTable.NumberCol source="accountsCount" label="kadr.lists.members" sortByOrder="DESC" />
@@ -42,9 +43,4 @@ export const GroupList = () => {
       </DataTable>
     </List>
   );
-};
-
-const Empty = () => {
-  const translate = useTranslate();
-  return <div style={{ padding: 16 }}>{translate('kadr.common.nothing_found')}</div>;
 };

@@ -8,6 +8,7 @@ import type { YouTubeItem } from '../contract/publications';
 import { Pagination } from '../common/Pagination';
 import { StatusBadge } from '../common/StatusBadge';
 import { detailPath } from './paths';
+import { NothingFound } from '../common/NothingFound';
 
 /** The title, or the idUpload when there is none (SPEC §2), linking to the publication. */
 const TitleCell = () => {
@@ -25,7 +26,6 @@ const filters = (isAdmin: boolean) => [
   statusFilter('video', VIDEO_STATUSES),
   ...(isAdmin ? [ownerFilter()] : []),
 ];
-const Empty = () => <div style={{ padding: 16 }}>{useTranslate()('kadr.common.nothing_found')}</div>;
 
 /** /video/list: the YouTube list (SPEC §2): ID, the title, Status; each row opens /video/youtube/{idUpload}. */
 export const YouTubeList = () => {
@@ -46,7 +46,7 @@ export const YouTubeList = () => {
     >
       <DataTable
         bulkActionButtons={false}
-        empty={<Empty />}
+        empty={<NothingFound />}
         rowClick={(_id, _resource, record) => detailPath(String(record.idUpload))}
       >
         <DataTable.Col source="id" label="kadr.publishing.fields.id" />

@@ -3,6 +3,7 @@ import { ListActions, ownerFilter, searchFilter } from '../common/listFilters';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
+import { NothingFound } from '../common/NothingFound';
 
 /** /tags: saved tag sets — ID, name, delete. */
 export const TagSetList = () => {
@@ -24,7 +25,7 @@ export const TagSetList = () => {
       sort={{ field: 'id', order: 'DESC' }}
       filters={isAdmin ? [searchFilter(), ownerFilter()] : [searchFilter()]}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
+      <DataTable rowClick="edit" bulkActionButtons={false} empty={<NothingFound />}>
         <DataTable.Col source="id" label="kadr.tags.fields.id" />
         <DataTable.Col source="name" label="kadr.tags.fields.name" />
         <DataTable.Col label="" disableSort>
@@ -33,9 +34,4 @@ export const TagSetList = () => {
       </DataTable>
     </List>
   );
-};
-
-const Empty = () => {
-  const translate = useTranslate();
-  return <div style={{ padding: 16 }}>{translate('kadr.common.nothing_found')}</div>;
 };

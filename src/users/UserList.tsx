@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { ListActions, searchFilter, selectFilter } from '../common/listFilters';
+import { NothingFound } from '../common/NothingFound';
 
 const LoginCell = () => {
   const record = useRecordContext();
@@ -42,7 +43,7 @@ export const UserList = () => {
       sort={{ field: 'id', order: 'ASC' }}
       filters={filters}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false} empty={<Empty />}>
+      <DataTable rowClick="edit" bulkActionButtons={false} empty={<NothingFound />}>
         <DataTable.Col source="id" label="kadr.users.fields.id" />
         <DataTable.Col source="login" label="kadr.users.fields.login">
           <LoginCell />
@@ -55,9 +56,4 @@ export const UserList = () => {
       </DataTable>
     </List>
   );
-};
-
-const Empty = () => {
-  const translate = useTranslate();
-  return <div style={{ padding: 16 }}>{translate('kadr.common.nothing_found')}</div>;
 };

@@ -1,16 +1,15 @@
-import { DataTable, ListBase, useRecordContext, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, ListBase, useRecordContext, type Identifier } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { UtcDateField } from '../common/UtcDateField';
 import { StatusBadge } from '../common/StatusBadge';
-
-const Empty = () => <div style={{ padding: 8 }}>{useTranslate()('kadr.common.nothing_found')}</div>;
+import { NothingFound } from '../common/NothingFound';
 
 /** A user's profiles, paged in place (GET /api/users/{id}/account?page). */
 export const UserAccounts = ({ userId }: { userId: Identifier }) => (
   <ListBase resource={`users/${userId}/account`} perPage={PAGE_SIZE} disableSyncWithLocation storeKey={false}>
-    <DataTable rowClick={(id) => `/accounts/${id}`} bulkActionButtons={false} empty={<Empty />}>
+    <DataTable rowClick={(id) => `/accounts/${id}`} bulkActionButtons={false} empty={<NothingFound padding={8} />}>
       <DataTable.Col source="id" label="kadr.users.fields.id" disableSort />
       <DataTable.Col source="name" label="kadr.users.fields.account" disableSort />
       <DataTable.Col source="createdAt" label="kadr.users.fields.createdAt" disableSort>
@@ -37,7 +36,7 @@ export const UserVideos = ({ userId }: { userId: Identifier }) => (
     <DataTable
       bulkActionButtons={false}
       rowClick={(_id, _res, r) => (r.account?.id ? `/accounts/${r.account.id}` : false)}
-      empty={<Empty />}
+      empty={<NothingFound padding={8} />}
     >
       <DataTable.Col source="id" label="kadr.users.fields.id" disableSort />
       <DataTable.Col source="account" label="kadr.users.fields.account" disableSort>

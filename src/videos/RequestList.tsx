@@ -12,6 +12,7 @@ import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { StatusBadge } from '../common/StatusBadge';
 import { RequestVideosButton } from '../publications/RequestVideos';
+import { NothingFound } from '../common/NothingFound';
 
 /**
  * /video/request-create: the caller's create-video requests (an admin's: all), ID and status, refreshed
@@ -42,7 +43,7 @@ export const RequestList = () => {
       <DataTable
         bulkActionButtons={false}
         rowClick={(id) => requestPagePath(id)}
-        empty={<Empty />}
+        empty={<NothingFound />}
         sx={{ maxWidth: '100%', overflowX: 'auto' }}
       >
         <DataTable.Col source="id" label="kadr.videos.fields.id" />
@@ -130,9 +131,4 @@ const PublishLink = () => {
       <RequestVideosButton idUpload={r.idUpload} id={r.id} />
     </Box>
   );
-};
-
-const Empty = () => {
-  const translate = useTranslate();
-  return <div style={{ padding: 16 }}>{translate('kadr.common.nothing_found')}</div>;
 };
