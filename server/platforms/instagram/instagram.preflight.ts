@@ -4,6 +4,7 @@
  */
 import type { MediaFacts, PublishMeta } from '../publish-types';
 import { PlatformError, type PlatformErrorKey } from '../types';
+import { shownMeasure } from '../shown-measure';
 
 export const INSTAGRAM_REELS_LIMITS = {
   /** ffprobe's format_name for MP4 and MOV is "mov,mp4,m4a,3gp,3g2,mj2". */
@@ -25,7 +26,6 @@ export const INSTAGRAM_CAPTION_LIMITS = { maxLength: 2200, maxHashtags: 30, maxM
 
 const refuse = (key: PlatformErrorKey, params: Record<string, string | number>) =>
   new PlatformError({ kind: 'bad-request', platform: 'instagram', code: key, key, params });
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Refuses a file Instagram would refuse, with the reason; null when it fits. No size cap of Kadr's own. */
 export function checkInstagramFile(facts: MediaFacts): PlatformError | null {
@@ -43,17 +43,21 @@ export function checkInstagramFile(facts: MediaFacts): PlatformError | null {
     return refuse('instagram_file_duration', {
       min: L.minDurationSec,
       max: L.maxDurationSec,
-      duration: round(facts.durationSec, 1),
+      duration: shownMeasure(facts.durationSec, { min: L.minDurationSec, max: L.maxDurationSec }),
     });
   }
   if (facts.sizeBytes > L.maxSizeBytes) {
     return refuse('instagram_file_size', {
       max: L.maxSizeBytes / 1024 / 1024,
-      size: round(facts.sizeBytes / 1024 / 1024, 1),
+      size: shownMeasure(facts.sizeBytes / 1024 / 1024, { max: L.maxSizeBytes / 1024 / 1024 }, 1),
     });
   }
   if (!(facts.fps >= L.minFps && facts.fps <= L.maxFps))
-    return refuse('instagram_file_fps', { min: L.minFps, max: L.maxFps, fps: round(facts.fps) });
+    return refuse('instagram_file_fps', {
+      min: L.minFps,
+      max: L.maxFps,
+      fps: shownMeasure(facts.fps, { min: L.minFps, max: L.maxFps }),
+    });
   if (facts.width > L.maxWidth) return refuse('instagram_file_width', { max: L.maxWidth, width: facts.width });
   if (facts.height > L.maxHeight) return refuse('instagram_file_height', { max: L.maxHeight, height: facts.height });
   const aspect = facts.height > 0 ? facts.width / facts.height : 0;

@@ -9,6 +9,7 @@
  */
 import type { MediaFacts } from '../publish-types';
 import { PlatformError, type PlatformErrorKey } from '../types';
+import { shownMeasure } from '../shown-measure';
 import { TIKTOK_MAX_VIDEO_BYTES, formatBytes } from './tiktok.limits';
 import type { MessageParams } from '../../../src/contract/stored-message';
 
@@ -66,10 +67,15 @@ export function checkTikTokFile(facts: MediaFacts, opts: TikTokFileCheckOptions 
     opts.maxDurationSec && opts.maxDurationSec > 0 ? opts.maxDurationSec : L.maxDurationSec,
   );
   if (!(facts.durationSec > 0) || facts.durationSec > max) {
-    return refuse('tiktok_file_duration', 'duration_check_failed', { duration: round(facts.durationSec), max });
+    return refuse('tiktok_file_duration', 'duration_check_failed', {
+      duration: shownMeasure(facts.durationSec, { max }),
+      max,
+    });
   }
   if (!(facts.fps >= L.minFps && facts.fps <= L.maxFps)) {
-    return refuse('tiktok_file_fps', 'frame_rate_check_failed', { fps: round(facts.fps) });
+    return refuse('tiktok_file_fps', 'frame_rate_check_failed', {
+      fps: shownMeasure(facts.fps, { min: L.minFps, max: L.maxFps }),
+    });
   }
   const sides = [facts.width, facts.height];
   if (sides.some((s) => !(s >= L.minSide && s <= L.maxSide))) {
@@ -77,5 +83,3 @@ export function checkTikTokFile(facts: MediaFacts, opts: TikTokFileCheckOptions 
   }
   return null;
 }
-
-const round = (n: number) => (Number.isFinite(n) ? Math.round(n * 100) / 100 : 0);

@@ -7,6 +7,7 @@
  */
 import type { MediaFacts } from '../publish-types';
 import { PlatformError, type PlatformErrorKey } from '../types';
+import { shownMeasure } from '../shown-measure';
 
 /** ffprobe format names (and the file extensions people write) of the containers YouTube accepts. */
 const CONTAINERS = new Set([
@@ -111,10 +112,13 @@ export function checkYouTubeFile(facts: MediaFacts): PlatformError | null {
   if (!(facts.sizeBytes > 0 && facts.sizeBytes <= L.maxBytes))
     return refuse('youtube_file_size', { max: L.maxBytes / 1000 ** 3 });
   if (!(facts.durationSec > 0 && facts.durationSec <= L.maxDurationSec)) {
-    return refuse('youtube_file_duration', { seconds: Math.round(facts.durationSec * 10) / 10, max: L.maxDurationSec });
+    return refuse('youtube_file_duration', {
+      seconds: shownMeasure(facts.durationSec, { max: L.maxDurationSec }, 1),
+      max: L.maxDurationSec,
+    });
   }
   if (!(facts.fps > 0 && facts.fps <= L.maxFps + 0.01)) {
-    return refuse('youtube_file_fps', { fps: Math.round(facts.fps * 100) / 100, max: L.maxFps });
+    return refuse('youtube_file_fps', { fps: shownMeasure(facts.fps, { max: L.maxFps }), max: L.maxFps });
   }
   const longer = Math.max(facts.width, facts.height);
   if (!(facts.width > 0 && facts.height > 0 && longer <= L.maxSide)) {
