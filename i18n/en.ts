@@ -691,6 +691,7 @@ export const kadrEn: KadrMessages = {
     moderation: '%{provider} rejected the request under its moderation rules',
     unavailable: '%{provider} is temporarily unavailable',
     network: "Could not reach %{provider} through the session's proxy",
+    network_direct: 'Could not reach %{provider}',
     challenge: '%{provider} showed a bot check; the session is stopped, see the screenshot',
     no_code_pending: 'No code is expected now: log in first',
     with_detail: '%{message}: %{detail}',

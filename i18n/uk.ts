@@ -706,6 +706,7 @@ export const kadrUk = {
     moderation: '%{provider} відхилив запит правилами модерації',
     unavailable: '%{provider} тимчасово недоступний',
     network: 'Не вдалося зʼєднатися з %{provider} через проксі сесії',
+    network_direct: 'Не вдалося зʼєднатися з %{provider}',
     challenge: '%{provider} показав перевірку на бота; сесію зупинено, дивіться скриншот',
     no_code_pending: 'Код зараз не очікується: спершу увійдіть',
     with_detail: '%{message}: %{detail}',

@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Server as ProxyServer } from 'proxy-chain';
 import { AiVideoMetaSchema } from '../../src/contract/ai';
 import { ApiChatDriver } from '../../server/ai/drivers/api-driver';
@@ -26,6 +28,15 @@ async function recordingProxy(user: string, pass: string) {
 
 let sim: AiSimulator;
 let driver: ApiChatDriver;
+/** A port nobody listens on (a fetch to a forbidden port such as 9 fails before connecting). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 const ctx = (over: Partial<SessionCtx> = {}): SessionCtx => ({
   sessionId: 1,
   provider: 'gpt',
@@ -75,12 +86,17 @@ describe('api chat driver', () => {
     sim.failNext(429, { code: 'insufficient_quota' });
     await expect(driver.send(ctx(), [], 'hi')).rejects.toMatchObject({ kind: 'billing' });
     const dead = new ApiChatDriver({
-      provider: { driver: 'api', baseUrl: 'http://127.0.0.1:9/v1', model: 'x' },
+      provider: { driver: 'api', baseUrl: `http://127.0.0.1:${await closedPort()}/v1`, model: 'x' },
       timeoutMs: 2_000,
       maxRetries: 0,
       allowPrivateProxy: true,
     });
-    await expect(dead.send(ctx(), [], 'hi')).rejects.toMatchObject({ kind: 'network' });
+    // No proxy set: the sentence does not blame one, and the reason is a stored message, not a library's text.
+    const err = await dead.send(ctx(), [], 'hi').catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'network', message: 'kadr.ai_errors.network_direct' });
+    expect((err as { detail: string }).detail).toMatch(/^kadr\.platform_errors\.host_unreachable /);
+    expect((err as { detail: string }).detail).toContain('kadr.platform_errors.net_refused');
+    expect((err as { detail: string }).detail).not.toMatch(/fetch failed|Connection error/);
     await dead.close();
   });
 
@@ -156,7 +172,8 @@ describe('api chat driver', () => {
       // Wrong proxy credentials: the call fails, nothing goes around the proxy.
       const before = sim.chats.length;
       const bad = await driver.login(ctx({ sessionId: 13, proxy: p1.url.replace('p1@', 'nope@') }));
-      expect(bad).toMatchObject({ kind: 'failed', error: { kind: 'network' } });
+      expect(bad).toMatchObject({ kind: 'failed', error: { kind: 'network', message: 'kadr.ai_errors.network' } });
+      expect((bad as { error: { detail: string } }).error.detail).toMatch(/^kadr\.platform_errors\.proxy_auth /);
       expect(sim.chats.length).toBe(before);
       await driver.stop(ctx({ sessionId: 11 }));
       await driver.stop(ctx({ sessionId: 12 }));

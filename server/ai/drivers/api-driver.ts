@@ -3,6 +3,7 @@ import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import { z, type ZodType } from 'zod';
 import { parseProxy } from '../../../src/contract/proxy';
 import { buildProxyDispatcher } from '../../platforms/proxy-connector';
+import type { NetworkErrorContext } from '../../platforms/network-errors';
 import type { AiProviderConfig } from '../ai-config';
 import { AiDriverError, type AiChatDriver, type ChatTurn, type LoginOutcome, type SessionCtx } from './chat-driver';
 import { toDriverError } from './api-errors';
@@ -16,7 +17,14 @@ export type ApiDriverOptions = {
   allowPrivateProxy: boolean;
 };
 
-type Held = { fingerprint: string; client: OpenAI; dispatcher: Dispatcher; aborts: Set<AbortController> };
+type Held = {
+  fingerprint: string;
+  client: OpenAI;
+  dispatcher: Dispatcher;
+  /** Where calls go, to tell a failure to connect (through the session's proxy, or direct). */
+  net: NetworkErrorContext;
+  aborts: Set<AbortController>;
+};
 type Msg = { role: 'system' | 'user' | 'assistant'; content: string };
 
 /**
@@ -36,7 +44,8 @@ export class ApiChatDriver implements AiChatDriver {
     if (current?.fingerprint === fingerprint) return current;
     if (current) void this.release(slot);
     const parsed = s.proxy ? parseProxy(s.proxy) : null;
-    if (parsed && !parsed.ok) throw new AiDriverError('network', 'kadr.ai_errors.network', 'proxy');
+    if (parsed && !parsed.ok)
+      throw new AiDriverError('network', 'kadr.ai_errors.network', 'kadr.platform_errors.proxy_reason_invalid');
     const dispatcher = buildProxyDispatcher({
       proxy: parsed?.ok ? parsed.proxy : null,
       family: 4,
@@ -52,7 +61,8 @@ export class ApiChatDriver implements AiChatDriver {
       fetch: ((url: string, init: Record<string, unknown>) =>
         undiciFetch(url, { ...init, dispatcher } as never)) as unknown as typeof fetch,
     });
-    const held = { fingerprint, client, dispatcher, aborts: new Set<AbortController>() };
+    const net = { proxy: parsed?.ok ? parsed.proxy : null, url: this.o.provider.baseUrl };
+    const held = { fingerprint, client, dispatcher, net, aborts: new Set<AbortController>() };
     this.held.set(slot, held);
     return held;
   }
@@ -67,7 +77,7 @@ export class ApiChatDriver implements AiChatDriver {
     try {
       return await fn(held.client, ac.signal);
     } catch (err) {
-      throw toDriverError(err);
+      throw toDriverError(err, held.net);
     } finally {
       held.aborts.delete(ac);
       s.signal?.removeEventListener('abort', onAbort);
@@ -79,7 +89,7 @@ export class ApiChatDriver implements AiChatDriver {
       await this.call(s, (c, signal) => c.models.list({ signal }));
       return { kind: 'ready' };
     } catch (err) {
-      return { kind: 'failed', error: toDriverError(err) };
+      return { kind: 'failed', error: toDriverError(err, { proxy: null, url: this.o.provider.baseUrl }) };
     }
   }
 

@@ -1,4 +1,5 @@
-import { APIConnectionError, APIError } from 'openai';
+import { APIError } from 'openai';
+import { classifyNetworkError, type NetworkErrorContext } from '../../platforms/network-errors';
 import { AiDriverError, type AiErrorKind } from './chat-driver';
 
 const MODERATION = /content_policy|content_filter|moderation|safety/i;
@@ -13,32 +14,31 @@ export function kindOfStatus(status: number, code = ''): AiErrorKind {
   return 'bad_request';
 }
 
-/** Any failure of an SDK call as an AiDriverError with the provider's own words as detail (never the key). */
-export function toDriverError(err: unknown): AiDriverError {
+/**
+ * Any failure of an SDK call as an AiDriverError: an answer keeps the provider's own words as detail (never the
+ * key); a failure to connect is told as the platforms tell theirs (server/platforms/network-errors.ts: the
+ * proxy by host:port and the reason as a stored message, never a library's text), and blames the session's
+ * proxy only when the call went through one.
+ */
+export function toDriverError(err: unknown, net: NetworkErrorContext): AiDriverError {
   if (err instanceof AiDriverError) return err;
   if (err instanceof APIError && typeof err.status === 'number') {
     const code = `${err.code ?? ''} ${err.type ?? ''}`;
     const kind = kindOfStatus(err.status, code);
     return new AiDriverError(kind, `kadr.ai_errors.${kind}`, clip(providerMessage(err)));
   }
-  if (err instanceof APIConnectionError)
-    return new AiDriverError('network', 'kadr.ai_errors.network', clip(causeOf(err)));
-  return new AiDriverError('network', 'kadr.ai_errors.network', clip(err instanceof Error ? err.message : String(err)));
+  return networkError(err, net);
+}
+
+/** A failure to reach a provider (chat or video) as an AiDriverError whose detail is a stored message. */
+export function networkError(err: unknown, net: NetworkErrorContext): AiDriverError {
+  const key = net.proxy ? 'kadr.ai_errors.network' : 'kadr.ai_errors.network_direct';
+  return new AiDriverError('network', key, classifyNetworkError(err, net).message);
 }
 
 function providerMessage(err: APIError): string {
   const body = err.error as { message?: unknown } | undefined;
   return typeof body?.message === 'string' ? body.message : `HTTP ${err.status}`;
-}
-
-function causeOf(err: Error): string {
-  let e: unknown = err;
-  const parts: string[] = [];
-  while (e instanceof Error && parts.length < 4) {
-    if (e.message) parts.push(e.message);
-    e = (e as { cause?: unknown }).cause;
-  }
-  return parts.join(': ');
 }
 
 const clip = (s: string) => (s.length > 300 ? `${s.slice(0, 300)}…` : s);

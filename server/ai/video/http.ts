@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { request, type Dispatcher, type FormData } from 'undici';
 import { AiDriverError } from '../drivers/chat-driver';
-import { kindOfStatus } from '../drivers/api-errors';
+import { kindOfStatus, networkError } from '../drivers/api-errors';
 
 export type VideoHttpOptions = { baseUrl: string; apiKey: string; timeoutMs: number; dispatcher?: Dispatcher };
 
@@ -29,7 +29,8 @@ export async function videoCall(
       ...(o.dispatcher ? { dispatcher: o.dispatcher } : {}),
     });
   } catch (err) {
-    throw new AiDriverError('network', 'kadr.ai_errors.network', err instanceof Error ? err.message : String(err));
+    // Video providers are called directly, never through a session's proxy.
+    throw networkError(err, { proxy: null, url: o.baseUrl });
   }
   if (res.statusCode >= 400) {
     const text = await res.body.text().catch(() => '');
