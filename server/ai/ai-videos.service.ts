@@ -8,7 +8,7 @@ import {
   type AiVideo,
   type AiVideoStatus,
 } from '../../src/contract/ai';
-import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
+import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../../src/contract/platforms';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { ownerScope } from '../auth/guards';
 import { AppError, notFound } from '../http/errors';
@@ -205,7 +205,7 @@ export class AiVideosService {
     });
     await this.deps.log.write({ userId: row.userId, sessionId: row.sessionId }, 'success', 'kadr.ai_log.published', {
       video: id,
-      platforms: platforms.join(', '),
+      platforms: platforms.map((p) => PLATFORM_TITLES[p]).join(', '),
     });
     return { success: true, message: 'kadr.ai_errors.published' };
   }

@@ -118,6 +118,9 @@ describeEachDb(
       expect(after).toMatchObject({ status: 'publication', publication: { status: 'publication' } });
       expect((await post('publication', { videoId: v.id })).status).toBe(400);
       expect((await post('close', { videoId: v.id })).status).toBe(400);
+      // The log names the platforms as people do, not by their keys.
+      const log = (await ctx.call({ method: 'GET', url: '/api/ai/info/logs', token: op })).body.data[0];
+      expect(log.message).toContain('YouTube, TikTok, Instagram');
 
       const rows = await ctx.tdb.db
         .selectFrom('videoPublishes')
