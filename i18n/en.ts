@@ -500,6 +500,12 @@ export const kadrEn: KadrMessages = {
       session_id: 'AI session #%{id}',
     },
   },
+  limits: {
+    renders: 'Video request limit reached (%{limit} an hour). Try again in %{minutes} min.',
+    publish: 'Publishing limit reached (%{limit} an hour). Try again in %{minutes} min.',
+    ai: 'AI request limit reached (%{limit} an hour). Try again in %{minutes} min.',
+    uploads: 'Upload limit reached (%{limit} an hour). Try again in %{minutes} min.',
+  },
   request_errors: {
     invalid_json: 'The request body is not valid JSON',
     too_deep: 'The request body is nested too deeply',

@@ -514,6 +514,12 @@ export const kadrUk = {
     },
   },
   /** Errors of platform drivers, proxies and platforms (stored on profiles as keys, see src/contract/stored-message.ts). */
+  limits: {
+    renders: 'Ліміт запитів на створення відео (%{limit} на годину) вичерпано. Спробуйте знову через %{minutes} хв.',
+    publish: 'Ліміт публікацій (%{limit} на годину) вичерпано. Спробуйте знову через %{minutes} хв.',
+    ai: 'Ліміт запитів до ШІ (%{limit} на годину) вичерпано. Спробуйте знову через %{minutes} хв.',
+    uploads: 'Ліміт завантажень (%{limit} на годину) вичерпано. Спробуйте знову через %{minutes} хв.',
+  },
   request_errors: {
     invalid_json: 'Тіло запиту не є коректним JSON',
     too_deep: 'Тіло запиту має надто глибоку вкладеність',

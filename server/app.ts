@@ -8,7 +8,9 @@ import type { Config } from './config';
 import type { Db, DbKind } from './db/index';
 import { M } from '../src/contract/messages';
 import { frameworkErrorAnswer, installErrorHandler } from './http/errors';
-import { installCloseOnUnreadBody, installJsonParser } from './http/bad-input';
+import { installJsonParser } from './http/bad-input';
+import { installLingeringClose } from './http/lingering-close';
+import { installUserLimits } from './http/user-limits';
 import { registerOpenapi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { installBodyIdleTimeout, serverTimeoutOptions } from './http/slow-clients';
@@ -107,8 +109,8 @@ export async function buildApp(
 
 /**
  * The Fastify instance every Kadr HTTP app starts from (the API, and the AI service on its own port): logging
- * with redaction, bad-input parsing, slow-client limits, the one error shape, security headers, zod schemas,
- * the OpenAPI document and the bearer-token verifier.
+ * with redaction, bad-input parsing, slow-client limits, lingering close, the one error shape, security headers,
+ * zod schemas, the OpenAPI document, per-user limits of expensive routes and the bearer-token verifier.
  */
 async function createHttpApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
@@ -130,7 +132,7 @@ async function createHttpApp(config: Config): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorAnswer,
   });
   installJsonParser(app);
-  installCloseOnUnreadBody(app);
+  installLingeringClose(app, config.lingering);
   installBodyIdleTimeout(app, config.clientTimeouts.bodyIdleMs);
   installErrorHandler(app);
   await registerSecurityHeaders(app);
@@ -138,6 +140,7 @@ async function createHttpApp(config: Config): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await registerOpenapi(app);
+  installUserLimits(app);
   await app.register(fastifyJwt, {
     secret: config.jwtSecret,
     sign: { expiresIn: config.accessTokenTtlSec },

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { PlatformsConfig } from './platforms/index';
 import type { AiConfig } from './config-ai';
 import type { ClientTimeouts } from './http/slow-clients';
+import type { LingerLimits } from './http/lingering-close';
+import type { UserLimits } from './http/user-limits';
 import { defaultRenderConcurrency } from './media/render/render-batch';
 
 export type { AiConfig, AiDriverKind, AiProviderConfig, VideoDialect } from './config-ai';
@@ -52,6 +54,14 @@ const EnvSchema = z.object({
     .min(1000)
     .max(24 * 3_600_000)
     .default(600_000),
+  // Lingering close: after an early answer (a refused upload), the rest of the body is read up to these bounds.
+  LINGER_MAX_BYTES: z.coerce.number().int().min(0).max(1_073_741_824).default(4_194_304),
+  LINGER_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  // Per-user limits of expensive operations, per hour (server/http/user-limits.ts); 0 = no limit.
+  LIMIT_RENDERS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  LIMIT_PUBLISH_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  LIMIT_AI_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
+  LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
@@ -140,6 +150,10 @@ export type Config = {
   logLevel: string;
   /** Slow clients (server/http/slow-clients.ts). */
   clientTimeouts: ClientTimeouts;
+  /** Lingering close after an early answer (server/http/lingering-close.ts). */
+  lingering: LingerLimits;
+  /** Per-user limits of expensive operations, counts per window (server/http/user-limits.ts). */
+  userLimits: UserLimits;
   /** Fastify's trustProxy: the client address (login throttle, logs) comes from X-Forwarded-For only through these. */
   trustProxy: boolean | string;
   ffmpegPath: string;
@@ -210,6 +224,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       bodyIdleMs: e.BODY_IDLE_TIMEOUT_MS,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
       connectionIdleMs: e.CONNECTION_IDLE_TIMEOUT_MS,
+    },
+    lingering: { maxBytes: e.LINGER_MAX_BYTES, timeoutMs: e.LINGER_TIMEOUT_MS },
+    userLimits: {
+      windowMs: 3_600_000,
+      max: {
+        renders: e.LIMIT_RENDERS_PER_HOUR,
+        publish: e.LIMIT_PUBLISH_PER_HOUR,
+        ai: e.LIMIT_AI_PER_HOUR,
+        uploads: e.LIMIT_UPLOADS_PER_HOUR,
+      },
     },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     ffmpegPath: e.FFMPEG_PATH,

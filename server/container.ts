@@ -8,6 +8,7 @@ import { JobQueue, JobRunner, type JobSpec, type JobWorker, type RunnerOptions }
 import { AuthRepository } from './auth/auth.repository';
 import { AuthService, type SignAccess } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
+import { UserLimitCounter } from './http/user-limit-counter';
 import { SessionCache } from './auth/session-cache';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
@@ -216,6 +217,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     log,
     sealer,
     sessionCache,
+    /** Per-user counts of expensive operations (server/http/user-limits.ts guards the routes with it). */
+    userLimits: new UserLimitCounter(db, config.userLimits),
     media,
     ffmpeg,
     queue,

@@ -24,6 +24,7 @@ import { errorResponses, IdParams, pageOf, PageQuery } from '../../src/contract/
 import { requireUser } from '../auth/guards';
 import { localeOf, translate } from '../http/i18n';
 import { API_TAGS, BEARER } from '../http/openapi';
+import type { LimitKind } from '../http/user-limits';
 import type { AiService } from './ai.service';
 import type { AiVideosService } from './ai-videos.service';
 
@@ -117,10 +118,12 @@ export async function aiRoutes(app: FastifyInstance, { ai, videos }: AiRoutesDep
     body: B,
     reply: R,
     handle: (req: FastifyRequest & { body: z.infer<B> }) => Promise<z.infer<R> & { message: string }>,
+    /** The per-user limit a call counts against (server/http/user-limits.ts): chat and generation calls. */
+    userLimit?: readonly LimitKind[],
   ) =>
     app.post(
       `/api/ai/setting/${path}`,
-      { ...auth, schema: { ...doc, summary, body, response: { 200: reply, ...fails } } },
+      { ...auth, config: { userLimit }, schema: { ...doc, summary, body, response: { 200: reply, ...fails } } },
       async (req) => said(req, handle(req as FastifyRequest & { body: z.infer<B> })),
     );
 
@@ -137,22 +140,48 @@ export async function aiRoutes(app: FastifyInstance, { ai, videos }: AiRoutesDep
   post('screenshot', "Screenshots of the session's pages", AiEmailSchema, AiScreenshotReplySchema, (q) =>
     ai.screenshot(q.user, q.body),
   );
-  post('type', 'Send a message to GPT (or ask for a video)', AiTypeSchema, AiChatReplySchema, (q) =>
-    ai.type(q.user, q.body, 'gpt'),
+  const asking = ['ai'] as const;
+  post(
+    'type',
+    'Send a message to GPT (or ask for a video)',
+    AiTypeSchema,
+    AiChatReplySchema,
+    (q) => ai.type(q.user, q.body, 'gpt'),
+    asking,
   );
-  post('type-deepseek', 'Send a message to DeepSeek (or ask for a video)', AiTypeSchema, AiChatReplySchema, (q) =>
-    ai.type(q.user, q.body, 'deepseek'),
+  post(
+    'type-deepseek',
+    'Send a message to DeepSeek (or ask for a video)',
+    AiTypeSchema,
+    AiChatReplySchema,
+    (q) => ai.type(q.user, q.body, 'deepseek'),
+    asking,
   );
-  post('video', 'Ask for a generated video', AiVideoRequestSchema, AiChatReplySchema, (q) =>
-    videos.requestByEmail(q.user, q.body),
+  post(
+    'video',
+    'Ask for a generated video',
+    AiVideoRequestSchema,
+    AiChatReplySchema,
+    (q) => videos.requestByEmail(q.user, q.body),
+    asking,
   );
-  post('recreate', 'Generate a video again', AiVideoActionSchema, AiReplySchema, (q) =>
-    videos.recreate(q.user, q.body.videoId),
+  post(
+    'recreate',
+    'Generate a video again',
+    AiVideoActionSchema,
+    AiReplySchema,
+    (q) => videos.recreate(q.user, q.body.videoId),
+    asking,
   );
   post('close', 'Reject a video (its file is freed)', AiVideoActionSchema, AiReplySchema, (q) =>
     videos.close(q.user, q.body.videoId),
   );
-  post('publication', "Publish a video to the session's profile", AiPublishSchema, AiReplySchema, (q) =>
-    videos.publish(q.user, q.body.videoId),
+  post(
+    'publication',
+    "Publish a video to the session's profile",
+    AiPublishSchema,
+    AiReplySchema,
+    (q) => videos.publish(q.user, q.body.videoId),
+    ['publish'],
   );
 }

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { M } from '../../src/contract/messages';
 import type { AuthUser, LoginInput, LoginResponse, RefreshResponse } from '../../src/contract/auth';
 import type { PasswordChange } from '../../src/contract/users';
-import { AppError } from '../http/errors';
+import { AppError, TooManyRequests } from '../http/errors';
 import type { AuthRepository } from './auth.repository';
 import type { LoginThrottle } from './login-throttle';
 import { dummyHash, hashPassword, verifyPassword } from './password';
@@ -32,7 +32,7 @@ export class AuthService {
   async login(input: LoginInput, address: string): Promise<LoginResponse> {
     const attempt = { login: input.login, address };
     const wait = await this.throttle.reserve(attempt);
-    if (wait > 0) throw new AppError(429, M.tooManyAttempts, undefined, { minutes: Math.ceil(wait / 60) });
+    if (wait > 0) throw new TooManyRequests(M.tooManyAttempts, wait, { minutes: Math.ceil(wait / 60) });
     const delay = await this.throttle.delayMs(input.login);
     if (delay > 0) await sleep(delay);
     const row = await this.repo.findUserByLogin(input.login);

@@ -156,6 +156,7 @@ export async function backgroundsRoutes(
     '/api/photo-bg',
     {
       ...auth,
+      config: { userLimit: ['uploads'] },
       schema: {
         ...doc,
         summary: 'Upload pictures and videos into a folder (all or nothing)',

@@ -169,6 +169,14 @@ export interface LoginFailuresTable {
   untilMs: number;
 }
 
+/** 014: per-user counts of expensive operations in their window (server/http/user-limits.ts). */
+export interface UserLimitsTable {
+  userId: number;
+  kind: string;
+  count: number;
+  untilMs: number;
+}
+
 /** 005: the durable job queue (server/jobs). Payload is JSON text; timestamps ISO text. */
 export interface JobsTable {
   id: Generated<number>;
@@ -364,6 +372,7 @@ export interface Database {
   backgroundItems: BackgroundItemsTable;
   jobs: JobsTable;
   loginFailures: LoginFailuresTable;
+  userLimits: UserLimitsTable;
   createVideoRequests: CreateVideoRequestsTable;
   publications: PublicationsTable;
   videoPublishes: VideoPublishesTable;

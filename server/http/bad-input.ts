@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { AppError } from './errors';
 import { REQUEST_ERRORS } from './request-errors';
@@ -42,23 +42,5 @@ export function installJsonParser(app: FastifyInstance) {
     } catch {
       done(bodyError(REQUEST_ERRORS.invalidJson), undefined);
     }
-  });
-}
-
-/** Whether the request announced a body that has not been read to its end. */
-const bodyLeftUnread = (req: FastifyRequest) =>
-  !req.raw.complete &&
-  (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined);
-
-/**
- * An answer sent before the body was read (a refused upload, a 404) closes the connection: the client learns it
- * from `Connection: close` instead of a reset on its next request over a keep-alive connection that still
- * carries the rest of this body.
- */
-export function installCloseOnUnreadBody(app: FastifyInstance) {
-  // A callback hook, not an async one: it runs on every answer, and a promise per answer is measurable.
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (bodyLeftUnread(req)) reply.header('connection', 'close');
-    done(null, payload);
   });
 }

@@ -21,6 +21,18 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A 429: the answer carries `Retry-After` (whole seconds, at least 1), so a client or script knows when to come
+ * back without parsing the message.
+ */
+export class TooManyRequests extends AppError {
+  public retryAfterSec: number;
+  constructor(message: string, retryAfterSec: number, args: Record<string, string | number> = {}) {
+    super(429, message, undefined, args);
+    this.retryAfterSec = Math.max(1, Math.ceil(retryAfterSec));
+  }
+}
+
 export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, message, errors);
 export const notFound = () => new AppError(404, M.notFound);
 export const forbidden = () => new AppError(403, M.forbidden);
@@ -40,6 +52,7 @@ export function installErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) {
       const errors = err.errors && Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, t(v)]));
       if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
+      if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSec));
       return reply
         .status(err.statusCode)
         .send({ message: t(err.message, err.args), statusCode: err.statusCode, ...(errors ? { errors } : {}) });

@@ -40,6 +40,7 @@ export async function publicationsRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser };
+  const publishing = { ...auth, config: { userLimit: ['publish'] as const } };
   const doc = { tags: [API_TAGS.publications], security: BEARER };
   r.get(
     '/api/upload-video',
@@ -71,7 +72,7 @@ export async function publicationsRoutes(
   r.post(
     '/api/upload-video/upload',
     {
-      ...auth,
+      ...publishing,
       schema: {
         ...doc,
         summary: 'Publish one video again (status error or loading)',
@@ -85,7 +86,7 @@ export async function publicationsRoutes(
   r.post(
     '/api/upload-video/:id',
     {
-      ...auth,
+      ...publishing,
       schema: {
         ...doc,
         summary: "Publish a finished request's videos",
@@ -102,7 +103,7 @@ export async function publicationsRoutes(
   r.patch(
     '/api/upload-video/:id',
     {
-      ...auth,
+      ...publishing,
       schema: {
         ...doc,
         summary: 'Edit a publication',

@@ -66,6 +66,8 @@ export async function createVideoRoutes(app: FastifyInstance, { videos }: { vide
     '/api/create-video/create',
     {
       ...auth,
+      // A render request, and the clip's upload.
+      config: { userLimit: ['renders', 'uploads'] },
       schema: {
         ...doc,
         summary: 'Upload a clip and ask for rendered videos',
