@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { instantField } from './dates';
 import { OwnerSchema } from './http';
 import { PLATFORMS } from './platforms';
 import { VIDEO_STATUSES } from './statuses';
+import { encodeMessage } from './stored-message';
 import { normalizeTags } from './tags';
 
 /**
@@ -17,7 +19,7 @@ export const PM = {
   minOneAccount: 'kadr.validation.min_one_account',
   minOneVideo: 'kadr.validation.min_one_video',
   minOnePlatform: 'kadr.publications.errors.min_one_platform',
-  invalidDate: 'kadr.publications.errors.invalid_date',
+  beyondHorizon: 'kadr.publications.errors.beyond_horizon',
   titleTooLong: 'kadr.publications.errors.title_too_long',
   noAngleBrackets: 'kadr.validation.description_no_angle_brackets',
   descriptionTooLong: 'kadr.publications.errors.description_too_long',
@@ -71,12 +73,42 @@ const description = z
   .max(DESCRIPTION_MAX, PM.descriptionTooLong)
   .refine((s) => !/[<>]/.test(s), PM.noAngleBrackets)
   .default('');
-/** A date: an ISO-8601 instant (with Z or an offset); stored in UTC. */
-const instant = z
-  .string()
-  .refine((s) => /[zZ]|[+-]\d\d:?\d\d$/.test(s) && !Number.isNaN(Date.parse(s)), PM.invalidDate)
-  .transform((s) => new Date(s).toISOString());
+/** A date: an instant in the contract's years (src/contract/dates.ts), stored in UTC. */
+const instant = instantField();
 const flag = z.boolean().default(false);
+
+/**
+ * The scheduling horizon (PUBLISH_HORIZON_DAYS on the server): a publication date may lie at most this many days
+ * ahead of now. Past dates publish at once, as before. The server checks it on save, the publish form as the
+ * date is typed, with the same message.
+ */
+export const PUBLISH_HORIZON_DAYS_DEFAULT = 365;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The last instant (epoch ms) a date may name `days` ahead of `nowMs`. */
+export const horizonEnd = (days: number, nowMs: number) => nowMs + days * DAY_MS;
+
+/** The beyond-the-horizon message (a stored message: key and the horizon in days). */
+export const beyondHorizon = (days: number) => encodeMessage(PM.beyondHorizon, { days });
+
+/**
+ * Every date of a publish body that lies beyond the horizon, by field (`date`, `video.0.date`, …), each with
+ * its message; empty when all are within.
+ */
+export function datesBeyondHorizon(
+  body: { date?: unknown; video?: readonly { date?: unknown }[] },
+  days: number,
+  nowMs: number,
+): Record<string, string> {
+  const end = horizonEnd(days, nowMs);
+  const late = (d: unknown) => typeof d === 'string' && Date.parse(d) > end;
+  const out: Record<string, string> = {};
+  if (late(body.date)) out.date = beyondHorizon(days);
+  (body.video ?? []).forEach((v, i) => {
+    if (late(v?.date)) out[`video.${i}.date`] = beyondHorizon(days);
+  });
+  return out;
+}
 
 /** One video of the publish form's right side (SPEC §2): its own title, description, tags, profile and date. */
 export const PublishVideoInputSchema = z.object({
