@@ -168,7 +168,7 @@ export type Config = {
   jobLeaseSec: number;
   /** How often an idle worker looks for new jobs. */
   jobPollMs: number;
-  /** How many days ahead a publication may be scheduled (src/contract/publications.ts, datesBeyondHorizon). */
+  /** How many days ahead a publication may be scheduled (src/contract/publications.ts, publicationCreateSchema). */
   publishHorizonDays: number;
   /** The AI service (server/ai/ai-config.ts). */
   ai: AiConfig;

@@ -185,7 +185,6 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       requests: repos.videos,
       schedule: publicationSchedule,
       signer: media.signer,
-      horizonDays: config.publishHorizonDays,
     }),
   };
 

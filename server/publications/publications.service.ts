@@ -4,7 +4,6 @@ import { M } from '../../src/contract/messages';
 import type { Page } from '../../src/contract/pagination';
 import {
   PM,
-  datesBeyondHorizon,
   type Publication,
   type PublicationCreateSchema,
   type PublicationPatchSchema,
@@ -32,14 +31,7 @@ type PatchBody = z.output<typeof PublicationPatchSchema>;
 export class PublicationsService {
   constructor(
     private repo: PublicationsRepository,
-    private deps: {
-      db: Db;
-      requests: VideosRepository;
-      schedule: PublicationSchedule;
-      signer: MediaSigner;
-      /** PUBLISH_HORIZON_DAYS: how far ahead a date may lie. */
-      horizonDays: number;
-    },
+    private deps: { db: Db; requests: VideosRepository; schedule: PublicationSchedule; signer: MediaSigner },
   ) {}
 
   async list(user: AuthUser, params: PublicationListParams): Promise<Page<YouTubeItem>> {
@@ -55,10 +47,6 @@ export class PublicationsService {
 
   /** POST /api/upload-video/{idUpload}: SPEC §5 publish form. */
   async create(user: AuthUser, ref: string, body: CreateBody): Promise<Publication> {
-    // Before anything is read or written: a date past the horizon is a 400 naming each such field.
-    const late = datesBeyondHorizon(body, this.deps.horizonDays, Date.now());
-    const first = Object.values(late)[0];
-    if (first) throw new AppError(400, first, late);
     const scope = ownerScope(user);
     const by = refOf(ref);
     const request = by && (await this.deps.requests.get(scope, by));

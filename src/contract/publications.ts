@@ -79,11 +79,12 @@ const flag = z.boolean().default(false);
 
 /**
  * The scheduling horizon (PUBLISH_HORIZON_DAYS on the server): a publication date may lie at most this many days
- * ahead of now. Past dates publish at once, as before. The server checks it on save, the publish form as the
- * date is typed, with the same message.
+ * ahead of now. Past dates publish at once, as before. The server's body schema and the publish form's resolver
+ * are the same schema with the same horizon (GET /api/upload-video/rules), so the form says it as it is typed.
  */
 export const PUBLISH_HORIZON_DAYS_DEFAULT = 365;
 const DAY_MS = 24 * 3600 * 1000;
+export type PublishHorizon = { days: number; now: () => number };
 
 /** The last instant (epoch ms) a date may name `days` ahead of `nowMs`. */
 export const horizonEnd = (days: number, nowMs: number) => nowMs + days * DAY_MS;
@@ -91,54 +92,52 @@ export const horizonEnd = (days: number, nowMs: number) => nowMs + days * DAY_MS
 /** The beyond-the-horizon message (a stored message: key and the horizon in days). */
 export const beyondHorizon = (days: number) => encodeMessage(PM.beyondHorizon, { days });
 
-/**
- * Every date of a publish body that lies beyond the horizon, by field (`date`, `video.0.date`, …), each with
- * its message; empty when all are within.
- */
-export function datesBeyondHorizon(
-  body: { date?: unknown; video?: readonly { date?: unknown }[] },
-  days: number,
-  nowMs: number,
-): Record<string, string> {
-  const end = horizonEnd(days, nowMs);
-  const late = (d: unknown) => typeof d === 'string' && Date.parse(d) > end;
-  const out: Record<string, string> = {};
-  if (late(body.date)) out.date = beyondHorizon(days);
-  (body.video ?? []).forEach((v, i) => {
-    if (late(v?.date)) out[`video.${i}.date`] = beyondHorizon(days);
-  });
-  return out;
-}
+/** A publication date: an instant in the contract's years and, with a horizon, not beyond it. */
+const publishDate = (horizon?: PublishHorizon) =>
+  horizon
+    ? instant.refine((d) => Date.parse(d) <= horizonEnd(horizon.days, horizon.now()), beyondHorizon(horizon.days))
+    : instant;
 
 /** One video of the publish form's right side (SPEC §2): its own title, description, tags, profile and date. */
-export const PublishVideoInputSchema = z.object({
-  id: z.number().int().positive(),
-  title,
-  description,
-  tags: tags.refine((t) => t.length > 0, PM.minOneTag),
-  account: z.number({ error: PM.minOneAccount }).int().positive(PM.minOneAccount),
-  date: instant,
-});
+export const publishVideoInputSchema = (horizon?: PublishHorizon) =>
+  z.object({
+    id: z.number().int().positive(),
+    title,
+    description,
+    tags: tags.refine((t) => t.length > 0, PM.minOneTag),
+    account: z.number({ error: PM.minOneAccount }).int().positive(PM.minOneAccount),
+    date: publishDate(horizon),
+  });
+export const PublishVideoInputSchema = publishVideoInputSchema();
 export type PublishVideoInput = z.infer<typeof PublishVideoInputSchema>;
 
 /**
  * POST /api/upload-video/{idUpload}: SPEC §5 publish form. The shared title/description/tags/date are the
- * defaults the form copies into each video; the server publishes what each video says.
+ * defaults the form copies into each video; the server publishes what each video says. Every date within
+ * `horizon` when one is given (the server's route and the form give the configured one).
  */
-export const PublicationCreateSchema = z
-  .object({
-    title,
-    description,
-    tags: tags.refine((t) => t.length > 0, PM.minOneTag),
-    accounts: z.array(z.number().int().positive()).min(1, PM.minOneAccount),
-    video: z.array(PublishVideoInputSchema).min(1, PM.minOneVideo),
-    inYouTube: flag,
-    inTikTok: flag,
-    inInstagram: flag,
-    date: instant,
-  })
-  .refine((p) => p.inYouTube || p.inTikTok || p.inInstagram, { path: ['inYouTube'], message: PM.minOnePlatform });
+export const publicationCreateSchema = (horizon?: PublishHorizon) =>
+  z
+    .object({
+      title,
+      description,
+      tags: tags.refine((t) => t.length > 0, PM.minOneTag),
+      accounts: z.array(z.number().int().positive()).min(1, PM.minOneAccount),
+      video: z.array(publishVideoInputSchema(horizon)).min(1, PM.minOneVideo),
+      inYouTube: flag,
+      inTikTok: flag,
+      inInstagram: flag,
+      date: publishDate(horizon),
+    })
+    .refine((p) => p.inYouTube || p.inTikTok || p.inInstagram, { path: ['inYouTube'], message: PM.minOnePlatform });
+export const PublicationCreateSchema = publicationCreateSchema();
 export type PublicationCreate = z.input<typeof PublicationCreateSchema>;
+
+/** GET /api/upload-video/rules: the rules of a publication date the publish form checks as it is typed. */
+export const PublishRulesSchema = z.object({
+  horizonDays: z.number().int().describe('PUBLISH_HORIZON_DAYS: how many days ahead a date may lie'),
+});
+export type PublishRules = z.infer<typeof PublishRulesSchema>;
 
 /** PATCH /api/upload-video/{id}: SPEC §5 publication edit (title required, tags at least 1). */
 export const PublicationPatchSchema = z

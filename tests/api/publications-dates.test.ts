@@ -123,6 +123,10 @@ describeEachDb(
       });
       expect(await written()).toEqual(before);
       expect((await publish(req.idUpload, body(req.videos, inDays(29)))).status).toBe(201);
+      // The publish form reads the same horizon to say it before saving.
+      const rules = await ctx.call({ method: 'GET', url: '/api/upload-video/rules', token: s.anna });
+      expect(rules).toMatchObject({ status: 200, body: { horizonDays: 30 } });
+      expect((await ctx.call({ method: 'GET', url: '/api/upload-video/rules' })).status).toBe(401);
     });
 
     it('reads PUBLISH_HORIZON_DAYS, 365 by default, and refuses a horizon that is not a positive whole number', () => {
