@@ -696,6 +696,7 @@ export const kadrEn: KadrMessages = {
     challenge: '%{provider} showed a bot check; the session is stopped, see the screenshot',
     no_code_pending: 'No code is expected now: log in first',
     with_detail: '%{message}: %{detail}',
+    email_ambiguous: 'Several users have a session for this email: choose the session by its id (sessionId)',
     not_active: 'The session is not active: connect it first',
     no_screen: 'The API driver has no screen: there are no screenshots',
     video_not_ready: 'The video is not ready for publishing yet',

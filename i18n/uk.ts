@@ -711,6 +711,7 @@ export const kadrUk = {
     challenge: '%{provider} показав перевірку на бота; сесію зупинено, дивіться скриншот',
     no_code_pending: 'Код зараз не очікується: спершу увійдіть',
     with_detail: '%{message}: %{detail}',
+    email_ambiguous: 'Сесія з цим email є в кількох користувачів: оберіть сесію за її id (sessionId)',
     not_active: 'Сесія не активна: спершу підключіть її',
     no_screen: 'Драйвер API не має екрана: скриншотів немає',
     video_not_ready: 'Відео ще не готове до публікації',
