@@ -41,6 +41,8 @@ export const kadrEn: KadrMessages = {
     min_one_tag: 'At least one tag',
     min_one_account: 'At least one profile',
     count_range: 'Count from %{min} to %{max}',
+    date_invalid: 'Invalid date: a date and time with a time zone (Z or an offset) is needed',
+    date_out_of_range: 'The date must lie in the years %{min}–%{max}',
     message_required: 'Message is required',
   },
   errors: {
@@ -409,7 +411,7 @@ export const kadrEn: KadrMessages = {
   publications: {
     errors: {
       min_one_platform: 'Choose at least one platform: YouTube, TikTok or Instagram',
-      invalid_date: 'Invalid date: an instant with a time zone (UTC) is needed',
+      beyond_horizon: 'The date is too far ahead: at most %{days} days from now',
       title_too_long: 'The title is too long: at most 100 characters',
       description_too_long: 'The description is too long: at most 5000 characters',
       request_not_ready: 'The request is not finished yet: only finished videos can be published',
@@ -701,6 +703,7 @@ export const kadrEn: KadrMessages = {
     challenge: '%{provider} showed a bot check; the session is stopped, see the screenshot',
     no_code_pending: 'No code is expected now: log in first',
     with_detail: '%{message}: %{detail}',
+    email_ambiguous: 'Several users have a session for this email: choose the session by its id (sessionId)',
     not_active: 'The session is not active: connect it first',
     no_screen: 'The API driver has no screen: there are no screenshots',
     video_not_ready: 'The video is not ready for publishing yet',

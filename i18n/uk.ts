@@ -43,6 +43,8 @@ export const kadrUk = {
     min_one_tag: 'Мінімум один тег',
     min_one_account: 'Мінімум один профіль',
     count_range: 'Кількість від %{min} до %{max}',
+    date_invalid: 'Невірна дата: потрібні дата й час із часовим поясом (Z або зсув)',
+    date_out_of_range: 'Дата має бути в межах %{min}–%{max} років',
     message_required: "Сообщение обов'язковий",
   },
   errors: {
@@ -422,7 +424,7 @@ export const kadrUk = {
   publications: {
     errors: {
       min_one_platform: 'Виберіть хоча б одну платформу: YouTube, TikTok або Instagram',
-      invalid_date: 'Невірна дата: потрібен момент часу з часовим поясом (UTC)',
+      beyond_horizon: 'Дата надто далеко: не пізніше ніж через %{days} дн. від сьогодні',
       title_too_long: 'Назва задовга: не більше 100 символів',
       description_too_long: 'Опис задовгий: не більше 5000 символів',
       request_not_ready: 'Запит ще не готовий: опублікувати можна лише готові відео',
@@ -716,6 +718,7 @@ export const kadrUk = {
     challenge: '%{provider} показав перевірку на бота; сесію зупинено, дивіться скриншот',
     no_code_pending: 'Код зараз не очікується: спершу увійдіть',
     with_detail: '%{message}: %{detail}',
+    email_ambiguous: 'Сесія з цим email є в кількох користувачів: оберіть сесію за її id (sessionId)',
     not_active: 'Сесія не активна: спершу підключіть її',
     no_screen: 'Драйвер API не має екрана: скриншотів немає',
     video_not_ready: 'Відео ще не готове до публікації',

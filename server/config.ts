@@ -8,6 +8,7 @@ import type { ClientTimeouts } from './http/slow-clients';
 import type { LingerLimits } from './http/lingering-close';
 import type { UserLimits } from './http/user-limits';
 import { defaultRenderConcurrency } from './media/render/render-batch';
+import { PUBLISH_HORIZON_DAYS_DEFAULT } from '../src/contract/publications';
 
 export type { AiConfig, AiDriverKind, AiProviderConfig, VideoDialect } from './config-ai';
 
@@ -96,6 +97,8 @@ const EnvSchema = z.object({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(defaultRenderConcurrency()),
   JOB_LEASE_SEC: z.coerce.number().int().min(5).max(3600).default(60),
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // Publishing: how far ahead a publication may be scheduled (a date beyond it is a 400 naming the field).
+  PUBLISH_HORIZON_DAYS: z.coerce.number().int().min(1).max(36_500).default(PUBLISH_HORIZON_DAYS_DEFAULT),
   // The AI service (server/ai): its own port (else mounted on the API), chat drivers and video generation.
   AI_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   AI_GPT_DRIVER: z.enum(['api', 'browser']).default('api'),
@@ -179,6 +182,8 @@ export type Config = {
   jobLeaseSec: number;
   /** How often an idle worker looks for new jobs. */
   jobPollMs: number;
+  /** How many days ahead a publication may be scheduled (src/contract/publications.ts, publicationCreateSchema). */
+  publishHorizonDays: number;
   /** The AI service (server/ai/ai-config.ts). */
   ai: AiConfig;
 };
@@ -271,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     renderConcurrency: e.RENDER_CONCURRENCY,
     jobLeaseSec: e.JOB_LEASE_SEC,
     jobPollMs: e.JOB_POLL_MS,
+    publishHorizonDays: e.PUBLISH_HORIZON_DAYS,
     ai: {
       port: e.AI_PORT,
       providers: {

@@ -5,6 +5,7 @@ import {
   type AiChatReplySchema,
   type AiProvider,
   type AiReply,
+  type AiSessionRef,
   type AiVideo,
   type AiVideoStatus,
 } from '../../src/contract/ai';
@@ -84,8 +85,8 @@ export class AiVideosService {
   }
 
   /** POST /setting/video: a video about `text`, described by the session's GPT model. */
-  async requestByEmail(user: AuthUser, body: { email: string; text: string }): Promise<ChatReply> {
-    const row = await this.sessions.find(user, { email: body.email });
+  async requestByEmail(user: AuthUser, body: AiSessionRef & { text: string }): Promise<ChatReply> {
+    const row = await this.sessions.find(user, { email: body.email, sessionId: body.sessionId });
     if (!row.isActive) throw new AppError(400, 'kadr.ai_errors.not_active', { email: 'kadr.ai_errors.not_active' });
     return this.request(row, 'gpt', body.text);
   }

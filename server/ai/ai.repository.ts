@@ -11,6 +11,8 @@ export type SessionRow = Selectable<AiSessionsTable> & {
 };
 export type MessageRow = Selectable<AiMessagesTable>;
 export type LogRow = Selectable<AiLogsTable> & { sessionEmail: string | null };
+/** A session by id, by email (within one owner), or both (the id, if it is a session of that email). */
+export type SessionKey = { id: number; email?: string } | { id?: undefined; email: string };
 
 /**
  * AI sessions, their chat turns, screenshots and the AI log: Kysely only. `scope` is ownerScope(): null for
@@ -41,12 +43,22 @@ export class AiRepository {
     );
   }
 
-  async session(scope: number | null, by: { id: number } | { email: string }): Promise<SessionRow | undefined> {
-    const q = this.sessionCols(this.sessions(scope));
-    const row = await (
-      'id' in by ? q.where('aiSessions.id', '=', by.id) : q.where('aiSessions.email', '=', by.email)
-    ).executeTakeFirst();
-    return row as SessionRow | undefined;
+  /** One session by id (and, if given, its email), or by email: unique per owner, so give a user's scope. */
+  async session(scope: number | null, by: SessionKey): Promise<SessionRow | undefined> {
+    let q = this.sessionCols(this.sessions(scope));
+    if (by.id !== undefined) q = q.where('aiSessions.id', '=', by.id);
+    if (by.email !== undefined) q = q.where('aiSessions.email', '=', by.email);
+    return (await q.executeTakeFirst()) as SessionRow | undefined;
+  }
+
+  /** Up to `limit` sessions of an email across all owners (an admin's by-email call: is there only one?). */
+  async sessionsWithEmail(email: string, limit: number): Promise<SessionRow[]> {
+    const rows = await this.sessionCols(this.sessions(null))
+      .where('aiSessions.email', '=', email)
+      .orderBy('aiSessions.id')
+      .limit(limit)
+      .execute();
+    return rows as SessionRow[];
   }
 
   /** Whether `id` is a session of `userId` (PATCH /api/accounts/gpt). */

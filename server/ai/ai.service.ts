@@ -7,6 +7,7 @@ import type {
   AiLoginReply,
   AiProvider,
   AiReply,
+  AiSessionRef,
   AiTypeBody,
 } from '../../src/contract/ai';
 import { PROXY_ERROR_KEYS, parseProxy } from '../../src/contract/proxy';
@@ -34,7 +35,7 @@ export type VideoRequester = {
 /**
  * AI sessions and chat (SPEC §7 AI service): login per provider through the session's proxy, the code step,
  * stop, screenshots, chat turns stored as sanitised HTML, deleting a session. A session belongs to its
- * profile's owner; admins reach all; another user's session by id or by email is a 404. Replies carry i18n
+ * profile's owner, one per owner and email; admins reach all; another user's session by id or by email is a 404. Replies carry i18n
  * keys (the routes translate them); stored texts (errors, log lines) are encoded messages.
  */
 export class AiService {
@@ -69,21 +70,40 @@ export class AiService {
     return this.repo.listLogs(ownerScope(user), page).then((p) => ({ ...p, data: p.data.map((r) => rec.toLog(r, t)) }));
   }
 
-  async find(user: AuthUser, by: { id: number } | { email: string }): Promise<SessionRow> {
-    const row = await this.repo.session(ownerScope(user), by);
+  /** The session `by` names, if `user` may act on it; else a 404 (see resolve). */
+  async find(user: AuthUser, by: { id: number } | AiSessionRef): Promise<SessionRow> {
+    const row = await this.resolve(user, by);
     if (!row) throw notFound();
     return row;
   }
 
-  /** POST /setting/login: upserts the session by email for the profile's owner, then logs in to GPT. */
+  /**
+   * By id: within the caller's scope; with an email too, only a session of that email. By email alone (sessions
+   * are per owner): a user's own session; an admin's own, else the single session of that email; when several
+   * other users have one, which is meant cannot be guessed: a 400 on `email` asking for `sessionId`.
+   */
+  private async resolve(user: AuthUser, by: { id: number } | AiSessionRef): Promise<SessionRow | undefined> {
+    if ('id' in by) return this.repo.session(ownerScope(user), { id: by.id });
+    if (by.sessionId !== undefined) return this.repo.session(ownerScope(user), { id: by.sessionId, email: by.email });
+    const own = await this.repo.session(user.id, { email: by.email });
+    if (own || user.role !== 'admin') return own;
+    const held = await this.repo.sessionsWithEmail(by.email, 2);
+    if (held.length > 1) throw fieldError('email', 'kadr.ai_errors.email_ambiguous');
+    return held[0];
+  }
+
+  /**
+   * POST /setting/login: upserts the profile owner's session of the email, then logs in to GPT. Sessions are
+   * per owner, so whether another user has one for the email changes nothing (and cannot be told).
+   */
   async login(user: AuthUser, body: AiLoginBody): Promise<AiLoginReply> {
     const proxy = body.proxy;
     const parsed = proxy ? parseProxy(proxy) : null;
     if (parsed && !parsed.ok) throw fieldError('proxy', PROXY_ERROR_KEYS[parsed.error]);
     const account = await this.repo.account(ownerScope(user), body.user.idAccount);
     if (!account) throw notFound();
-    const existing = await this.repo.session(null, { email: body.user.email });
-    if (existing && user.role !== 'admin' && existing.userId !== user.id) throw notFound();
+    const key = { email: body.user.email };
+    const existing = await this.repo.session(account.userId, key);
     const sealed = {
       userId: account.userId,
       accountId: account.id,
@@ -104,9 +124,8 @@ export class AiService {
         .insertSession({ ...sealed, email: body.user.email, createdAt: at, updatedAt: at })
         .catch(async (err) => {
           // Two logins of a new email at once: the second updates the row the first created.
-          const raced = await this.repo.session(null, { email: body.user.email });
+          const raced = await this.repo.session(account.userId, key);
           if (!raced) throw err;
-          if (user.role !== 'admin' && raced.userId !== user.id) throw notFound();
           await this.repo.updateSession(raced.id, sealed);
           return raced.id;
         });
@@ -115,16 +134,16 @@ export class AiService {
   }
 
   /** POST /setting/login-deepseek: the same session (by email), its DeepSeek credential, through its proxy. */
-  async loginDeepSeek(user: AuthUser, body: { email: string; password: string }): Promise<AiLoginReply> {
-    const row = await this.find(user, { email: body.email });
+  async loginDeepSeek(user: AuthUser, body: AiSessionRef & { password: string }): Promise<AiLoginReply> {
+    const row = await this.find(user, body);
     const passwordDeepseekSealed = body.password ? this.deps.sealer.seal(body.password) : null;
     await this.repo.updateSession(row.id, { passwordDeepseekSealed, status: 'loading', errorText: null });
     return this.runLogin({ ...row, passwordDeepseekSealed }, 'deepseek', (d, s) => d.login(s), 'login');
   }
 
   /** POST /setting/code: fills in the verification code of the login that waits for one. */
-  async code(user: AuthUser, body: { email: string; code: string }): Promise<AiLoginReply> {
-    const row = await this.find(user, { email: body.email });
+  async code(user: AuthUser, body: AiSessionRef & { code: string }): Promise<AiLoginReply> {
+    const row = await this.find(user, body);
     const provider = this.pendingCode.get(row.id) ?? 'gpt';
     return this.runLogin(row, provider, (d, s) => d.submitCode(s, body.code), 'code');
   }
@@ -159,7 +178,7 @@ export class AiService {
   }
 
   /** POST /setting/stop: aborts what runs and closes what the session holds; the session is no longer active. */
-  async stop(user: AuthUser, body: { email: string }): Promise<AiReply> {
+  async stop(user: AuthUser, body: AiSessionRef): Promise<AiReply> {
     const row = await this.find(user, body);
     await this.stopDrivers(row);
     await this.repo.updateSession(row.id, { isActive: 0, status: 'noactive' });
@@ -170,7 +189,7 @@ export class AiService {
   }
 
   /** POST /setting/screenshot: screenshots of the session's open pages, kept in media storage. */
-  async screenshot(user: AuthUser, body: { email: string }) {
+  async screenshot(user: AuthUser, body: AiSessionRef) {
     const row = await this.find(user, body);
     const shots = (
       await Promise.all((['gpt', 'deepseek'] as const).map((p) => this.deps.drivers[p].screenshot(this.ctx(row, p))))
@@ -195,7 +214,7 @@ export class AiService {
 
   /** POST /setting/type and /type-deepseek: one chat turn, or (Sora toggle) a video request. */
   async type(user: AuthUser, body: AiTypeBody, provider: AiProvider): Promise<ChatReply> {
-    const row = await this.find(user, { email: body.email });
+    const row = await this.find(user, body);
     if (!row.isActive) throw fieldError('email', 'kadr.ai_errors.not_active');
     if (body.isSora) return this.videos!.request(row, provider, body.text);
     const label = rec.PROVIDER_LABEL[provider];

@@ -39,11 +39,21 @@ const HELMET_OPTIONS: FastifyHelmetOptions = {
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const headers = await helmetHeaders();
-  app.addHook('onRequest', (_req, reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    if (req.url.startsWith('/api/')) reply.raw.setHeader('Cache-Control', API_CACHE_CONTROL);
     done();
   });
 }
+
+/**
+ * Every API answer is one user's data, and many carry secrets: a profile's credentials, proxy and tokens
+ * (`GET /api/accounts/{id}` and each answer with a profile), an AI session's password and proxy
+ * (`GET /api/ai/info/{id}`), sign-in tokens, live tickets. None may be kept by a browser or a proxy cache, so
+ * `no-store` is the default of the whole API, set before the route runs; an answer that may be cached says
+ * so itself (signed media links: `private, max-age`), and its header replaces this one.
+ */
+export const API_CACHE_CONTROL = 'no-store';
 
 /** The headers @fastify/helmet sets on an answer, with HELMET_OPTIONS. */
 export async function helmetHeaders(): Promise<Array<[string, string]>> {

@@ -6,10 +6,11 @@ import { PublicationListQuery } from '../../src/contract/list-queries';
 import { toId } from '../../src/contract/ids';
 import { M } from '../../src/contract/messages';
 import {
-  PublicationCreateSchema,
+  publicationCreateSchema,
   PublicationPatchSchema,
   PublicationSchema,
   PublishOneSchema,
+  PublishRulesSchema,
   YouTubeItemSchema,
 } from '../../src/contract/publications';
 import { requireUser } from '../auth/guards';
@@ -42,6 +43,21 @@ export async function publicationsRoutes(
   const auth = { preValidation: requireUser };
   const publishing = { ...auth, config: { userLimit: ['publish'] as const } };
   const doc = { tags: [API_TAGS.publications], security: BEARER };
+  // Dates beyond PUBLISH_HORIZON_DAYS from the moment of the request are a 400 naming the field, like any other.
+  const horizonDays = app.config.publishHorizonDays;
+  const CreateBody = publicationCreateSchema({ days: horizonDays, now: Date.now });
+  r.get(
+    '/api/upload-video/rules',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'The rules of a publication date (how many days ahead it may lie)',
+        response: { 200: PublishRulesSchema, ...fails },
+      },
+    },
+    async () => ({ horizonDays }),
+  );
   r.get(
     '/api/upload-video',
     {
@@ -94,7 +110,7 @@ export async function publicationsRoutes(
           'Each video goes to its profile at its date (an instant, stored in UTC) on every platform toggled on; ' +
           'each platform must be connected on the profile.',
         params: RequestParams,
-        body: PublicationCreateSchema,
+        body: CreateBody,
         response: { 201: PublicationSchema, ...fails },
       },
     },

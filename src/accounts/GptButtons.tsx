@@ -16,13 +16,20 @@ const needsCode = (e: unknown) => {
   const err = e as { status?: number; body?: { status?: number } };
   return err?.status === AI_CODE_REQUIRED || err?.body?.status === AI_CODE_REQUIRED;
 };
+/** The session id a reply names, if any (a login that waits for a code names the session the code is for). */
+const sessionIdOf = (reply: unknown) => {
+  const id = (reply as { id?: unknown } | undefined)?.id;
+  return typeof id === 'number' ? id : undefined;
+};
 
 /**
  * The GPT connect flow (SPEC §4): 'Підключити GPT' logs in with the form's GPT email, key and proxy; on success
  * the returned session id is stored on the profile (PATCH /api/accounts/gpt/{id}) and the profile reloads; a
  * status 300 opens 'Код авторизації'. No email: 'Email GPT не задан'. A failed login is an error toast (the
  * original showed it success-style: a documented deviation). 'Підключити DeepSeek' shows once a GPT id exists.
- * The login reads the form, so unsaved edits must be saved first (the reload would drop them).
+ * The login reads the form, so unsaved edits must be saved first (the reload would drop them). The code and
+ * DeepSeek steps name the session by id too: sessions are per owner, so for an admin the email alone may name
+ * their own session or several users' sessions rather than this profile's.
  */
 export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
   const translate = useTranslate();
@@ -33,6 +40,7 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
   const email = String(useWatch({ name: 'emailGPT' }) ?? '').trim();
   const [busy, setBusy] = useState<Busy>(null);
   const [codeOpen, setCodeOpen] = useState(false);
+  const [codeFor, setCodeFor] = useState<number | undefined>(undefined); // the session waiting for the code
   const fail = (e: unknown) => {
     for (const m of errorMessages(e, translate(LOGIN_FALLBACK))) notify(m, { type: 'error' });
   };
@@ -45,6 +53,7 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
   /** A login or code reply: store the id and reload, open the code modal, or show why not. */
   const settle = async (reply: AiLoginReply) => {
     if (reply.status === AI_CODE_REQUIRED) {
+      setCodeFor(sessionIdOf(reply));
       setCodeOpen(true);
       if (reply.message) notify(reply.message, { type: 'info' });
       return;
@@ -63,8 +72,10 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
     try {
       await call();
     } catch (e) {
-      if (needsCode(e)) setCodeOpen(true);
-      else fail(e);
+      if (needsCode(e)) {
+        setCodeFor(sessionIdOf((e as { body?: unknown })?.body));
+        setCodeOpen(true);
+      } else fail(e);
     } finally {
       setBusy(null);
     }
@@ -77,12 +88,15 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
       await settle(await aiPost<AiLoginReply>('/api/ai/setting/login', { proxy: v.proxyGPT ?? '', user }));
     });
   const sendCode = (code: string) =>
-    run('gpt', async () => settle(await aiPost<AiLoginReply>('/api/ai/setting/code', { email, code })));
+    run('gpt', async () =>
+      settle(await aiPost<AiLoginReply>('/api/ai/setting/code', { email, sessionId: codeFor, code })),
+    );
   const connectDeepSeek = () =>
     ready() &&
     run('deepseek', async () => {
       const password = getValues().passwordDeepSeek ?? '';
-      const reply = await aiPost<AiReply>('/api/ai/setting/login-deepseek', { email, password });
+      const sessionId = Number(record!.idGPT) || undefined;
+      const reply = await aiPost<AiReply>('/api/ai/setting/login-deepseek', { email, sessionId, password });
       if (!reply.success) notify(reply.message || LOGIN_FALLBACK, { type: 'error' });
       else notify(reply.message || 'kadr.ai.profile.deepseek_connected', { type: 'success' });
     });

@@ -67,7 +67,13 @@ export const AiSessionPage = () => {
               </Tabs>
               <Stack spacing={1}>
                 <ChatHistory key={data.provider} messages={data.messages} pending={pending} />
-                <MessageForm email={data.email} chat={data.provider} onPending={setPending} onTurns={appendTurns} />
+                <MessageForm
+                  email={data.email}
+                  sessionId={data.id}
+                  chat={data.provider}
+                  onPending={setPending}
+                  onTurns={appendTurns}
+                />
               </Stack>
             </CardContent>
           </Card>

@@ -11,6 +11,8 @@ import type { PendingTurn } from './ChatHistory';
 type ChatReply = AiReply & { messages?: AiMessage[] };
 type Props = {
   email: string;
+  /** The session's id: for an admin an email alone may name several users' sessions. */
+  sessionId: number;
   chat: AiProvider;
   onPending: (p: PendingTurn | null) => void;
   onTurns: (turns: AiMessage[]) => void;
@@ -23,7 +25,7 @@ const required = (v: unknown) => (typeof v === 'string' && v.trim() ? undefined 
  * toggle on, the text is the idea of a video: the answer is an AI video on /ai/video, not a chat reply. Sends
  * to /type or /type-deepseek; while it runs the turn shows with a spinner, then the answered turn is appended.
  */
-export const MessageForm = ({ email, chat, onPending, onTurns }: Props) => {
+export const MessageForm = ({ email, sessionId, chat, onPending, onTurns }: Props) => {
   const translate = useTranslate();
   const notify = useNotify();
   const [sending, setSending] = useState(false);
@@ -34,7 +36,7 @@ export const MessageForm = ({ email, chat, onPending, onTurns }: Props) => {
     setSending(true);
     onPending({ text, isSora });
     try {
-      const reply = await aiPost<ChatReply>(typePath(chat), { email, text, isSora });
+      const reply = await aiPost<ChatReply>(typePath(chat), { email, sessionId, text, isSora });
       if (!reply.success) {
         notify(reply.message || 'kadr.notifications.failure', { type: 'error' });
         return;

@@ -10,7 +10,7 @@ export const SessionActions = ({ session, onChange }: { session: AiSessionDetail
   const translate = useTranslate();
   const { busy, run } = useAiAction();
   if (!session.isActive) return null;
-  const body = { email: session.email };
+  const body = { email: session.email, sessionId: session.id }; // the id: an admin's email may name several
   const act = async (name: 'stop' | 'screenshot', message?: string) => {
     if (await run<AiReply>(name, `/api/ai/setting/${name}`, body, message)) onChange();
   };

@@ -50,17 +50,25 @@ export const AiLoginSchema = z.object({
 });
 export type AiLoginBody = z.infer<typeof AiLoginSchema>;
 
+/**
+ * The session a by-email call acts on. Sessions are per owner (one per owner and email): a user's email names
+ * their own; an admin's names their own, else the one session of that email; when several other users have one,
+ * `sessionId` picks it (the panel sends it wherever it knows the id) and must be a session of that email.
+ */
+const session = { email, sessionId: z.number().int().positive().optional() };
+export type AiSessionRef = { email: string; sessionId?: number };
+
 /** POST /api/ai/setting/login-deepseek: the same session (by email), its DeepSeek credential. */
-export const AiLoginDeepSeekSchema = z.object({ email, password: z.string().max(500).optional().default('') });
+export const AiLoginDeepSeekSchema = z.object({ ...session, password: z.string().max(500).optional().default('') });
 /** /stop and /screenshot. */
-export const AiEmailSchema = z.object({ email });
+export const AiEmailSchema = z.object(session);
 /** /code: the verification code the operator read (SPEC §5 says "code required"; the original's message named the proxy). */
-export const AiCodeSchema = z.object({ email, code: z.string().trim().min(1, AIM.codeRequired).max(64) });
+export const AiCodeSchema = z.object({ ...session, code: z.string().trim().min(1, AIM.codeRequired).max(64) });
 /** /type and /type-deepseek (SPEC §5 AI message: text required). `isSora` asks for a video instead of a reply. */
-export const AiTypeSchema = z.object({ email, text, isSora: z.boolean().optional().default(false) });
+export const AiTypeSchema = z.object({ ...session, text, isSora: z.boolean().optional().default(false) });
 export type AiTypeBody = z.infer<typeof AiTypeSchema>;
 /** /video: ask the session's chat model for a video about `text`. */
-export const AiVideoRequestSchema = z.object({ email, text });
+export const AiVideoRequestSchema = z.object({ ...session, text });
 /** /recreate and /close. */
 export const AiVideoActionSchema = z.object({ videoId: z.number().int().positive(), email: email.optional() });
 /** /publication. */

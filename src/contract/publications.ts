@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { instantField } from './dates';
 import { OwnerSchema } from './http';
 import { PLATFORMS } from './platforms';
 import { VIDEO_STATUSES } from './statuses';
+import { encodeMessage } from './stored-message';
 import { normalizeTags } from './tags';
 
 /**
@@ -17,7 +19,7 @@ export const PM = {
   minOneAccount: 'kadr.validation.min_one_account',
   minOneVideo: 'kadr.validation.min_one_video',
   minOnePlatform: 'kadr.publications.errors.min_one_platform',
-  invalidDate: 'kadr.publications.errors.invalid_date',
+  beyondHorizon: 'kadr.publications.errors.beyond_horizon',
   titleTooLong: 'kadr.publications.errors.title_too_long',
   noAngleBrackets: 'kadr.validation.description_no_angle_brackets',
   descriptionTooLong: 'kadr.publications.errors.description_too_long',
@@ -71,42 +73,71 @@ const description = z
   .max(DESCRIPTION_MAX, PM.descriptionTooLong)
   .refine((s) => !/[<>]/.test(s), PM.noAngleBrackets)
   .default('');
-/** A date: an ISO-8601 instant (with Z or an offset); stored in UTC. */
-const instant = z
-  .string()
-  .refine((s) => /[zZ]|[+-]\d\d:?\d\d$/.test(s) && !Number.isNaN(Date.parse(s)), PM.invalidDate)
-  .transform((s) => new Date(s).toISOString());
+/** A date: an instant in the contract's years (src/contract/dates.ts), stored in UTC. */
+const instant = instantField();
 const flag = z.boolean().default(false);
 
+/**
+ * The scheduling horizon (PUBLISH_HORIZON_DAYS on the server): a publication date may lie at most this many days
+ * ahead of now. Past dates publish at once, as before. The server's body schema and the publish form's resolver
+ * are the same schema with the same horizon (GET /api/upload-video/rules), so the form says it as it is typed.
+ */
+export const PUBLISH_HORIZON_DAYS_DEFAULT = 365;
+const DAY_MS = 24 * 3600 * 1000;
+export type PublishHorizon = { days: number; now: () => number };
+
+/** The last instant (epoch ms) a date may name `days` ahead of `nowMs`. */
+export const horizonEnd = (days: number, nowMs: number) => nowMs + days * DAY_MS;
+
+/** The beyond-the-horizon message (a stored message: key and the horizon in days). */
+export const beyondHorizon = (days: number) => encodeMessage(PM.beyondHorizon, { days });
+
+/** A publication date: an instant in the contract's years and, with a horizon, not beyond it. */
+const publishDate = (horizon?: PublishHorizon) =>
+  horizon
+    ? instant.refine((d) => Date.parse(d) <= horizonEnd(horizon.days, horizon.now()), beyondHorizon(horizon.days))
+    : instant;
+
 /** One video of the publish form's right side (SPEC §2): its own title, description, tags, profile and date. */
-export const PublishVideoInputSchema = z.object({
-  id: z.number().int().positive(),
-  title,
-  description,
-  tags: tags.refine((t) => t.length > 0, PM.minOneTag),
-  account: z.number({ error: PM.minOneAccount }).int().positive(PM.minOneAccount),
-  date: instant,
-});
+export const publishVideoInputSchema = (horizon?: PublishHorizon) =>
+  z.object({
+    id: z.number().int().positive(),
+    title,
+    description,
+    tags: tags.refine((t) => t.length > 0, PM.minOneTag),
+    account: z.number({ error: PM.minOneAccount }).int().positive(PM.minOneAccount),
+    date: publishDate(horizon),
+  });
+export const PublishVideoInputSchema = publishVideoInputSchema();
 export type PublishVideoInput = z.infer<typeof PublishVideoInputSchema>;
 
 /**
  * POST /api/upload-video/{idUpload}: SPEC §5 publish form. The shared title/description/tags/date are the
- * defaults the form copies into each video; the server publishes what each video says.
+ * defaults the form copies into each video; the server publishes what each video says. Every date within
+ * `horizon` when one is given (the server's route and the form give the configured one).
  */
-export const PublicationCreateSchema = z
-  .object({
-    title,
-    description,
-    tags: tags.refine((t) => t.length > 0, PM.minOneTag),
-    accounts: z.array(z.number().int().positive()).min(1, PM.minOneAccount),
-    video: z.array(PublishVideoInputSchema).min(1, PM.minOneVideo),
-    inYouTube: flag,
-    inTikTok: flag,
-    inInstagram: flag,
-    date: instant,
-  })
-  .refine((p) => p.inYouTube || p.inTikTok || p.inInstagram, { path: ['inYouTube'], message: PM.minOnePlatform });
+export const publicationCreateSchema = (horizon?: PublishHorizon) =>
+  z
+    .object({
+      title,
+      description,
+      tags: tags.refine((t) => t.length > 0, PM.minOneTag),
+      accounts: z.array(z.number().int().positive()).min(1, PM.minOneAccount),
+      video: z.array(publishVideoInputSchema(horizon)).min(1, PM.minOneVideo),
+      inYouTube: flag,
+      inTikTok: flag,
+      inInstagram: flag,
+      date: publishDate(horizon),
+    })
+    .refine((p) => p.inYouTube || p.inTikTok || p.inInstagram, { path: ['inYouTube'], message: PM.minOnePlatform });
+export const PublicationCreateSchema = publicationCreateSchema();
 export type PublicationCreate = z.input<typeof PublicationCreateSchema>;
+
+/** GET /api/upload-video/rules: the rules of a publication date the publish form checks as it is typed. */
+export const PublishRulesSchema = z.object({
+  horizonDays: z.number().int().describe('PUBLISH_HORIZON_DAYS: how many days ahead a date may lie'),
+});
+export type PublishRules = z.infer<typeof PublishRulesSchema>;
 
 /** PATCH /api/upload-video/{id}: SPEC §5 publication edit (title required, tags at least 1). */
 export const PublicationPatchSchema = z

@@ -14,7 +14,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Card, CardContent, FormHelperText, Grid, IconButton, Stack, Typography } from '@mui/material';
 import { PlatformToggles } from './PlatformToggles';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { PublicationCreateSchema } from '../contract/publications';
+import { publicationCreateSchema, type PublishRules } from '../contract/publications';
 import type { CreateVideoRequestDetail } from '../contract/videos';
 import type { SelectOption } from '../contract/groups';
 import { addTags } from '../contract/tags';
@@ -29,7 +29,7 @@ import { VideoPlayer } from './VideoPlayer';
 import { fetchGroupAccounts, useGroups, useTagSets } from './options';
 import { useSharedFieldsCopy } from './sharedFields';
 import { nowIso } from './utcInput';
-import { publicationPath, requestPath } from './paths';
+import { publicationPath, publishRulesPath, requestPath } from './paths';
 
 type VideoValues = {
   id: number;
@@ -74,9 +74,17 @@ const toBody = (v: FormValues) => ({
 });
 
 type Body = ReturnType<typeof toBody>;
-const schemaResolver = zodResolver(PublicationCreateSchema) as unknown as Resolver<FieldValues>;
-/** The contract validates the body the form will send (profiles as ids); its field paths are the form's. */
-const resolver: Resolver<FieldValues> = (values, ctx, opts) => schemaResolver(toBody(values as FormValues), ctx, opts);
+/**
+ * The contract validates the body the form will send (profiles as ids); its field paths are the form's. The
+ * server's scheduling horizon (GET /api/upload-video/rules) is the same schema's, so a date too far ahead is
+ * said with the server's message before saving.
+ */
+const resolverFor = (rules: PublishRules | undefined): Resolver<FieldValues> => {
+  // Rules that could not be read: the years still count here, the horizon on the server.
+  const horizon = rules && { days: rules.horizonDays, now: Date.now };
+  const schema = zodResolver(publicationCreateSchema(horizon)) as unknown as Resolver<FieldValues>;
+  return (values, ctx, opts) => schema(toBody(values as FormValues), ctx, opts);
+};
 
 /** Fields the form shows, where a server's field message goes. */
 const SHOWN_FIELD =
@@ -109,6 +117,14 @@ export const PublishForm = () => {
     retry: false,
     refetchOnWindowFocus: false,
   });
+
+  const rules = useQuery({
+    queryKey: ['upload-video', 'rules'],
+    queryFn: async ({ signal }) => (await httpClient(publishRulesPath, { signal })).json as PublishRules,
+    staleTime: Infinity,
+  });
+  const rulesRead = rules.data !== undefined || rules.isError;
+  const resolver = useMemo(() => (rulesRead ? resolverFor(rules.data) : undefined), [rulesRead, rules.data]);
 
   const notReady = request.data && request.data.status !== 'success';
   useEffect(() => {
@@ -173,7 +189,7 @@ export const PublishForm = () => {
     }
   };
 
-  if (!defaults || notReady || existing.isPending || existing.data) return <Loading />;
+  if (!defaults || !resolver || notReady || existing.isPending || existing.data) return <Loading />;
   return (
     <Box sx={{ mt: 1 }}>
       <Title title={translate('kadr.publishing.publish_title', { id: request.data!.id })} />

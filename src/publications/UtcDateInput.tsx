@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { TextField } from '@mui/material';
 import { FieldTitle, InputHelperText, useInput, useTranslate, type InputProps } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { useStoredMessage } from '../common/useStoredMessage';
 import { parseUtc, showUtc } from './utcInput';
 
 /**
  * A date entered and shown in UTC as DD.MM.YYYY, HH:MM:SS (SPEC §9). The form value is an ISO instant; text
- * that is not a real date stays in the form as typed, so the contract's date rule shows its message.
+ * that is not a real date stays in the form as typed, so the contract's date rule shows its message. The rule
+ * (the years 2000–2100, the scheduling horizon) is checked when the field is left, before any save; its
+ * messages carry their bounds (stored messages, src/contract/stored-message.ts).
  */
 export const UtcDateInput = ({
   label,
@@ -15,6 +19,8 @@ export const UtcDateInput = ({
 }: InputProps & { onValue?: (iso: string) => void }) => {
   const translate = useTranslate();
   const { id, field, fieldState, formState, isRequired } = useInput(props);
+  const { trigger } = useFormContext();
+  const shown = useStoredMessage();
   const [text, setText] = useState(() => showUtc(field.value) || String(field.value ?? ''));
   // A value set from outside (the shared date copied into each video) shows in the field (adjusted while
   // rendering, React's pattern for state that follows a prop).
@@ -42,13 +48,14 @@ export const UtcDateInput = ({
         const iso = parseUtc(text);
         if (iso) setText(showUtc(iso));
         field.onBlur();
+        void trigger(field.name);
       }}
       label={label === false ? undefined : <FieldTitle label={label} source={props.source} isRequired={isRequired} />}
       placeholder={translate('kadr.publishing.date_placeholder')}
       error={showError}
       helperText={
         <InputHelperText
-          error={showError ? fieldState.error?.message : undefined}
+          error={showError ? shown(fieldState.error?.message) : undefined}
           helperText={helperText ?? 'kadr.publishing.date_hint'}
         />
       }

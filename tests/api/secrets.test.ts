@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { createSealer } from '../../server/crypto/seal';
 import { describeEachDb } from '../helpers/app';
 
@@ -31,6 +32,8 @@ describeEachDb('what answers never carry', (ctx) => {
     ) => {
       const r = await ctx.app.inject({ method, url, payload, headers: token });
       expect(r.statusCode, `${method} ${url}: ${r.body}`).toBeLessThan(300);
+      // Answers with a profile's or an AI session's secrets (and every other API answer) are never cached.
+      expect(r.headers['cache-control'], `${method} ${url}`).toBe('no-store');
       answers.push(r.body);
       return JSON.parse(r.body);
     };
@@ -153,5 +156,31 @@ describeEachDb('what answers never carry', (ctx) => {
     expect(leaks).toEqual([]);
     // Field names of stored secrets are not answered either.
     expect(answers.some((body) => /Sealed|passwordHash|tokenHash|"tokens/i.test(body))).toBe(false);
+  });
+});
+
+describeEachDb('what answers carrying secrets tell caches', (ctx) => {
+  it('sign-in tokens, live tickets and refused answers are no-store too; a signed media link stays cacheable', async () => {
+    await ctx.createUser('anna', 'anna-pass');
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: 'anna', password: 'anna-pass' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const token = { authorization: `Bearer ${login.json().accessToken}` };
+    const ticket = await ctx.app.inject({ method: 'POST', url: '/api/live/ticket', headers: token });
+    expect(ticket.statusCode).toBe(200);
+    expect(ticket.headers['cache-control']).toBe('no-store');
+    for (const url of ['/api/accounts/999999', '/api/ai/info/999999', '/api/nothing-here']) {
+      const r = await ctx.app.inject({ method: 'GET', url, headers: token });
+      expect(r.statusCode, url).toBe(404);
+      expect(r.headers['cache-control'], url).toBe('no-store');
+    }
+    await ctx.app.media.storage.put('tests/cacheable.bin', Readable.from(Buffer.from('0123456789')));
+    const media = await ctx.app.inject({ method: 'GET', url: ctx.app.media.signer.url('tests/cacheable.bin') });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
   });
 });

@@ -78,6 +78,34 @@ describeEachDb('tag sets API', (ctx) => {
     await ctx.call({ method: 'DELETE', url: `/api/tags/${r.body.id}`, token: anna });
   });
 
+  it('stores a lone UTF-16 surrogate as U+FFFD on either database, in a tag and in the name', async () => {
+    // JSON.stringify writes a lone surrogate as a \\uD800 escape, as a client sending one does.
+    const send = (method: 'POST' | 'PATCH', url: string, body: object) =>
+      ctx.call({
+        method,
+        url,
+        token: anna,
+        payload: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+    const r = await send('POST', '/api/tags', { name: 'Lone \ud800 high', tags: ['a\udc00b', 'ok\ud83d\ude00'] });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ name: 'Lone \ufffd high', tags: ['a\ufffdb', 'ok\ud83d\ude00'] });
+    const p = await send('PATCH', `/api/tags/${r.body.id}`, { tags: ['x\ud800'] });
+    expect(p.body.tags).toEqual(['x\ufffd']);
+    const row = await ctx.tdb.db
+      .selectFrom('tagSets')
+      .select(['name', 'tags'])
+      .where('id', '=', r.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('Lone \ufffd high');
+    expect(JSON.parse(String(row.tags))).toEqual(['x\ufffd']);
+    expect(row.name.isWellFormed()).toBe(true);
+    const read = await ctx.call({ method: 'GET', url: `/api/tags/${r.body.id}`, token: anna });
+    expect(read.body).toMatchObject({ name: 'Lone \ufffd high', tags: ['x\ufffd'] });
+    await ctx.call({ method: 'DELETE', url: `/api/tags/${r.body.id}`, token: anna });
+  });
+
   it('creates, lists, reads, updates and deletes a tag set', async () => {
     let r = await ctx.call({
       method: 'POST',

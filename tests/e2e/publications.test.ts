@@ -37,6 +37,13 @@ const mp4 = (() => {
   return readFileSync(join(dir, 'v.mp4'));
 })();
 
+/** A day 30 days ahead (within the default scheduling horizon), as typed (DD.MM.YYYY) and as ISO (YYYY-MM-DD). */
+const soon = (() => {
+  const iso = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const [y, m, d] = iso.split('-');
+  return { iso, typed: `${d}.${m}.${y}` };
+})();
+
 const panel = process.env.E2E_PANEL_DIR ? { panelDir: process.env.E2E_PANEL_DIR } : {};
 const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text }).first();
 const videoCard = (page: Page, n: number) => page.getByRole('group', { name: `Відео ${n}`, exact: true });
@@ -210,12 +217,19 @@ describeOnEachDb('publishing in the browser', (kind) => {
     await page.keyboard.press('Escape');
     await expect.poll(() => profileOf(3)).toBe('Alpha profile');
 
-    // A wrong date says so; the right one is taken as UTC.
+    // A date outside the years 2000–2100 or beyond the scheduling horizon says so as soon as the field is left,
+    // before any save, with the server's messages; a wrong date says so; the right one is taken as UTC.
     const date = videoCard(page, 2).getByLabel('Дата (UTC)');
+    await date.fill('01.01.2101, 00:00:00');
+    await date.press('Tab');
+    await videoCard(page, 2).getByText('Дата має бути в межах 2000–2100 років').waitFor();
+    await date.fill('01.03.2031, 10:30:00');
+    await date.press('Tab');
+    await videoCard(page, 2).getByText('Дата надто далеко: не пізніше ніж через 365 дн. від сьогодні').waitFor();
     await date.fill('31.02.2031, 10:00:00');
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await videoCard(page, 2).getByText('Невірна дата', { exact: false }).waitFor();
-    await date.fill('01.03.2031, 10:30:00');
+    await date.fill(`${soon.typed}, 10:30:00`);
 
     // The third video leaves the form; Save publishes the other two.
     await videoCard(page, 3).getByRole('button', { name: 'Прибрати: Відео 3' }).click();
@@ -241,7 +255,7 @@ describeOnEachDb('publishing in the browser', (kind) => {
       [acc.gamma, pub.id, 'publication'],
       [null, null, 'noactive'],
     ]);
-    expect(new Date(videos[1]!.date!).toISOString()).toBe('2031-03-01T10:30:00.000Z');
+    expect(new Date(videos[1]!.date!).toISOString()).toBe(`${soon.iso}T10:30:00.000Z`);
     const rows = await srv.tdb.db
       .selectFrom('videoPublishes')
       .select(['videoId', 'platform', 'state'])
@@ -264,14 +278,14 @@ describeOnEachDb('publishing in the browser', (kind) => {
       tags: ['зима'],
       accounts: [acc.alpha, acc.beta],
       inYouTube: true,
-      date: '2031-01-05T08:00:00.000Z',
+      date: `${soon.iso}T08:00:00.000Z`,
       video: req.videos.map((id, i) => ({
         id,
         title: `Зима ${i + 1}`,
         description: '',
         tags: ['зима'],
         account: i ? acc.beta : acc.alpha,
-        date: '2031-01-05T08:00:00.000Z',
+        date: `${soon.iso}T08:00:00.000Z`,
       })),
     });
 

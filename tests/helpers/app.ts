@@ -51,6 +51,9 @@ export function describeEachDb(
             APP_KEY: 'test-app-key-0123456789abcdefghijkl',
             DATA_DIR: ctx.tdb.dataDir,
             WORKERS: 'off',
+            // Tests schedule at fixed dates years ahead (exact UTC conversions to assert): a horizon wide enough
+            // for them. tests/api/publications-dates.test.ts sets the horizon it checks.
+            PUBLISH_HORIZON_DAYS: '36500',
           } as any,
           {
             panelDir: '/nonexistent',

@@ -10,6 +10,7 @@ import * as ai from './009_ai.js';
 import * as live from './010_live.js';
 import * as listSearch from './011_list_search.js';
 import * as userLimits from './014_user_limits.js';
+import * as aiSessionOwnerEmail from './015_ai_session_owner_email.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -25,4 +26,5 @@ export const migrations = {
   '010_live': live,
   '011_list_search': listSearch,
   '014_user_limits': userLimits,
+  '015_ai_session_owner_email': aiSessionOwnerEmail,
 };
