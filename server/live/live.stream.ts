@@ -3,15 +3,18 @@ import type { AuthRepository } from '../auth/auth.repository';
 import { LIVE_HEARTBEAT_MS, type LiveEvent } from '../../src/contract/live';
 import { M } from '../../src/contract/messages';
 import { AppError } from '../http/errors';
+import { requireUser } from '../auth/guards';
 import type { LiveHub } from './live.hub';
 import type { LiveService } from './live.service';
 
 /**
- * The server-sent-events streams of this process. A stream opens with a ticket (POST /api/live/ticket) and
- * resumes after `Last-Event-ID` (the header EventSource sends on its own reconnects, or `?lastEventId=` when the
- * panel reconnects with a fresh ticket). Every LIVE_HEARTBEAT_MS a comment line keeps proxies and the
- * server's idle-connection timeout from closing it, and the session is checked again: a logged-out or deleted
- * user's stream ends. `closeAll` ends every stream so the server can close (app.close, shutdown).
+ * The server-sent-events streams of this process. A stream opens with a ticket (POST /api/live/ticket), which
+ * opens one stream, once, for its own user: a request that also carries a bearer token of another user is
+ * refused. It resumes after `Last-Event-ID` (the header EventSource sends on its own reconnects, or
+ * `?lastEventId=` when the panel reconnects with a fresh ticket). The stream follows its session: the hub
+ * narrows, widens or ends it when the user's role changes, the user is deleted or the session ends (live.hub.ts).
+ * Every LIVE_HEARTBEAT_MS a comment line keeps proxies and the server's idle-connection timeout from closing
+ * it, and the session is checked again (a backstop). `closeAll` ends every stream so the server can close.
  */
 export class LiveStreams {
   private open = new Set<() => void>();
@@ -23,9 +26,13 @@ export class LiveStreams {
   }
 
   async stream(req: FastifyRequest, query: { ticket?: string; lastEventId?: string }, reply: FastifyReply) {
-    const claims = this.deps.live.verifyTicket(query.ticket);
-    const sessionUser = () => this.deps.auth.findSessionUser(claims.sid, claims.userId, new Date().toISOString());
-    const user = await sessionUser();
+    const claims = await this.deps.live.redeemTicket(query.ticket);
+    // EventSource sends no bearer; a caller that sends one must be the ticket's user.
+    if (req.headers.authorization !== undefined) {
+      await requireUser(req);
+      if (req.user.id !== claims.userId) throw new AppError(401, M.unauthorized);
+    }
+    const user = await this.deps.auth.findSessionUser(claims.sid, claims.userId, new Date().toISOString());
     if (!user) throw new AppError(401, M.unauthorized);
     const header = req.headers['last-event-id'];
     const resume = (typeof header === 'string' && /^\d{1,15}$/.test(header) ? header : undefined) ?? query.lastEventId;
@@ -55,10 +62,7 @@ export class LiveStreams {
     };
     const beat = setInterval(() => {
       res.write(': hb\n\n');
-      void sessionUser().then(
-        (u) => !u && end(),
-        () => undefined,
-      );
+      if (client) void this.deps.hub.recheck(client).catch(() => undefined);
     }, this.deps.heartbeatMs ?? LIVE_HEARTBEAT_MS);
     beat.unref();
     this.open.add(end);
@@ -66,7 +70,7 @@ export class LiveStreams {
     res.once('close', end);
     try {
       client = await this.deps.hub.join(
-        { userId: user.id, admin: user.role === 'admin', send },
+        { userId: user.id, sid: claims.sid, admin: user.role === 'admin', send, end },
         resume === undefined ? null : Number(resume),
       );
       if (ended) this.deps.hub.leave(client);
