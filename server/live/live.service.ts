@@ -117,7 +117,12 @@ export class LiveService {
     const got = Buffer.from(mac);
     const valid = got.length === want.length && timingSafeEqual(got, want);
     if (!valid || !/^\d+$/.test(uid) || Number(exp) * 1000 < now) throw new AppError(401, M.unauthorized);
-    return { userId: Number(uid), sid: Buffer.from(sid, 'base64url').toString(), id: nonce, expiresMs: Number(exp) * 1000 };
+    return {
+      userId: Number(uid),
+      sid: Buffer.from(sid, 'base64url').toString(),
+      id: nonce,
+      expiresMs: Number(exp) * 1000,
+    };
   }
 
   /**
