@@ -39,17 +39,25 @@ export class LiveStreams {
 
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      // nginx: pass each event on at once instead of buffering the answer.
-      'X-Accel-Buffering': 'no',
-    });
-    res.write('retry: 3000\n\n');
-    const send = (e: LiveEvent) => {
-      res.write(`id: ${e.id}\ndata: ${JSON.stringify({ kind: e.kind, payload: e.payload })}\n\n`);
+    // The head goes out once the stream has joined the hub (or with its first backlog event): a client that
+    // sees the stream open receives every event written from then on.
+    let headed = false;
+    const write = (chunk: string) => {
+      if (!headed) {
+        headed = true;
+        res.writeHead(200, {
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-cache, no-transform',
+          Connection: 'keep-alive',
+          // nginx: pass each event on at once instead of buffering the answer.
+          'X-Accel-Buffering': 'no',
+        });
+        res.write('retry: 3000\n\n');
+      }
+      if (chunk) res.write(chunk);
     };
+    const send = (e: LiveEvent) =>
+      write(`id: ${e.id}\ndata: ${JSON.stringify({ kind: e.kind, payload: e.payload })}\n\n`);
     let client: Awaited<ReturnType<LiveHub['join']>> | undefined;
     let ended = false;
     const end = () => {
@@ -58,10 +66,11 @@ export class LiveStreams {
       clearInterval(beat);
       this.open.delete(end);
       if (client) this.deps.hub.leave(client);
+      write('');
       res.end();
     };
     const beat = setInterval(() => {
-      res.write(': hb\n\n');
+      write(': hb\n\n');
       if (client) void this.deps.hub.recheck(client).catch(() => undefined);
     }, this.deps.heartbeatMs ?? LIVE_HEARTBEAT_MS);
     beat.unref();
@@ -74,6 +83,7 @@ export class LiveStreams {
         resume === undefined ? null : Number(resume),
       );
       if (ended) this.deps.hub.leave(client);
+      else write('');
     } catch (err) {
       req.log.warn({ err }, 'live stream could not start');
       end();

@@ -7,6 +7,9 @@ import type { LiveEvent } from '../../src/contract/live';
 import { describeEachDb } from '../helpers/app';
 import { openSse } from '../helpers/sse';
 
+/** How long a poll waits for a state (a busy 2-core machine); a state, never a duration, is asserted. */
+const settles = { timeout: 10_000 };
+
 describeEachDb('live updates and notifications API', (ctx) => {
   let admin: { authorization: string };
   let anna: { authorization: string };
@@ -83,11 +86,11 @@ describeEachDb('live updates and notifications API', (ctx) => {
     await live.emit(annaId, 'request', { id: 1, status: 'loading', progress: 10 });
     await live.emit(ivanId, 'request', { id: 2, status: 'loading', progress: 20 });
     await live.notify(annaId, 'render_done', { id: 1, count: 3 }, '/video/request/x');
-    await expect.poll(() => a.messages.map((m) => m.kind)).toEqual(['request', 'notification']);
+    await expect.poll(() => a.messages.map((m) => m.kind), settles).toEqual(['request', 'notification']);
     expect(a.messages[0]!.payload).toEqual({ id: 1, status: 'loading', progress: 10 });
     expect(a.messages[1]!.payload).toMatchObject({ kind: 'render_done', params: { id: 1, count: 3 }, readAt: null });
-    await expect.poll(() => i.messages.map((m) => m.payload.id)).toEqual([2]);
-    await expect.poll(() => b.messages.map((m) => m.payload.id)).toEqual([1, 2]);
+    await expect.poll(() => i.messages.map((m) => m.payload.id), settles).toEqual([2]);
+    await expect.poll(() => b.messages.map((m) => m.payload.id), settles).toEqual([1, 2]);
     // Ids go up, so a reconnect can resume after the last one.
     expect(a.messages[1]!.id!).toBeGreaterThan(a.messages[0]!.id!);
     [a, i, b].forEach((s) => s.close());
@@ -96,25 +99,25 @@ describeEachDb('live updates and notifications API', (ctx) => {
   it('resumes after Last-Event-ID with what happened while away, only the user’s own', async () => {
     const first = await stream(anna);
     await ctx.root.live.service.emit(annaId, 'request', { id: 10, progress: 1 });
-    await expect.poll(() => first.messages.length).toBe(1);
+    await expect.poll(() => first.messages.length, settles).toBe(1);
     const lastSeen = first.messages[0]!.id!;
     first.close();
-    await expect.poll(() => ctx.root.live.hub.size).toBe(0);
+    await expect.poll(() => ctx.root.live.hub.size, settles).toBe(0);
     // While the panel is away: two of Anna's events and one of Ivan's.
     await ctx.root.live.service.emit(annaId, 'request', { id: 10, progress: 50 });
     await ctx.root.live.service.emit(ivanId, 'request', { id: 11, progress: 5 });
     await ctx.root.live.service.emit(annaId, 'request', { id: 10, progress: 90 });
     const again = await stream(anna, lastSeen);
-    await expect.poll(() => again.messages.map((m) => m.payload.progress)).toEqual([50, 90]);
+    await expect.poll(() => again.messages.map((m) => m.payload.progress), settles).toEqual([50, 90]);
     // Resuming through the query (a fresh ticket after a long break) works the same.
     const viaQuery = openSse(
       `${base}/api/live/events?ticket=${encodeURIComponent(await ticketOf(anna))}&lastEventId=${lastSeen}`,
     );
     streams.push(viaQuery);
-    await expect.poll(() => viaQuery.messages.map((m) => m.payload.progress)).toEqual([50, 90]);
+    await expect.poll(() => viaQuery.messages.map((m) => m.payload.progress), settles).toEqual([50, 90]);
     // And live events keep coming after the backlog.
     await ctx.root.live.service.emit(annaId, 'request', { id: 10, progress: 99 });
-    await expect.poll(() => again.messages.map((m) => m.payload.progress)).toEqual([50, 90, 99]);
+    await expect.poll(() => again.messages.map((m) => m.payload.progress), settles).toEqual([50, 90, 99]);
     again.close();
     viaQuery.close();
   });
@@ -234,7 +237,7 @@ describeEachDb('live updates and notifications API', (ctx) => {
       await withOwn.opened;
       expect(withOwn.state.status).toBe(200);
       await ctx.root.live.service.emit(annaId, 'request', { id: 30 });
-      await expect.poll(() => withOwn.messages.map((m) => m.payload.id)).toEqual([30]);
+      await expect.poll(() => withOwn.messages.map((m) => m.payload.id), settles).toEqual([30]);
       withOwn.close();
     });
 
@@ -285,12 +288,12 @@ describeEachDb('live updates and notifications API', (ctx) => {
       const s = await stream(chief.headers);
       const live = ctx.root.live.service;
       await live.emit(ivanId, 'request', { id: 40 });
-      await expect.poll(() => s.messages.map((m) => m.payload.id)).toEqual([40]);
+      await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([40]);
       expect((await edit(admin, chief.id, 'chief', 'user')).status).toBe(200);
       // Written right after the demotion: Ivan's event must not reach it, the chief's own does (after it).
       await live.emit(ivanId, 'request', { id: 41 });
       await live.emit(chief.id, 'request', { id: 42 });
-      await expect.poll(() => s.messages.map((m) => m.payload.id)).toEqual([40, 42]);
+      await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([40, 42]);
       expect(s.state.ended).toBe(false);
       s.close();
     });
@@ -301,14 +304,14 @@ describeEachDb('live updates and notifications API', (ctx) => {
       const live = ctx.root.live.service;
       await live.emit(ivanId, 'request', { id: 50 });
       await live.emit(lead.id, 'request', { id: 51 });
-      await expect.poll(() => s.messages.map((m) => m.payload.id)).toEqual([51]);
+      await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([51]);
       expect((await edit(admin, lead.id, 'lead', 'admin')).status).toBe(200);
       await live.emit(ivanId, 'request', { id: 52 });
-      await expect.poll(() => s.messages.map((m) => m.payload.id)).toEqual([51, 52]);
+      await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([51, 52]);
       // Never others' notifications, admin or not.
       await live.notify(ivanId, 'render_done', { id: 53, count: 1 }, null);
       await live.emit(lead.id, 'request', { id: 54 });
-      await expect.poll(() => s.messages.map((m) => m.payload.id)).toEqual([51, 52, 54]);
+      await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([51, 52, 54]);
       s.close();
     });
 
@@ -317,7 +320,7 @@ describeEachDb('live updates and notifications API', (ctx) => {
       const s = await stream(gone.headers);
       expect(s.state.status).toBe(200);
       expect((await ctx.call({ method: 'DELETE', url: `/api/users/${gone.id}`, token: admin })).status).toBe(200);
-      await expect.poll(() => s.state.ended).toBe(true);
+      await expect.poll(() => s.state.ended, settles).toBe(true);
     });
 
     it('a logout ends that session’s stream; the user’s other session keeps its own', async () => {
@@ -332,9 +335,9 @@ describeEachDb('live updates and notifications API', (ctx) => {
         payload: { refreshToken: olga.session.refreshToken },
       });
       expect(r.status).toBe(204);
-      await expect.poll(() => s.state.ended).toBe(true);
+      await expect.poll(() => s.state.ended, settles).toBe(true);
       await ctx.root.live.service.emit(olga.id, 'request', { id: 60 });
-      await expect.poll(() => kept.messages.map((m) => m.payload.id)).toEqual([60]);
+      await expect.poll(() => kept.messages.map((m) => m.payload.id), settles).toEqual([60]);
       expect(kept.state.ended).toBe(false);
       kept.close();
     });
@@ -356,12 +359,12 @@ describeEachDb('live updates and notifications API', (ctx) => {
         },
       });
       expect(r.status).toBe(204);
-      await expect.poll(() => elsewhere.state.ended).toBe(true);
+      await expect.poll(() => elsewhere.state.ended, settles).toBe(true);
       expect((await ctx.call({ method: 'GET', url: '/api/auth/me', token: other.headers })).status).toBe(401);
       // The session that changed it goes on, for requests and for its stream.
       expect((await ctx.call({ method: 'GET', url: '/api/auth/me', token: pia.headers })).status).toBe(200);
       await ctx.root.live.service.emit(pia.id, 'request', { id: 70 });
-      await expect.poll(() => own.messages.map((m) => m.payload.id)).toEqual([70]);
+      await expect.poll(() => own.messages.map((m) => m.payload.id), settles).toEqual([70]);
       expect(own.state.ended).toBe(false);
       own.close();
     });
@@ -382,9 +385,9 @@ describeEachDb('live updates and notifications API', (ctx) => {
         const live = second.app.root.live.service;
         await live.emit(ivanId, 'request', { id: 80 });
         await live.emit(boss2.id, 'request', { id: 81 });
-        await expect.poll(() => s.messages.map((m) => m.payload.id)).toEqual([81]);
+        await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([81]);
         expect(await call('DELETE', `/api/users/${leaving.id}`)).toBe(200);
-        await expect.poll(() => doomed.state.ended).toBe(true);
+        await expect.poll(() => doomed.state.ended, settles).toBe(true);
       } finally {
         s.close();
         await second.close();
@@ -394,7 +397,7 @@ describeEachDb('live updates and notifications API', (ctx) => {
 
   it('the LISTEN connection opened while the hub goes idle is ended quietly, not left or logged', async () => {
     if (ctx.tdb.kind !== 'postgres') return;
-    await expect.poll(() => ctx.root.live.hub.size).toBe(0);
+    await expect.poll(() => ctx.root.live.hub.size, settles).toBe(0);
     const logged: string[] = [];
     const record = (level: string) => (o: unknown, msg?: string) =>
       logged.push(`${level} ${msg ?? ''} ${JSON.stringify(o)}`);
@@ -433,12 +436,12 @@ describeEachDb('live updates and notifications API', (ctx) => {
     for (let i = 0; i < 5; i++) hub.leave(await hub.join(client, null));
     // The hub still works: a stream that stays hears another process's event through its LISTEN.
     const stays = await hub.join(client, null);
-    await expect.poll(listeners, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(listeners, settles).toBeGreaterThan(0);
     await ctx.root.live.service.emit(annaId, 'request', { id: 90 });
-    await expect.poll(() => got.length).toBe(1);
+    await expect.poll(() => got.length, settles).toBe(1);
     hub.leave(stays);
     await hub.close();
-    await expect.poll(listeners, { timeout: 10_000 }).toBe(0);
+    await expect.poll(listeners, settles).toBe(0);
     expect(logged).toEqual([]);
   });
 
@@ -452,9 +455,9 @@ describeEachDb('live updates and notifications API', (ctx) => {
       const addr = second.server.address();
       const at = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
       const s = await stream(anna, undefined, at);
-      await expect.poll(() => second!.root.live.hub.size).toBe(1);
+      await expect.poll(() => second!.root.live.hub.size, settles).toBe(1);
       await ctx.root.live.service.emit(annaId, 'publish', { publishId: 77, state: 'uploading' });
-      await expect.poll(() => s.messages.map((m) => m.payload.publishId)).toEqual([77]);
+      await expect.poll(() => s.messages.map((m) => m.payload.publishId), settles).toEqual([77]);
       s.close();
     } finally {
       await second?.close();
