@@ -5,12 +5,10 @@ import { createSealer, ensureSealKey, type Sealer } from './crypto/seal';
 import { Ffmpeg } from './media/ffmpeg/ffmpeg';
 import { createMedia, sweepOrphans, type Media } from './media/storage/index';
 import { JobQueue, JobRunner, type JobSpec, type JobWorker, type RunnerOptions } from './jobs/index';
-import { AuthRepository } from './auth/auth.repository';
 import { AuthService, type SignAccess } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
 import { UserLimitCounter } from './http/user-limit-counter';
 import { SessionCache } from './auth/session-cache';
-import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
@@ -96,13 +94,15 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     repo: liveRepo,
     pollMs: dbKind === 'sqlite' ? 500 : 2000,
     listenUrl: dbKind === 'postgres' ? config.databaseUrl : undefined,
+    // Read through the repository the guards use (below), so a stream follows the same rule as a request.
+    sessions: (keys) => repos.auth.liveSessions(keys, new Date().toISOString()),
     log,
   });
   const live = new LiveService(liveRepo, hub, { dbKind, ticketKey: sealer.subKey('live-ticket'), log });
   const observe = liveObservers(db, live, liveRepo);
   const repos = {
-    auth: new AuthRepository(db, sessionCache),
-    users: new UsersRepository(db),
+    auth: observe.auth(sessionCache),
+    users: observe.users(),
     accounts: new AccountsRepository(db),
     groups: new GroupsRepository(db),
     tags: new TagsRepository(db),

@@ -106,6 +106,40 @@ export class AuthRepository {
       .limit(1);
   }
 
+  /**
+   * Of the sessions `keys` (family id and user), those that are live now, with their user's current role: the
+   * same rule as findSessionUser, for every open live stream a batch of events would reach, in one query.
+   */
+  async liveSessions(keys: { sid: string; userId: number }[], now: string) {
+    const sids = [...new Set(keys.map((k) => k.sid))];
+    const live: { sid: string; userId: number; role: SessionUser['role'] }[] = [];
+    // In slices, so that any number of open streams stays within the databases' limits on bound parameters.
+    for (let i = 0; i < sids.length; i += 1000) {
+      const rows = await this.db
+        .selectFrom('refreshTokens')
+        .innerJoin('users', 'users.id', 'refreshTokens.userId')
+        .select(['refreshTokens.familyId', 'users.id', 'users.role'])
+        .distinct()
+        .where('refreshTokens.familyId', 'in', sids.slice(i, i + 1000))
+        .where('refreshTokens.revokedAt', 'is', null)
+        .where('refreshTokens.expiresAt', '>', now)
+        .execute();
+      for (const r of rows) live.push({ sid: r.familyId, userId: r.id, role: r.role });
+    }
+    return live;
+  }
+
+  /** Whose session (refresh-token family) this is. */
+  async familyOwner(familyId: string): Promise<number | undefined> {
+    const r = await this.db
+      .selectFrom('refreshTokens')
+      .select('userId')
+      .where('familyId', '=', familyId)
+      .limit(1)
+      .executeTakeFirst();
+    return r?.userId;
+  }
+
   deleteExpired(before: string) {
     return this.db.deleteFrom('refreshTokens').where('expiresAt', '<', before).execute();
   }

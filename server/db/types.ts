@@ -177,6 +177,12 @@ export interface UserLimitsTable {
   untilMs: number;
 }
 
+/** 013: live-stream tickets already redeemed, until they expire (server/live/live.service.ts). */
+export interface LiveTicketRedemptionsTable {
+  ticketId: string;
+  expiresMs: number;
+}
+
 /** 005: the durable job queue (server/jobs). Payload is JSON text; timestamps ISO text. */
 export interface JobsTable {
   id: Generated<number>;
@@ -379,6 +385,7 @@ export interface Database {
   platformUsage: PlatformUsageTable;
   events: EventsTable;
   notifications: NotificationsTable;
+  liveTicketRedemptions: LiveTicketRedemptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

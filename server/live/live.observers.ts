@@ -7,6 +7,9 @@ import { PublishRepository, type PublishPatch } from '../publications/publish.re
 import type { PublishLive, RequestLive } from '../../src/contract/live';
 import type { LiveRepository } from './live.repository';
 import type { LiveService } from './live.service';
+import { AuthRepository } from '../auth/auth.repository';
+import type { SessionCache } from '../auth/session-cache';
+import { UsersRepository } from '../users/users.repository';
 
 /** Progress events per row at most this often (status changes always go out). */
 export const PROGRESS_EVERY_MS = 500;
@@ -125,6 +128,61 @@ export class LivePublishRepository extends PublishRepository {
   }
 }
 
+/** Rows an UPDATE changed (Kysely's execute() answer). */
+const changed = (r: { numUpdatedRows: bigint }[]) => r.reduce((n, x) => n + Number(x.numUpdatedRows), 0) > 0;
+
+/**
+ * The sessions' repository, reporting: a session that ends (logout, a refresh token replayed) or a user's
+ * sessions revoked (a password change) make that user's open streams end at once, in every process.
+ */
+export class LiveAuthRepository extends AuthRepository {
+  constructor(
+    db: Db,
+    sessionCache: SessionCache,
+    private live: LiveService,
+  ) {
+    super(db, sessionCache);
+  }
+
+  override async revokeFamily(familyId: string, at: string) {
+    const r = await super.revokeFamily(familyId, at);
+    const owner = changed(r) ? await this.familyOwner(familyId) : undefined;
+    if (owner !== undefined) await this.live.sessionChanged(owner);
+    return r;
+  }
+
+  override async revokeAllForUser(userId: number, at: string, exceptFamilyId?: string) {
+    const r = await super.revokeAllForUser(userId, at, exceptFamilyId);
+    if (changed(r)) await this.live.sessionChanged(userId);
+    return r;
+  }
+}
+
+/**
+ * The users' repository, reporting: an edited user (a role changed: a demoted admin's streams narrow to their
+ * own events, a promoted user's widen) or a deleted one (their streams end), at once, in every process.
+ */
+export class LiveUsersRepository extends UsersRepository {
+  constructor(
+    db: Db,
+    private live: LiveService,
+  ) {
+    super(db);
+  }
+
+  override async update(id: number, v: Parameters<UsersRepository['update']>[1]) {
+    const r = await super.update(id, v);
+    if (changed(r)) await this.live.sessionChanged(id);
+    return r;
+  }
+
+  override async delete(id: number) {
+    const r = await super.delete(id);
+    await this.live.sessionChanged(id);
+    return r;
+  }
+}
+
 /** A profile's platform grant was refused: its owner is asked to reconnect it. */
 export const grantLostNotice = (live: LiveService) => (row: AccountRow, platform: PlatformKey) =>
   void live.notify(row.userId, 'reconnect', { id: row.id, platform }, `/accounts/${row.id}`);
@@ -150,8 +208,13 @@ export function withStalledNotice(workers: JobWorker[], live: LiveService, liveR
   }));
 }
 
-/** What the composition root wraps so that writers report: the repositories, grant losses, dead jobs. */
+/**
+ * What the composition root wraps so that writers report: the repositories (sessions and users too, so that
+ * open streams follow them), grant losses, dead jobs.
+ */
 export const liveObservers = (db: Db, live: LiveService, liveRepo: LiveRepository) => ({
+  auth: (sessionCache: SessionCache) => new LiveAuthRepository(db, sessionCache, live),
+  users: () => new LiveUsersRepository(db, live),
   videos: () => new LiveVideosRepository(db, live),
   publishes: () => new LivePublishRepository(db, live, liveRepo),
   grantLost: grantLostNotice(live),

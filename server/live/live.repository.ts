@@ -30,6 +30,21 @@ export class LiveRepository {
     return r.id;
   }
 
+  /**
+   * Records that the ticket `ticketId` opened a stream; false when it already had (here or in another process
+   * on the same database). Expired redemptions are pruned on the way.
+   */
+  async redeemTicket(ticketId: string, expiresMs: number, now: number): Promise<boolean> {
+    await this.db.deleteFrom('liveTicketRedemptions').where('expiresMs', '<=', now).execute();
+    const r = await this.db
+      .insertInto('liveTicketRedemptions')
+      .values({ ticketId, expiresMs })
+      .onConflict((oc) => oc.column('ticketId').doNothing())
+      .returning('ticketId')
+      .executeTakeFirst();
+    return r !== undefined;
+  }
+
   /** Events after `afterId` in id order; `userId` narrows to one user's (null: everybody's). */
   eventsAfter(afterId: number, limit: number, userId: number | null = null): Promise<EventRow[]> {
     let q = this.db

@@ -46,7 +46,8 @@ export class UsersService {
     const passwordChanged = !(await verifyPassword(body.password, (await this.repo.passwordHash(id)) ?? ''));
     await this.repo.update(id, { login: body.login, passwordHash: await hashPassword(body.password), role: body.role });
     // A new password ends the user's sessions (an admin editing themselves keeps theirs). A role change needs no
-    // revocation: every request reads the role from the database, so it applies on the user's next request.
+    // revocation: every request reads the role from the database, so it applies on the user's next request, and
+    // the user's open live streams narrow or widen at once (the repository reports it: live.observers.ts).
     if (actor.id !== id && passwordChanged) await this.sessions.revokeAllForUser(id, new Date().toISOString());
     return this.get(id);
   }

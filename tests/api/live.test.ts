@@ -1,8 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../../server/app';
 import { createDb } from '../../server/db/index';
+import { LISTEN_APPLICATION, LiveHub } from '../../server/live/live.hub';
+import type { LiveEvent } from '../../src/contract/live';
 import { describeEachDb } from '../helpers/app';
 import { openSse } from '../helpers/sse';
+
+/** How long a poll waits for a state (a busy 2-core machine); a state, never a duration, is asserted. */
+const settles = { timeout: 10_000 };
 
 describeEachDb('live updates and notifications API', (ctx) => {
   let admin: { authorization: string };
@@ -38,6 +44,22 @@ describeEachDb('live updates and notifications API', (ctx) => {
   });
   afterAll(() => streams.forEach((s) => s.close()));
 
+  /** Another API process on the same PostgreSQL database, listening on its own port. */
+  const secondInstance = async () => {
+    const { db } = createDb({ databaseUrl: ctx.tdb.url, sqliteFile: '' });
+    const app = await buildApp({ config: ctx.app.config, db, dbKind: 'postgres' });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const addr = app.server.address();
+    return {
+      app,
+      at: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`,
+      close: async () => {
+        await app.close();
+        await db.destroy();
+      },
+    };
+  };
+
   it('needs a signed-in user for a ticket and a valid ticket for the stream', async () => {
     expect((await ctx.call({ method: 'POST', url: '/api/live/ticket' })).status).toBe(401);
     let r = await ctx.call({ method: 'GET', url: '/api/live/events' });
@@ -64,11 +86,11 @@ describeEachDb('live updates and notifications API', (ctx) => {
     await live.emit(annaId, 'request', { id: 1, status: 'loading', progress: 10 });
     await live.emit(ivanId, 'request', { id: 2, status: 'loading', progress: 20 });
     await live.notify(annaId, 'render_done', { id: 1, count: 3 }, '/video/request/x');
-    await expect.poll(() => a.messages.map((m) => m.kind)).toEqual(['request', 'notification']);
+    await expect.poll(() => a.messages.map((m) => m.kind), settles).toEqual(['request', 'notification']);
     expect(a.messages[0]!.payload).toEqual({ id: 1, status: 'loading', progress: 10 });
     expect(a.messages[1]!.payload).toMatchObject({ kind: 'render_done', params: { id: 1, count: 3 }, readAt: null });
-    await expect.poll(() => i.messages.map((m) => m.payload.id)).toEqual([2]);
-    await expect.poll(() => b.messages.map((m) => m.payload.id)).toEqual([1, 2]);
+    await expect.poll(() => i.messages.map((m) => m.payload.id), settles).toEqual([2]);
+    await expect.poll(() => b.messages.map((m) => m.payload.id), settles).toEqual([1, 2]);
     // Ids go up, so a reconnect can resume after the last one.
     expect(a.messages[1]!.id!).toBeGreaterThan(a.messages[0]!.id!);
     [a, i, b].forEach((s) => s.close());
@@ -77,25 +99,25 @@ describeEachDb('live updates and notifications API', (ctx) => {
   it('resumes after Last-Event-ID with what happened while away, only the user’s own', async () => {
     const first = await stream(anna);
     await ctx.root.live.service.emit(annaId, 'request', { id: 10, progress: 1 });
-    await expect.poll(() => first.messages.length).toBe(1);
+    await expect.poll(() => first.messages.length, settles).toBe(1);
     const lastSeen = first.messages[0]!.id!;
     first.close();
-    await expect.poll(() => ctx.root.live.hub.size).toBe(0);
+    await expect.poll(() => ctx.root.live.hub.size, settles).toBe(0);
     // While the panel is away: two of Anna's events and one of Ivan's.
     await ctx.root.live.service.emit(annaId, 'request', { id: 10, progress: 50 });
     await ctx.root.live.service.emit(ivanId, 'request', { id: 11, progress: 5 });
     await ctx.root.live.service.emit(annaId, 'request', { id: 10, progress: 90 });
     const again = await stream(anna, lastSeen);
-    await expect.poll(() => again.messages.map((m) => m.payload.progress)).toEqual([50, 90]);
+    await expect.poll(() => again.messages.map((m) => m.payload.progress), settles).toEqual([50, 90]);
     // Resuming through the query (a fresh ticket after a long break) works the same.
     const viaQuery = openSse(
       `${base}/api/live/events?ticket=${encodeURIComponent(await ticketOf(anna))}&lastEventId=${lastSeen}`,
     );
     streams.push(viaQuery);
-    await expect.poll(() => viaQuery.messages.map((m) => m.payload.progress)).toEqual([50, 90]);
+    await expect.poll(() => viaQuery.messages.map((m) => m.payload.progress), settles).toEqual([50, 90]);
     // And live events keep coming after the backlog.
     await ctx.root.live.service.emit(annaId, 'request', { id: 10, progress: 99 });
-    await expect.poll(() => again.messages.map((m) => m.payload.progress)).toEqual([50, 90, 99]);
+    await expect.poll(() => again.messages.map((m) => m.payload.progress), settles).toEqual([50, 90, 99]);
     again.close();
     viaQuery.close();
   });
@@ -174,6 +196,255 @@ describeEachDb('live updates and notifications API', (ctx) => {
     });
   });
 
+  describe('tickets', () => {
+    const open = (ticket: string, headers: Record<string, string> = {}, at = base) => {
+      const s = openSse(`${at}/api/live/events?ticket=${encodeURIComponent(ticket)}`, undefined, headers);
+      streams.push(s);
+      return s;
+    };
+
+    it('a ticket opens one stream, once', async () => {
+      const ticket = await ticketOf(anna);
+      const first = open(ticket);
+      await first.opened;
+      expect(first.state.status).toBe(200);
+      const again = await ctx.call({ method: 'GET', url: `/api/live/events?ticket=${encodeURIComponent(ticket)}` });
+      expect(again.status).toBe(401);
+      expect(again.body.message).toBe('Потрібна авторизація');
+      // Still once while the first stream is closed, and with the owner's own bearer.
+      first.close();
+      const owner = open(ticket, anna);
+      await owner.opened;
+      expect(owner.state.status).toBe(401);
+    });
+
+    it('only for its own user: another user’s bearer is a 401, and the ticket is spent', async () => {
+      const ticket = await ticketOf(anna);
+      const r = await ctx.call({
+        method: 'GET',
+        url: `/api/live/events?ticket=${encodeURIComponent(ticket)}`,
+        headers: ivan,
+      });
+      expect(r.status).toBe(401);
+      const later = open(ticket);
+      await later.opened;
+      expect(later.state.status).toBe(401);
+      // A broken bearer is refused too; the owner's own bearer (or none) opens a fresh ticket's stream.
+      const bad = open(await ticketOf(anna), { authorization: 'Bearer nonsense' });
+      await bad.opened;
+      expect(bad.state.status).toBe(401);
+      const withOwn = open(await ticketOf(anna), anna);
+      await withOwn.opened;
+      expect(withOwn.state.status).toBe(200);
+      await ctx.root.live.service.emit(annaId, 'request', { id: 30 });
+      await expect.poll(() => withOwn.messages.map((m) => m.payload.id), settles).toEqual([30]);
+      withOwn.close();
+    });
+
+    it('redemptions are kept until the ticket expires, then pruned', async () => {
+      const repo = ctx.root.live.repo;
+      const now = Date.now();
+      expect(await repo.redeemTicket('old-ticket', now - 1, now - 60_000)).toBe(true);
+      expect(await repo.redeemTicket('fresh-ticket', now + 60_000, now)).toBe(true);
+      expect(await repo.redeemTicket('fresh-ticket', now + 60_000, now)).toBe(false);
+      const ids = await ctx.tdb.db.selectFrom('liveTicketRedemptions').select('ticketId').execute();
+      expect(ids.map((r) => r.ticketId)).not.toContain('old-ticket');
+      expect(ids.map((r) => r.ticketId)).toContain('fresh-ticket');
+    });
+
+    it('two API processes on one PostgreSQL racing to redeem one ticket: exactly one opens it', async () => {
+      if (ctx.tdb.kind !== 'postgres') return;
+      const second = await secondInstance();
+      try {
+        for (let i = 0; i < 5; i++) {
+          const ticket = await ticketOf(anna);
+          const pair = [open(ticket), open(ticket, {}, second.at)];
+          await Promise.all(pair.map((p) => p.opened));
+          expect(pair.map((p) => p.state.status).sort()).toEqual([200, 401]);
+          pair.forEach((p) => p.close());
+        }
+      } finally {
+        await second.close();
+      }
+    });
+  });
+
+  describe('streams follow the session', () => {
+    const fresh = async (login: string, role: 'admin' | 'user' = 'user') => {
+      const id = await ctx.createUser(login, `${login}-pass`, role);
+      const session = await ctx.login(login, `${login}-pass`);
+      return { id, session, headers: session.headers };
+    };
+    const edit = (token: { authorization: string }, id: number, login: string, role: 'admin' | 'user') =>
+      ctx.call({
+        method: 'PATCH',
+        url: `/api/users/${id}`,
+        token,
+        payload: { login, password: `${login}-pass`, role },
+      });
+
+    it('a demoted admin’s open stream stops receiving other users’ events at once', async () => {
+      const chief = await fresh('chief', 'admin');
+      const s = await stream(chief.headers);
+      const live = ctx.root.live.service;
+      await live.emit(ivanId, 'request', { id: 40 });
+      await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([40]);
+      expect((await edit(admin, chief.id, 'chief', 'user')).status).toBe(200);
+      // Written right after the demotion: Ivan's event must not reach it, the chief's own does (after it).
+      await live.emit(ivanId, 'request', { id: 41 });
+      await live.emit(chief.id, 'request', { id: 42 });
+      await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([40, 42]);
+      expect(s.state.ended).toBe(false);
+      s.close();
+    });
+
+    it('a promoted user’s open stream widens to everybody’s events', async () => {
+      const lead = await fresh('lead');
+      const s = await stream(lead.headers);
+      const live = ctx.root.live.service;
+      await live.emit(ivanId, 'request', { id: 50 });
+      await live.emit(lead.id, 'request', { id: 51 });
+      await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([51]);
+      expect((await edit(admin, lead.id, 'lead', 'admin')).status).toBe(200);
+      await live.emit(ivanId, 'request', { id: 52 });
+      await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([51, 52]);
+      // Never others' notifications, admin or not.
+      await live.notify(ivanId, 'render_done', { id: 53, count: 1 }, null);
+      await live.emit(lead.id, 'request', { id: 54 });
+      await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([51, 52, 54]);
+      s.close();
+    });
+
+    it('a deleted user’s stream ends', async () => {
+      const gone = await fresh('gone');
+      const s = await stream(gone.headers);
+      expect(s.state.status).toBe(200);
+      expect((await ctx.call({ method: 'DELETE', url: `/api/users/${gone.id}`, token: admin })).status).toBe(200);
+      await expect.poll(() => s.state.ended, settles).toBe(true);
+    });
+
+    it('a logout ends that session’s stream; the user’s other session keeps its own', async () => {
+      const olga = await fresh('olga');
+      const other = await ctx.login('olga', 'olga-pass');
+      const s = await stream(olga.headers);
+      const kept = await stream(other.headers);
+      const r = await ctx.call({
+        method: 'POST',
+        url: '/api/auth/logout',
+        token: olga.headers,
+        payload: { refreshToken: olga.session.refreshToken },
+      });
+      expect(r.status).toBe(204);
+      await expect.poll(() => s.state.ended, settles).toBe(true);
+      await ctx.root.live.service.emit(olga.id, 'request', { id: 60 });
+      await expect.poll(() => kept.messages.map((m) => m.payload.id), settles).toEqual([60]);
+      expect(kept.state.ended).toBe(false);
+      kept.close();
+    });
+
+    it('a password change ends the streams of the other sessions, as it does their requests', async () => {
+      const pia = await fresh('pia');
+      const other = await ctx.login('pia', 'pia-pass');
+      const own = await stream(pia.headers);
+      const elsewhere = await stream(other.headers);
+      const r = await ctx.call({
+        method: 'POST',
+        url: '/api/auth/password',
+        token: pia.headers,
+        payload: {
+          currentPassword: 'pia-pass',
+          newPassword: 'pia-new-pass',
+          repeatPassword: 'pia-new-pass',
+          refreshToken: pia.session.refreshToken,
+        },
+      });
+      expect(r.status).toBe(204);
+      await expect.poll(() => elsewhere.state.ended, settles).toBe(true);
+      expect((await ctx.call({ method: 'GET', url: '/api/auth/me', token: other.headers })).status).toBe(401);
+      // The session that changed it goes on, for requests and for its stream.
+      expect((await ctx.call({ method: 'GET', url: '/api/auth/me', token: pia.headers })).status).toBe(200);
+      await ctx.root.live.service.emit(pia.id, 'request', { id: 70 });
+      await expect.poll(() => own.messages.map((m) => m.payload.id), settles).toEqual([70]);
+      expect(own.state.ended).toBe(false);
+      own.close();
+    });
+
+    it('on PostgreSQL, a change made through another API process reaches this one’s streams', async () => {
+      if (ctx.tdb.kind !== 'postgres') return;
+      const boss2 = await fresh('boss2', 'admin');
+      const leaving = await fresh('leaving');
+      const s = await stream(boss2.headers);
+      const doomed = await stream(leaving.headers);
+      const second = await secondInstance();
+      try {
+        const call = async (method: 'PATCH' | 'DELETE', url: string, payload?: object) =>
+          (await second.app.inject({ method, url, headers: admin, payload })).statusCode;
+        expect(
+          await call('PATCH', `/api/users/${boss2.id}`, { login: 'boss2', password: 'boss2-pass', role: 'user' }),
+        ).toBe(200);
+        const live = second.app.root.live.service;
+        await live.emit(ivanId, 'request', { id: 80 });
+        await live.emit(boss2.id, 'request', { id: 81 });
+        await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([81]);
+        expect(await call('DELETE', `/api/users/${leaving.id}`)).toBe(200);
+        await expect.poll(() => doomed.state.ended, settles).toBe(true);
+      } finally {
+        s.close();
+        await second.close();
+      }
+    });
+  });
+
+  it('the LISTEN connection opened while the hub goes idle is ended quietly, not left or logged', async () => {
+    if (ctx.tdb.kind !== 'postgres') return;
+    await expect.poll(() => ctx.root.live.hub.size, settles).toBe(0);
+    const logged: string[] = [];
+    const record = (level: string) => (o: unknown, msg?: string) =>
+      logged.push(`${level} ${msg ?? ''} ${JSON.stringify(o)}`);
+    const log = {
+      level: 'trace',
+      fatal: record('fatal'),
+      error: record('error'),
+      warn: record('warn'),
+      info: () => undefined,
+      debug: () => undefined,
+      trace: () => undefined,
+      silent: () => undefined,
+      child: () => log,
+    } as unknown as FastifyBaseLogger;
+    const hub = new LiveHub({
+      repo: ctx.root.live.repo,
+      pollMs: 60_000,
+      listenUrl: ctx.tdb.url,
+      sessions: async (keys) => keys.map((k) => ({ ...k, role: 'user' as const })),
+      log,
+    });
+    const listeners = async () => {
+      const r = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+        where application_name = ${LISTEN_APPLICATION} and datname = current_database()`.execute(ctx.tdb.db);
+      return Number(r.rows[0]!.n);
+    };
+    const got: number[] = [];
+    const client = {
+      userId: annaId,
+      sid: 's',
+      admin: false,
+      send: (e: LiveEvent) => got.push(e.id),
+      end: () => undefined,
+    };
+    // Each join opens a LISTEN connection; each leave right after makes the hub idle while it connects.
+    for (let i = 0; i < 5; i++) hub.leave(await hub.join(client, null));
+    // The hub still works: a stream that stays hears another process's event through its LISTEN.
+    const stays = await hub.join(client, null);
+    await expect.poll(listeners, settles).toBeGreaterThan(0);
+    await ctx.root.live.service.emit(annaId, 'request', { id: 90 });
+    await expect.poll(() => got.length, settles).toBe(1);
+    hub.leave(stays);
+    await hub.close();
+    await expect.poll(listeners, settles).toBe(0);
+    expect(logged).toEqual([]);
+  });
+
   it('a second API process on the same PostgreSQL streams an event the first one wrote', async () => {
     if (ctx.tdb.kind !== 'postgres') return;
     const { db } = createDb({ databaseUrl: ctx.tdb.url, sqliteFile: '' });
@@ -184,9 +455,9 @@ describeEachDb('live updates and notifications API', (ctx) => {
       const addr = second.server.address();
       const at = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
       const s = await stream(anna, undefined, at);
-      await expect.poll(() => second!.root.live.hub.size).toBe(1);
+      await expect.poll(() => second!.root.live.hub.size, settles).toBe(1);
       await ctx.root.live.service.emit(annaId, 'publish', { publishId: 77, state: 'uploading' });
-      await expect.poll(() => s.messages.map((m) => m.payload.publishId)).toEqual([77]);
+      await expect.poll(() => s.messages.map((m) => m.payload.publishId), settles).toEqual([77]);
       s.close();
     } finally {
       await second?.close();

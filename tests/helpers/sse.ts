@@ -4,15 +4,16 @@ import { request, type ClientRequest } from 'node:http';
 export type SseMessage = { id?: number; kind: string; payload: any; at: number };
 
 /**
- * A server-sent-events reader for tests: opens `url` (optionally with Last-Event-ID), parses each message and
- * keeps them in `messages`; `close` ends the request. Poll `messages` with expect.poll.
+ * A server-sent-events reader for tests: opens `url` (optionally with Last-Event-ID and other headers), parses
+ * each message and keeps them in `messages`; `close` ends the request. Poll `messages` with expect.poll.
  */
-export function openSse(url: string, lastEventId?: number) {
+export function openSse(url: string, lastEventId?: number, headers: Record<string, string> = {}) {
   const messages: SseMessage[] = [];
   const state = { status: 0, contentType: '', ended: false, comments: 0 };
   let req: ClientRequest;
   const opened = new Promise<void>((resolve, reject) => {
-    req = request(url, { headers: lastEventId ? { 'Last-Event-ID': String(lastEventId) } : {} }, (res) => {
+    const resume = lastEventId ? { 'Last-Event-ID': String(lastEventId) } : {};
+    req = request(url, { headers: { ...resume, ...headers } }, (res) => {
       state.status = res.statusCode ?? 0;
       state.contentType = String(res.headers['content-type'] ?? '');
       res.setEncoding('utf8');

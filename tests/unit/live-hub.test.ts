@@ -1,4 +1,5 @@
-import { LiveHub } from '../../server/live/live.hub';
+import { LiveHub, type SessionKey } from '../../server/live/live.hub';
+import type { LiveEvent } from '../../src/contract/live';
 import type { EventRow, LiveRepository } from '../../server/live/live.repository';
 
 /** A fake events table: rows become visible when a test "commits" them, in any id order. */
@@ -14,12 +15,22 @@ function table() {
   return { repo, commit };
 }
 
+/** Every session is live, its user a plain user. */
+const sessions = async (keys: SessionKey[]) => keys.map((k) => ({ ...k, role: 'user' as const }));
+const client = (got: number[]) => ({
+  userId: 1,
+  sid: 's',
+  admin: false,
+  send: (e: LiveEvent) => got.push(e.id),
+  end: () => undefined,
+});
+
 describe('LiveHub tail', () => {
   it('waits for an id committed late and delivers every event in id order', async () => {
     const { repo, commit } = table();
-    const hub = new LiveHub({ repo, pollMs: 60_000 });
+    const hub = new LiveHub({ repo, pollMs: 60_000, sessions });
     const got: number[] = [];
-    await hub.join({ userId: 1, admin: false, send: (e) => got.push(e.id) }, null);
+    await hub.join(client(got), null);
     commit(1);
     commit(3); // 2 is still in flight in another transaction
     hub.wake();
@@ -32,9 +43,9 @@ describe('LiveHub tail', () => {
 
   it('moves past an id that never comes (a rolled-back insert) after a short wait', async () => {
     const { repo, commit } = table();
-    const hub = new LiveHub({ repo, pollMs: 60_000 });
+    const hub = new LiveHub({ repo, pollMs: 60_000, sessions });
     const got: number[] = [];
-    await hub.join({ userId: 1, admin: false, send: (e) => got.push(e.id) }, null);
+    await hub.join(client(got), null);
     commit(1);
     commit(3);
     hub.wake();
