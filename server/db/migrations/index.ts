@@ -9,6 +9,7 @@ import * as publications from './008_publications.js';
 import * as ai from './009_ai.js';
 import * as live from './010_live.js';
 import * as listSearch from './011_list_search.js';
+import * as timeColumns from './012_time_columns.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -23,4 +24,5 @@ export const migrations = {
   '009_ai': ai,
   '010_live': live,
   '011_list_search': listSearch,
+  '012_time_columns': timeColumns,
 };
