@@ -86,6 +86,9 @@ const EnvSchema = z.object({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(defaultRenderConcurrency()),
   JOB_LEASE_SEC: z.coerce.number().int().min(5).max(3600).default(60),
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // The queue's stall rule: a job chain re-queued this many times in a row without progress goes dead.
+  JOB_MAX_STALLS: z.coerce.number().int().min(1).max(100).default(5),
+  JOB_STALL_BACKOFF_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
   // The AI service (server/ai): its own port (else mounted on the API), chat drivers and video generation.
   AI_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   AI_GPT_DRIVER: z.enum(['api', 'browser']).default('api'),
@@ -165,6 +168,12 @@ export type Config = {
   jobLeaseSec: number;
   /** How often an idle worker looks for new jobs. */
   jobPollMs: number;
+  /**
+   * The queue's stall rule (server/jobs/queue.ts): successors without progress in a row before a chain goes
+   * dead, and the first of the growing delays they wait.
+   */
+  jobMaxStalls: number;
+  jobStallBackoffMs: number;
   /** The AI service (server/ai/ai-config.ts). */
   ai: AiConfig;
 };
@@ -247,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     renderConcurrency: e.RENDER_CONCURRENCY,
     jobLeaseSec: e.JOB_LEASE_SEC,
     jobPollMs: e.JOB_POLL_MS,
+    jobMaxStalls: e.JOB_MAX_STALLS,
+    jobStallBackoffMs: e.JOB_STALL_BACKOFF_MS,
     ai: {
       port: e.AI_PORT,
       providers: {

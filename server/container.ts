@@ -4,7 +4,7 @@ import type { Db, DbKind } from './db/index';
 import { createSealer, ensureSealKey, type Sealer } from './crypto/seal';
 import { Ffmpeg } from './media/ffmpeg/ffmpeg';
 import { createMedia, sweepOrphans, type Media } from './media/storage/index';
-import { JobQueue, JobRunner, type JobSpec, type JobWorker, type RunnerOptions } from './jobs/index';
+import { JobQueue, JobRunner, exponentialBackoff, type JobSpec, type JobWorker, type RunnerOptions } from './jobs/index';
 import { AuthRepository } from './auth/auth.repository';
 import { AuthService, type SignAccess } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
@@ -86,7 +86,10 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   await ensureSealKey(db, sealer);
   const media: Media = createMedia(config);
   const ffmpeg = new Ffmpeg(config);
-  const queue = new JobQueue(db, dbKind);
+  const queue = new JobQueue(db, dbKind, Date.now, {
+    max: config.jobMaxStalls,
+    backoff: exponentialBackoff(config.jobStallBackoffMs),
+  });
 
   const sessionCache = new SessionCache();
   // Live updates: one events tail per process (PostgreSQL: LISTEN/NOTIFY wakes it; SQLite: a short poll).
