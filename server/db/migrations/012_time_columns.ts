@@ -127,9 +127,9 @@ async function rebuildSqlite(
   changes: { column: string; from: string; to: string; notNull: boolean }[],
   convert: Record<string, RawBuilder<unknown>>,
 ): Promise<void> {
-  const created = await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ${table}`.execute(
-    db,
-  );
+  const created = await sql<{
+    sql: string;
+  }>`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ${table}`.execute(db);
   const indexes = await sql<{
     sql: string;
   }>`SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ${table} AND sql IS NOT NULL`.execute(db);
