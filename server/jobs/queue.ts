@@ -143,8 +143,8 @@ export class JobQueue {
     const progressed = asked > after.runAt || (mark !== null && mark !== after.progressMark);
     if (progressed) return { runAt: asked, stalls: 0, dead: false };
     const stalls = after.stalls + 1;
-    if (stalls >= this.stalls.max) return { runAt: Math.max(after.runAt, asked), stalls, dead: true };
-    return { runAt: Math.max(after.runAt, asked, now) + Math.max(1, this.stalls.backoff(stalls)), stalls, dead: false };
+    const runAt = Math.max(after.runAt, asked, now) + Math.max(1, this.stalls.backoff(stalls));
+    return { runAt, stalls, dead: stalls >= this.stalls.max };
   }
 
   /** Successors of job `id` that the stall rule stored dead (each handed out once), for their onDead hooks. */
