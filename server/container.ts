@@ -4,7 +4,14 @@ import type { Db, DbKind } from './db/index';
 import { createSealer, ensureSealKey, type Sealer } from './crypto/seal';
 import { Ffmpeg } from './media/ffmpeg/ffmpeg';
 import { createMedia, sweepOrphans, type Media } from './media/storage/index';
-import { JobQueue, JobRunner, exponentialBackoff, type JobSpec, type JobWorker, type RunnerOptions } from './jobs/index';
+import {
+  JobQueue,
+  JobRunner,
+  exponentialBackoff,
+  type JobSpec,
+  type JobWorker,
+  type RunnerOptions,
+} from './jobs/index';
 import { AuthRepository } from './auth/auth.repository';
 import { AuthService, type SignAccess } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';

@@ -14,5 +14,14 @@ export {
   type JobWorker,
   type RetryPolicy,
 } from './job';
-export { DEFAULT_STALLS, JobQueue, type Enqueue, type StallPolicy, type EnqueueOptions, type JobRow, type JobStatus, type StoredJob } from './queue';
+export {
+  DEFAULT_STALLS,
+  JobQueue,
+  type Enqueue,
+  type StallPolicy,
+  type EnqueueOptions,
+  type JobRow,
+  type JobStatus,
+  type StoredJob,
+} from './queue';
 export { JobRunner, type RunnerOptions } from './runner';

@@ -251,13 +251,7 @@ export class JobQueue {
         updatedAt: iso(now),
       }))
       .where('id', '=', (eb) =>
-        eb
-          .selectFrom('jobs')
-          .select('id')
-          .where(this.due(names, now))
-          .orderBy('runAt')
-          .orderBy('id')
-          .limit(1),
+        eb.selectFrom('jobs').select('id').where(this.due(names, now)).orderBy('runAt').orderBy('id').limit(1),
       )
       .returningAll()
       .executeTakeFirst() as Promise<JobRow | undefined>;

@@ -184,7 +184,12 @@ export class PublishRepository {
 
   /** Marks rows as read (the platform no longer has the post) so the batch moves on. */
   async touchStats(ids: number[], at: string): Promise<void> {
-    if (ids.length) await this.db.updateTable('videoPublishes').set({ statsAt: Date.parse(at) }).where('id', 'in', ids).execute();
+    if (ids.length)
+      await this.db
+        .updateTable('videoPublishes')
+        .set({ statsAt: Date.parse(at) })
+        .where('id', 'in', ids)
+        .execute();
   }
 
   /** videos.views/likes/comments from the main platform (YouTube, else TikTok), the *Instagram ones from Instagram. */
