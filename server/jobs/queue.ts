@@ -33,7 +33,7 @@ export type EnqueueOptions = {
    * The running job this one succeeds (a chain: the handler queues its own next look). Its run_at, stalls and
    * progress mark decide whether the successor made progress (see JobQueue).
    */
-  after?: Pick<ClaimedJob, 'id' | 'name' | 'runAt' | 'stalls' | 'progressMark'>;
+  after?: Pick<ClaimedJob, 'id' | 'runAt' | 'stalls' | 'progressMark'>;
   /**
    * The handler's mark of where its work stands (e.g. a row's state and updated_at); a successor whose mark
    * differs from its predecessor's made progress. Without one only run_at tells.
@@ -81,7 +81,7 @@ const MARK_MAX = 200;
  *   the chain) go up and its run_at is pushed past the predecessor's by a growing backoff; any progress resets
  *   them; at `stalls.max` the successor is stored dead with the reason, and its kind's onDead hook hears of it
  *   once the predecessor's handler has returned (the runner asks `takeStalledDead`), outside any transaction
- *   the handler may have enqueued it in.
+ *   the handler may have enqueued it in (a hook must therefore cope with a successor that was rolled back).
  */
 export class JobQueue {
   private stalledDead = new Map<number, StalledDead[]>();
@@ -127,12 +127,9 @@ export class JobQueue {
       .returning('id')
       .executeTakeFirst();
     if (r && dead) {
-      const before = opts.after!.id;
-      const deadJob: StoredJob = {
-        ...{ id: r.id, name: job.name, key: opts.key, payload: stored, runAt, stalls, progressMark },
-        ...{ attempts: 0, maxAttempts: attemptsOf(job.retry), lockedBy: '' },
-      };
-      this.stalledDead.set(before, [...(this.stalledDead.get(before) ?? []), { job: deadJob, error: lastError! }]);
+      const [attempts, maxAttempts, lockedBy] = [0, attemptsOf(job.retry), ''];
+      const stalled = { id: r.id, name: job.name, key: opts.key, payload: stored, runAt, stalls, progressMark };
+      this.keepStalledDead(opts.after!.id, { ...stalled, attempts, maxAttempts, lockedBy }, lastError!);
     }
     return r !== undefined;
   };
@@ -145,6 +142,13 @@ export class JobQueue {
     const stalls = after.stalls + 1;
     const runAt = Math.max(after.runAt, asked, now) + Math.max(1, this.stalls.backoff(stalls));
     return { runAt, stalls, dead: stalls >= this.stalls.max };
+  }
+
+  /** Keeps a successor the stall rule stored dead until the runner of `before` asks (takeStalledDead). */
+  private keepStalledDead(before: number, job: StoredJob, error: string) {
+    this.stalledDead.set(before, [...(this.stalledDead.get(before) ?? []), { job, error }]);
+    // Enqueued outside a runner (nobody asks): bounded, the oldest dropped first.
+    if (this.stalledDead.size > 1000) this.stalledDead.delete(this.stalledDead.keys().next().value!);
   }
 
   /** Successors of job `id` that the stall rule stored dead (each handed out once), for their onDead hooks. */
