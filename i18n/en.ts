@@ -772,6 +772,7 @@ export const kadrEn: KadrMessages = {
     file_missing: 'The video file is missing: it was deleted before publishing',
     file_unreadable: 'The video file could not be read (ffprobe)',
     worker_lost: 'Publishing was interrupted by a worker failure several times; check the profile and publish again',
+    stalled: 'Publishing kept waiting without getting anywhere and was stopped; check the video date and publish again',
     processing_timeout: 'The platform has been processing the video for more than %{minutes} min',
   },
   // live: live updates and the bell's notifications (kadr.live.*)

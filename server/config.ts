@@ -99,6 +99,9 @@ const EnvSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   // Publishing: how far ahead a publication may be scheduled (a date beyond it is a 400 naming the field).
   PUBLISH_HORIZON_DAYS: z.coerce.number().int().min(1).max(36_500).default(PUBLISH_HORIZON_DAYS_DEFAULT),
+  // The queue's stall rule: a job chain re-queued this many times in a row without progress goes dead.
+  JOB_MAX_STALLS: z.coerce.number().int().min(1).max(100).default(5),
+  JOB_STALL_BACKOFF_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
   // The AI service (server/ai): its own port (else mounted on the API), chat drivers and video generation.
   AI_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   AI_GPT_DRIVER: z.enum(['api', 'browser']).default('api'),
@@ -184,6 +187,12 @@ export type Config = {
   jobPollMs: number;
   /** How many days ahead a publication may be scheduled (src/contract/publications.ts, publicationCreateSchema). */
   publishHorizonDays: number;
+  /**
+   * The queue's stall rule (server/jobs/queue.ts): successors without progress in a row before a chain goes
+   * dead, and the first of the growing delays they wait.
+   */
+  jobMaxStalls: number;
+  jobStallBackoffMs: number;
   /** The AI service (server/ai/ai-config.ts). */
   ai: AiConfig;
 };
@@ -277,6 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobLeaseSec: e.JOB_LEASE_SEC,
     jobPollMs: e.JOB_POLL_MS,
     publishHorizonDays: e.PUBLISH_HORIZON_DAYS,
+    jobMaxStalls: e.JOB_MAX_STALLS,
+    jobStallBackoffMs: e.JOB_STALL_BACKOFF_MS,
     ai: {
       port: e.AI_PORT,
       providers: {

@@ -4,7 +4,14 @@ import type { Db, DbKind } from './db/index';
 import { createSealer, ensureSealKey, type Sealer } from './crypto/seal';
 import { Ffmpeg } from './media/ffmpeg/ffmpeg';
 import { createMedia, sweepOrphans, type Media } from './media/storage/index';
-import { JobQueue, JobRunner, type JobSpec, type JobWorker, type RunnerOptions } from './jobs/index';
+import {
+  JobQueue,
+  JobRunner,
+  exponentialBackoff,
+  type JobSpec,
+  type JobWorker,
+  type RunnerOptions,
+} from './jobs/index';
 import { AuthService, type SignAccess } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
 import { UserLimitCounter } from './http/user-limit-counter';
@@ -85,7 +92,10 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   await ensureSealKey(db, sealer);
   const media: Media = createMedia(config);
   const ffmpeg = new Ffmpeg(config);
-  const queue = new JobQueue(db, dbKind);
+  const queue = new JobQueue(db, dbKind, Date.now, {
+    max: config.jobMaxStalls,
+    backoff: exponentialBackoff(config.jobStallBackoffMs),
+  });
 
   const sessionCache = new SessionCache();
   // Live updates: one events tail per process (PostgreSQL: LISTEN/NOTIFY wakes it; SQLite: a short poll).
@@ -95,7 +105,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     pollMs: dbKind === 'sqlite' ? 500 : 2000,
     listenUrl: dbKind === 'postgres' ? config.databaseUrl : undefined,
     // Read through the repository the guards use (below), so a stream follows the same rule as a request.
-    sessions: (keys) => repos.auth.liveSessions(keys, new Date().toISOString()),
+    sessions: (keys) => repos.auth.liveSessions(keys, Date.now()),
     log,
   });
   const live = new LiveService(liveRepo, hub, { dbKind, ticketKey: sealer.subKey('live-ticket'), log });

@@ -13,7 +13,8 @@ const ACCOUNT_SORT: SortColumns<(typeof ACCOUNT_SORTS)[number]> = {
   name: 'accounts.nameKey',
   user: 'users.login',
   status: 'accounts.status',
-  createdAt: 'accounts.createdAt',
+  // Creation order is id order (both are set by the insert); never ISO text ordered as text (issue 17).
+  createdAt: 'accounts.id',
 };
 /** The list's columns: summary only, no sealed value. */
 const SUMMARY = [

@@ -28,6 +28,7 @@ export class AuthRepository {
     return this.db.updateTable('users').set({ passwordHash, updatedAt: at }).where('id', '=', id).execute();
   }
 
+  /** `expiresAt` ISO text, stored as epoch ms (012: SQL compares it). */
   insertRefreshToken(row: {
     userId: number;
     familyId: string;
@@ -37,7 +38,7 @@ export class AuthRepository {
   }) {
     return this.db
       .insertInto('refreshTokens')
-      .values({ ...row, revokedAt: null, replacedAt: null })
+      .values({ ...row, expiresAt: Date.parse(row.expiresAt), revokedAt: null, replacedAt: null })
       .execute();
   }
 
@@ -86,15 +87,17 @@ export class AuthRepository {
    * SQLite, the plan of PostgreSQL).
    */
   async findSessionUser(familyId: string, userId: number, now: string): Promise<SessionUser | undefined> {
-    this.sessionSql ??= this.sessionQuery('', 0, '').compile().sql;
-    const r = await this.db.executeQuery<SessionUser>(CompiledQuery.raw(this.sessionSql, [familyId, now, userId, 1]));
+    this.sessionSql ??= this.sessionQuery('', 0, 0).compile().sql;
+    const r = await this.db.executeQuery<SessionUser>(
+      CompiledQuery.raw(this.sessionSql, [familyId, Date.parse(now), userId, 1]),
+    );
     return r.rows[0];
   }
 
   private sessionSql?: string;
 
   /** Parameters in order: family id, now, user id, the limit (1). */
-  private sessionQuery(familyId: string, userId: number, now: string) {
+  private sessionQuery(familyId: string, userId: number, now: number) {
     return this.db
       .selectFrom('refreshTokens')
       .innerJoin('users', 'users.id', 'refreshTokens.userId')
@@ -110,7 +113,7 @@ export class AuthRepository {
    * Of the sessions `keys` (family id and user), those that are live now, with their user's current role: the
    * same rule as findSessionUser, for every open live stream a batch of events would reach, in one query.
    */
-  async liveSessions(keys: { sid: string; userId: number }[], now: string) {
+  async liveSessions(keys: { sid: string; userId: number }[], now: number) {
     const sids = [...new Set(keys.map((k) => k.sid))];
     const live: { sid: string; userId: number; role: SessionUser['role'] }[] = [];
     // In slices, so that any number of open streams stays within the databases' limits on bound parameters.
@@ -141,6 +144,6 @@ export class AuthRepository {
   }
 
   deleteExpired(before: string) {
-    return this.db.deleteFrom('refreshTokens').where('expiresAt', '<', before).execute();
+    return this.db.deleteFrom('refreshTokens').where('expiresAt', '<', Date.parse(before)).execute();
   }
 }

@@ -11,7 +11,8 @@ const FOLDER_SORT: SortColumns<(typeof FOLDER_SORTS)[number]> = {
   name: 'backgroundFolders.name',
   user: 'users.login',
   total: 'total',
-  createdAt: 'backgroundFolders.createdAt',
+  // Creation order is id order (both are set by the insert); never ISO text ordered as text (issue 17).
+  createdAt: 'backgroundFolders.id',
 };
 import { BG_PAGE_SIZE, type BackgroundType } from '../../src/contract/backgrounds';
 import type { SelectOption } from '../../src/contract/groups';

@@ -1,7 +1,10 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Role } from '../../src/contract/roles.js';
 
-/** Table types. Booleans are stored as 0/1 integers on both databases; timestamps as ISO-8601 text. */
+/**
+ * Table types. Booleans are stored as 0/1 integers on both databases; timestamps as ISO-8601 text, except those
+ * SQL compares or orders by: epoch milliseconds (012_time_columns; `number`), converted at the repository edge.
+ */
 export interface UsersTable {
   id: Generated<number>;
   login: string;
@@ -16,7 +19,8 @@ export interface RefreshTokensTable {
   userId: number;
   familyId: string;
   tokenHash: string;
-  expiresAt: string;
+  /** 012: epoch ms. */
+  expiresAt: number;
   revokedAt: string | null;
   replacedAt: string | null;
   createdAt: string;
@@ -183,7 +187,7 @@ export interface LiveTicketRedemptionsTable {
   expiresMs: number;
 }
 
-/** 005: the durable job queue (server/jobs). Payload is JSON text; timestamps ISO text. */
+/** 005: the durable job queue (server/jobs). Payload is JSON text; run_at and lease_until epoch ms (012). */
 export interface JobsTable {
   id: Generated<number>;
   name: string;
@@ -192,10 +196,14 @@ export interface JobsTable {
   status: 'queued' | 'running' | 'done' | 'dead';
   attempts: Generated<number>;
   maxAttempts: Generated<number>;
-  runAt: string;
-  leaseUntil: string | null;
+  runAt: number;
+  leaseUntil: number | null;
   lockedBy: string | null;
   lastError: string | null;
+  /** 012: successors enqueued without progress along the job's chain (server/jobs/queue.ts). */
+  stalls: Generated<number>;
+  /** 012: the handler's mark of progress when it enqueued this job (compared with its successor's). */
+  progressMark: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -258,7 +266,8 @@ export interface VideoPublishesTable {
   views: Generated<number>;
   likes: Generated<number>;
   comments: Generated<number>;
-  statsAt: string | null;
+  /** 012: epoch ms. */
+  statsAt: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -270,7 +279,8 @@ export interface PlatformUsageTable {
   accountId: number | null;
   kind: string;
   amount: number;
-  at: string;
+  /** 012: epoch ms. */
+  at: number;
 }
 
 /** 010_live: the live stream's events (tailed by id) and the bell's notifications. */
@@ -279,7 +289,8 @@ export interface EventsTable {
   userId: number;
   kind: string;
   payload: string;
-  createdAt: string;
+  /** 012: epoch ms. */
+  createdAt: number;
 }
 
 export interface NotificationsTable {

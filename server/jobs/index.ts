@@ -7,11 +7,21 @@ export {
   jobWorker,
   type Backoff,
   type ClaimedJob,
+  type DeadCause,
   type JobContext,
   type JobHandler,
   type JobSpec,
   type JobWorker,
   type RetryPolicy,
 } from './job';
-export { JobQueue, type Enqueue, type EnqueueOptions, type JobRow, type JobStatus, type StoredJob } from './queue';
+export {
+  DEFAULT_STALLS,
+  JobQueue,
+  type Enqueue,
+  type StallPolicy,
+  type EnqueueOptions,
+  type JobRow,
+  type JobStatus,
+  type StoredJob,
+} from './queue';
 export { JobRunner, type RunnerOptions } from './runner';

@@ -46,6 +46,12 @@ export type ClaimedJob = {
   attempts: number;
   maxAttempts: number;
   lockedBy: string;
+  /** When it was due (epoch ms): a successor not later than this, with no change of state, made no progress. */
+  runAt: number;
+  /** Successors enqueued without progress along its chain up to this job (the queue's stall rule). */
+  stalls: number;
+  /** The progress mark it was enqueued with (EnqueueOptions.progress), or null. */
+  progressMark: string | null;
 };
 
 /** What a handler gets besides its payload: the claimed job, and a signal that aborts when it must stop. */
@@ -60,14 +66,18 @@ export type JobHandler<P> = (payload: P, ctx: JobContext) => Promise<void>;
 
 /**
  * A job kind with the code that runs it, built by the composition root with the domain's dependencies.
- * `onDead` hears of every job of this kind that goes dead (attempts used up, a permanent failure, or its worker
- * lost during the last attempt), with the reason, e.g. to mark the request it served as failed.
+ * `onDead` hears of every job of this kind that goes dead (attempts used up, a permanent failure, its worker
+ * lost during the last attempt, or a chain that stopped making progress: `stalled`), with the reason, e.g. to
+ * mark the request it served as failed. A stalled chain must end there, not be queued again.
  */
 export type JobWorker<P = any> = {
   job: JobSpec<string, P>;
   handle: JobHandler<P>;
-  onDead?: (payload: P, error: string) => Promise<void>;
+  onDead?: (payload: P, error: string, cause?: DeadCause) => Promise<void>;
 };
+
+/** Why a job went dead: its attempts (or lease) ran out / it failed for good, or its chain made no progress. */
+export type DeadCause = 'failed' | 'stalled';
 
 export const jobWorker = <P>(
   job: JobSpec<string, P>,

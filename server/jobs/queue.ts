@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, JobsTable } from '../db/types';
 import type { Db, DbKind } from '../db/index';
-import { attemptsOf, type Backoff, type ClaimedJob, type JobSpec } from './job';
+import { attemptsOf, exponentialBackoff, type Backoff, type ClaimedJob, type JobSpec } from './job';
 
 export type JobStatus = JobsTable['status'];
 
@@ -17,13 +17,40 @@ export type JobRow = {
   status: JobStatus;
   attempts: number;
   maxAttempts: number;
-  runAt: string;
-  leaseUntil: string | null;
+  /** Epoch ms (012). */
+  runAt: number;
+  leaseUntil: number | null;
   lockedBy: string | null;
   lastError: string | null;
+  stalls: number;
+  progressMark: string | null;
 };
 
-export type EnqueueOptions = { key: string; runAt?: Date };
+export type EnqueueOptions = {
+  key: string;
+  runAt?: Date;
+  /**
+   * The running job this one succeeds (a chain: the handler queues its own next look). Its run_at, stalls and
+   * progress mark decide whether the successor made progress (see JobQueue).
+   */
+  after?: Pick<ClaimedJob, 'id' | 'runAt' | 'stalls' | 'progressMark'>;
+  /**
+   * The handler's mark of where its work stands (e.g. a row's state and updated_at); a successor whose mark
+   * differs from its predecessor's made progress. Without one only run_at tells.
+   */
+  progress?: string;
+};
+
+/**
+ * How the queue treats a chain that makes no progress: `max` stalls in a row and the successor is stored dead;
+ * before that each stalled successor waits `backoff(stalls)` past its predecessor's run_at.
+ */
+export type StallPolicy = { max: number; backoff: Backoff };
+
+export const DEFAULT_STALLS: StallPolicy = { max: 5, backoff: exponentialBackoff(1000) };
+
+/** A successor stored dead by the stall rule, kept until the runner of its predecessor tells its onDead hook. */
+type StalledDead = { job: StoredJob; error: string };
 
 type Exec = Transaction<Database> | Kysely<Database>;
 
@@ -36,6 +63,7 @@ export type Enqueue = <P>(
 ) => Promise<boolean>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const MARK_MAX = 200;
 
 /**
  * The durable job queue in the database (ARCHITECTURE.md). Statuses: queued → running → done, or back to
@@ -48,12 +76,21 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * - a running job whose lease expired (its worker died) is due again and is claimed like a queued one.
  * - every state change after claim is conditional on `locked_by` = this worker and status running, so a
  *   worker that lost its lease can no longer complete or fail a job someone else now owns.
+ * - no hot loop, whatever a handler does: a successor enqueued `after` a running job whose run_at is not later
+ *   than its predecessor's, and whose progress mark is unchanged, made NO PROGRESS. Its `stalls` (carried along
+ *   the chain) go up and its run_at is pushed past the predecessor's by a growing backoff; any progress resets
+ *   them; at `stalls.max` the successor is stored dead with the reason, and its kind's onDead hook hears of it
+ *   once the predecessor's handler has returned (the runner asks `takeStalledDead`), outside any transaction
+ *   the handler may have enqueued it in (a hook must therefore cope with a successor that was rolled back).
  */
 export class JobQueue {
+  private stalledDead = new Map<number, StalledDead[]>();
+
   constructor(
     private db: Db,
     private kind: DbKind,
     private now: () => number = Date.now,
+    private stalls: StallPolicy = DEFAULT_STALLS,
   ) {}
 
   /**
@@ -61,23 +98,65 @@ export class JobQueue {
    * is checked against the job's schema here too, and the attempts its retry policy allows are stored with it.
    */
   enqueue: Enqueue = async (job, payload, opts, trx) => {
-    const at = iso(this.now());
+    const now = this.now();
+    const asked = opts.runAt ? opts.runAt.getTime() : now;
+    if (!Number.isFinite(asked)) throw new RangeError(`job ${opts.key}: run_at is not a date`);
+    const progressMark = opts.progress === undefined ? null : opts.progress.slice(0, MARK_MAX);
+    const { runAt, stalls, dead } = this.successor(opts.after, asked, progressMark, now);
+    const lastError = dead
+      ? `no progress: ${stalls} successive re-queues of "${job.name}" at or before their predecessor's run_at ` +
+        `(${iso(opts.after!.runAt)}) with no change of state`
+      : null;
+    const stored = JSON.stringify(job.payload.parse(payload));
     const r = await (trx ?? this.db)
       .insertInto('jobs')
       .values({
         name: job.name,
         key: opts.key,
-        payload: JSON.stringify(job.payload.parse(payload)),
-        status: 'queued',
+        payload: stored,
+        status: dead ? 'dead' : 'queued',
         maxAttempts: attemptsOf(job.retry),
-        runAt: opts.runAt ? opts.runAt.toISOString() : at,
-        createdAt: at,
-        updatedAt: at,
+        runAt,
+        stalls,
+        progressMark,
+        lastError,
+        createdAt: iso(now),
+        updatedAt: iso(now),
       })
       .onConflict((oc) => oc.column('key').doNothing())
+      .returning('id')
       .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (r && dead) {
+      const [attempts, maxAttempts, lockedBy] = [0, attemptsOf(job.retry), ''];
+      const stalled = { id: r.id, name: job.name, key: opts.key, payload: stored, runAt, stalls, progressMark };
+      this.keepStalledDead(opts.after!.id, { ...stalled, attempts, maxAttempts, lockedBy }, lastError!);
+    }
+    return r !== undefined;
   };
+
+  /** The stall rule for a successor of `after` asked for at `asked` (see the class comment). */
+  private successor(after: EnqueueOptions['after'], asked: number, mark: string | null, now: number) {
+    if (!after) return { runAt: asked, stalls: 0, dead: false };
+    const progressed = asked > after.runAt || (mark !== null && mark !== after.progressMark);
+    if (progressed) return { runAt: asked, stalls: 0, dead: false };
+    const stalls = after.stalls + 1;
+    const runAt = Math.max(after.runAt, asked, now) + Math.max(1, this.stalls.backoff(stalls));
+    return { runAt, stalls, dead: stalls >= this.stalls.max };
+  }
+
+  /** Keeps a successor the stall rule stored dead until the runner of `before` asks (takeStalledDead). */
+  private keepStalledDead(before: number, job: StoredJob, error: string) {
+    this.stalledDead.set(before, [...(this.stalledDead.get(before) ?? []), { job, error }]);
+    // Enqueued outside a runner (nobody asks): bounded, the oldest dropped first.
+    if (this.stalledDead.size > 1000) this.stalledDead.delete(this.stalledDead.keys().next().value!);
+  }
+
+  /** Successors of job `id` that the stall rule stored dead (each handed out once), for their onDead hooks. */
+  takeStalledDead(id: number): StalledDead[] {
+    const dead = this.stalledDead.get(id) ?? [];
+    this.stalledDead.delete(id);
+    return dead;
+  }
 
   /**
    * Claims the next due job among `names` for `workerId` with a lease of `leaseMs`; attempts is counted up.
@@ -104,6 +183,9 @@ export class JobQueue {
         attempts: row.attempts,
         maxAttempts: row.maxAttempts,
         lockedBy: workerId,
+        runAt: row.runAt,
+        stalls: row.stalls,
+        progressMark: row.progressMark,
       };
       if (row.attempts > row.maxAttempts) {
         const lastError = row.lastError ?? 'worker lost (lease expired) on the last attempt';
@@ -121,13 +203,13 @@ export class JobQueue {
     return undefined;
   }
 
-  private due(names: readonly string[], nowIso: string) {
+  private due(names: readonly string[], now: number) {
     return (eb: any) =>
       eb.and([
         eb('name', 'in', names),
         eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('runAt', '<=', nowIso)]),
-          eb.and([eb('status', '=', 'running'), eb('leaseUntil', '<', nowIso)]),
+          eb.and([eb('status', '=', 'queued'), eb('runAt', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('leaseUntil', '<', now)]),
         ]),
       ]);
   }
@@ -138,7 +220,7 @@ export class JobQueue {
       const picked = await trx
         .selectFrom('jobs')
         .select('id')
-        .where(this.due(names, iso(now)))
+        .where(this.due(names, now))
         .orderBy('runAt')
         .orderBy('id')
         .limit(1)
@@ -151,7 +233,7 @@ export class JobQueue {
         .set((eb) => ({
           status: 'running',
           attempts: eb('attempts', '+', 1),
-          leaseUntil: iso(now + leaseMs),
+          leaseUntil: now + leaseMs,
           lockedBy: workerId,
           updatedAt: iso(now),
         }))
@@ -168,18 +250,12 @@ export class JobQueue {
       .set((eb) => ({
         status: 'running',
         attempts: eb('attempts', '+', 1),
-        leaseUntil: iso(now + leaseMs),
+        leaseUntil: now + leaseMs,
         lockedBy: workerId,
         updatedAt: iso(now),
       }))
       .where('id', '=', (eb) =>
-        eb
-          .selectFrom('jobs')
-          .select('id')
-          .where(this.due(names, iso(now)))
-          .orderBy('runAt')
-          .orderBy('id')
-          .limit(1),
+        eb.selectFrom('jobs').select('id').where(this.due(names, now)).orderBy('runAt').orderBy('id').limit(1),
       )
       .returningAll()
       .executeTakeFirst() as Promise<JobRow | undefined>;
@@ -190,7 +266,7 @@ export class JobQueue {
     const now = this.now();
     const r = await this.db
       .updateTable('jobs')
-      .set({ leaseUntil: iso(now + leaseMs), updatedAt: iso(now) })
+      .set({ leaseUntil: now + leaseMs, updatedAt: iso(now) })
       .where('id', '=', job.id)
       .where('lockedBy', '=', job.lockedBy)
       .where('status', '=', 'running')
@@ -226,7 +302,7 @@ export class JobQueue {
       .updateTable('jobs')
       .set({
         status: dead ? 'dead' : 'queued',
-        runAt: dead ? (sql`run_at` as any) : iso(now + backoff(job.attempts)),
+        runAt: dead ? (sql`run_at` as any) : now + backoff(job.attempts),
         leaseUntil: null,
         lockedBy: null,
         lastError: error.slice(0, 2000),
@@ -241,7 +317,7 @@ export class JobQueue {
 
   /** Gives a job back without counting the attempt (graceful shutdown): queued, due now. */
   async release(job: Pick<ClaimedJob, 'id' | 'lockedBy'>): Promise<void> {
-    const now = iso(this.now());
+    const now = this.now();
     await this.db
       .updateTable('jobs')
       .set((eb) => ({
@@ -250,7 +326,7 @@ export class JobQueue {
         runAt: now,
         leaseUntil: null,
         lockedBy: null,
-        updatedAt: now,
+        updatedAt: iso(now),
       }))
       .where('id', '=', job.id)
       .where('lockedBy', '=', job.lockedBy)

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { PermanentJobError, type Backoff, type ClaimedJob, type JobSpec, type JobWorker } from './job';
+import { PermanentJobError, type Backoff, type ClaimedJob, type DeadCause, type JobSpec, type JobWorker } from './job';
 import type { JobQueue, StoredJob } from './queue';
 
 export type RunnerOptions = {
@@ -77,6 +77,7 @@ export class JobRunner {
   async drain(): Promise<number> {
     let n = 0;
     for (;;) {
+      await yieldToEventLoop();
       const job = await this.claim();
       if (!job) return n;
       n++;
@@ -99,12 +100,12 @@ export class JobRunner {
   }
 
   /** Tells the job's onDead hook (when the payload can be read); a failing hook is logged, never thrown. */
-  private async dead(job: StoredJob, error: string, payload?: unknown) {
+  private async dead(job: StoredJob, error: string, payload?: unknown, cause: DeadCause = 'failed') {
     const hook = this.workers.get(job.name)?.onDead;
     if (!hook) return;
     const decoded: Decoded = payload === undefined ? this.decode(job) : { ok: true, payload };
     if (!decoded.ok) return;
-    await hook(decoded.payload, error).catch((err) =>
+    await hook(decoded.payload, error, cause).catch((err) =>
       this.opts.log?.error({ err, jobId: job.id }, 'dead-job hook failed'),
     );
   }
@@ -117,6 +118,10 @@ export class JobRunner {
     while (!this.stopped) {
       try {
         while (!this.stopped && this.running.size < (this.opts.concurrency ?? 1)) {
+          // Between claims the event loop gets its turn: on SQLite every query is synchronous underneath, so a
+          // chain of jobs that are due at once would otherwise starve every HTTP request.
+          await yieldToEventLoop();
+          if (this.stopped) break;
           const job = await this.claim();
           if (!job) break;
           const ac = new AbortController();
@@ -187,6 +192,11 @@ export class JobRunner {
       }
     } finally {
       clearInterval(beat);
+      // Successors the handler queued that the stall rule stored dead: their kind's hook hears of it now, after
+      // the handler (and any transaction it enqueued them in) has finished.
+      for (const d of queue.takeStalledDead(job.id)) await this.dead(d.job, d.error, undefined, 'stalled');
     }
   }
 }
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index';
-import type { JobWorker } from '../jobs/index';
+import type { DeadCause, JobWorker } from '../jobs/index';
 import type { AccountRow } from '../accounts/accounts.repository';
 import type { PlatformKey } from '../../src/contract/platforms';
 import { VideosRepository } from '../videos/videos.repository';
@@ -194,8 +194,8 @@ export const grantLostNotice = (live: LiveService) => (row: AccountRow, platform
 export function withStalledNotice(workers: JobWorker[], live: LiveService, liveRepo: LiveRepository): JobWorker[] {
   return workers.map((w) => ({
     ...w,
-    onDead: async (payload: unknown, error: string) => {
-      await w.onDead?.(payload, error);
+    onDead: async (payload: unknown, error: string, cause?: DeadCause) => {
+      await w.onDead?.(payload, error, cause);
       const p = (payload ?? {}) as { requestId?: number; publishId?: number };
       let link: string | null = null;
       if (p.requestId) link = requestsPath;

@@ -24,7 +24,7 @@ export class LiveRepository {
   async appendEvent(userId: number, kind: string, payload: unknown): Promise<number> {
     const r = await this.db
       .insertInto('events')
-      .values({ userId, kind, payload: JSON.stringify(payload), createdAt: new Date().toISOString() })
+      .values({ userId, kind, payload: JSON.stringify(payload), createdAt: Date.now() })
       .returning('id')
       .executeTakeFirstOrThrow();
     return r.id;
@@ -66,7 +66,7 @@ export class LiveRepository {
   }
 
   async pruneEvents(before: string): Promise<number> {
-    const r = await this.db.deleteFrom('events').where('createdAt', '<', before).executeTakeFirst();
+    const r = await this.db.deleteFrom('events').where('createdAt', '<', Date.parse(before)).executeTakeFirst();
     return Number(r.numDeletedRows);
   }
 

@@ -13,7 +13,8 @@ import { matchesText, type SortColumns } from '../http/list-query';
 export const PUBLICATION_SORT: SortColumns<(typeof PUBLICATION_SORTS)[number]> = {
   id: 'publications.id',
   title: 'publications.title',
-  createdAt: 'publications.createdAt',
+  // Creation order is id order (both are set by the insert); never ISO text ordered as text (issue 17).
+  createdAt: 'publications.id',
   user: 'users.login',
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, type Enqueue } from '../jobs/index';
+import { defineJob, type ClaimedJob, type Enqueue } from '../jobs/index';
 import type { Database } from '../db/types';
 import type { Kysely, Transaction } from 'kysely';
 
@@ -29,6 +29,13 @@ export const highestPublishStep = (publishId: number, keys: readonly string[]): 
   }, -1);
 
 /**
+ * Where a step queued by the worker comes from: the running step it follows and the row's progress mark then
+ * (the queue's stall rule: a step queued at or before its predecessor's time with the row unchanged made no
+ * progress, waits longer each time, and ends dead).
+ */
+export type PublishChain = { after: ClaimedJob; progress: string };
+
+/**
  * Queues the publish row's next step at `runAt` (its due date for the first step). Call it in the same
  * transaction that writes the row, so a row is never left without its job.
  */
@@ -38,6 +45,8 @@ export function enqueuePublishStep(
   step: number,
   runAt: Date,
   trx?: Transaction<Database> | Kysely<Database>,
+  chain?: PublishChain,
 ): Promise<boolean> {
-  return enqueue(publishJob, { publishId: row.id, step }, { key: publishJobKey(row.id, step), runAt }, trx);
+  const opts = { key: publishJobKey(row.id, step), runAt, ...chain };
+  return enqueue(publishJob, { publishId: row.id, step }, opts, trx);
 }

@@ -96,7 +96,7 @@ export class PublishQuota {
     if (posts.total <= limit) return { slot: ids };
     await this.remove(ids);
     // The window frees a slot when the oldest post in it turns 24 h old.
-    return { until: new Date(new Date(posts.oldest ?? now.toISOString()).getTime() + DAY_MS) };
+    return { until: new Date((posts.oldest ?? now.getTime()) + DAY_MS) };
   }
 
   /** Gives a slot back: the post was never made (refused before the platform created anything). */
@@ -116,7 +116,7 @@ export class PublishQuota {
   }
 
   private async insert(platform: PlatformKey, accountId: number, now: Date, rows: [QuotaKind, number][]) {
-    const at = now.toISOString();
+    const at = now.getTime();
     const ids: number[] = [];
     for (const [kind, amount] of rows) {
       const r = await this.db
@@ -136,12 +136,12 @@ export class PublishQuota {
   private async sum(platform: PlatformKey, accountId: number, kind: QuotaKind, since: Date) {
     const r = await this.db
       .selectFrom('platformUsage')
-      .select((eb) => [eb.fn.sum<number | string>('amount').as('total'), eb.fn.min<string>('at').as('oldest')])
+      .select((eb) => [eb.fn.sum<number | string>('amount').as('total'), eb.fn.min<number>('at').as('oldest')])
       .where('platform', '=', platform)
       .where('accountId', '=', accountId)
       .where('kind', '=', kind)
-      .where('at', '>=', since.toISOString())
+      .where('at', '>=', since.getTime())
       .executeTakeFirst();
-    return { total: Number(r?.total ?? 0), oldest: r?.oldest ?? null };
+    return { total: Number(r?.total ?? 0), oldest: r?.oldest == null ? null : Number(r.oldest) };
   }
 }

@@ -177,14 +177,19 @@ export class PublishRepository {
   async saveStats(id: number, s: { views: number; likes: number; comments: number }, at: string): Promise<void> {
     await this.db
       .updateTable('videoPublishes')
-      .set({ ...s, statsAt: at })
+      .set({ ...s, statsAt: Date.parse(at) })
       .where('id', '=', id)
       .execute();
   }
 
   /** Marks rows as read (the platform no longer has the post) so the batch moves on. */
   async touchStats(ids: number[], at: string): Promise<void> {
-    if (ids.length) await this.db.updateTable('videoPublishes').set({ statsAt: at }).where('id', 'in', ids).execute();
+    if (ids.length)
+      await this.db
+        .updateTable('videoPublishes')
+        .set({ statsAt: Date.parse(at) })
+        .where('id', 'in', ids)
+        .execute();
   }
 
   /** videos.views/likes/comments from the main platform (YouTube, else TikTok), the *Instagram ones from Instagram. */

@@ -44,7 +44,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sealer } from '../crypto/seal';
-import type { Enqueue, JobContext } from '../jobs/index';
+import type { ClaimedJob, DeadCause, Enqueue, JobContext } from '../jobs/index';
 import type { PlatformConnections } from '../accounts/platform-connections';
 import type { AccountsRepository } from '../accounts/accounts.repository';
 import { AppError } from '../http/errors';
@@ -52,7 +52,7 @@ import { MediaError } from '../media/ffmpeg/media-error';
 import { PlatformError, isPlatformError, type PlatformKey } from '../platforms/index';
 import { encodeMessage } from '../../src/contract/stored-message';
 import type { PublishErrorKind, PublishState } from '../../src/contract/publications';
-import { enqueuePublishStep } from './publications.jobs';
+import { enqueuePublishStep, type PublishChain } from './publications.jobs';
 import type { PublishRepository, PublishRow } from './publish.repository';
 import { nextPacificMidnight, type PublishQuota } from './publish.quota';
 import type { PublishMedia } from './publish.media';
@@ -92,7 +92,8 @@ export class PublishWorker {
     if (payload.step < (await repo.latestStep(row.id))) return;
     const state = row.state as PublishState;
     const target = await repo.target(row);
-    const next = (at: Date) => this.enqueueNext(row, payload.step, at);
+    const job = ctx.job;
+    const next = (at: Date) => this.enqueueNext(row, payload.step, at, job);
     if (PRE_PLATFORM.includes(state)) {
       if (!target || target.publicationId === null || !target.platformOn || !target.storageKey) {
         await repo.save(row.id, { state: 'cancelled', waitUntil: null });
@@ -117,18 +118,23 @@ export class PublishWorker {
       result = await this.deps.steps[row.platform](step);
     } catch (e) {
       if (ctx.signal.aborted) throw e;
-      return this.failure(row, payload.step, handle, e);
+      return this.failure(row, payload.step, handle, e, job);
     }
-    await this.outcome(row, payload.step, result);
+    await this.outcome(row, payload.step, result, job);
   };
 
   /**
    * A step that died (worker lost mid-call, or a thrown bug): its outcome is unknown, so the next step reconciles
-   * from the recorded state. Bounded: a row that keeps dying fails with a reason instead of looping.
+   * from the recorded state. Bounded: a row that keeps dying fails with a reason instead of looping. A chain the
+   * queue stopped for making no progress (`stalled`) fails at once: reconciling would only start it again.
    */
-  onDead = async (payload: { publishId: number; step: number }, error: string): Promise<void> => {
+  onDead = async (payload: { publishId: number; step: number }, error: string, cause?: DeadCause): Promise<void> => {
     const row = await this.deps.repo.row(payload.publishId);
     if (!row || DONE.includes(row.state as PublishState)) return;
+    if (cause === 'stalled') {
+      this.deps.log?.warn({ publishId: row.id, step: payload.step, error }, 'publish chain stalled: failed');
+      return this.fail(row, 'retry-later', E('stalled'));
+    }
     const handle = this.openHandle(row);
     const reconciles = (handle.reconciles ?? 0) + 1;
     this.deps.log?.warn({ publishId: row.id, step: payload.step, error }, 'publish step lost: reconciling');
@@ -137,18 +143,18 @@ export class PublishWorker {
     await this.enqueueNext(row, payload.step, this.now());
   };
 
-  private async outcome(row: PublishRow, step: number, r: StepResult): Promise<void> {
+  private async outcome(row: PublishRow, step: number, r: StepResult, job?: ClaimedJob): Promise<void> {
     const { repo } = this.deps;
     switch (r.next) {
       case 'again':
-        return this.enqueueNext(row, step, new Date(this.now().getTime() + r.delayMs));
+        return this.enqueueNext(row, step, new Date(this.now().getTime() + r.delayMs), job);
       case 'wait': {
         const current = (await repo.row(row.id))?.state as PublishState | undefined;
         const patch = { waitUntil: r.until.toISOString(), error: r.reason.message, errorKind: 'retry-later' as const };
         const waiting = !current || PRE_PLATFORM.includes(current);
         if (!(await repo.save(row.id, waiting ? { ...patch, state: 'waiting' } : patch))) return;
         await repo.writeBack(row.videoId);
-        return this.enqueueNext(row, step, r.until);
+        return this.enqueueNext(row, step, r.until, job);
       }
       case 'published': {
         const done = { remoteId: r.remoteId, remoteUrl: r.url, publishedAt: this.now().toISOString() };
@@ -164,21 +170,27 @@ export class PublishWorker {
   }
 
   /** A thrown failure sorted into what happens next. */
-  private async failure(row: PublishRow, step: number, handle: PublishHandle, e: unknown): Promise<void> {
+  private async failure(
+    row: PublishRow,
+    step: number,
+    handle: PublishHandle,
+    e: unknown,
+    job?: ClaimedJob,
+  ): Promise<void> {
     if (e instanceof MediaError) return this.fail(row, 'bad-request', E('file_unreadable'));
     if (e instanceof AppError) return this.fail(row, 'reconnect', encodeMessage(e.message, e.args));
     if (!isPlatformError(e)) throw e; // a bug: onDead reconciles from the recorded state
     const kind = kindOf(e, false);
     if (kind !== 'retry-later') return this.fail(row, kind, e.message);
     const until = limitWait(e, this.now());
-    if (until) return this.outcome(row, step, { next: 'wait', until, reason: e });
+    if (until) return this.outcome(row, step, { next: 'wait', until, reason: e }, job);
     const faults = (handle.faults ?? 0) + 1;
     if (faults > this.deps.timing.maxFaults) return this.fail(row, 'retry-later', e.message);
     const base = this.deps.timing.backoffMs * 2 ** (faults - 1);
     const delay = Math.max(Math.min(base, MAX_BACKOFF_MS), (e.retryAfterSec ?? 0) * 1000);
     const latest = this.openHandle((await this.deps.repo.row(row.id)) ?? row);
     await this.deps.repo.save(row.id, { handleSealed: this.seal({ ...latest, faults }), error: e.message });
-    await this.enqueueNext(row, step, new Date(this.now().getTime() + delay));
+    await this.enqueueNext(row, step, new Date(this.now().getTime() + delay), job);
   }
 
   private async fail(row: PublishRow, kind: PublishErrorKind, message: string): Promise<void> {
@@ -186,8 +198,17 @@ export class PublishWorker {
     if (await this.deps.repo.save(row.id, patch)) await this.deps.repo.writeBack(row.videoId);
   }
 
-  private enqueueNext(row: PublishRow, step: number, at: Date): Promise<void> {
-    return enqueuePublishStep(this.deps.enqueue, row, step + 1, at).then(() => undefined);
+  /**
+   * Step+1 at `at`. Queued by a running step (`job`), it carries the row's progress mark (state, last write,
+   * bytes sent) for the queue's stall rule; onDead's reconcile step starts afresh.
+   */
+  private async enqueueNext(row: PublishRow, step: number, at: Date, job?: ClaimedJob): Promise<void> {
+    let chain: PublishChain | undefined;
+    if (job) {
+      const now = (await this.deps.repo.row(row.id)) ?? row;
+      chain = { after: job, progress: `${now.state}|${now.updatedAt}|${now.bytesSent}` };
+    }
+    await enqueuePublishStep(this.deps.enqueue, row, step + 1, at, undefined, chain);
   }
 
   private openHandle(row: PublishRow): PublishHandle {

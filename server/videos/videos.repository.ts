@@ -7,7 +7,8 @@ import type { REQUEST_SORTS, RequestListParams } from '../../src/contract/list-q
 
 const REQUEST_SORT: SortColumns<(typeof REQUEST_SORTS)[number]> = {
   id: 'createVideoRequests.id',
-  createdAt: 'createVideoRequests.createdAt',
+  // Creation order is id order (both are set by the insert); never ISO text ordered as text (issue 17).
+  createdAt: 'createVideoRequests.id',
   clipName: 'createVideoRequests.clipName',
   count: 'createVideoRequests.count',
   status: 'createVideoRequests.status',

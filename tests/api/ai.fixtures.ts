@@ -84,6 +84,6 @@ export async function settleAiVideos(ctx: TestCtx, maxMs = 30_000) {
       .executeTakeFirst();
     if (!left) return;
     if (Date.now() > deadline) throw new Error('AI video jobs did not settle');
-    await new Promise((r) => setTimeout(r, Math.min(500, Math.max(5, Date.parse(left.runAt) - Date.now() + 5))));
+    await new Promise((r) => setTimeout(r, Math.min(500, Math.max(5, left.runAt - Date.now() + 5))));
   }
 }

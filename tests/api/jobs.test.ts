@@ -99,13 +99,13 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
       expect(await runner.drain()).toBe(1);
       let row = (await q.get('fail-1'))!;
       expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'boom 1' });
-      expect(Date.parse(row.runAt) - clock).toBe(1000);
+      expect(row.runAt - clock).toBe(1000);
       expect(await runner.drain()).toBe(0); // not due yet
       clock += 1000;
       expect(await runner.drain()).toBe(1);
       row = (await q.get('fail-1'))!;
       expect(row).toMatchObject({ status: 'queued', attempts: 2, lastError: 'boom 2' });
-      expect(Date.parse(row.runAt) - clock).toBe(2000);
+      expect(row.runAt - clock).toBe(2000);
       clock += 2000;
       expect(await runner.drain()).toBe(1);
       row = (await q.get('fail-1'))!;
@@ -171,7 +171,7 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
         payload,
         status: 'queued' as const,
         maxAttempts: 5,
-        runAt: at,
+        runAt: clock,
         createdAt: at,
         updatedAt: at,
       });
@@ -231,7 +231,7 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
       expect(await runner.drain()).toBe(2);
       const again = (await q.get('retry-default'))!;
       expect(again).toMatchObject({ status: 'queued', attempts: 1, maxAttempts: 5, lastError: 'flaky' });
-      expect(Date.parse(again.runAt)).toBeGreaterThan(clock); // after a backoff, not at once
+      expect(again.runAt).toBeGreaterThan(clock); // after a backoff, not at once
       expect(await q.get('retry-never')).toMatchObject({
         status: 'dead',
         attempts: 1,

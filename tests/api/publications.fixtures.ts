@@ -108,7 +108,8 @@ export function publicationFixtures(ctx: TestCtx) {
         .where('key', 'like', `publication.publish:${publishId}:%`)
         .orderBy('id')
         .execute();
-      return rows;
+      // run_at is epoch ms in the database (012); the tests compare it with the API's ISO dates.
+      return rows.map((r) => ({ ...r, runAt: new Date(r.runAt).toISOString() }));
     },
 
     async count(table: 'publications' | 'videoPublishes' | 'jobs') {

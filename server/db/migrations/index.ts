@@ -9,6 +9,7 @@ import * as publications from './008_publications.js';
 import * as ai from './009_ai.js';
 import * as live from './010_live.js';
 import * as listSearch from './011_list_search.js';
+import * as timeColumns from './012_time_columns.js';
 import * as liveTickets from './013_live_tickets.js';
 import * as userLimits from './014_user_limits.js';
 import * as aiSessionOwnerEmail from './015_ai_session_owner_email.js';
@@ -26,6 +27,7 @@ export const migrations = {
   '009_ai': ai,
   '010_live': live,
   '011_list_search': listSearch,
+  '012_time_columns': timeColumns,
   '013_live_tickets': liveTickets,
   '014_user_limits': userLimits,
   '015_ai_session_owner_email': aiSessionOwnerEmail,
