@@ -5,6 +5,7 @@ import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { ListActions, searchFilter, selectFilter } from '../common/listFilters';
 import { NothingFound } from '../common/NothingFound';
+import { OneLine } from '../common/OneLine';
 
 const LoginCell = () => {
   const record = useRecordContext();
@@ -12,7 +13,7 @@ const LoginCell = () => {
   if (!record) return null;
   return (
     <Stack direction="row" spacing={1} alignItems="center">
-      <span>{record.login}</span>
+      <OneLine text={record.login} />
       {record.role === 'admin' && <Chip size="small" color="primary" label={translate('kadr.users.admin_mark')} />}
     </Stack>
   );

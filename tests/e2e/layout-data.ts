@@ -49,8 +49,7 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
     if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
     return r.json();
   };
-  const adminId = (await db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow())
-    .id;
+  const adminId = (await db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow()).id;
 
   const user = (await api('POST', '/api/users', { login: 'olena.kovalenko.marketing.team', password: 'olena-pass' }))
     .id as number;
@@ -127,7 +126,15 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
         writeFileSync(path, file);
         const v = await db
           .insertInto('videos')
-          .values({ userId: adminId, createdAt: at, status: 'noactive', idUpload, requestId: id, outputIndex: i, storageKey })
+          .values({
+            userId: adminId,
+            createdAt: at,
+            status: 'noactive',
+            idUpload,
+            requestId: id,
+            outputIndex: i,
+            storageKey,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         videos.push(v.id);

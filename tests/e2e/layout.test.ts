@@ -30,7 +30,7 @@ const SCREENS: Screen[] = [
     create: CREATE,
   },
   { name: 'profile create', path: () => '/accounts/create', ready: { selector: 'input[name="proxy"]' } },
-  { name: 'profile edit', path: () => `/accounts/${d.profiles[0]}`, ready: { value: 'основний профіль' } },
+  { name: 'profile edit', path: () => `/accounts/${d.profiles[0]}`, ready: { selector: 'tbody tr' } }, // its videos' table
   { name: 'groups', path: () => '/accounts/group/list', ready: { text: 'Ранкові публікації' }, create: CREATE },
   { name: 'group create', path: () => '/accounts/group/create', ready: { selector: 'input[name="name"]' } },
   { name: 'group edit', path: () => `/accounts/group/${d.group}`, ready: { text: '#3 ·' } },
@@ -43,7 +43,11 @@ const SCREENS: Screen[] = [
     create: { uk: 'Створити відео', en: 'Create videos' },
   },
   { name: 'request', path: () => `/video/request-create/${d.requests.done}`, ready: { selector: 'video' } },
-  { name: 'failed request', path: () => `/video/request-create/${d.requests.failed}`, ready: { text: 'ffmpeg exited' } },
+  {
+    name: 'failed request',
+    path: () => `/video/request-create/${d.requests.failed}`,
+    ready: { text: 'ffmpeg exited' },
+  },
   { name: 'create video', path: () => '/video/create', ready: { selector: '[data-testid="create-video-file"]' } },
   { name: 'publish form', path: () => `/video/request/${d.idUpload.ready}`, ready: { selector: 'video' } },
   {
