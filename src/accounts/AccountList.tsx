@@ -12,6 +12,7 @@ import { DeleteRowButton } from '../common/DeleteRowButton';
 import { StatusBadge } from '../common/StatusBadge';
 import { PlatformTick } from './PlatformTick';
 import { NothingFound } from '../common/NothingFound';
+import { useIsSmall } from '../common/useIsSmall';
 
 const Tick = ({ field }: { field: string }) => <PlatformTick active={Boolean(useRecordContext()?.[field])} />;
 const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
@@ -39,11 +40,15 @@ const useConnectErrorToast = () => {
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 };
 
-/** /accounts and /accounts/list: 'Профіля' — ID, Name, user (admins), GPT, YouTube, TikTok, Instagram, status, delete. */
+/**
+ * /accounts and /accounts/list: 'Профіля' — ID, Name, user (admins), GPT, YouTube, TikTok, Instagram, status, delete.
+ * On a phone: ID, name, status and delete (the platforms are on the profile's page).
+ */
 export const AccountList = () => {
   const translate = useTranslate();
   const { permissions } = usePermissions();
   const isAdmin = permissions === 'admin';
+  const isSmall = useIsSmall();
   useConnectErrorToast();
   return (
     <List
@@ -66,23 +71,31 @@ export const AccountList = () => {
         <DataTable.Col source="name" label="kadr.accounts.fields.name">
           <Name />
         </DataTable.Col>
-        {isAdmin && (
+        {isAdmin && !isSmall && (
           <DataTable.Col source="user" label="kadr.accounts.fields.user">
             <Owner />
           </DataTable.Col>
         )}
-        <DataTable.Col source="isActiveGPT" label="kadr.accounts.fields.gpt" disableSort>
-          <Tick field="isActiveGPT" />
-        </DataTable.Col>
-        <DataTable.Col source="isActiveYouTube" label="kadr.accounts.fields.youtube" disableSort>
-          <Tick field="isActiveYouTube" />
-        </DataTable.Col>
-        <DataTable.Col source="isActiveTikTok" label="kadr.accounts.fields.tiktok" disableSort>
-          <Tick field="isActiveTikTok" />
-        </DataTable.Col>
-        <DataTable.Col source="isActiveInstagram" label="kadr.accounts.fields.instagram" disableSort>
-          <Tick field="isActiveInstagram" />
-        </DataTable.Col>
+        {!isSmall && (
+          <DataTable.Col source="isActiveGPT" label="kadr.accounts.fields.gpt" disableSort>
+            <Tick field="isActiveGPT" />
+          </DataTable.Col>
+        )}
+        {!isSmall && (
+          <DataTable.Col source="isActiveYouTube" label="kadr.accounts.fields.youtube" disableSort>
+            <Tick field="isActiveYouTube" />
+          </DataTable.Col>
+        )}
+        {!isSmall && (
+          <DataTable.Col source="isActiveTikTok" label="kadr.accounts.fields.tiktok" disableSort>
+            <Tick field="isActiveTikTok" />
+          </DataTable.Col>
+        )}
+        {!isSmall && (
+          <DataTable.Col source="isActiveInstagram" label="kadr.accounts.fields.instagram" disableSort>
+            <Tick field="isActiveInstagram" />
+          </DataTable.Col>
+        )}
         <DataTable.Col source="status" label="kadr.accounts.fields.status">
           <Status />
         </DataTable.Col>

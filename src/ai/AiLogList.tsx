@@ -9,25 +9,36 @@ import { UtcDateField } from '../common/UtcDateField';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { sessionPath } from './paths';
 import { NothingFound } from '../common/NothingFound';
+import { useIsSmall } from '../common/useIsSmall';
 
 /** The session's email, linking to the session (a log of a deleted session has none). */
 const SessionCell = () => {
   const s = useRecordContext<AiLog>()?.userSession;
   if (!s) return <>—</>;
   return (
-    <Link component={RouterLink} to={sessionPath(s.id)}>
+    <Link component={RouterLink} to={sessionPath(s.id)} sx={{ overflowWrap: 'anywhere' }}>
       {s.email}
     </Link>
   );
 };
-/** The log text: an i18n key with parameters (stored by the AI service), shown in the reader's language. */
-const MessageCell = () => {
+/**
+ * The log text: an i18n key with parameters (stored by the AI service), shown in the reader's language. A
+ * provider's long token wraps anywhere; on a phone the session and date sit under it instead of in columns.
+ */
+const MessageCell = ({ withDetails }: { withDetails: boolean }) => {
   const storedMessage = useStoredMessage();
   const r = useRecordContext<AiLog>();
   return (
-    <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-      {storedMessage(r?.message)}
-    </Typography>
+    <>
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {storedMessage(r?.message)}
+      </Typography>
+      {withDetails && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          <SessionCell /> · <UtcDateField source="createdAt" />
+        </Typography>
+      )}
+    </>
   );
 };
 const StatusCell = () => <StatusBadge kind="aiLog" status={useRecordContext<AiLog>()?.status} />;
@@ -35,6 +46,7 @@ const StatusCell = () => <StatusBadge kind="aiLog" status={useRecordContext<AiLo
 /** /ai/logs (SPEC §2 AI): paginated, newest first — id, linked session email, message, status, date (UTC). */
 export const AiLogList = () => {
   const translate = useTranslate();
+  const isSmall = useIsSmall();
   return (
     <List
       resource="ai/info/logs"
@@ -48,18 +60,22 @@ export const AiLogList = () => {
     >
       <DataTable bulkActionButtons={false} empty={<NothingFound />} rowClick={false} data-testid="ai-logs">
         <DataTable.Col source="id" label="kadr.ai.fields.id" disableSort />
-        <DataTable.Col source="userSession" label="kadr.ai.fields.session" disableSort>
-          <SessionCell />
-        </DataTable.Col>
+        {!isSmall && (
+          <DataTable.Col source="userSession" label="kadr.ai.fields.session" disableSort>
+            <SessionCell />
+          </DataTable.Col>
+        )}
         <DataTable.Col source="message" label="kadr.ai.fields.message" disableSort>
-          <MessageCell />
+          <MessageCell withDetails={isSmall} />
         </DataTable.Col>
         <DataTable.Col source="status" label="kadr.ai.fields.status" disableSort>
           <StatusCell />
         </DataTable.Col>
-        <DataTable.Col source="createdAt" label="kadr.ai.fields.date" disableSort>
-          <UtcDateField source="createdAt" />
-        </DataTable.Col>
+        {!isSmall && (
+          <DataTable.Col source="createdAt" label="kadr.ai.fields.date" disableSort>
+            <UtcDateField source="createdAt" />
+          </DataTable.Col>
+        )}
       </DataTable>
     </List>
   );

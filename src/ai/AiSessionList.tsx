@@ -7,13 +7,17 @@ import { DeleteRowButton } from '../common/DeleteRowButton';
 import { ActiveMark } from './ActiveMark';
 import { sessionPath } from './paths';
 import { NothingFound } from '../common/NothingFound';
+import { OneLine } from '../common/OneLine';
+import { useIsSmall } from '../common/useIsSmall';
 
+const EmailCell = () => <OneLine text={useRecordContext<AiSession>()?.email} />;
 const ActiveCell = () => <ActiveMark active={useRecordContext<AiSession>()?.isActive} />;
 const StatusCell = () => <StatusBadge kind="ai" status={useRecordContext<AiSession>()?.status} />;
 
 /** /ai/list (SPEC §2 AI): sessions with ID, email, active, status and delete; a row opens the session. */
 export const AiSessionList = () => {
   const translate = useTranslate();
+  const isSmall = useIsSmall();
   return (
     <List
       resource="ai/info"
@@ -32,10 +36,14 @@ export const AiSessionList = () => {
         data-testid="ai-sessions"
       >
         <DataTable.Col source="id" label="kadr.ai.fields.id" disableSort />
-        <DataTable.Col source="email" label="kadr.ai.fields.email" disableSort />
-        <DataTable.Col source="isActive" label="kadr.ai.fields.active" disableSort>
-          <ActiveCell />
+        <DataTable.Col source="email" label="kadr.ai.fields.email" disableSort>
+          <EmailCell />
         </DataTable.Col>
+        {!isSmall && (
+          <DataTable.Col source="isActive" label="kadr.ai.fields.active" disableSort>
+            <ActiveCell />
+          </DataTable.Col>
+        )}
         <DataTable.Col source="status" label="kadr.ai.fields.status" disableSort>
           <StatusCell />
         </DataTable.Col>

@@ -6,7 +6,10 @@ import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { NothingFound } from '../common/NothingFound';
+import { OneLine } from '../common/OneLine';
+import { useIsSmall } from '../common/useIsSmall';
 
+const Name = () => <OneLine text={useRecordContext()?.name} />;
 const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
 
 const Actions = () => (
@@ -22,6 +25,7 @@ export const FolderList = () => {
   const translate = useTranslate();
   const { permissions } = usePermissions();
   const isAdmin = permissions === 'admin';
+  const isSmall = useIsSmall();
   return (
     <List
       resource="photos"
@@ -37,9 +41,11 @@ export const FolderList = () => {
     >
       <DataTable rowClick={(id) => `/photos/${id}`} bulkActionButtons={false} empty={<NothingFound />}>
         <DataTable.Col source="id" label="kadr.backgrounds.fields.id" />
-        <DataTable.Col source="name" label="kadr.backgrounds.fields.name" />
+        <DataTable.Col source="name" label="kadr.backgrounds.fields.name">
+          <Name />
+        </DataTable.Col>
         <DataTable.Col source="total" label="kadr.backgrounds.fields.total" sortByOrder="DESC" />
-        {isAdmin ? (
+        {isAdmin && !isSmall ? (
           <DataTable.Col source="user" label="kadr.backgrounds.fields.user">
             <Owner />
           </DataTable.Col>

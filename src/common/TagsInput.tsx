@@ -64,8 +64,10 @@ export const TagsInput = ({ label, helperText, placeholder, fullWidth = true, sx
       fullWidth={fullWidth}
       sx={[
         {
-          '& .MuiInputBase-root': { flexWrap: 'wrap', gap: 0.5, py: 1 },
-          '& .MuiInputBase-input': { minWidth: 120, flex: 1 },
+          // The chips start below the shrunk label (the filled field's own top padding), not over it; the typing
+          // room is wide enough for the whole hint, or takes a line of its own under the chips.
+          '& .MuiInputBase-root': { flexWrap: 'wrap', gap: 0.5, pt: 3, pb: 1 },
+          '& .MuiInputBase-input': { minWidth: 'min(100%, 16rem)', flex: 1, py: 0.5 },
         },
         ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
       ]}

@@ -22,6 +22,9 @@ const SearchBox = (props: { source: string; alwaysOn: boolean }) => {
   return <SearchInput {...props} placeholder={text} inputProps={{ 'aria-label': text }} sx={{ minWidth: 260 }} />;
 };
 
+/** Wide enough for the longest filter label ('Підключена платформа') to be read whole, not cut. */
+const FILTER_WIDTH = { minWidth: 230 };
+
 /** The list's top bar: "Add filter" (the filters not always shown) and the list's own buttons. */
 export const ListActions = ({ children }: { children?: React.ReactNode }) => (
   <TopToolbar>
@@ -41,6 +44,7 @@ const StatusSelect = ({ kind, statuses }: { source: string; kind: StatusKind; st
     <SelectInput
       source="status"
       label="kadr.lists.status"
+      sx={FILTER_WIDTH}
       choices={statuses.map((s) => ({ id: s, name: translate(`kadr.status.${kind}.${s}`, { _: s }) }))}
     />
   );
@@ -48,7 +52,7 @@ const StatusSelect = ({ kind, statuses }: { source: string; kind: StatusKind; st
 
 /** A fixed select (`choices` names are brand names or i18n keys). */
 export const selectFilter = (source: string, label: string, choices: { id: string; name: string }[]) => (
-  <SelectInput key={source} source={source} label={label} choices={choices} />
+  <SelectInput key={source} source={source} label={label} choices={choices} sx={FILTER_WIDTH} />
 );
 
 /** Admins: rows of one owner, picked by login (searching /api/users?q=…). */

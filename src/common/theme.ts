@@ -1,4 +1,4 @@
-import { createTheme, type ThemeOptions } from '@mui/material/styles';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /** SPEC §9 select menus: max height 300. Every mutation is pessimistic (see notes/react-admin.md §3). */
@@ -17,6 +17,23 @@ export const theme: RaThemeOptions = {
     RaBulkDeleteButton: pessimistic,
     RaUpdateButton: pessimistic,
     RaBulkUpdateButton: pessimistic,
+    // Nothing on a page may widen it past the window (issue 18): react-admin's layout is `min-width: fit-content`,
+    // so one wide table used to push the app bar's bell and user menu off-screen. The layout and its content now
+    // keep the window's width, and what is too wide wraps, cuts or scrolls inside its own box.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    // A provider's long error (one unbroken token of 100+ characters) wraps inside its box instead of running out.
+    MuiAlert: { styleOverrides: { message: { minWidth: 0, overflowWrap: 'anywhere' } } },
+    // Compact cells: a list's columns fit a 1280 px laptop beside the open sidebar, and fewer of them a phone.
+    MuiTableCell: {
+      styleOverrides: {
+        root: ({ theme: t }: { theme: Theme }) => ({
+          paddingLeft: 8,
+          paddingRight: 8,
+          [t.breakpoints.down('sm')]: { paddingLeft: 4, paddingRight: 4 },
+        }),
+      },
+    },
     MuiSelect: { defaultProps: { MenuProps: { slotProps: { paper: { sx: { maxHeight: SELECT_MAX_HEIGHT } } } } } },
     MuiAutocomplete: { defaultProps: { slotProps: { listbox: { sx: { maxHeight: SELECT_MAX_HEIGHT } } } } },
   } as any,

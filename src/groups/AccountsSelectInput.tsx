@@ -87,10 +87,13 @@ export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps)
               <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} />
             )
           }
-          placeholder={value.length ? undefined : translate('kadr.groups.accounts_hint')}
           error={showError}
+          // The hint is helper text, not a placeholder: it wraps in a narrow column or on a phone instead of being cut.
           helperText={
-            <InputHelperText error={showError ? fieldState.error?.message : undefined} helperText={helperText} />
+            <InputHelperText
+              error={showError ? fieldState.error?.message : undefined}
+              helperText={helperText ?? (value.length ? undefined : 'kadr.groups.accounts_hint')}
+            />
           }
         />
       )}

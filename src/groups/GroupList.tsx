@@ -4,13 +4,17 @@ import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { NothingFound } from '../common/NothingFound';
+import { OneLine } from '../common/OneLine';
+import { useIsSmall } from '../common/useIsSmall';
 
+const Name = () => <OneLine text={useRecordContext()?.name} />;
 const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
 
 /** /accounts/group/list (and /accounts/group): profile groups — ID, name, member count, (admins) owner, delete. */
 export const GroupList = () => {
   const translate = useTranslate();
   const isAdmin = usePermissions().permissions === 'admin';
+  const isSmall = useIsSmall();
   return (
     <List
       resource="accounts/group"
@@ -30,9 +34,11 @@ export const GroupList = () => {
     >
       <DataTable rowClick="edit" bulkActionButtons={false} empty={<NothingFound />}>
         <DataTable.Col source="id" label="kadr.groups.fields.id" />
-        <DataTable.Col source="name" label="kadr.groups.fields.name" />
+        <DataTable.Col source="name" label="kadr.groups.fields.name">
+          <Name />
+        </DataTable.Col>
         <DataTable.NumberCol source="accountsCount" label="kadr.lists.members" sortByOrder="DESC" />
-        {isAdmin && (
+        {isAdmin && !isSmall && (
           <DataTable.Col source="user" label="kadr.groups.fields.user">
             <Owner />
           </DataTable.Col>

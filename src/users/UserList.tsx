@@ -5,14 +5,20 @@ import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { ListActions, searchFilter, selectFilter } from '../common/listFilters';
 import { NothingFound } from '../common/NothingFound';
+import { OneLine } from '../common/OneLine';
 
 const LoginCell = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;
   return (
-    <Stack direction="row" spacing={1} alignItems="center">
-      <span>{record.login}</span>
+    // On a phone the 'Admin' mark goes under the login, so the row keeps its counts and still fits.
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={{ xs: 0.5, sm: 1 }}
+      alignItems={{ xs: 'flex-start', sm: 'center' }}
+    >
+      <OneLine text={record.login} maxWidth={{ xs: 100, sm: 240 }} />
       {record.role === 'admin' && <Chip size="small" color="primary" label={translate('kadr.users.admin_mark')} />}
     </Stack>
   );

@@ -4,7 +4,9 @@ import type { CreateVideoRequest } from '../contract/videos';
 import { OneLine } from '../common/OneLine';
 
 /** The request list's clip name column: one line, the whole name on hover. */
-export const ClipCell = () => <OneLine text={useRecordContext<CreateVideoRequest>()?.clipName} maxWidth={150} />;
+export const ClipCell = () => (
+  <OneLine text={useRecordContext<CreateVideoRequest>()?.clipName} maxWidth={{ xs: 130, sm: 140 }} />
+);
 
 /** What the request asked for: the count, the toggles that were on and the background folders. */
 export const RequestOptions = ({ request, wide = false }: { request: CreateVideoRequest; wide?: boolean }) => {
@@ -21,7 +23,7 @@ export const RequestOptions = ({ request, wide = false }: { request: CreateVideo
     ...toggles.map((k) => translate(k)),
   ];
   return (
-    <Stack spacing={0.25} data-options={request.id} sx={{ maxWidth: wide ? undefined : 230 }}>
+    <Stack spacing={0.25} data-options={request.id} sx={{ maxWidth: wide ? undefined : 200 }}>
       {wide ? (
         <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" alignItems="center">
           <Typography variant="body2" component="span" sx={{ mr: 0.5 }}>
@@ -32,11 +34,11 @@ export const RequestOptions = ({ request, wide = false }: { request: CreateVideo
           ))}
         </Stack>
       ) : (
-        <OneLine text={line.join(' · ')} maxWidth={230} />
+        <OneLine text={line.join(' · ')} maxWidth={200} />
       )}
       {folders.length > 0 && (
         <Typography variant="body2" color="text.secondary" component="div">
-          <OneLine text={`${translate('kadr.videos.folders')}: ${folders.join(', ')}`} maxWidth={wide ? 600 : 230} />
+          <OneLine text={`${translate('kadr.videos.folders')}: ${folders.join(', ')}`} maxWidth={wide ? 600 : 200} />
         </Typography>
       )}
     </Stack>

@@ -5,7 +5,7 @@ import { ListActions, ownerFilter, searchFilter, statusFilter } from '../common/
 import { ClipCell, OptionsCell } from './RequestCells';
 import { requestPagePath } from './paths';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { PAGE_SIZE } from '../contract/pagination';
 import { REQUEST_REFRESH_MS, type CreateVideoRequest } from '../contract/videos';
 import { Pagination } from '../common/Pagination';
@@ -13,15 +13,18 @@ import { DeleteRowButton } from '../common/DeleteRowButton';
 import { StatusBadge } from '../common/StatusBadge';
 import { RequestVideosButton } from '../publications/RequestVideos';
 import { NothingFound } from '../common/NothingFound';
+import { useIsSmall } from '../common/useIsSmall';
 
 /**
  * /video/request-create: the caller's create-video requests (an admin's: all), ID and status, refreshed
  * every 15 s; created date, clip name and options; the render percent while it runs; a Publish link only for
- * success; delete per request. A row opens the request's page (/video/request-create/{id}).
+ * success; delete per request. A row opens the request's page (/video/request-create/{id}). On a phone: ID, the
+ * clip with its status under it, the links and delete (the rest is on the request's page).
  */
 export const RequestList = () => {
   const translate = useTranslate();
   const isAdmin = usePermissions().permissions === 'admin';
+  const isSmall = useIsSmall();
   return (
     <List
       resource="create-video"
@@ -40,30 +43,32 @@ export const RequestList = () => {
         </ListActions>
       }
     >
-      <DataTable
-        bulkActionButtons={false}
-        rowClick={(id) => requestPagePath(id)}
-        empty={<NothingFound />}
-        sx={{ maxWidth: '100%', overflowX: 'auto' }}
-      >
+      <DataTable bulkActionButtons={false} rowClick={(id) => requestPagePath(id)} empty={<NothingFound />}>
         <DataTable.Col source="id" label="kadr.videos.fields.id" />
-        <DataTable.Col source="createdAt" label="kadr.lists.created" sortByOrder="DESC">
-          <UtcDateField source="createdAt" />
-        </DataTable.Col>
+        {!isSmall && (
+          <DataTable.Col source="createdAt" label="kadr.lists.created" sortByOrder="DESC">
+            <UtcDateField source="createdAt" />
+          </DataTable.Col>
+        )}
         <DataTable.Col source="clipName" label="kadr.lists.clip">
           <ClipCell />
+          {isSmall && <Status />}
         </DataTable.Col>
-        <DataTable.Col source="count" label="kadr.lists.options">
-          <OptionsCell />
-        </DataTable.Col>
-        {isAdmin && (
+        {!isSmall && (
+          <DataTable.Col source="count" label="kadr.lists.options">
+            <OptionsCell />
+          </DataTable.Col>
+        )}
+        {isAdmin && !isSmall && (
           <DataTable.Col source="user" label="kadr.videos.fields.user">
             <Owner />
           </DataTable.Col>
         )}
-        <DataTable.Col source="status" label="kadr.videos.fields.status">
-          <Status />
-        </DataTable.Col>
+        {!isSmall && (
+          <DataTable.Col source="status" label="kadr.videos.fields.status">
+            <Status />
+          </DataTable.Col>
+        )}
         <DataTable.Col label="" disableSort>
           <PublishLink />
         </DataTable.Col>
@@ -91,30 +96,33 @@ const Status = () => {
   const translate = useTranslate();
   if (!r) return null;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 220 }} data-request={r.idUpload}>
-      <StatusBadge status={r.status} kind="request" />
-      {r.status === 'loading' && (
-        <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
-          <LinearProgress
-            variant="determinate"
-            value={r.progress}
-            sx={{ flex: 1 }}
-            aria-label={translate('kadr.videos.progress', { percent: r.progress })}
-          />
-          <Typography variant="caption">{translate('kadr.videos.progress', { percent: r.progress })}</Typography>
-        </Box>
-      )}
-      {(r.status === 'loading' || r.status === 'success') && r.count > 1 && (
-        <Typography variant="caption" color="text.secondary">
-          {translate('kadr.videos.outputs', { done: r.done, count: r.count })}
-        </Typography>
-      )}
+    // The badge with the render's progress on one line, an error's reason wrapped under it.
+    <Stack spacing={0.5} sx={{ maxWidth: 240 }} data-request={r.idUpload}>
+      <Stack direction="row" spacing={1.5} alignItems="center" sx={{ minWidth: r.status === 'loading' ? 180 : 0 }}>
+        <StatusBadge status={r.status} kind="request" />
+        {r.status === 'loading' && (
+          <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
+            <LinearProgress
+              variant="determinate"
+              value={r.progress}
+              sx={{ flex: 1 }}
+              aria-label={translate('kadr.videos.progress', { percent: r.progress })}
+            />
+            <Typography variant="caption">{translate('kadr.videos.progress', { percent: r.progress })}</Typography>
+          </Box>
+        )}
+        {(r.status === 'loading' || r.status === 'success') && r.count > 1 && (
+          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {translate('kadr.videos.outputs', { done: r.done, count: r.count })}
+          </Typography>
+        )}
+      </Stack>
       {r.status === 'error' && r.error && (
-        <Typography variant="caption" color="error">
+        <Typography variant="caption" color="error" sx={{ overflowWrap: 'anywhere' }}>
           {translate(r.error, { _: r.error })}
         </Typography>
       )}
-    </Box>
+    </Stack>
   );
 };
 
@@ -124,11 +132,11 @@ const PublishLink = () => {
   if (r?.status !== 'success') return null;
   // Inside a clickable row: these buttons (and the dialog they open) do not open the request page.
   return (
-    <Box sx={{ display: 'flex', gap: 1 }} onClick={(e) => e.stopPropagation()}>
+    <Stack alignItems="flex-start" onClick={(e) => e.stopPropagation()}>
       <Button size="small" component={RouterLink} to={`/video/request/${r.idUpload}`}>
         {translate('kadr.videos.publish')}
       </Button>
       <RequestVideosButton idUpload={r.idUpload} id={r.id} />
-    </Box>
+    </Stack>
   );
 };

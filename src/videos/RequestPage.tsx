@@ -55,7 +55,7 @@ export const RequestPage = () => {
               </Button>
             )}
           </Stack>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: 1, m: 0 }}>
             <Field label={translate('kadr.lists.created')}>{formatUtc(data.createdAt)}</Field>
             <Field label={translate('kadr.lists.clip')}>{data.clipName}</Field>
             <Field label={translate('kadr.lists.options')}>
@@ -94,7 +94,7 @@ const Field = ({ label, children }: { label: string; children: React.ReactNode }
     <Typography component="dt" variant="body2" color="text.secondary">
       {label}
     </Typography>
-    <Box component="dd" sx={{ m: 0 }}>
+    <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
       {children}
     </Box>
   </>

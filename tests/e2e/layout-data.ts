@@ -1,0 +1,219 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { TestServer } from '../helpers/server';
+
+/**
+ * Realistic data for the layout checks (issue 18 item 3): the long names, errors and tag lists an operator's
+ * screens really hold, so a column that does not wrap widens the page the way it did for them. Seeded through
+ * the API where one exists, straight in the database for what only a worker or the AI service writes.
+ */
+export type LayoutData = {
+  profiles: number[];
+  group: number;
+  tagSet: number;
+  folder: number;
+  user: number;
+  requests: { done: number; failed: number };
+  idUpload: { published: string; ready: string };
+  aiSession: number;
+};
+
+const LONG_CLIP = 'відпустка-на-морі-2026-серпень-захід-сонця-над-пляжем-повна-версія-без-монтажу-4k.mp4';
+const LONG_CHANNEL = 'Кулінарний канал Олени: рецепти на кожен день, випічка та десерти';
+export const LONG_ERROR =
+  'Не вдалося зʼєднатися з GPT через проксі сесії: Connection error.: fetch failed: getaddrinfo ENOTFOUND ' +
+  'api.openai.com (the provider said: upstream_connect_error_or_disconnect_or_reset_before_headers_reset_reason_' +
+  'connection_failure_transport_failure_reason_delayed_connect_error_111)';
+
+/** The rendered files only have to exist (nothing plays them here), so no ffmpeg is needed to seed. */
+const mp4 = () => Buffer.from('layout test video');
+
+export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
+  const db = srv.tdb.db;
+  const at = new Date().toISOString();
+  const token = (
+    await (
+      await fetch(`${srv.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'admin', password: 'admin-pass' }),
+      })
+    ).json()
+  ).accessToken as string;
+  const api = async (method: string, url: string, body?: unknown) => {
+    const r = await fetch(`${srv.url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+  const adminId = (await db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow()).id;
+
+  const user = (await api('POST', '/api/users', { login: 'olena.kovalenko.marketing.team', password: 'olena-pass' }))
+    .id as number;
+  await api('POST', '/api/users', { login: 'operator', password: 'operator-pass' });
+
+  // Three profiles of one channel name (as the issue tried it), YouTube connected, one with a dead proxy.
+  const sealed = srv.app.root.sealer.seal(
+    JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: '2099-01-01T00:00:00.000Z' }),
+  );
+  const profiles: number[] = [];
+  for (const [n, comments] of [
+    [1, 'Олена — основний профіль для ранкових публікацій'],
+    [2, 'Олена — запасний профіль (мобільний проксі, Київ)'],
+    [3, 'Олена — тестовий профіль'],
+  ] as const) {
+    const { id } = await api('POST', '/api/accounts', { proxy: `http://user:pass@203.0.113.${n}:8080`, comments });
+    await db
+      .updateTable('accounts')
+      .where('id', '=', id)
+      .set({
+        isActiveYouTube: 1,
+        tokensYouTubeSealed: sealed,
+        titleChannel: LONG_CHANNEL,
+        urlChannel: `https://www.youtube.com/channel/UC${'x'.repeat(22)}${n}`,
+        ...(n === 3 ? { error: 'kadr.platform_errors.proxy_auth {"proxy":"203.0.113.3:8080"}' } : {}),
+      })
+      .execute();
+    profiles.push(id);
+  }
+  const group = (
+    await api('POST', '/api/accounts-group', {
+      name: 'Ранкові публікації кулінарних каналів (будні, 08:00–10:00)',
+      accounts: profiles,
+    })
+  ).id as number;
+  const tagSet = (
+    await api('POST', '/api/tags', {
+      name: 'Кулінарія та рецепти на кожен день',
+      tags: ['рецепти', 'кулінарія', 'випічка', 'десерти', 'домашня_кухня', 'швидкі_страви', 'вечеря', 'сніданок'],
+    })
+  ).id as number;
+  await api('POST', '/api/tags', { name: 'Море', tags: ['sea', 'summer'] });
+  const folder = (await api('POST', '/api/folder/photo-bg', { name: 'Пейзажі для фону: море, гори, ліс і місто' }))
+    .id as number;
+
+  // Create-video requests: two finished (one to publish, one published), one failed with a long reason.
+  const file = mp4();
+  const request = async (idUpload: string, status: 'success' | 'error', count: number, error: string | null) => {
+    const { id } = await db
+      .insertInto('createVideoRequests')
+      .values({
+        userId: adminId,
+        idUpload,
+        status,
+        count,
+        isVideo: 1,
+        isPhoto: 1,
+        isGenerator: 1,
+        folders: `[${folder}]`,
+        clipKey: `clips/${idUpload}.mp4`,
+        clipName: LONG_CLIP,
+        error,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const videos: number[] = [];
+    if (status === 'success')
+      for (let i = 0; i < count; i++) {
+        const storageKey = `videos/${adminId}/${idUpload}/${i}.mp4`;
+        const path = join(srv.config.mediaDir, ...storageKey.split('/'));
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, file);
+        const v = await db
+          .insertInto('videos')
+          .values({
+            userId: adminId,
+            createdAt: at,
+            status: 'noactive',
+            idUpload,
+            requestId: id,
+            outputIndex: i,
+            storageKey,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        videos.push(v.id);
+      }
+    return { id, videos };
+  };
+  const published = await request('layoutpublished01', 'success', 2, null);
+  const ready = await request('layoutready000001', 'success', 3, null);
+  const failed = await request(
+    'layoutfailed00001',
+    'error',
+    2,
+    'ffmpeg exited with code 1: Error while decoding stream #0:0: Invalid data found when processing input',
+  );
+  const date = new Date(Date.now() + 86_400_000).toISOString();
+  const title = 'Домашній яблучний пиріг за 30 хвилин: простий рецепт без міксера для всієї родини';
+  const tags = ['рецепти', 'випічка', 'пиріг', 'яблука', 'домашня_кухня'];
+  await api('POST', `/api/upload-video/layoutpublished01`, {
+    title,
+    description: 'Покроковий рецепт.',
+    tags,
+    accounts: profiles.slice(0, 2),
+    video: published.videos.map((id, i) => ({ id, title, tags, account: profiles[i], date })),
+    inYouTube: true,
+    date,
+  });
+
+  // An AI session whose login failed with a long provider error, a chat turn, a video and log lines.
+  const { id: aiSession } = await db
+    .insertInto('aiSessions')
+    .values({
+      userId: adminId,
+      accountId: profiles[0]!,
+      email: 'olena.kovalenko.marketing.team@example.com',
+      status: 'error',
+      errorText: LONG_ERROR,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('aiMessages')
+    .values({
+      sessionId: aiSession,
+      provider: 'gpt',
+      messageMy: 'Придумай назву для відео про яблучний пиріг',
+      messageAi: '<p>Домашній яблучний пиріг за 30 хвилин</p>',
+      textMy: 'Придумай назву для відео про яблучний пиріг',
+      textAi: 'Домашній яблучний пиріг за 30 хвилин',
+      createdAt: at,
+    })
+    .execute();
+  await db
+    .insertInto('aiVideos')
+    .values({
+      userId: adminId,
+      sessionId: aiSession,
+      status: 'error',
+      prompt: 'A slow pan over a freshly baked apple pie on a rustic wooden table, warm morning light',
+      title,
+      error: LONG_ERROR,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  await db
+    .insertInto('aiLogs')
+    .values({ userId: adminId, sessionId: aiSession, message: LONG_ERROR, status: 'error', createdAt: at })
+    .execute();
+
+  return {
+    profiles,
+    group,
+    tagSet,
+    folder,
+    user,
+    requests: { done: ready.id, failed: failed.id },
+    idUpload: { published: 'layoutpublished01', ready: 'layoutready000001' },
+    aiSession,
+  };
+}

@@ -1,0 +1,187 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+import { startFoundationServer } from './foundation-panel';
+import { LONG_ERROR, seedLayoutData, type LayoutData } from './layout-data';
+
+/**
+ * Issue 18 items 3, 4, 7 and 8 in Chromium: every list, form and show screen, holding the long names, errors and
+ * tag lists of real use, fits a laptop (1280, 1440) and a phone (390) without scrolling sideways, in both
+ * languages. The page is no wider than the window, no table scrolls sideways inside its box, the app bar's
+ * buttons (bell, user menu) and the list's create button are on screen; no field label or placeholder is cut, the
+ * tags label sits above its chips, and a long error wraps. One server, one browser, one page per width.
+ */
+let srv: TestServer;
+let browser: Browser;
+let d: LayoutData;
+
+/** How a screen shows it has its data: a text on it, or a value in one of its fields. */
+type Ready = { text: string } | { value: string } | { selector: string };
+type Screen = { name: string; path: () => string; ready: Ready; create?: { uk: string; en: string } };
+
+const CREATE = { uk: 'Створити', en: 'Create' };
+const SCREENS: Screen[] = [
+  { name: 'profiles', path: () => '/accounts/list', ready: { text: 'Кулінарний канал Олени' }, create: CREATE },
+  // The filters shown (as the URL asks): their labels must not be cut.
+  {
+    name: 'profiles, filtered',
+    path: () => `/accounts/list?filter=${encodeURIComponent('{"platform":"youtube","status":"noactive"}')}`,
+    ready: { text: 'Кулінарний канал Олени' },
+    create: CREATE,
+  },
+  { name: 'profile create', path: () => '/accounts/create', ready: { selector: 'input[name="proxy"]' } },
+  { name: 'profile edit', path: () => `/accounts/${d.profiles[0]}`, ready: { selector: 'tbody tr' } }, // its videos' table
+  { name: 'groups', path: () => '/accounts/group/list', ready: { text: 'Ранкові публікації' }, create: CREATE },
+  { name: 'group create', path: () => '/accounts/group/create', ready: { selector: 'input[name="name"]' } },
+  { name: 'group edit', path: () => `/accounts/group/${d.group}`, ready: { text: '#3 ·' } },
+  { name: 'publications', path: () => '/video/list', ready: { text: 'Домашній яблучний пиріг' } },
+  { name: 'publication', path: () => `/video/youtube/${d.idUpload.published}`, ready: { text: 'домашня_кухня' } },
+  {
+    name: 'requests',
+    path: () => '/video/request-create',
+    ready: { selector: '[data-request="layoutready000001"]' },
+    create: { uk: 'Створити відео', en: 'Create videos' },
+  },
+  { name: 'request', path: () => `/video/request-create/${d.requests.done}`, ready: { selector: 'video' } },
+  {
+    name: 'failed request',
+    path: () => `/video/request-create/${d.requests.failed}`,
+    ready: { text: 'ffmpeg exited' },
+  },
+  { name: 'create video', path: () => '/video/create', ready: { selector: '[data-testid="create-video-file"]' } },
+  { name: 'publish form', path: () => `/video/request/${d.idUpload.ready}`, ready: { selector: 'video' } },
+  {
+    name: 'backgrounds',
+    path: () => '/photos',
+    ready: { text: 'Пейзажі для фону' },
+    create: { uk: 'Create folder', en: 'Create folder' }, // SPEC §2 words, in English in both
+  },
+  { name: 'folder', path: () => `/photos/${d.folder}`, ready: { text: 'Пейзажі для фону' } },
+  { name: 'folder create', path: () => '/photos/create-folder', ready: { selector: 'input[name="name"]' } },
+  { name: 'upload', path: () => `/photos/create/${d.folder}`, ready: { selector: 'input[data-zone="photo"]' } },
+  { name: 'tag sets', path: () => '/tags', ready: { text: 'Кулінарія та рецепти' }, create: CREATE },
+  { name: 'tag set create', path: () => '/tags/create', ready: { selector: 'input[name="name"]' } },
+  { name: 'tag set edit', path: () => `/tags/${d.tagSet}`, ready: { text: 'швидкі_страви' } },
+  { name: 'AI sessions', path: () => '/ai/list', ready: { text: 'olena.kovalenko.marketing.team@example.com' } },
+  { name: 'AI session', path: () => `/ai/list/${d.aiSession}`, ready: { text: 'getaddrinfo ENOTFOUND' } },
+  { name: 'AI videos', path: () => '/ai/video', ready: { text: 'getaddrinfo ENOTFOUND' } },
+  { name: 'AI logs', path: () => '/ai/logs', ready: { text: 'getaddrinfo ENOTFOUND' } },
+  { name: 'users', path: () => '/users', ready: { text: 'olena.kovalenko.marketing.team' }, create: CREATE },
+  { name: 'user create', path: () => '/users/create', ready: { selector: 'input[name="login"]' } },
+  { name: 'user edit', path: () => `/users/${d.user}`, ready: { value: 'olena.kovalenko.marketing.team' } },
+  { name: 'settings', path: () => '/setting', ready: { selector: 'input[type="password"]' } },
+];
+
+beforeAll(async () => {
+  srv = await startFoundationServer();
+  d = await seedLayoutData(srv);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await srv?.close();
+});
+
+async function waitReady(page: Page, ready: Ready) {
+  if ('text' in ready) await page.getByText(ready.text).first().waitFor();
+  else if ('selector' in ready) await page.locator(ready.selector).first().waitFor();
+  else
+    await page.waitForFunction(
+      (v) => [...document.querySelectorAll('input, textarea')].some((i) => (i as HTMLInputElement).value.includes(v)),
+      ready.value,
+    );
+}
+
+/** What does not fit on the screen shown, each as a short sentence (none: it fits). */
+const misfits = (page: Page, longError: string) =>
+  page.evaluate((longError) => {
+    const out: string[] = [];
+    const vw = window.innerWidth;
+    const name = (e: Element) =>
+      `<${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''} ${String(e.className).split(' ').slice(0, 2).join('.')}>`;
+    const visible = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+    };
+    if (document.documentElement.scrollWidth > vw) out.push(`page is ${document.documentElement.scrollWidth} px wide`);
+    // A box that scrolls sideways (a table wider than its card) is a page that does not fit, too.
+    for (const e of document.querySelectorAll('body *')) {
+      if (e.matches('input, textarea, .MuiTabs-scroller') || !visible(e)) continue;
+      const ox = getComputedStyle(e).overflowX;
+      if ((ox === 'auto' || ox === 'scroll') && e.scrollWidth > e.clientWidth + 1)
+        out.push(`${name(e)} scrolls sideways (${e.scrollWidth} in ${e.clientWidth})`);
+    }
+    // The app bar: every button (menu, bell, refresh, user menu) whole on screen.
+    const bar = [...document.querySelectorAll('header button')].filter(visible);
+    if (bar.length < 3) out.push(`the app bar shows ${bar.length} buttons`);
+    for (const b of bar) {
+      const r = b.getBoundingClientRect();
+      if (r.left < 0 || r.right > vw) out.push(`app bar button "${b.getAttribute('aria-label')}" is off-screen`);
+    }
+    // Field labels and placeholders are read whole.
+    for (const l of document.querySelectorAll('label.MuiInputLabel-root')) {
+      if (visible(l) && l.scrollWidth > l.clientWidth + 1) out.push(`label "${l.textContent}" is cut`);
+      const root = l.parentElement?.querySelector('.MuiInputBase-root');
+      const chip = root?.querySelector('.MuiChip-root');
+      if (chip && visible(l) && l.getBoundingClientRect().bottom > chip.getBoundingClientRect().top + 1)
+        out.push(`label "${l.textContent}" overlaps its chips`);
+    }
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    for (const i of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (!i.placeholder || i.value || !visible(i)) continue;
+      const s = getComputedStyle(i);
+      ctx.font = s.font;
+      const room = i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+      if (ctx.measureText(i.placeholder).width > room + 1) out.push(`placeholder "${i.placeholder}" is cut`);
+    }
+    // A long error wraps inside its box: neither cut nor running out of it.
+    for (const e of document.querySelectorAll('body *')) {
+      if (!visible(e) || ![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent!.includes(longError)))
+        continue;
+      if (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > vw)
+        out.push(`the long error in ${name(e)} does not wrap`);
+    }
+    return out;
+  }, longError);
+
+/** Whether the element is whole inside the window. */
+const onScreen = async (page: Page, selector: ReturnType<Page['locator']>) => {
+  const box = await selector.boundingBox();
+  const vw = page.viewportSize()!.width;
+  return Boolean(box && box.x >= 0 && box.x + box.width <= vw && box.width > 0);
+};
+
+const RUNS = [
+  { lang: 'uk', width: 1280 },
+  { lang: 'uk', width: 390 },
+  { lang: 'en', width: 1440 },
+  { lang: 'en', width: 390 },
+] as const;
+
+describe('every screen fits the window', () => {
+  for (const { lang, width } of RUNS)
+    it(`${width} px, ${lang}`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      await context.addInitScript((l) => localStorage.setItem('kadr.locale', l), lang);
+      const page = await context.newPage();
+      // Signed in through the form (on a phone the menu is a closed drawer, so wait for the app bar).
+      await page.goto(`${srv.url}/login`);
+      await page.locator('input[name="login"]').fill('admin');
+      await page.locator('input[name="password"]').fill('admin-pass');
+      await page.locator('button[type="submit"]').click();
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await page.locator('header').waitFor();
+      const problems: string[] = [];
+      for (const screen of SCREENS) {
+        await page.goto(srv.url + screen.path());
+        await waitReady(page, screen.ready);
+        for (const p of await misfits(page, LONG_ERROR)) problems.push(`${screen.name}: ${p}`);
+        if (screen.create) {
+          const create = page.getByRole('link', { name: screen.create[lang], exact: true });
+          if (!(await onScreen(page, create))) problems.push(`${screen.name}: the create button is off-screen`);
+        }
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+});
