@@ -17,7 +17,11 @@ type Token = { authorization: string };
  */
 const CLIENTS = 8;
 const UPLOAD_LIMIT = 2;
-const stallJob = defineJob({ name: 'test.fault-stall', payload: z.object({ n: z.number() }), retry: { kind: 'never' } });
+const stallJob = defineJob({
+  name: 'test.fault-stall',
+  payload: z.object({ n: z.number() }),
+  retry: { kind: 'never' },
+});
 
 describeEachDb(
   'the server under load while faults are sent',
@@ -105,19 +109,20 @@ describeEachDb(
       // 1. A publication dated past year 9999: refused, naming the field; nothing scheduled.
       const req = await fixtures.request(annaId, 1);
       const profile = await fixtures.account(anna, 'fault profile', { youtube: true });
-      const far = await send('POST', '/api/upload-video', anna, {
+      const date = '+010000-01-01T00:00:00Z';
+      const far = await send('POST', `/api/upload-video/${req.idUpload}`, anna, {
         title: 'far future',
         description: '',
         tags: ['x'],
         accounts: [profile],
-        video: [{ id: req.videos[0], accounts: [profile] }],
+        video: [{ id: req.videos[0], title: 'far future', description: '', tags: ['x'], account: profile, date }],
         inYouTube: true,
         inTikTok: false,
         inInstagram: false,
-        date: '+010000-01-01T00:00:00Z',
+        date,
       });
       expect(far.status).toBe(400);
-      expect(JSON.stringify(far.body)).toContain('date');
+      expect(Object.keys(far.body.errors)).toEqual(expect.arrayContaining(['date', 'video.0.date']));
       expect(await ctx.tdb.db.selectFrom('videoPublishes').select('id').execute()).toEqual([]);
 
       // 2. A job chain that asks again for its own time, forever: it goes dead with the reason.
