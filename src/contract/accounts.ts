@@ -162,6 +162,8 @@ export const AccountListItemSchema = z.object({
   profileNameInstagram: str,
   titleTikTok: str,
   error: str,
+  /** Per platform: why it fails (a lost grant), null when fine; the list shows it under the status. */
+  platformErrors: platformMap(str),
   createdAt: z.string(),
 });
 
@@ -258,5 +260,7 @@ export const AccountVideoItemSchema = z.object({
   error: str,
   errorInstagram: str,
   errorTikTok: str,
+  /** A post of it is retrying past its time (the list says so instead of "scheduled"). */
+  retrying: z.boolean(),
 });
 export type AccountVideoItem = z.infer<typeof AccountVideoItemSchema>;
