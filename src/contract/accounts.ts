@@ -167,6 +167,8 @@ export const AccountListItemSchema = z.object({
   createdAt: z.string(),
 });
 
+export type AccountListItem = z.infer<typeof AccountListItemSchema>;
+
 /** SPEC §3 Account as the API returns it (secrets only to the owner or an admin; tokens never). */
 export const AccountRecordSchema = z
   .object({
