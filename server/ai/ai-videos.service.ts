@@ -168,9 +168,14 @@ export class AiVideosService {
     await this.repo.update(id, { status: 'rejected', storageKey: null });
     if (row.storageKey) await this.deps.media.storage.delete(row.storageKey).catch(() => {});
     await this.deps.log.settle(id, 'success');
-    await this.deps.log.write({ userId: row.userId, sessionId: row.sessionId, videoId: id }, 'success', 'kadr.ai_log.rejected', {
-      video: id,
-    });
+    await this.deps.log.write(
+      { userId: row.userId, sessionId: row.sessionId, videoId: id },
+      'success',
+      'kadr.ai_log.rejected',
+      {
+        video: id,
+      },
+    );
     return { success: true, message: 'kadr.ai_errors.rejected' };
   }
 

@@ -342,7 +342,10 @@ export class JobQueue {
     const now = this.now();
     const r = await (trx ?? this.db)
       .updateTable('jobs')
-      .set({ runAt: sql<number>`CASE WHEN run_at > ${sql.lit(now)} THEN ${sql.lit(now)} ELSE run_at END`, updatedAt: iso(now) })
+      .set({
+        runAt: sql<number>`CASE WHEN run_at > ${sql.lit(now)} THEN ${sql.lit(now)} ELSE run_at END`,
+        updatedAt: iso(now),
+      })
       .where('key', '=', key)
       .where('status', '=', 'queued')
       .executeTakeFirst();

@@ -60,7 +60,8 @@ export function parseTags(raw: string | null): string[] {
   }
 }
 
-const isoOf = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
+const isoOf = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
 
 /** A retrying row's reason, attempt and next try (see isRetrying), else null. */
 export function retryOf(r: PublishRow): PostRetry | null {

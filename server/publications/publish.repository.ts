@@ -182,7 +182,11 @@ export class PublishRepository {
    * (to give the claim back when the read fails), or false when the cooldown holds.
    */
   async askStats(id: number, nowMs: number, cooldownMs: number): Promise<{ before: number | null } | false> {
-    const row = await this.db.selectFrom('videoPublishes').select('statsAskedMs').where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('videoPublishes')
+      .select('statsAskedMs')
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) return false;
     const before = row.statsAskedMs === null ? null : Number(row.statsAskedMs);
     if (before !== null && before > nowMs - cooldownMs) return false;

@@ -12,7 +12,13 @@ import type { PublishQuota } from './publish.quota';
 export const STATS_BATCH: Record<PlatformKey, number> = { youtube: 500, tiktok: 200, instagram: 100 };
 
 /** What a stats read needs of a published row. */
-export type StatsRow = { id: number; videoId: number; accountId: number | null; remoteId: string | null; platform: PlatformKey };
+export type StatsRow = {
+  id: number;
+  videoId: number;
+  accountId: number | null;
+  remoteId: string | null;
+  platform: PlatformKey;
+};
 
 export type StatsReader = (http: PlatformHttp, token: string, ids: string[]) => Promise<VideoStats[]>;
 
