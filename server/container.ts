@@ -169,6 +169,10 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     video: config.ai.video,
   });
 
+  const publishing = buildPublishing(
+    { config, db, sealer, media, ffmpeg, queue, repos, connections, log, publishRepo: observe.publishes() },
+    overrides,
+  );
   const services = {
     ai,
     aiVideos,
@@ -196,14 +200,11 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       requests: repos.videos,
       schedule: publicationSchedule,
       signer: media.signer,
+      posts: { stats: publishing.stats, repo: publishing.repo },
     }),
   };
 
   /** Every job kind the server knows; a runner over it refuses to start when one has no worker. */
-  const publishing = buildPublishing(
-    { config, db, sealer, media, ffmpeg, queue, repos, connections, log, publishRepo: observe.publishes() },
-    overrides,
-  );
   const catalogue: readonly JobSpec<string, any>[] = [renderJob, keepAliveJob, publishJob, statsJob, aiVideoJob];
   const workers: JobWorker[] = observe.deadJobs([
     ...videosJobWorkers({

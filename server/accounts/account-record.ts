@@ -89,6 +89,9 @@ export type AccountSummaryRow = Pick<
   | 'profileNameInstagram'
   | 'titleTikTok'
   | 'error'
+  | 'errorYouTube'
+  | 'errorTikTok'
+  | 'errorInstagram'
   | 'createdAt'
 >;
 
@@ -125,7 +128,8 @@ export class AccountMapper {
   constructor(private sealer: Sealer) {}
 
   listItem(r: AccountSummaryRow) {
-    return { ...summaryOf(r), name: accountTitle(r) };
+    const platformErrors = { youtube: r.errorYouTube, tiktok: r.errorTikTok, instagram: r.errorInstagram };
+    return { ...summaryOf(r), name: accountTitle(r), platformErrors };
   }
 
   /** SPEC §3 Account. Only the owner or an admin gets here (the service checks); tokens never leave. */
@@ -283,5 +287,6 @@ export function toVideoItem(r: VideoRow): AccountVideoItem {
     error: r.error,
     errorInstagram: r.errorInstagram,
     errorTikTok: r.errorTikTok,
+    retrying: Boolean(Number(r.retrying)),
   };
 }

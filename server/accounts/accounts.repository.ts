@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { DONE_STATES } from '../../src/contract/publications';
 import type { Db } from '../db/index';
 import type { AccountsTable } from '../db/types';
 import { camelRows, compiledOnce } from '../db/compiled-once';
@@ -36,6 +37,9 @@ const SUMMARY = [
   'accounts.profileNameInstagram',
   'accounts.titleTikTok',
   'accounts.error',
+  'accounts.errorYouTube',
+  'accounts.errorTikTok',
+  'accounts.errorInstagram',
   'accounts.createdAt',
 ] as const;
 const PLATFORM_ACTIVE = {
@@ -228,6 +232,25 @@ export class AccountsRepository {
             'errorInstagram',
             'errorTikTok',
           ])
+          // A post of the video retrying past its time: isRetrying (src/contract/publications.ts) in SQL.
+          .select((eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('videoPublishes')
+                  .select('videoPublishes.id')
+                  .whereRef('videoPublishes.videoId', '=', 'videos.id')
+                  .where('videoPublishes.state', 'not in', [...DONE_STATES])
+                  .where((w) =>
+                    w.or([
+                      w('videoPublishes.attempt', '>', 0),
+                      w('videoPublishes.state', 'in', ['waiting', 'reconcile']),
+                      w('videoPublishes.waitUntil', 'is not', null),
+                    ]),
+                  ),
+              )
+              .as('retrying'),
+          )
           .orderBy('id', 'desc'),
       (r) => r,
     );

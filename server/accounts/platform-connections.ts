@@ -146,7 +146,8 @@ export class PlatformConnections {
 
   /**
    * `withPlatform` for background work (the publish and stats jobs): the PlatformError comes back as it is (its
-   * kind decides what the job does), and only a lost grant is written on the profile, not a passing fault.
+   * kind decides what the job does); a lost grant and a failing proxy are written on the profile, not a passing
+   * fault of the platform.
    */
   async callPlatform<T>(
     row: AccountRow,
@@ -183,7 +184,9 @@ export class PlatformConnections {
         if (e.kind === 'reconnect') {
           await saveAccount(this.repo, row, { [cols.active]: 0, [cols.error]: e.message, error: e.message });
           if (row[cols.active]) this.onGrantLost?.(row, platform);
-        } else if (opts.recordTransient && (e.kind === 'proxy' || e.kind === 'retry-later'))
+        } else if (e.kind === 'proxy' || (opts.recordTransient && e.kind === 'retry-later'))
+          // The proxy is the profile's own: a background call through a dead proxy marks the profile too, so it
+          // does not read "Active" while every post of it fails (issue 18 item 2). Any call that works clears it.
           await saveAccount(this.repo, row, { error: e.message });
       }
       throw e;

@@ -125,7 +125,10 @@ export class AiVideosService {
       updatedAt: now,
     });
     await this.deps.enqueue(aiVideoJob, { aiVideoId: id, attempt: 1 }, { key: aiVideoJobKey(id, 1) });
-    await this.deps.log.write(at, 'loading', 'kadr.ai_log.video_requested', { video: id, title: meta.title });
+    await this.deps.log.write({ ...at, videoId: id }, 'loading', 'kadr.ai_log.video_requested', {
+      video: id,
+      title: meta.title,
+    });
     const msg = await this.sessions.storeTurn(session.id, provider, text, plainToHtml(`🎬 #${id}: ${meta.title}`));
     return {
       success: true,
@@ -151,7 +154,8 @@ export class AiVideosService {
       this.deps.video.remix && row.status === 'success' && row.providerJobId ? row.providerJobId : undefined;
     await this.repo.update(id, { status: 'loading', attempt, error: null, providerJobId: null });
     await this.deps.enqueue(aiVideoJob, { aiVideoId: id, attempt, remixOf }, { key: aiVideoJobKey(id, attempt) });
-    await this.deps.log.write({ userId: row.userId, sessionId: row.sessionId }, 'loading', 'kadr.ai_log.recreated', {
+    const at = { userId: row.userId, sessionId: row.sessionId, videoId: id };
+    await this.deps.log.write(at, 'loading', 'kadr.ai_log.recreated', {
       video: id,
     });
     return { success: true, message: 'kadr.ai_errors.recreating' };
@@ -163,9 +167,15 @@ export class AiVideosService {
     if (row.status === 'publication') throw refuse('kadr.ai_errors.video_published');
     await this.repo.update(id, { status: 'rejected', storageKey: null });
     if (row.storageKey) await this.deps.media.storage.delete(row.storageKey).catch(() => {});
-    await this.deps.log.write({ userId: row.userId, sessionId: row.sessionId }, 'success', 'kadr.ai_log.rejected', {
-      video: id,
-    });
+    await this.deps.log.settle(id, 'success');
+    await this.deps.log.write(
+      { userId: row.userId, sessionId: row.sessionId, videoId: id },
+      'success',
+      'kadr.ai_log.rejected',
+      {
+        video: id,
+      },
+    );
     return { success: true, message: 'kadr.ai_errors.rejected' };
   }
 

@@ -165,6 +165,16 @@ export class AiRepository {
       .execute();
   }
 
+  /** The 'loading' lines about an AI video take the status it settled in (see AiLog.settle). */
+  async settleLogs(videoId: number, status: string): Promise<void> {
+    await this.db
+      .updateTable('aiLogs')
+      .set({ status })
+      .where('videoId', '=', videoId)
+      .where('status', '=', 'loading')
+      .execute();
+  }
+
   listLogs(scope: number | null, page: number) {
     const base =
       scope === null ? this.db.selectFrom('aiLogs') : this.db.selectFrom('aiLogs').where('aiLogs.userId', '=', scope);

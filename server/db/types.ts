@@ -268,6 +268,12 @@ export interface VideoPublishesTable {
   comments: Generated<number>;
   /** 012: epoch ms. */
   statsAt: number | null;
+  /** 016: passing faults (or lost steps reconciled) in a row; 0 after progress. The panel shows "retrying". */
+  attempt: Generated<number>;
+  /** 016: epoch ms of the worker's next look after the last fault. */
+  retryAtMs: number | null;
+  /** 016: epoch ms of the last on-demand stats read (the per-post cooldown). */
+  statsAskedMs: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -348,6 +354,8 @@ export interface AiLogsTable {
   sessionId: number | null;
   message: string;
   status: string;
+  /** 016: the AI video the line is about (its 'loading' lines settle with it). */
+  videoId: Generated<number | null>;
   createdAt: string;
 }
 

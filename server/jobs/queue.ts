@@ -334,6 +334,24 @@ export class JobQueue {
       .execute();
   }
 
+  /**
+   * Moves a queued job's run_at to now (an operator's "retry now"), only while it is still queued: a job a
+   * worker has claimed meanwhile is left to it (compare-and-set on status). Answers whether it was moved.
+   */
+  async runNow(key: string, trx?: Exec): Promise<boolean> {
+    const now = this.now();
+    const r = await (trx ?? this.db)
+      .updateTable('jobs')
+      .set({
+        runAt: sql<number>`CASE WHEN run_at > ${sql.lit(now)} THEN ${sql.lit(now)} ELSE run_at END`,
+        updatedAt: iso(now),
+      })
+      .where('key', '=', key)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   /** Removes a job by key (its work was cancelled); a worker running it loses its lease at the next heartbeat. */
   async cancel(key: string, trx?: Exec): Promise<void> {
     await (trx ?? this.db).deleteFrom('jobs').where('key', '=', key).execute();

@@ -1,8 +1,11 @@
 import { accountTitle } from '../../src/contract/groups';
 import type { PlatformKey } from '../../src/contract/platforms';
 import {
+  isRetrying,
   publicationStatus,
+  STATS_REFRESH_COOLDOWN_MS,
   type PlatformPublish,
+  type PostRetry,
   type Publication,
   type PublicationVideo,
   type PublishErrorKind,
@@ -57,7 +60,27 @@ export function parseTags(raw: string | null): string[] {
   }
 }
 
-export function toPlatformPublish(r: PublishRow): PlatformPublish {
+const isoOf = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
+
+/** A retrying row's reason, attempt and next try (see isRetrying), else null. */
+export function retryOf(r: PublishRow): PostRetry | null {
+  const state = r.state as PublishState;
+  const attempt = Number(r.attempt ?? 0);
+  if (!isRetrying({ state, attempt, waitUntil: r.waitUntil })) return null;
+  const unknownOutcome = state === 'publishing' || state === 'reconcile';
+  const reason = r.waitUntil ? 'quota' : unknownOutcome ? 'reconcile' : 'fault';
+  return { reason, attempt, nextTryAt: r.waitUntil ?? isoOf(r.retryAtMs) };
+}
+
+/** When the post's stats may be read on demand again: null when now (or never read on demand). */
+function statsRefreshAt(r: PublishRow, nowMs: number): string | null {
+  if (r.statsAskedMs === null || r.statsAskedMs === undefined) return null;
+  const at = Number(r.statsAskedMs) + STATS_REFRESH_COOLDOWN_MS;
+  return at > nowMs ? new Date(at).toISOString() : null;
+}
+
+export function toPlatformPublish(r: PublishRow, nowMs = Date.now()): PlatformPublish {
   return {
     platform: r.platform,
     state: r.state as PublishState,
@@ -70,6 +93,9 @@ export function toPlatformPublish(r: PublishRow): PlatformPublish {
     views: Number(r.views),
     likes: Number(r.likes),
     comments: Number(r.comments),
+    retry: retryOf(r),
+    statsAt: isoOf(r.statsAt),
+    statsRefreshAt: statsRefreshAt(r, nowMs),
   };
 }
 
@@ -78,6 +104,7 @@ export function toPublicationVideo(
   rows: readonly PublishRow[],
   signer: MediaSigner,
 ): PublicationVideo {
+  const own = rows.filter((r) => r.videoId === v.id && r.state !== 'cancelled');
   return {
     id: v.id,
     index: Number(v.outputIndex ?? 0),
@@ -105,7 +132,8 @@ export function toPublicationVideo(
     errorInstagram: v.errorInstagram,
     errorTikTok: v.errorTikTok,
     mediaUrl: v.storageKey ? signer.url(v.storageKey) : null,
-    platforms: rows.filter((r) => r.videoId === v.id && r.state !== 'cancelled').map(toPlatformPublish),
+    platforms: own.map((r) => toPlatformPublish(r)),
+    retrying: own.some((r) => retryOf(r) !== null),
   };
 }
 
@@ -133,7 +161,7 @@ export function toPublication(
   };
 }
 
-export function toYouTubeItem(p: PublicationRow, statuses: readonly string[]): YouTubeItem {
+export function toYouTubeItem(p: PublicationRow, statuses: readonly string[], retrying = false): YouTubeItem {
   return {
     id: p.id,
     idUpload: p.idUpload,
@@ -141,5 +169,6 @@ export function toYouTubeItem(p: PublicationRow, statuses: readonly string[]): Y
     status: publicationStatus(statuses as VideoStatus[]),
     user: { id: p.userId, login: p.ownerLogin },
     createdAt: p.createdAt,
+    retrying,
   };
 }

@@ -5,7 +5,7 @@ import { enqueuePublishStep } from './publications.jobs';
 import { ERROR_COLUMN, IN_FLIGHT, NOT_STARTED, PUBLIC_STEP } from './publication-record';
 import type { Exec, PublicationsRepository, PublishRow } from './publications.repository';
 
-type Queue = { enqueue: Enqueue; cancel: JobQueue['cancel'] };
+type Queue = { enqueue: Enqueue; cancel: JobQueue['cancel']; runNow: JobQueue['runNow'] };
 type Trx = Parameters<typeof enqueuePublishStep>[4] & Exec;
 
 /** A row's fields back at the start: no handle, no progress, no outcome. */
@@ -19,6 +19,8 @@ const FRESH = {
   waitUntil: null,
   processingSince: null,
   publishedAt: null,
+  attempt: 0,
+  retryAtMs: null,
 } as const;
 
 /**
@@ -104,6 +106,34 @@ export class PublicationSchedule {
     }
     await enqueuePublishStep(this.queue.enqueue, { id: row.id }, await this.repo.nextStep(row.id, trx), runAt, trx);
     return true;
+  }
+
+  /**
+   * "Retry now" on a retrying post: its chain's next step runs now instead of at its backoff or wait time.
+   *
+   * Why this cannot publish twice: nothing is added beside the chain. The one queued step of the row is moved
+   * earlier, and only while it is still queued (a compare-and-set on the job's status), so two steps of one
+   * row never run at once; a step a worker has already claimed is left to it ('running'). Running a step early
+   * is safe in every state because each step starts from the recorded state, never from the last call: before
+   * the public step it simply goes on; when the public step's outcome is unknown ('publishing', 'reconcile', or
+   * an upload whose last chunk may have landed) the worker asks the platform first (reconcile, the session
+   * probe, TikTok's status) and never calls the public step again blindly, so "retry now" there means
+   * "reconcile now". A quota wait is lifted so the step asks for a slot again; with none free it waits again.
+   * A row whose job was lost gets a new one now, as "publish again" does (restart).
+   */
+  async retryNow(trx: Trx, row: PublishRow): Promise<'moved' | 'running'> {
+    const keys = await this.repo.liveJobKeys(row.id, trx);
+    const at = Date.now();
+    if (!keys.length) {
+      await this.restart(trx, row, Number(row.videoVersion));
+    } else {
+      let moved = false;
+      for (const key of keys) moved = (await this.queue.runNow(key, trx)) || moved;
+      if (!moved) return 'running';
+    }
+    const lift = row.state === 'waiting' ? { waitUntil: null } : {};
+    await this.repo.updatePublish(trx, row.id, { ...lift, retryAtMs: at });
+    return 'moved';
   }
 
   /** The video's status from its rows (after the caller changed them), written with the errors of restarted rows. */

@@ -5,6 +5,7 @@ import type { Database, PublicationsTable, VideoPublishesTable, VideosTable } fr
 import { paginate } from '../http/paginate';
 import { orderOf, sorted } from '../http/list-query';
 import type { PublicationListParams } from '../../src/contract/list-queries';
+import { DONE_STATES } from '../../src/contract/publications';
 import { filterPublications, PUBLICATION_SORT } from './publication-list';
 import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
 
@@ -129,6 +130,37 @@ export class PublicationsRepository {
       .execute();
     for (const r of rows) out.get(r.publicationId!)?.push(r.status);
     return out;
+  }
+
+  /**
+   * The ids among `videoIds` with a post retrying past its time: isRetrying (src/contract/publications.ts) in
+   * SQL, so a list page asks once.
+   */
+  async retryingVideos(videoIds: number[]): Promise<Set<number>> {
+    if (!videoIds.length) return new Set();
+    const rows = await this.db
+      .selectFrom('videoPublishes')
+      .select('videoId')
+      .distinct()
+      .where('videoId', 'in', videoIds)
+      .where('state', 'not in', [...DONE_STATES])
+      .where((eb) =>
+        eb.or([eb('attempt', '>', 0), eb('state', 'in', ['waiting', 'reconcile']), eb('waitUntil', 'is not', null)]),
+      )
+      .execute();
+    return new Set(rows.map((r) => r.videoId));
+  }
+
+  /** The publications among `ids` with a video whose post is retrying (the list's badge). */
+  async retryingPublications(ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const videos = await this.db
+      .selectFrom('videos')
+      .select(['id', 'publicationId'])
+      .where('publicationId', 'in', ids)
+      .execute();
+    const retrying = await this.retryingVideos(videos.map((v) => v.id));
+    return new Set(videos.filter((v) => retrying.has(v.id)).map((v) => v.publicationId!));
   }
 
   private videoCols(exec: Exec) {

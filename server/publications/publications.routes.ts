@@ -5,11 +5,14 @@ import { errorResponses, pageOf } from '../../src/contract/http';
 import { PublicationListQuery } from '../../src/contract/list-queries';
 import { toId } from '../../src/contract/ids';
 import { M } from '../../src/contract/messages';
+import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
+import type { AuthUser } from '../../src/contract/auth';
 import {
   publicationCreateSchema,
   PublicationPatchSchema,
   PublicationSchema,
   PublishOneSchema,
+  type Publication,
   PublishRulesSchema,
   YouTubeItemSchema,
 } from '../../src/contract/publications';
@@ -32,6 +35,17 @@ const VideoParams = z
     const videoId = toId(p.videoId);
     if (videoId < 1) ctx.addIssue({ code: 'custom', path: ['videoId'], message: M.invalidId });
     return { videoId };
+  });
+
+const PostParams = z
+  .object({
+    videoId: z.string().meta({ description: 'The video id', example: '40' }),
+    platform: z.enum(PLATFORMS).meta({ description: 'The platform of the post', example: 'youtube' }),
+  })
+  .transform((p, ctx) => {
+    const videoId = toId(p.videoId);
+    if (videoId < 1) ctx.addIssue({ code: 'custom', path: ['videoId'], message: M.invalidId });
+    return { videoId, platform: p.platform };
   });
 
 /** SPEC §7 Videos, publishing part: publications of finished create-video requests. */
@@ -143,6 +157,45 @@ export async function publicationsRoutes(
       },
     },
     async (req) => publications.remove(req.user, req.params.id),
+  );
+  const postRoute = (
+    action: 'retry' | 'cancel' | 'stats',
+    summary: string,
+    description: string,
+    run: (user: AuthUser, p: { videoId: number; platform: PlatformKey }) => Promise<Publication>,
+  ) =>
+    r.post(
+      `/api/upload-video/video/:videoId/:platform/${action}`,
+      {
+        ...auth,
+        schema: {
+          ...doc,
+          summary,
+          description,
+          params: PostParams,
+          response: { 200: PublicationSchema, ...errorResponses(400, 401, 404, 429, 500) },
+        },
+      },
+      async (req) => run(req.user, req.params),
+    );
+  postRoute(
+    'retry',
+    'Retry a retrying post now',
+    'A post (video × platform) retrying past its time looks again now: its queued step is moved, never doubled; ' +
+      'when the outcome of the public step is unknown it asks the platform (reconciles) now.',
+    (user, p) => publications.retryPost(user, p.videoId, p.platform),
+  );
+  postRoute(
+    'cancel',
+    'Cancel one post',
+    'The post (video × platform) is cancelled with its jobs unless it has reached the public step.',
+    (user, p) => publications.cancelPost(user, p.videoId, p.platform),
+  );
+  postRoute(
+    'stats',
+    "Read a published post's stats now",
+    'Views, likes and comments read now within the platform quota; once per post per 5 minutes (429 otherwise).',
+    (user, p) => publications.refreshStats(user, p.videoId, p.platform),
   );
   r.delete(
     '/api/upload-video/video/:videoId',

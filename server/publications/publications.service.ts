@@ -10,12 +10,18 @@ import {
   type YouTubeItem,
 } from '../../src/contract/publications';
 import type { z } from 'zod';
+import type { PlatformKey } from '../../src/contract/platforms';
+import { POST_ACTION_MESSAGES as POST, STATS_REFRESH_COOLDOWN_MS } from '../../src/contract/publications';
+import { toAppError } from '../accounts/platform-connections';
+import { TooManyRequests } from '../http/errors';
+import type { PublishStats } from './publish.stats';
+import type { PublishRepository } from './publish.repository';
 import { ownerScope } from '../auth/guards';
 import type { Db } from '../db/index';
 import { AppError, notFound } from '../http/errors';
 import type { MediaSigner } from '../media/storage/index';
 import type { VideosRepository } from '../videos/index';
-import { hasGoneLive, isEditable, platformsOf, toPublication, toYouTubeItem } from './publication-record';
+import { hasGoneLive, isEditable, platformsOf, retryOf, toPublication, toYouTubeItem } from './publication-record';
 import type { PublicationSchedule } from './publication-schedule';
 import type { PublicationRow, PublicationsRepository } from './publications.repository';
 import { TOGGLE_FIELD, alreadyPublished, checkAccount, fieldError, notConnected, refOf } from './publication-rules';
@@ -31,13 +37,21 @@ type PatchBody = z.output<typeof PublicationPatchSchema>;
 export class PublicationsService {
   constructor(
     private repo: PublicationsRepository,
-    private deps: { db: Db; requests: VideosRepository; schedule: PublicationSchedule; signer: MediaSigner },
+    private deps: {
+      db: Db;
+      requests: VideosRepository;
+      schedule: PublicationSchedule;
+      signer: MediaSigner;
+      /** One post's stats on demand (the stats pass's reader) and its cooldown claim. */
+      posts: { stats: PublishStats; repo: Pick<PublishRepository, 'askStats' | 'unaskStats'> };
+    },
   ) {}
 
   async list(user: AuthUser, params: PublicationListParams): Promise<Page<YouTubeItem>> {
     const p = await this.repo.list(ownerScope(user), params);
     const statuses = await this.repo.videoStatuses(p.data.map((r) => r.id));
-    return { ...p, data: p.data.map((r) => toYouTubeItem(r, statuses.get(r.id) ?? [])) };
+    const retrying = await this.repo.retryingPublications(p.data.map((r) => r.id));
+    return { ...p, data: p.data.map((r) => toYouTubeItem(r, statuses.get(r.id) ?? [], retrying.has(r.id))) };
   }
 
   /** GET /api/upload-video/{id}: by publication id, or by its request's idUpload. */
@@ -245,6 +259,75 @@ export class PublicationsService {
       await this.repo.update(trx, pub.id, {});
     });
     return this.detail((await this.repo.get(null, { id: pub.id }))!);
+  }
+
+  /**
+   * POST /api/upload-video/video/{videoId}/{platform}/retry: a post retrying past its time tries now
+   * (PublicationSchedule.retryNow says why that never publishes twice). A step already running is left to it.
+   */
+  async retryPost(user: AuthUser, videoId: number, platform: PlatformKey): Promise<Publication> {
+    const { pub, video } = await this.post(user, videoId, platform);
+    const moved = await this.deps.db.transaction().execute(async (trx) => {
+      const row = (await this.repo.publishes([video.id], trx)).find((r) => r.platform === platform);
+      if (!row || !retryOf(row)) throw fieldError('platform', POST.notRetrying);
+      return this.deps.schedule.retryNow(trx, row);
+    });
+    if (moved === 'running') throw fieldError('platform', POST.alreadyTrying);
+    return this.detail(pub);
+  }
+
+  /**
+   * POST /api/upload-video/video/{videoId}/{platform}/cancel: that one post (video × platform) is cancelled with
+   * its jobs, as a delete or a platform toggled off does; one that reached the public step cannot be.
+   */
+  async cancelPost(user: AuthUser, videoId: number, platform: PlatformKey): Promise<Publication> {
+    const { pub, video } = await this.post(user, videoId, platform);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = (await this.repo.publishes([video.id], trx)).find((r) => r.platform === platform);
+      if (!row || row.state === 'cancelled') throw new AppError(404, M.notFound, { platform: M.notFound });
+      if (row.state === 'published' || !(await this.deps.schedule.cancel(trx, row)))
+        throw fieldError('platform', POST.notCancellable);
+      await this.deps.schedule.refreshVideo(trx, video.id, [platform]);
+    });
+    return this.detail(pub);
+  }
+
+  /**
+   * POST /api/upload-video/video/{videoId}/{platform}/stats: reads a published post's views, likes and comments
+   * now, through the stats pass's reader and within the platform's quota; at most once per post per
+   * STATS_REFRESH_COOLDOWN_MS (a 429 with Retry-After says when). A read that fails gives its turn back.
+   */
+  async refreshStats(user: AuthUser, videoId: number, platform: PlatformKey): Promise<Publication> {
+    const { pub, row } = await this.post(user, videoId, platform);
+    if (row.state !== 'published' || !row.remoteId) throw fieldError('platform', POST.notPublished);
+    const now = Date.now();
+    const claim = await this.deps.posts.repo.askStats(row.id, now, STATS_REFRESH_COOLDOWN_MS);
+    if (!claim) {
+      const left = Math.max(1000, Number(row.statsAskedMs ?? now) + STATS_REFRESH_COOLDOWN_MS - now);
+      throw new TooManyRequests(POST.statsCooldown, left / 1000, { minutes: Math.ceil(left / 60_000) });
+    }
+    let read: 'read' | 'no-quota';
+    try {
+      read = await this.deps.posts.stats.readOne({ ...row, platform });
+    } catch (e) {
+      await this.deps.posts.repo.unaskStats(row.id, now, claim.before);
+      throw toAppError(e);
+    }
+    if (read === 'no-quota') {
+      await this.deps.posts.repo.unaskStats(row.id, now, claim.before);
+      throw fieldError('platform', POST.statsQuota);
+    }
+    return this.detail(pub);
+  }
+
+  /** A post of a video the user may see: the video, its publication and its (not cancelled) row on `platform`. */
+  private async post(user: AuthUser, videoId: number, platform: PlatformKey) {
+    const video = await this.repo.video(videoId);
+    if (!video?.publicationId) throw notFound();
+    const pub = await this.find(user, String(video.publicationId));
+    const row = (await this.repo.publishes([video.id])).find((r) => r.platform === platform);
+    if (!row || row.state === 'cancelled') throw new AppError(404, M.notFound, { platform: M.notFound });
+    return { pub, video, row };
   }
 
   private async detachVideo(trx: Parameters<PublicationsRepository['updateVideo']>[0], id: number, version: number) {

@@ -36,6 +36,8 @@ export type PublishPatch = Partial<{
   publishedAt: string | null;
   videoVersion: number;
   dueAt: string;
+  attempt: number;
+  retryAtMs: number | null;
 }>;
 
 const TERMINAL: PublishState[] = ['published', 'failed', 'cancelled'];
@@ -162,7 +164,7 @@ export class PublishRepository {
   statsBatch(platform: PlatformKey, limit: number) {
     return this.db
       .selectFrom('videoPublishes')
-      .select(['id', 'videoId', 'accountId', 'remoteId'])
+      .select(['id', 'videoId', 'accountId', 'remoteId', 'platform'])
       .where('platform', '=', platform)
       .where('state', '=', 'published')
       .where('remoteId', 'is not', null)
@@ -171,6 +173,36 @@ export class PublishRepository {
       .orderBy('statsAt')
       .orderBy('id')
       .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Claims an on-demand stats read of a published row: stats_asked_ms moves to `nowMs` only when the last one is
+   * at least `cooldownMs` old (a compare-and-set, so two clicks at once read once). Answers the previous value
+   * (to give the claim back when the read fails), or false when the cooldown holds.
+   */
+  async askStats(id: number, nowMs: number, cooldownMs: number): Promise<{ before: number | null } | false> {
+    const row = await this.db
+      .selectFrom('videoPublishes')
+      .select('statsAskedMs')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return false;
+    const before = row.statsAskedMs === null ? null : Number(row.statsAskedMs);
+    if (before !== null && before > nowMs - cooldownMs) return false;
+    let q = this.db.updateTable('videoPublishes').set({ statsAskedMs: nowMs }).where('id', '=', id);
+    q = before === null ? q.where('statsAskedMs', 'is', null) : q.where('statsAskedMs', '=', before);
+    const r = await q.executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0 ? { before } : false;
+  }
+
+  /** Gives an on-demand read's claim back (the platform could not be read: nothing was spent). */
+  async unaskStats(id: number, claimedMs: number, before: number | null): Promise<void> {
+    await this.db
+      .updateTable('videoPublishes')
+      .set({ statsAskedMs: before })
+      .where('id', '=', id)
+      .where('statsAskedMs', '=', claimedMs)
       .execute();
   }
 

@@ -41,6 +41,10 @@
  * Retry-After) does the same. ERRORS end in one of four kinds: retry-later (faults in a row beyond maxFaults),
  * reconnect (the grant is gone), bad-request (the gate or our request), refused (the platform's processing
  * refusal), each a stored i18n message on the row and on the video. PROCESSING has a time budget.
+ *
+ * SHOWN, not used: `attempt` and `retry_at_ms` mirror the fault (or reconcile) count and the next look for the
+ * panel's "retrying" state; progress clears them. Nothing here reads them back. The API's "retry now"
+ * (PublicationSchedule.retryNow) only moves the chain's queued step earlier, never adds one beside it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sealer } from '../crypto/seal';
@@ -139,8 +143,14 @@ export class PublishWorker {
     const reconciles = (handle.reconciles ?? 0) + 1;
     this.deps.log?.warn({ publishId: row.id, step: payload.step, error }, 'publish step lost: reconciling');
     if (reconciles > this.deps.timing.maxFaults) return this.fail(row, 'retry-later', E('worker_lost'));
-    await this.deps.repo.save(row.id, { handleSealed: this.seal({ ...handle, reconciles }) });
-    await this.enqueueNext(row, payload.step, this.now());
+    const at = this.now();
+    // attempt and retry_at_ms only tell the panel (the row shows as retrying); the handle decides.
+    await this.deps.repo.save(row.id, {
+      handleSealed: this.seal({ ...handle, reconciles }),
+      attempt: reconciles,
+      retryAtMs: at.getTime(),
+    });
+    await this.enqueueNext(row, payload.step, at);
   };
 
   private async outcome(row: PublishRow, step: number, r: StepResult, job?: ClaimedJob): Promise<void> {
@@ -158,7 +168,7 @@ export class PublishWorker {
       }
       case 'published': {
         const done = { remoteId: r.remoteId, remoteUrl: r.url, publishedAt: this.now().toISOString() };
-        const patch = { ...done, error: null, errorKind: null, waitUntil: null };
+        const patch = { ...done, error: null, errorKind: null, waitUntil: null, attempt: 0, retryAtMs: null };
         // Live is live: a cancel that raced the public step does not hide the post.
         await repo.save(row.id, { ...patch, state: 'published' }, { unlessCancelled: false });
         await repo.writeBack(row.videoId);
@@ -189,8 +199,10 @@ export class PublishWorker {
     const base = this.deps.timing.backoffMs * 2 ** (faults - 1);
     const delay = Math.max(Math.min(base, MAX_BACKOFF_MS), (e.retryAfterSec ?? 0) * 1000);
     const latest = this.openHandle((await this.deps.repo.row(row.id)) ?? row);
-    await this.deps.repo.save(row.id, { handleSealed: this.seal({ ...latest, faults }), error: e.message });
-    await this.enqueueNext(row, step, new Date(this.now().getTime() + delay), job);
+    const at = new Date(this.now().getTime() + delay);
+    const shown = { attempt: faults, retryAtMs: at.getTime() }; // what the panel shows: attempt and next try
+    await this.deps.repo.save(row.id, { handleSealed: this.seal({ ...latest, faults }), error: e.message, ...shown });
+    await this.enqueueNext(row, step, at, job);
   }
 
   private async fail(row: PublishRow, kind: PublishErrorKind, message: string): Promise<void> {
@@ -257,7 +269,8 @@ export class PublishWorker {
         await progressWrites;
         if (h) current = { ...current, ...h, faults: 0 };
         const sealed = h ? { handleSealed: this.seal(current) } : {};
-        const ok = await repo.save(row.id, { ...patch, ...sealed, error: null, errorKind: null, waitUntil: null });
+        const clear = { error: null, errorKind: null, waitUntil: null, attempt: 0, retryAtMs: null };
+        const ok = await repo.save(row.id, { ...patch, ...sealed, ...clear });
         if (ok && patch.state) await repo.writeBack(row.videoId);
         return ok;
       },

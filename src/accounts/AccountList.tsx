@@ -4,7 +4,10 @@ import { CreateButton, DataTable, List, useNotify, usePermissions, useRecordCont
 import { PAGE_SIZE } from '../contract/pagination';
 import { ACCOUNT_STATUSES } from '../contract/statuses';
 import { PROFILE_PLATFORMS } from '../contract/list-queries';
-import { PLATFORM_TITLES } from '../contract/platforms';
+import { PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
+import type { AccountListItem } from '../contract/accounts';
+import { Stack, Typography } from '@mui/material';
+import { useStoredMessage } from '../common/useStoredMessage';
 import { ListActions, ownerFilter, searchFilter, selectFilter, statusFilter } from '../common/listFilters';
 import { OneLine } from '../common/OneLine';
 import { Pagination } from '../common/Pagination';
@@ -24,7 +27,44 @@ const filters = (isAdmin: boolean) => [
   selectFilter('platform', 'kadr.lists.platform', platformChoices),
   ...(isAdmin ? [ownerFilter()] : []),
 ];
-const Status = () => <StatusBadge kind="account" status={useRecordContext()?.status} />;
+/**
+ * The profile's status and, when it fails (a dead proxy, a lost grant), why: the profile's own error, else each
+ * failing platform's, translated (issue 18 item 2: a failing profile never reads "Active").
+ */
+const Status = () => {
+  const r = useRecordContext<AccountListItem>();
+  const translate = useTranslate();
+  const stored = useStoredMessage();
+  if (!r) return null;
+  const platformReasons = (Object.entries(r.platformErrors ?? {}) as [PlatformKey, string | null][])
+    .filter(([, e]) => e)
+    .map(([p, e]) => translate('kadr.posts.platform_failing', { platform: PLATFORM_TITLES[p], reason: stored(e) }));
+  const reasons = r.error ? [stored(r.error)] : platformReasons;
+  return (
+    <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+      <span>
+        <StatusBadge kind="account" status={r.status} />
+      </span>
+      {r.status === 'error' && reasons.length > 0 && (
+        <Typography
+          variant="caption"
+          color="error"
+          data-reason
+          title={reasons.join('\n')}
+          sx={{
+            overflowWrap: 'anywhere',
+            display: '-webkit-box',
+            WebkitLineClamp: 3,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
+        >
+          {translate('kadr.posts.profile_failing', { reason: reasons.join('; ') })}
+        </Typography>
+      )}
+    </Stack>
+  );
+};
 
 const LINK_REASONS = ['link_invalid', 'link_profile_gone'];
 

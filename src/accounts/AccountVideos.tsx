@@ -1,4 +1,5 @@
 import { Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { shownStatus } from '../contract/publications';
 import { DataTable, ListBase, useRecordContext, useTranslate } from 'react-admin';
 import type { AccountVideoItem } from '../contract/accounts';
 import { PAGE_SIZE } from '../contract/pagination';
@@ -49,7 +50,7 @@ const StatusCell = () => {
   const storedMessage = useStoredMessage();
   return (
     <Stack spacing={0.5}>
-      <StatusBadge status={v?.status} />
+      <StatusBadge status={v ? shownStatus(v.status, v.retrying) : undefined} />
       {v?.status === 'error' && (
         <Typography variant="caption" color="error">
           {storedMessage(v.error || v.errorInstagram) || translate('kadr.common.not_available')}

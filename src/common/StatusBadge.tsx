@@ -10,7 +10,10 @@ const COLORS: Record<string, 'default' | 'success' | 'error' | 'warning' | 'info
   pending: 'default',
   noactive: 'default',
   rejected: 'default',
+  // A post retrying past its time (src/contract/publications.ts shownStatus): not the blue "scheduled".
+  retrying: 'warning',
 };
+const LABELS: Record<string, string> = { retrying: 'kadr.posts.retrying' };
 
 /** SPEC §4 status labels as a coloured chip; `kind` picks the label set (video, account, ai, request). */
 export const StatusBadge = ({ status, kind = 'video' }: { status?: string | null; kind?: StatusKind }) => {
@@ -20,7 +23,7 @@ export const StatusBadge = ({ status, kind = 'video' }: { status?: string | null
     <Chip
       size="small"
       color={COLORS[status] ?? 'default'}
-      label={translate(`kadr.status.${kind}.${status}`, { _: status })}
+      label={translate(LABELS[status] ?? `kadr.status.${kind}.${status}`, { _: status })}
       data-status={status}
     />
   );

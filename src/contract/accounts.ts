@@ -162,8 +162,12 @@ export const AccountListItemSchema = z.object({
   profileNameInstagram: str,
   titleTikTok: str,
   error: str,
+  /** Per platform: why it fails (a lost grant), null when fine; the list shows it under the status. */
+  platformErrors: platformMap(str),
   createdAt: z.string(),
 });
+
+export type AccountListItem = z.infer<typeof AccountListItemSchema>;
 
 /** SPEC §3 Account as the API returns it (secrets only to the owner or an admin; tokens never). */
 export const AccountRecordSchema = z
@@ -258,5 +262,7 @@ export const AccountVideoItemSchema = z.object({
   error: str,
   errorInstagram: str,
   errorTikTok: str,
+  /** A post of it is retrying past its time (the list says so instead of "scheduled"). */
+  retrying: z.boolean(),
 });
 export type AccountVideoItem = z.infer<typeof AccountVideoItemSchema>;

@@ -158,6 +158,36 @@ export const PublishOneSchema = z.object({
   youTubeId: z.number().int().positive().describe('The publication id'),
 });
 
+/**
+ * Why a post past its time is trying again (issue 18 item 2): a passing fault (the worker backs off and looks
+ * again), a quota or rate limit (it waits for the window), or the public step's outcome being asked of the
+ * platform (reconcile). A retrying post is not "scheduled": the panel says so with the attempt and the next try.
+ */
+export const RETRY_REASONS = ['fault', 'quota', 'reconcile'] as const;
+export type RetryReason = (typeof RETRY_REASONS)[number];
+
+export const PostRetrySchema = z.object({
+  reason: z.enum(RETRY_REASONS),
+  /** Failed tries in a row so far; the next try is number attempt + 1. */
+  attempt: z.number().int(),
+  /** When the worker looks again (null: as soon as a worker is free). */
+  nextTryAt: z.string().nullable(),
+});
+export type PostRetry = z.infer<typeof PostRetrySchema>;
+
+/** POST /api/upload-video/video/{videoId}/{platform}/…: one post (a video on one platform). */
+export const POST_ACTION_MESSAGES = {
+  notRetrying: 'kadr.posts.errors.not_retrying',
+  alreadyTrying: 'kadr.posts.errors.already_trying',
+  notCancellable: 'kadr.posts.errors.not_cancellable',
+  notPublished: 'kadr.posts.errors.stats_not_published',
+  statsCooldown: 'kadr.posts.errors.stats_cooldown',
+  statsQuota: 'kadr.posts.errors.stats_quota',
+} as const;
+
+/** How often one post's stats may be read on demand (the platforms' quotas are per app and per day). */
+export const STATS_REFRESH_COOLDOWN_MS = 5 * 60_000;
+
 /** A video's state on one platform, for the detail page and the live progress. */
 export const PlatformPublishSchema = z.object({
   platform: z.enum(PLATFORMS),
@@ -174,6 +204,12 @@ export const PlatformPublishSchema = z.object({
   views: z.number(),
   likes: z.number(),
   comments: z.number(),
+  /** Retrying past its time (faults with backoff, a quota wait, reconciling), else null. */
+  retry: PostRetrySchema.nullable(),
+  /** When views, likes and comments were last read (null: never). */
+  statsAt: z.string().nullable(),
+  /** When an on-demand stats read is allowed again (null: now). */
+  statsRefreshAt: z.string().nullable(),
 });
 export type PlatformPublish = z.infer<typeof PlatformPublishSchema>;
 
@@ -196,6 +232,8 @@ export const PublicationVideoSchema = z.object({
   /** A signed, expiring link to the rendered file (plays and seeks with Range). */
   mediaUrl: z.string().nullable(),
   platforms: z.array(PlatformPublishSchema),
+  /** One of its platforms is retrying past its time (the lists show "retrying", not "scheduled"). */
+  retrying: z.boolean(),
 });
 export type PublicationVideo = z.infer<typeof PublicationVideoSchema>;
 
@@ -207,6 +245,8 @@ export const YouTubeItemSchema = z.object({
   status: z.enum(VIDEO_STATUSES),
   user: OwnerSchema,
   createdAt: z.string(),
+  /** One of its posts is retrying past its time. */
+  retrying: z.boolean(),
 });
 export type YouTubeItem = z.infer<typeof YouTubeItemSchema>;
 
@@ -252,4 +292,22 @@ export function videoStatusOf(states: readonly PublishState[]): (typeof VIDEO_ST
   if (live.some((s) => s === 'uploading' || s === 'processing' || s === 'publishing' || s === 'reconcile'))
     return 'loading';
   return 'publication';
+}
+
+/** States in which a post is done: nothing will happen to it without the operator. */
+export const DONE_STATES: readonly PublishState[] = ['published', 'failed', 'cancelled'];
+
+/**
+ * Whether a post is retrying (see RETRY_REASONS): not done, and it met a fault (attempt above 0), waits for a
+ * quota or rate limit, or is asking the platform about its public step. The lists' SQL says the same
+ * (publications.repository.ts retryingVideos).
+ */
+export function isRetrying(r: { state: PublishState; attempt: number; waitUntil: string | null }): boolean {
+  if (DONE_STATES.includes(r.state)) return false;
+  return r.attempt > 0 || r.state === 'waiting' || r.state === 'reconcile' || r.waitUntil !== null;
+}
+
+/** The panel's badge for a video or publication: "retrying" in place of scheduled or in progress, never of an outcome. */
+export function shownStatus(status: (typeof VIDEO_STATUSES)[number], retrying: boolean): string {
+  return retrying && (status === 'publication' || status === 'loading') ? 'retrying' : status;
 }

@@ -47,3 +47,19 @@ export function renderMessage(stored: string, t: (key: string, params: MessagePa
   }
   return t(msg.key, params);
 }
+
+/** The key of a message that carries the platform's own words after ours (server/platforms/types.ts). */
+export const WITH_DETAIL_KEYS = ['kadr.platform_errors.with_detail'];
+
+/**
+ * A stored message split into ours and the provider's own words: `message` is translated by the reader,
+ * `detail` is shown as it is, on a line of its own (null when the message has none).
+ */
+export function splitDetail(stored: string): { message: string; detail: string | null } {
+  const msg = decodeMessage(stored);
+  if (!msg || !WITH_DETAIL_KEYS.includes(msg.key) || typeof msg.params.message !== 'string') {
+    return { message: stored, detail: null };
+  }
+  const detail = msg.params.detail;
+  return { message: msg.params.message, detail: detail === undefined || detail === '' ? null : String(detail) };
+}

@@ -6,7 +6,7 @@ import { useFormContext, type FieldValues, type Resolver, type SubmitHandler } f
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
 import { PlatformToggles } from './PlatformToggles';
-import { PublicationPatchSchema, type Publication, type PublicationVideo } from '../contract/publications';
+import { PublicationPatchSchema, shownStatus, type Publication, type PublicationVideo } from '../contract/publications';
 import { addTags } from '../contract/tags';
 import { TagsInput } from '../common/TagsInput';
 import { StatusBadge } from '../common/StatusBadge';
@@ -98,7 +98,12 @@ export const PublicationDetail = () => {
                 <Typography variant="h6" sx={{ flex: 1 }}>
                   {translate('kadr.publishing.publication_n', { id: data.id })}
                 </Typography>
-                <StatusBadge status={data.status} />
+                <StatusBadge
+                  status={shownStatus(
+                    data.status,
+                    data.video.some((v) => v.retrying),
+                  )}
+                />
               </Stack>
               <Form
                 key={data.version}
@@ -220,7 +225,7 @@ const VideoCard = ({
               <Typography variant="subtitle1" sx={{ flex: 1 }}>
                 {name} · #{v.id}
               </Typography>
-              <StatusBadge status={v.status} />
+              <StatusBadge status={shownStatus(v.status, v.retrying)} />
             </Stack>
             {v.title && (
               <Typography variant="body2">
@@ -263,7 +268,7 @@ const VideoCard = ({
                 {stored(error) || translate('kadr.common.not_available')}
               </Typography>
             )}
-            <PlatformStates video={v} />
+            <PlatformStates video={v} onChange={onChange} />
             <Stack direction="row" spacing={1}>
               {(v.status === 'error' || v.status === 'loading') && (
                 <Button variant="contained" size="small" disabled={busy} onClick={publish}>

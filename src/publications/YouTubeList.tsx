@@ -4,7 +4,7 @@ import { ListActions, ownerFilter, searchFilter, statusFilter } from '../common/
 import { Link as RouterLink } from 'react-router-dom';
 import { Link } from '@mui/material';
 import { PAGE_SIZE } from '../contract/pagination';
-import type { YouTubeItem } from '../contract/publications';
+import { shownStatus, type YouTubeItem } from '../contract/publications';
 import { Pagination } from '../common/Pagination';
 import { StatusBadge } from '../common/StatusBadge';
 import { detailPath } from './paths';
@@ -20,7 +20,10 @@ const TitleCell = () => {
     </Link>
   );
 };
-const StatusCell = () => <StatusBadge status={useRecordContext<YouTubeItem>()?.status} />;
+const StatusCell = () => {
+  const r = useRecordContext<YouTubeItem>();
+  return r ? <StatusBadge status={shownStatus(r.status, r.retrying)} /> : null;
+};
 const filters = (isAdmin: boolean) => [
   searchFilter(),
   statusFilter('video', VIDEO_STATUSES),

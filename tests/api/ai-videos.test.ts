@@ -37,6 +37,11 @@ describeEachDb(
     const post = (path: string, payload: object, token = op) =>
       ctx.call({ method: 'POST', url: `/api/ai/setting/${path}`, token, payload });
     const fetchMedia = (url: string) => ctx.app.inject({ method: 'GET', url });
+    /** The AI log's lines about video `id` (issue 18 item 8: none stays "processing" once the video settles). */
+    const linesAbout = async (id: number) => {
+      const all = (await ctx.call({ method: 'GET', url: '/api/ai/info/logs', token: op })).body.data;
+      return (all as { message: string; status: string }[]).filter((l) => new RegExp(`#${id}(?!\\d)`).test(l.message));
+    };
 
     beforeAll(async () => {
       await listenForMedia(ctx.app);
@@ -57,7 +62,9 @@ describeEachDb(
       expect(list.data[0]).toMatchObject({ status: 'loading', videoUrl: null, userSession: { email } });
       expect(list.data[0].prompt).toContain('a fox in the snow');
       expect(list.data[0].tags.length).toBeGreaterThan(0);
+      expect((await linesAbout(list.data[0].id)).map((l) => l.status)).toEqual(['loading']);
       await settleAiVideos(ctx);
+      expect((await linesAbout(list.data[0].id)).map((l) => l.status)).toEqual(['success', 'success']);
       list = await videos();
       const v = list.data[0];
       expect(v).toMatchObject({ status: 'success', error: null });
@@ -81,6 +88,8 @@ describeEachDb(
       const logs = (await ctx.call({ method: 'GET', url: '/api/ai/info/logs', token: op })).body;
       expect(logs.data[0]).toMatchObject({ status: 'error' });
       expect(logs.data[0].message).toContain(`#${v.id}`);
+      // The "requested" line no longer says "processing": it ended with the video, in error.
+      expect((await linesAbout(v.id)).map((l) => l.status)).toEqual(['error', 'error']);
     });
 
     it('recreate remixes a finished video and replaces its file; reject frees the file and hides it', async () => {
@@ -93,6 +102,7 @@ describeEachDb(
       await settleAiVideos(ctx);
       const again = (await videos()).data.find((v: any) => v.id === done.id);
       expect(again.status).toBe('success');
+      expect((await linesAbout(done.id)).some((l) => l.status === 'loading')).toBe(false);
       expect(again.videoUrl).not.toBe(done.videoUrl);
       expect(await ctx.root.media.storage.stat(oldKey)).toBeNull();
       expect([...ai.sims[ctx.tdb.kind]!.videos.values()].some((x: any) => x.remixed_from_video_id)).toBe(true);

@@ -10,7 +10,7 @@ const MS = Date.parse(ISO);
 const BEYOND = '+010000-01-01T00:00:00.000Z';
 
 /**
- * Migration 012 turns the compared time columns from ISO text into epoch ms. Down to 011 (past the later ones), rows in place (one
+ * Migration 012 turns the compared time columns from ISO text into epoch ms. Down to 011, rows in place (one
  * job dated past year 9999, text that is no date at all), up, down and up again: readable values keep their
  * instant to the millisecond, the others get the fallback 012 names, nothing fails, the indexes come back.
  */
@@ -59,6 +59,7 @@ describe.each(['sqlite', 'postgres'] as const)('migration 012 time columns [%s]'
       provider: { getMigrations: async () => migrations as Record<string, Migration> },
     });
     const latestIndexes = await indexes(db);
+    // Down to just before 012, whatever came after it.
     expect((await migrator.migrateTo('011_list_search')).error).toBeUndefined();
     expect(await types(db)).toEqual(TIME_COLUMNS.map((c) => `${c.table}.${c.column}:text`));
 
@@ -157,6 +158,7 @@ describe.each(['sqlite', 'postgres'] as const)('migration 012 time columns [%s]'
     expect(stats.map((s) => s.statsAt)).toEqual([MS, null, null]);
 
     // Down: ISO text again, as Date.toISOString() writes it; the fallbacks as the instants they became.
+    // Down to just before 012, whatever came after it.
     expect((await migrator.migrateTo('011_list_search')).error).toBeUndefined();
     expect(await types(db)).toEqual(TIME_COLUMNS.map((c) => `${c.table}.${c.column}:text`));
     expect(await indexes(db)).toEqual(latestIndexes);

@@ -58,8 +58,9 @@ export class AiVideoGeneration {
       }
       if (current?.storageKey && current.storageKey !== key)
         await this.deps.media.storage.delete(current.storageKey).catch(() => {});
+      await this.deps.log.settle(row.id, 'success');
       await this.deps.log.write(
-        { userId: row.userId, sessionId: row.sessionId },
+        { userId: row.userId, sessionId: row.sessionId, videoId: row.id },
         'success',
         'kadr.ai_log.video_generated',
         {
@@ -84,7 +85,9 @@ export class AiVideoGeneration {
   private async finish(p: Payload, reason: string): Promise<void> {
     const row = await this.repo.get(null, p.aiVideoId);
     if (!row || !(await this.repo.updateIfCurrent(row.id, p.attempt, { status: 'error', error: reason }))) return;
-    await this.deps.log.write({ userId: row.userId, sessionId: row.sessionId }, 'error', 'kadr.ai_log.video_failed', {
+    await this.deps.log.settle(row.id, 'error');
+    const at = { userId: row.userId, sessionId: row.sessionId, videoId: row.id };
+    await this.deps.log.write(at, 'error', 'kadr.ai_log.video_failed', {
       video: row.id,
       reason,
     });
