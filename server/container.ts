@@ -196,6 +196,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       requests: repos.videos,
       schedule: publicationSchedule,
       signer: media.signer,
+      aiVideos,
     }),
   };
 
