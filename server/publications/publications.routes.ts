@@ -101,7 +101,7 @@ export async function publicationsRoutes(
       ...auth,
       schema: {
         ...doc,
-        summary: "What the publish form of a create-video request starts from (its outputs, whether it was sent)",
+        summary: 'What the publish form of a create-video request starts from (its outputs, whether it was sent)',
         params: RequestParams,
         response: { 200: PublishSourceSchema, ...fails },
       },

@@ -160,7 +160,7 @@ export const publicationCreateSchema = (horizon?: PublishHorizon) =>
         .array(ProfilePlatformsSchema)
         .max(1000)
         .optional()
-        .describe("Per profile, the platforms its videos go to (a profile not named takes the toggles)"),
+        .describe('Per profile, the platforms its videos go to (a profile not named takes the toggles)'),
     })
     .refine((p) => p.inYouTube || p.inTikTok || p.inInstagram || !!p.profiles?.some((x) => x.platforms.length), {
       path: ['inYouTube'],
@@ -200,7 +200,8 @@ export function publishPlan(
       chosen.filter((p) => !on || on.includes(p)),
     );
     for (const platform of chosen)
-      if (on && !on.includes(platform)) skipped.push({ video: v.id, account: v.account, platform, reason: 'not_connected' });
+      if (on && !on.includes(platform))
+        skipped.push({ video: v.id, account: v.account, platform, reason: 'not_connected' });
   }
   return { publish, skipped };
 }

@@ -16,7 +16,11 @@ export const publicationRoutes = [
   createElement(Route, { key: 'video-list', path: '/video/list', element: createElement(YouTubeList) }),
   createElement(Route, { key: 'video-publish', path: '/video/request/:idUpload', element: createElement(PublishForm) }),
   // An AI video's Publish opens the same form, prefilled (under /ai/video, so that menu item stays open).
-  createElement(Route, { key: 'ai-video-publish', path: '/ai/video/:aiId/publish', element: createElement(PublishForm) }),
+  createElement(Route, {
+    key: 'ai-video-publish',
+    path: '/ai/video/:aiId/publish',
+    element: createElement(PublishForm),
+  }),
   createElement(Route, {
     key: 'video-publication',
     path: '/video/youtube/:idUpload',

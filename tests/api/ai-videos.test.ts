@@ -159,7 +159,11 @@ describeEachDb(
         account: profile,
       });
       expect(src.body.video).toEqual([{ id: v.id, index: 0, url: expect.any(String) }]);
-      const conn = await ctx.call({ method: 'GET', url: `/api/upload-video/connections?accounts=${profile}`, token: op });
+      const conn = await ctx.call({
+        method: 'GET',
+        url: `/api/upload-video/connections?accounts=${profile}`,
+        token: op,
+      });
       expect(conn.body).toEqual([{ account: profile, connected: ['youtube', 'tiktok', 'instagram'] }]);
       expect((await ctx.call({ method: 'GET', url: `/api/upload-video/form/ai/${v.id}`, token: other })).status).toBe(
         404,

@@ -12,7 +12,6 @@ describeEachDb('publications API: create, list, detail', (ctx) => {
   let ivanId: number;
   let annaMain: number; // YouTube + TikTok connected
   let annaSecond: number; // YouTube + TikTok connected
-  let annaYouTubeOnly: number;
   let ivanAccount: number;
 
   beforeAll(async () => {
@@ -24,7 +23,6 @@ describeEachDb('publications API: create, list, detail', (ctx) => {
     ivan = (await ctx.login('ivan', 'ivan-pass')).headers;
     annaMain = await fx.account(anna, 'Main', { youtube: true, tiktok: true });
     annaSecond = await fx.account(anna, 'Second', { youtube: true, tiktok: true });
-    annaYouTubeOnly = await fx.account(anna, 'Only YT', { youtube: true });
     ivanAccount = await fx.account(ivan, 'Ivan', { youtube: true, tiktok: true, instagram: true });
   });
 

@@ -56,7 +56,9 @@ describeEachDb('publish form: per-profile platforms, skipped profile × platform
     const req = await fx.request(annaId, 2);
     const r = await publish(req.idUpload, body(req.videos, [both, ytOnly]));
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body.skipped).toEqual([{ video: req.videos[1], account: ytOnly, platform: 'tiktok', reason: 'not_connected' }]);
+    expect(r.body.skipped).toEqual([
+      { video: req.videos[1], account: ytOnly, platform: 'tiktok', reason: 'not_connected' },
+    ]);
     expect(r.body).toMatchObject({ inYouTube: true, inTikTok: true, inInstagram: false });
     expect(await rowsOf(req.videos)).toEqual([
       [req.videos[0], 'tiktok', both, 'scheduled'],
@@ -187,7 +189,11 @@ describeEachDb('publish form: per-profile platforms, skipped profile × platform
       .where('id', '=', refused!.id)
       .set({ state: 'failed', error: gate, errorKind: 'bad-request' })
       .execute();
-    await ctx.tdb.db.updateTable('videos').where('id', '=', req.videos[0]!).set({ status: 'error', error: gate }).execute();
+    await ctx.tdb.db
+      .updateTable('videos')
+      .where('id', '=', req.videos[0]!)
+      .set({ status: 'error', error: gate })
+      .execute();
     const again = await ctx.call({
       method: 'POST',
       url: '/api/upload-video/upload',
