@@ -1,5 +1,6 @@
 import type { PublicationListParams } from '../../src/contract/list-queries';
 import type { AuthUser } from '../../src/contract/auth';
+import type { PlatformKey } from '../../src/contract/platforms';
 import { M } from '../../src/contract/messages';
 import type { Page } from '../../src/contract/pagination';
 import {
@@ -40,9 +41,28 @@ import {
   usedPlatforms,
 } from './publication-rules';
 import type { PublishAccount } from './publications.repository';
-import type { AiVideosService } from '../ai/ai-videos.service';
 
 type CreateBody = z.output<typeof PublicationCreateSchema>;
+
+/**
+ * What the publish form needs of the AI service (server/ai/ai-videos.service.ts is it; the container passes it
+ * in, so publications does not import ai back). `Row` is the AI video as that service reads it.
+ */
+export interface AiVideoPublisher<Row = unknown> {
+  publishable(user: AuthUser, id: number): Promise<Row>;
+  publishAs(
+    row: Row,
+    o: {
+      accountId: number;
+      platforms: readonly PlatformKey[];
+      title: string;
+      description: string;
+      tags: string[];
+      date: string;
+    },
+  ): Promise<{ publicationId: number; videoId: number }>;
+  source(user: AuthUser, id: number): Promise<PublishSource>;
+}
 type PatchBody = z.output<typeof PublicationPatchSchema>;
 
 /**
@@ -58,7 +78,7 @@ export class PublicationsService {
       requests: VideosRepository;
       schedule: PublicationSchedule;
       signer: MediaSigner;
-      aiVideos: AiVideosService;
+      aiVideos: AiVideoPublisher;
     },
   ) {}
 
