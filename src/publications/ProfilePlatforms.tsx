@@ -42,10 +42,9 @@ export const ProfilePlatformsInput = ({ label }: { label: (v: VideoRef) => strin
   const videos = (useWatch({ name: 'video' }) ?? []) as VideoRef[];
   const chosen = (useWatch({ name: 'profiles' }) ?? []) as ProfilePlatforms[];
   const picked = useWatch({ name: 'accounts' }) as SelectOption[] | undefined;
-  const ids = useMemo(
-    () => [...new Set(videos.flatMap((v) => (v.account ? [v.account] : [])))],
-    [videos.map((v) => v.account).join(',')], // eslint-disable-line react-hooks/exhaustive-deps
-  );
+  // The profiles in the order the videos name them; a stable list while they stay the same.
+  const idsKey = [...new Set(videos.flatMap((v) => (v.account ? [v.account] : [])))].join(',');
+  const ids = useMemo(() => (idsKey ? idsKey.split(',').map(Number) : []), [idsKey]);
   const connections = useConnections(ids);
   const options = useAccountOptions();
   const nameOf = (id: number) => {
