@@ -201,6 +201,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       schedule: publicationSchedule,
       signer: media.signer,
       posts: { stats: publishing.stats, repo: publishing.repo },
+      aiVideos,
     }),
   };
 

@@ -202,9 +202,16 @@ export class AccountsRepository {
     return this.db.selectFrom('users').select(['id', 'role']).where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The profile's videos: those in a publication to it, or that went out (or failed) on it. A video taken out of
+   * its publication before it went live is not the profile's any more (older rows may still name the profile).
+   */
   videos(accountId: number, page: number) {
     return paginate(
-      this.db.selectFrom('videos').where('accountId', '=', accountId),
+      this.db
+        .selectFrom('videos')
+        .where('accountId', '=', accountId)
+        .where((eb) => eb.or([eb('publicationId', 'is not', null), eb('status', '!=', 'noactive')])),
       page,
       (q) =>
         q

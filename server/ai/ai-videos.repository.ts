@@ -92,15 +92,34 @@ export class AiVideosRepository {
     return a?.id ?? null;
   }
 
+  /** Marks a finished video as being published, unless another call got there first (then false). */
+  async claimForPublishing(id: number, exec: Exec): Promise<boolean> {
+    const r = await exec
+      .updateTable('aiVideos')
+      .set({ status: 'publication', updatedAt: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'success')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   /** The `videos` row an AI video is published as (the publish worker posts it like a rendered one). */
   async insertVideo(
     trx: Exec,
-    v: { userId: number; accountId: number; storageKey: string; title: string; description: string; tags: string },
+    v: {
+      userId: number;
+      accountId: number;
+      storageKey: string;
+      title: string;
+      description: string;
+      tags: string;
+      date: string;
+    },
   ): Promise<number> {
     const at = new Date().toISOString();
     const r = await trx
       .insertInto('videos')
-      .values({ ...v, status: 'publication', date: at, createdAt: at })
+      .values({ ...v, status: 'publication', createdAt: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return r.id;

@@ -10,6 +10,7 @@ import {
   type AiVideoStatus,
 } from '../../src/contract/ai';
 import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../../src/contract/platforms';
+import type { PublishSource } from '../../src/contract/publications';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { ownerScope } from '../auth/guards';
 import { AppError, notFound } from '../http/errors';
@@ -180,14 +181,11 @@ export class AiVideosService {
   }
 
   /**
-   * POST /setting/publication: the video becomes a `videos` row of the session's profile with a publication of
-   * its own (no create-video request, so it stays out of that list) on every platform the profile has
-   * connected, scheduled now; the publish worker posts it like any other.
+   * POST /setting/publication (SPEC's call, kept for API clients): the video goes at once to the session's
+   * profile on every platform it has connected. The panel opens the publish form instead (publishAs below).
    */
   async publish(user: AuthUser, id: number): Promise<AiReply> {
-    const row = await this.find(user, id);
-    if (row.status === 'publication') throw refuse('kadr.ai_errors.video_published');
-    if (row.status !== 'success' || !row.storageKey) throw refuse('kadr.ai_errors.video_not_ready');
+    const row = await this.publishable(user, id);
     const accountId = row.sessionId ? await this.repo.sessionAccount(row.sessionId) : null;
     const account = accountId
       ? (await this.deps.publications.accounts([accountId], row.userId)).get(accountId)
@@ -195,12 +193,54 @@ export class AiVideosService {
     if (!account) throw refuse('kadr.ai_errors.no_profile');
     const platforms = PLATFORMS.filter((p) => account.connected[p]);
     if (!platforms.length) throw refuse('kadr.ai_errors.no_platforms');
+    await this.publishAs(row, {
+      accountId: account.id,
+      platforms,
+      title: row.title,
+      description: row.description,
+      tags: parseTags(row.tags),
+      date: new Date().toISOString(),
+    });
+    return { success: true, message: 'kadr.ai_errors.published' };
+  }
+
+  /** The caller's AI video, finished and not yet sent (a 400 naming videoId otherwise). */
+  async publishable(user: AuthUser, id: number): Promise<AiVideoRow> {
+    const row = await this.find(user, id);
+    if (row.status === 'publication') throw refuse('kadr.ai_errors.video_published');
+    if (row.status !== 'success' || !row.storageKey) throw refuse('kadr.ai_errors.video_not_ready');
+    return row;
+  }
+
+  /**
+   * The video becomes a `videos` row of `accountId` with a publication of its own (no create-video request, so it
+   * stays out of that list) on `platforms` at `date`, with the title, description and tags given; the publish
+   * worker posts it like any other. Only a video still unpublished is taken (two clicks publish once).
+   */
+  async publishAs(
+    row: AiVideoRow,
+    o: {
+      accountId: number;
+      platforms: readonly PlatformKey[];
+      title: string;
+      description: string;
+      tags: string[];
+      date: string;
+    },
+  ): Promise<{ publicationId: number; videoId: number }> {
     const at = new Date().toISOString();
-    const storageKey = row.storageKey;
-    await this.deps.db.transaction().execute(async (trx) => {
-      const v = { title: row.title, description: row.description, tags: row.tags };
-      const videoId = await this.repo.insertVideo(trx, { ...v, userId: row.userId, accountId: account.id, storageKey });
-      const toggles = Object.fromEntries(PLATFORMS.map((p) => [TOGGLE[p], +platforms.includes(p)]));
+    const storageKey = row.storageKey!;
+    const done = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await this.repo.claimForPublishing(row.id, trx))) throw refuse('kadr.ai_errors.video_published');
+      const v = { title: o.title, description: o.description, tags: JSON.stringify(o.tags) };
+      const videoId = await this.repo.insertVideo(trx, {
+        ...v,
+        userId: row.userId,
+        accountId: o.accountId,
+        storageKey,
+        date: o.date,
+      });
+      const toggles = Object.fromEntries(PLATFORMS.map((p) => [TOGGLE[p], +o.platforms.includes(p)]));
       const publicationId = (await this.deps.publications.insert(trx, {
         ...v,
         ...toggles,
@@ -210,15 +250,33 @@ export class AiVideosService {
         updatedAt: at,
       }))!;
       await this.deps.publications.updateVideo(trx, videoId, { publicationId });
-      for (const p of platforms as PlatformKey[])
-        await this.deps.schedule.schedule(trx, { id: videoId, accountId: account.id, version: 1 }, p, at);
-      await this.repo.update(id, { status: 'publication', publicationId, videoId }, trx);
+      for (const p of o.platforms)
+        await this.deps.schedule.schedule(trx, { id: videoId, accountId: o.accountId, version: 1 }, p, o.date);
+      await this.repo.update(row.id, { status: 'publication', publicationId, videoId }, trx);
+      return { publicationId, videoId };
     });
     await this.deps.log.write({ userId: row.userId, sessionId: row.sessionId }, 'success', 'kadr.ai_log.published', {
-      video: id,
-      platforms: platforms.map((p) => PLATFORM_TITLES[p]).join(', '),
+      video: row.id,
+      platforms: o.platforms.map((p) => PLATFORM_TITLES[p]).join(', '),
     });
-    return { success: true, message: 'kadr.ai_errors.published' };
+    return done;
+  }
+
+  /** What the publish form starts from for an AI video: its title, description, tags and session's profile. */
+  async source(user: AuthUser, id: number): Promise<PublishSource> {
+    const row = await this.find(user, id);
+    const account = row.sessionId ? await this.repo.sessionAccount(row.sessionId) : null;
+    return {
+      kind: 'ai',
+      id: row.id,
+      ready: row.status === 'success' && !!row.storageKey,
+      publicationId: row.publicationId,
+      title: row.title,
+      description: row.description,
+      tags: parseTags(row.tags),
+      account,
+      video: [{ id: row.id, index: 0, url: row.storageKey ? this.deps.media.signer.url(row.storageKey) : null }],
+    };
   }
 }
 

@@ -1,6 +1,7 @@
 import { toId } from '../../src/contract/ids';
-import { PLATFORM_TITLES, type PlatformKey } from '../../src/contract/platforms';
-import { PM } from '../../src/contract/publications';
+import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../../src/contract/platforms';
+import { PM, publishPlan, type PublicationCreateSchema } from '../../src/contract/publications';
+import type { z } from 'zod';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { AppError } from '../http/errors';
 import type { PublishAccount } from './publications.repository';
@@ -29,13 +30,22 @@ export const TOGGLE_FIELD: Record<PlatformKey, string> = {
 
 export const alreadyPublished = () => fieldError('idUpload', PM.alreadyPublished);
 
-/** Every chosen platform must be connected on the video's profile (a 400 naming the field otherwise). */
-export function checkAccount(
-  account: PublishAccount | undefined,
-  field: string,
-  platforms: readonly PlatformKey[],
-): void {
-  if (!account) throw fieldError(field, PM.accountUnavailable);
-  const off = platforms.find((p) => !account.connected[p]);
-  if (off) throw notConnected(field, account.id, off);
+/** The platforms a profile is connected to, as a list. */
+export const connectedOf = (a: PublishAccount): PlatformKey[] => PLATFORMS.filter((p) => a.connected[p]);
+
+/**
+ * The form's plan (src/contract publishPlan): each video on its profile's chosen platforms that the profile is
+ * connected to, the rest reported as skipped. Only a form that would publish nothing at all is refused.
+ */
+export function planOrRefuse(body: z.output<typeof PublicationCreateSchema>, accounts: Map<number, PublishAccount>) {
+  const plan = publishPlan(body.video, body, (id) => {
+    const a = accounts.get(id);
+    return a ? connectedOf(a) : [];
+  });
+  if (![...plan.publish.values()].some((p) => p.length)) throw fieldError('inYouTube', PM.nothingToPublish);
+  return plan;
 }
+
+/** The platforms some video of the plan goes to, in the fixed order. */
+export const usedPlatforms = (publish: Map<number, PlatformKey[]>): PlatformKey[] =>
+  PLATFORMS.filter((p) => [...publish.values()].some((l) => l.includes(p)));

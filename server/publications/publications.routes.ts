@@ -8,6 +8,10 @@ import { M } from '../../src/contract/messages';
 import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
 import type { AuthUser } from '../../src/contract/auth';
 import {
+  AiPublishedSchema,
+  ProfileConnectionsSchema,
+  PublicationCreatedSchema,
+  PublishSourceSchema,
   publicationCreateSchema,
   PublicationPatchSchema,
   PublicationSchema,
@@ -47,6 +51,25 @@ const PostParams = z
     if (videoId < 1) ctx.addIssue({ code: 'custom', path: ['videoId'], message: M.invalidId });
     return { videoId, platform: p.platform };
   });
+const AiParams = z
+  .object({ id: z.string().meta({ description: 'The AI video id', example: '7' }) })
+  .transform((p, ctx) => {
+    const id = toId(p.id);
+    if (id < 1) ctx.addIssue({ code: 'custom', path: ['id'], message: M.invalidId });
+    return { id };
+  });
+const ConnectionsQuery = z.object({
+  accounts: z
+    .string()
+    .max(2000)
+    .optional()
+    .meta({ description: 'Profile ids, comma-separated', example: '12,15' })
+    .transform((raw, ctx) => {
+      const ids = (raw ?? '').split(',').filter(Boolean).map(toId);
+      if (ids.some((id) => id < 1)) ctx.addIssue({ code: 'custom', message: M.invalidId });
+      return [...new Set(ids)].slice(0, 1000);
+    }),
+});
 
 /** SPEC §7 Videos, publishing part: publications of finished create-video requests. */
 export async function publicationsRoutes(
@@ -71,6 +94,62 @@ export async function publicationsRoutes(
       },
     },
     async () => ({ horizonDays }),
+  );
+  r.get(
+    '/api/upload-video/connections',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'Which platforms each of the given profiles is connected to (the publish form’s defaults)',
+        querystring: ConnectionsQuery,
+        response: { 200: ProfileConnectionsSchema, ...fails },
+      },
+    },
+    async (req) => publications.connections(req.user, req.query.accounts),
+  );
+  r.get(
+    '/api/upload-video/form/:id',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'What the publish form of a create-video request starts from (its outputs, whether it was sent)',
+        params: RequestParams,
+        response: { 200: PublishSourceSchema, ...fails },
+      },
+    },
+    async (req) => publications.requestSource(req.user, req.params.id),
+  );
+  r.get(
+    '/api/upload-video/form/ai/:id',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: "What the publish form of an AI video starts from (its title, description, tags, session's profile)",
+        params: AiParams,
+        response: { 200: PublishSourceSchema, ...fails },
+      },
+    },
+    async (req) => publications.aiSource(req.user, req.params.id),
+  );
+  r.post(
+    '/api/upload-video/ai/:id',
+    {
+      ...publishing,
+      schema: {
+        ...doc,
+        summary: 'Publish an AI video through the publish form',
+        description:
+          'The body is the publish form’s; its one video is the AI video (`video[0].id` = its id). Platforms per ' +
+          'profile as in POST /api/upload-video/{idUpload}; what the profile is not connected to is skipped.',
+        params: AiParams,
+        body: CreateBody,
+        response: { 201: AiPublishedSchema, ...fails },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await publications.createForAi(req.user, req.params.id, req.body)),
   );
   r.get(
     '/api/upload-video',
@@ -121,11 +200,12 @@ export async function publicationsRoutes(
         ...doc,
         summary: "Publish a finished request's videos",
         description:
-          'Each video goes to its profile at its date (an instant, stored in UTC) on every platform toggled on; ' +
-          'each platform must be connected on the profile.',
+          'Each video goes to its profile at its date (an instant, stored in UTC) on the platforms chosen for that ' +
+          'profile (`profiles`), else on every platform toggled on. A chosen platform the profile is not ' +
+          'connected to is skipped and listed in `skipped`; only a form that would publish nothing is refused.',
         params: RequestParams,
         body: CreateBody,
-        response: { 201: PublicationSchema, ...fails },
+        response: { 201: PublicationCreatedSchema, ...fails },
       },
     },
     async (req, reply) => reply.status(201).send(await publications.create(req.user, req.params.id, req.body)),

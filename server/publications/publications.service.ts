@@ -1,17 +1,22 @@
 import type { PublicationListParams } from '../../src/contract/list-queries';
 import type { AuthUser } from '../../src/contract/auth';
+import type { PlatformKey } from '../../src/contract/platforms';
 import { M } from '../../src/contract/messages';
 import type { Page } from '../../src/contract/pagination';
 import {
   PM,
+  POST_ACTION_MESSAGES as POST,
+  STATS_REFRESH_COOLDOWN_MS,
+  refusedByCheck,
   type Publication,
   type PublicationCreateSchema,
   type PublicationPatchSchema,
+  type ProfileConnections,
+  type PublishSkip,
+  type PublishSource,
   type YouTubeItem,
 } from '../../src/contract/publications';
 import type { z } from 'zod';
-import type { PlatformKey } from '../../src/contract/platforms';
-import { POST_ACTION_MESSAGES as POST, STATS_REFRESH_COOLDOWN_MS } from '../../src/contract/publications';
 import { toAppError } from '../accounts/platform-connections';
 import { TooManyRequests } from '../http/errors';
 import type { PublishStats } from './publish.stats';
@@ -21,12 +26,50 @@ import type { Db } from '../db/index';
 import { AppError, notFound } from '../http/errors';
 import type { MediaSigner } from '../media/storage/index';
 import type { VideosRepository } from '../videos/index';
-import { hasGoneLive, isEditable, platformsOf, retryOf, toPublication, toYouTubeItem } from './publication-record';
+import {
+  hasGoneLive,
+  isEditable,
+  platformsOf,
+  retryOf,
+  toPlatformPublish,
+  toPublication,
+  toYouTubeItem,
+} from './publication-record';
 import type { PublicationSchedule } from './publication-schedule';
 import type { PublicationRow, PublicationsRepository } from './publications.repository';
-import { TOGGLE_FIELD, alreadyPublished, checkAccount, fieldError, notConnected, refOf } from './publication-rules';
+import {
+  TOGGLE_FIELD,
+  alreadyPublished,
+  connectedOf,
+  fieldError,
+  notConnected,
+  planOrRefuse,
+  refOf,
+  usedPlatforms,
+} from './publication-rules';
+import type { PublishAccount } from './publications.repository';
 
 type CreateBody = z.output<typeof PublicationCreateSchema>;
+
+/**
+ * What the publish form needs of the AI service (server/ai/ai-videos.service.ts is it; the container passes it
+ * in, so publications does not import ai back). `Row` is the AI video as that service reads it.
+ */
+export interface AiVideoPublisher<Row = unknown> {
+  publishable(user: AuthUser, id: number): Promise<Row>;
+  publishAs(
+    row: Row,
+    o: {
+      accountId: number;
+      platforms: readonly PlatformKey[];
+      title: string;
+      description: string;
+      tags: string[];
+      date: string;
+    },
+  ): Promise<{ publicationId: number; videoId: number }>;
+  source(user: AuthUser, id: number): Promise<PublishSource>;
+}
 type PatchBody = z.output<typeof PublicationPatchSchema>;
 
 /**
@@ -44,6 +87,7 @@ export class PublicationsService {
       signer: MediaSigner;
       /** One post's stats on demand (the stats pass's reader) and its cooldown claim. */
       posts: { stats: PublishStats; repo: Pick<PublishRepository, 'askStats' | 'unaskStats'> };
+      aiVideos: AiVideoPublisher;
     },
   ) {}
 
@@ -60,7 +104,7 @@ export class PublicationsService {
   }
 
   /** POST /api/upload-video/{idUpload}: SPEC §5 publish form. */
-  async create(user: AuthUser, ref: string, body: CreateBody): Promise<Publication> {
+  async create(user: AuthUser, ref: string, body: CreateBody): Promise<Publication & { skipped: PublishSkip[] }> {
     const scope = ownerScope(user);
     const by = refOf(ref);
     const request = by && (await this.deps.requests.get(scope, by));
@@ -75,24 +119,17 @@ export class PublicationsService {
       if (seen.has(v.id)) throw fieldError(`video.${i}.id`, PM.duplicateVideo, { video: v.id });
       seen.add(v.id);
     });
-    const accounts = await this.repo.accounts(
-      [...new Set([...body.accounts, ...body.video.map((v) => v.account)])],
-      scope,
-    );
-    const i = body.accounts.findIndex((id) => !accounts.has(id));
-    if (i >= 0) throw fieldError(`accounts.${i}`, PM.accountUnavailable);
-    const platforms = platformsOf({
-      inYoutube: body.inYouTube,
-      inTiktok: body.inTikTok,
-      inInstagram: body.inInstagram,
-    });
-    body.video.forEach((v, n) => checkAccount(accounts.get(v.account), `video.${n}.account`, platforms));
+    const accounts = await this.checkAccounts(body, scope);
+    const plan = planOrRefuse(body, accounts);
+    // A video none of whose chosen platforms its profile is connected to stays out (reported as skipped).
+    const videos = body.video.filter((v) => plan.publish.get(v.id)?.length);
     const existing = await this.repo.publishes(body.video.map((v) => v.id));
     body.video.forEach((v, n) => {
       if (hasGoneLive(existing.filter((r) => r.videoId === v.id))) {
         throw fieldError(`video.${n}.id`, PM.videoLive);
       }
     });
+    const used = usedPlatforms(plan.publish);
 
     const at = new Date().toISOString();
     const id = await this.deps.db.transaction().execute(async (trx) => {
@@ -102,14 +139,16 @@ export class PublicationsService {
         title: body.title,
         description: body.description,
         tags: JSON.stringify(body.tags),
-        inYoutube: +body.inYouTube,
-        inTiktok: +body.inTikTok,
-        inInstagram: +body.inInstagram,
+        // The toggles are the platforms some video goes to (the worker's claim re-check reads them).
+        inYoutube: +used.includes('youtube'),
+        inTiktok: +used.includes('tiktok'),
+        inInstagram: +used.includes('instagram'),
         createdAt: at,
         updatedAt: at,
       });
       if (id === undefined) throw alreadyPublished();
-      for (const v of body.video) {
+      for (const v of videos) {
+        const platforms = plan.publish.get(v.id)!;
         const current = (await this.repo.video(v.id, trx))!;
         const version = Number(current.version) + 1;
         await this.repo.updateVideo(trx, v.id, {
@@ -135,7 +174,82 @@ export class PublicationsService {
       }
       return id;
     });
-    return this.detail((await this.repo.get(null, { id }))!);
+    return { ...(await this.detail((await this.repo.get(null, { id }))!)), skipped: plan.skipped };
+  }
+
+  /**
+   * POST /api/upload-video/ai/{id}: an AI video through the same publish form (SPEC §2 AI Publish, prefilled).
+   * The form's one video is the AI video; it becomes a `videos` row of the chosen profile with a publication of
+   * its own (no create-video request), on the platforms the plan keeps.
+   */
+  async createForAi(user: AuthUser, aiVideoId: number, body: CreateBody) {
+    const scope = ownerScope(user);
+    const row = await this.deps.aiVideos.publishable(user, aiVideoId);
+    body.video.forEach((v, i) => {
+      if (v.id !== aiVideoId || i > 0) throw fieldError(`video.${i}.id`, PM.notAiVideo, { video: v.id });
+    });
+    const accounts = await this.checkAccounts(body, scope);
+    const plan = planOrRefuse(body, accounts);
+    const v = body.video[0]!;
+    const done = await this.deps.aiVideos.publishAs(row, {
+      accountId: v.account,
+      platforms: plan.publish.get(v.id)!,
+      title: v.title,
+      description: v.description,
+      tags: v.tags,
+      date: v.date,
+    });
+    return { id: done.publicationId, videoId: done.videoId, skipped: plan.skipped };
+  }
+
+  /** GET /api/upload-video/form/{idUpload}: a finished request's outputs, for the publish form. */
+  async requestSource(user: AuthUser, ref: string): Promise<PublishSource> {
+    const scope = ownerScope(user);
+    const by = refOf(ref);
+    const request = by && (await this.deps.requests.get(scope, by));
+    if (!request) throw notFound();
+    const pub = await this.repo.get(null, { requestId: request.id });
+    const outputs = await this.deps.requests.outputs(request.id);
+    return {
+      kind: 'request',
+      id: request.id,
+      ready: request.status === 'success',
+      publicationId: pub?.id ?? null,
+      title: '',
+      description: '',
+      tags: [],
+      account: null,
+      video: outputs.map((o) => ({
+        id: o.id,
+        index: Number(o.outputIndex ?? 0),
+        url: o.storageKey ? this.deps.signer.url(o.storageKey) : null,
+      })),
+    };
+  }
+
+  /** GET /api/upload-video/form/ai/{id}: an AI video prefilled with its title, description, tags and profile. */
+  async aiSource(user: AuthUser, id: number): Promise<PublishSource> {
+    return this.deps.aiVideos.source(user, id);
+  }
+
+  /** GET /api/upload-video/connections: which platforms each of the caller's profiles among `ids` is connected to. */
+  async connections(user: AuthUser, ids: number[]): Promise<ProfileConnections> {
+    const accounts = await this.repo.accounts(ids, ownerScope(user));
+    return [...accounts.values()].map((a) => ({ account: a.id, connected: connectedOf(a) }));
+  }
+
+  /** Every profile of the form the caller may use (a 400 naming the first that is not). */
+  private async checkAccounts(body: CreateBody, scope: number | null): Promise<Map<number, PublishAccount>> {
+    const accounts = await this.repo.accounts(
+      [...new Set([...body.accounts, ...body.video.map((v) => v.account)])],
+      scope,
+    );
+    const i = body.accounts.findIndex((id) => !accounts.has(id));
+    if (i >= 0) throw fieldError(`accounts.${i}`, PM.accountUnavailable);
+    body.video.forEach((v, n) => {
+      if (!accounts.has(v.account)) throw fieldError(`video.${n}.account`, PM.accountUnavailable);
+    });
+    return accounts;
   }
 
   /**
@@ -209,7 +323,11 @@ export class PublicationsService {
     if (video.status !== 'error' && video.status !== 'loading') {
       throw fieldError('videoId', PM.notRepublishable);
     }
-    const rows = (await this.repo.publishes([video.id])).filter((r) => r.state !== 'cancelled');
+    // A platform Kadr's own pre-upload check refused would fail the same way again: left as it is.
+    const all = (await this.repo.publishes([video.id])).filter((r) => r.state !== 'cancelled');
+    const rows = all.filter((r) => !refusedByCheck(toPlatformPublish(r)));
+    if (rows.length < all.length && rows.every((r) => r.state === 'published'))
+      throw fieldError('videoId', PM.checkRefused);
     const account = (await this.repo.accounts(video.accountId ? [video.accountId] : [], null)).get(
       video.accountId ?? 0,
     );
@@ -331,7 +449,15 @@ export class PublicationsService {
   }
 
   private async detachVideo(trx: Parameters<PublicationsRepository['updateVideo']>[0], id: number, version: number) {
-    await this.repo.updateVideo(trx, id, { publicationId: null, status: 'noactive', version: version + 1 });
+    // Back to a free render output: no longer meant for that profile or that date (the profile's video list
+    // shows what is, or was, published to it, not what would have gone out).
+    await this.repo.updateVideo(trx, id, {
+      publicationId: null,
+      status: 'noactive',
+      accountId: null,
+      date: null,
+      version: version + 1,
+    });
   }
 
   private async detail(pub: PublicationRow): Promise<Publication> {

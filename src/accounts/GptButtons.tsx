@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, CircularProgress, Link, Stack } from '@mui/material';
+import { Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useNotify, useRefresh, useSaveContext, useTranslate } from 'react-admin';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { AccountRecord } from '../contract/accounts';
 import { AI_CODE_REQUIRED, type AiLoginReply, type AiReply } from '../contract/ai';
@@ -27,7 +27,9 @@ const sessionIdOf = (reply: unknown) => {
  * the returned session id is stored on the profile (PATCH /api/accounts/gpt/{id}) and the profile reloads; a
  * status 300 opens 'Код авторизації'. No email: 'Email GPT не задан'. A failed login is an error toast (the
  * original showed it success-style: a documented deviation). 'Підключити DeepSeek' shows once a GPT id exists.
- * The login reads the form, so unsaved edits must be saved first (the reload would drop them). The code and
+ * The login reads the form; unsaved edits are checked before the login and saved for the operator before the id
+ * is stored (the reload would drop them). A profile not created yet says so under the button, which waits for
+ * it (the session needs the profile's id). The code and
  * DeepSeek steps name the session by id too: sessions are per owner, so for an admin the email alone may name
  * their own session or several users' sessions rather than this profile's.
  */
@@ -35,8 +37,10 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const { getValues } = useFormContext();
+  const { getValues, handleSubmit, trigger } = useFormContext();
   const { isDirty } = useFormState(); // read while rendering, so the form reports it
+  const { save } = useSaveContext();
+  const created = record?.id != null;
   const email = String(useWatch({ name: 'emailGPT' }) ?? '').trim();
   const [busy, setBusy] = useState<Busy>(null);
   const [codeOpen, setCodeOpen] = useState(false);
@@ -44,12 +48,30 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
   const fail = (e: unknown) => {
     for (const m of errorMessages(e, translate(LOGIN_FALLBACK))) notify(m, { type: 'error' });
   };
-  const ready = () => {
+  const ready = async () => {
     if (!email) notify('kadr.accounts.gpt_email_missing', { type: 'error' });
-    else if (record?.id == null || isDirty) notify('kadr.ai.profile.save_first', { type: 'warning' });
+    else if (!created) notify('kadr.ai.profile.create_first', { type: 'warning' });
+    // Edits that could not be saved stop here, before a session is made: their messages show by the fields.
+    else if (isDirty && !(await trigger())) notify('kadr.ai.profile.save_first', { type: 'warning' });
     else return true;
     return false;
   };
+  /** The form's unsaved edits saved through the profile's own save (its toast, its re-initialisation). */
+  const saveEdits = () =>
+    new Promise<boolean>((resolve) => {
+      if (!isDirty || !save) return resolve(true);
+      notify('kadr.ai.profile.saving_first', { type: 'info' });
+      void handleSubmit(
+        async (values) => {
+          try {
+            resolve(!(await save(values)));
+          } catch {
+            resolve(false);
+          }
+        },
+        () => resolve(false),
+      )();
+    });
   /** A login or code reply: store the id and reload, open the code modal, or show why not. */
   const settle = async (reply: AiLoginReply) => {
     if (reply.status === AI_CODE_REQUIRED) {
@@ -62,6 +84,7 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
       notify(reply.message || LOGIN_FALLBACK, { type: 'error' });
       return;
     }
+    if (!(await saveEdits())) return;
     await httpClient(`/api/accounts/gpt/${record!.id}`, { method: 'PATCH', body: JSON.stringify({ idGPT: reply.id }) });
     setCodeOpen(false);
     notify(reply.message || 'kadr.ai.profile.gpt_connected', { type: 'success' });
@@ -80,8 +103,8 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
       setBusy(null);
     }
   };
-  const connectGpt = () =>
-    ready() &&
+  const connectGpt = async () =>
+    (await ready()) &&
     run('gpt', async () => {
       const v = getValues();
       const user = { email, password: v.passwordGPT ?? '', idAccount: Number(record!.id) };
@@ -91,8 +114,8 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
     run('gpt', async () =>
       settle(await aiPost<AiLoginReply>('/api/ai/setting/code', { email, sessionId: codeFor, code })),
     );
-  const connectDeepSeek = () =>
-    ready() &&
+  const connectDeepSeek = async () =>
+    (await ready()) &&
     run('deepseek', async () => {
       const password = getValues().passwordDeepSeek ?? '';
       const sessionId = Number(record!.idGPT) || undefined;
@@ -104,7 +127,14 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
   return (
     <Stack spacing={0.5}>
       <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-        <Button size="small" variant="outlined" onClick={connectGpt} disabled={!!busy} startIcon={spin('gpt')}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={connectGpt}
+          disabled={!!busy || !created}
+          startIcon={spin('gpt')}
+          aria-describedby={created ? undefined : 'gpt-create-first'}
+        >
           {translate('kadr.accounts.connect_gpt')}
         </Button>
         {record?.idGPT && (
@@ -119,6 +149,11 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
           </Button>
         )}
       </Stack>
+      {!created && (
+        <Typography id="gpt-create-first" variant="caption" color="text.secondary">
+          {translate('kadr.ai.profile.create_first')}
+        </Typography>
+      )}
       {record?.idGPT && (
         <Link component={RouterLink} to={`/ai/list/${record.idGPT}`} variant="caption" data-testid="gpt-session-id">
           {translate('kadr.ai.profile.session_id', { id: record.idGPT })}

@@ -1,4 +1,6 @@
 import { DataTable, List, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { Link, Typography } from '@mui/material';
 import { PAGE_SIZE } from '../contract/pagination';
 import type { AiSession } from '../contract/ai';
 import { Pagination } from '../common/Pagination';
@@ -13,6 +15,22 @@ import { useIsSmall } from '../common/useIsSmall';
 const EmailCell = () => <OneLine text={useRecordContext<AiSession>()?.email} />;
 const ActiveCell = () => <ActiveMark active={useRecordContext<AiSession>()?.isActive} />;
 const StatusCell = () => <StatusBadge kind="ai" status={useRecordContext<AiSession>()?.status} />;
+
+/** The empty list says where a session comes from: connecting GPT on a profile starts one. */
+const NoSessions = () => {
+  const translate = useTranslate();
+  return (
+    <div data-testid="ai-sessions-empty">
+      <NothingFound />
+      <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
+        {translate('kadr.ai.sessions_empty_hint')}{' '}
+        <Link component={RouterLink} to="/accounts">
+          {translate('kadr.ai.sessions_empty_link')}
+        </Link>
+      </Typography>
+    </div>
+  );
+};
 
 /** /ai/list (SPEC §2 AI): sessions with ID, email, active, status and delete; a row opens the session. */
 export const AiSessionList = () => {
@@ -31,7 +49,7 @@ export const AiSessionList = () => {
     >
       <DataTable
         bulkActionButtons={false}
-        empty={<NothingFound />}
+        empty={<NoSessions />}
         rowClick={(id) => sessionPath(id)}
         data-testid="ai-sessions"
       >

@@ -4,14 +4,21 @@ import PublishIcon from '@mui/icons-material/Publish';
 import ReplayIcon from '@mui/icons-material/Replay';
 import BlockIcon from '@mui/icons-material/Block';
 import { Confirm, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { aiPublishPath } from '../publications/paths';
 import type { AiVideo } from '../contract/ai';
 import { useVideoActions } from './useVideoActions';
 import { videoActions } from './videoRules';
 
-/** Publish, Recreate and Reject (the last after a confirmation), each only in a state that allows it. */
+/**
+ * Publish, Recreate and Reject (the last after a confirmation), each only in a state that allows it. Publish
+ * opens the publish form prefilled with the video's title, description, tags and its session's profile, where
+ * the operator edits and chooses before anything is posted.
+ */
 export const VideoButtons = ({ video, onDone }: { video: AiVideo; onDone?: () => void }) => {
   const translate = useTranslate();
-  const { busy, publish, recreate, reject } = useVideoActions(video);
+  const navigate = useNavigate();
+  const { busy, recreate, reject } = useVideoActions(video);
   const can = videoActions(video);
   const [confirm, setConfirm] = useState(false);
   const then = (fn: () => Promise<void>) => async () => {
@@ -25,7 +32,10 @@ export const VideoButtons = ({ video, onDone }: { video: AiVideo; onDone?: () =>
         variant="contained"
         startIcon={<PublishIcon />}
         disabled={!can.publish || !!busy}
-        onClick={then(publish)}
+        onClick={() => {
+          onDone?.();
+          navigate(aiPublishPath(video.id));
+        }}
       >
         {translate('kadr.ai.publish')}
       </Button>

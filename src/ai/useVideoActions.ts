@@ -3,8 +3,8 @@ import type { AiReply, AiVideo } from '../contract/ai';
 import { useAiAction } from './useAiAction';
 
 /**
- * Publish (/publication {videoId}), Recreate (/recreate {videoId, email}) and Reject (/close {videoId, email})
- * of one AI video; the list reloads after each.
+ * Recreate (/recreate {videoId, email}) and Reject (/close {videoId, email}) of one AI video; the list reloads
+ * after each. Publish goes through the publish form (src/publications/PublishForm.tsx), not a call from here.
  */
 export function useVideoActions(video: AiVideo) {
   const refresh = useRefresh();
@@ -15,7 +15,6 @@ export function useVideoActions(video: AiVideo) {
   };
   return {
     busy,
-    publish: act('publish', 'publication', { videoId: video.id }, 'kadr.ai.video_published'),
     recreate: act('recreate', 'recreate', { videoId: video.id, ...(email ? { email } : {}) }),
     reject: act('reject', 'close', { videoId: video.id, ...(email ? { email } : {}) }, 'kadr.ai.video_rejected'),
   };

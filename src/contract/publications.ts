@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { instantField } from './dates';
 import { OwnerSchema } from './http';
-import { PLATFORMS } from './platforms';
+import { PLATFORMS, type PlatformKey } from './platforms';
 import { VIDEO_STATUSES } from './statuses';
 import { encodeMessage } from './stored-message';
 import { normalizeTags } from './tags';
@@ -9,7 +9,11 @@ import { normalizeTags } from './tags';
 /**
  * Publishing (SPEC §2 Video, §3 Publication / YouTube item / Video item, §5 publish and publication-edit rules,
  * §7 Videos). A publication belongs to one finished create-video request; each of its videos goes to one profile
- * at its own date, on each platform toggled on, as one publish job per video per platform.
+ * at its own date, on each platform chosen for that profile, as one publish job per video per platform.
+ *
+ * Data model: a post is one `video_publishes` row (unique video × platform, with the profile in `account_id` and
+ * its own state, handle, error and stats). A video has exactly one profile, so that row is already one row per
+ * post, video × profile × platform: per-platform adapters, the calendar and per-platform captions build on it.
  */
 
 /** Validation messages (i18n keys; the SPEC §5 strings live in i18n/uk.ts). */
@@ -31,6 +35,9 @@ export const PM = {
   accountNotConnected: 'kadr.publications.errors.account_not_connected',
   duplicateVideo: 'kadr.publications.errors.duplicate_video',
   videoLive: 'kadr.publications.errors.video_live',
+  nothingToPublish: 'kadr.publications.errors.nothing_to_publish',
+  notAiVideo: 'kadr.publications.errors.not_this_ai_video',
+  checkRefused: 'kadr.publications.errors.check_refused',
 } as const;
 
 /** YouTube's limits (the strictest of the three for titles and descriptions). */
@@ -112,6 +119,27 @@ export const PublishVideoInputSchema = publishVideoInputSchema();
 export type PublishVideoInput = z.infer<typeof PublishVideoInputSchema>;
 
 /**
+ * The platforms chosen for one profile (the publish form's per-profile choice). A profile named here publishes to
+ * exactly these (its videos' rows); a profile not named takes the publication's toggles (SPEC's inYouTube,
+ * inTikTok, inInstagram), so a body without `profiles` means what it always meant.
+ */
+export const ProfilePlatformsSchema = z.object({
+  account: z.number().int().positive(),
+  platforms: z.array(z.enum(PLATFORMS)).max(PLATFORMS.length),
+});
+export type ProfilePlatforms = z.infer<typeof ProfilePlatformsSchema>;
+
+/** Why a chosen profile × platform is left out: the profile is not connected to that platform. */
+export const SKIP_REASONS = ['not_connected'] as const;
+export const PublishSkipSchema = z.object({
+  video: z.number().int().describe('The video id (an AI video: its AI video id)'),
+  account: z.number().int(),
+  platform: z.enum(PLATFORMS),
+  reason: z.enum(SKIP_REASONS),
+});
+export type PublishSkip = z.infer<typeof PublishSkipSchema>;
+
+/**
  * POST /api/upload-video/{idUpload}: SPEC §5 publish form. The shared title/description/tags/date are the
  * defaults the form copies into each video; the server publishes what each video says. Every date within
  * `horizon` when one is given (the server's route and the form give the configured one).
@@ -128,10 +156,55 @@ export const publicationCreateSchema = (horizon?: PublishHorizon) =>
       inTikTok: flag,
       inInstagram: flag,
       date: publishDate(horizon),
+      profiles: z
+        .array(ProfilePlatformsSchema)
+        .max(1000)
+        .optional()
+        .describe('Per profile, the platforms its videos go to (a profile not named takes the toggles)'),
     })
-    .refine((p) => p.inYouTube || p.inTikTok || p.inInstagram, { path: ['inYouTube'], message: PM.minOnePlatform });
+    .refine((p) => p.inYouTube || p.inTikTok || p.inInstagram || !!p.profiles?.some((x) => x.platforms.length), {
+      path: ['inYouTube'],
+      message: PM.minOnePlatform,
+    });
 export const PublicationCreateSchema = publicationCreateSchema();
 export type PublicationCreate = z.input<typeof PublicationCreateSchema>;
+
+type Choice = Pick<z.output<typeof PublicationCreateSchema>, 'inYouTube' | 'inTikTok' | 'inInstagram' | 'profiles'>;
+
+/** The platforms a profile's videos are meant for: its own choice, else the publication's toggles. */
+export function chosenPlatforms(body: Choice, account: number): PlatformKey[] {
+  const own = body.profiles?.find((p) => p.account === account);
+  if (own) return PLATFORMS.filter((k) => own.platforms.includes(k));
+  const on = { youtube: body.inYouTube, tiktok: body.inTikTok, instagram: body.inInstagram };
+  return PLATFORMS.filter((k) => on[k]);
+}
+
+/**
+ * What a publish form will do, the same rule on the panel (before saving) and the server: each video goes to its
+ * profile's chosen platforms that the profile is connected to; a chosen one it is not connected to is skipped
+ * and said, never a refusal of the whole form. `connected(account)` undefined = not known yet (nothing skipped).
+ */
+export function publishPlan(
+  videos: readonly { id: number; account: number | null }[],
+  body: Choice,
+  connected: (account: number) => readonly PlatformKey[] | undefined,
+): { publish: Map<number, PlatformKey[]>; skipped: PublishSkip[] } {
+  const publish = new Map<number, PlatformKey[]>();
+  const skipped: PublishSkip[] = [];
+  for (const v of videos) {
+    if (!v.account) continue;
+    const on = connected(v.account);
+    const chosen = chosenPlatforms(body, v.account);
+    publish.set(
+      v.id,
+      chosen.filter((p) => !on || on.includes(p)),
+    );
+    for (const platform of chosen)
+      if (on && !on.includes(platform))
+        skipped.push({ video: v.id, account: v.account, platform, reason: 'not_connected' });
+  }
+  return { publish, skipped };
+}
 
 /** GET /api/upload-video/rules: the rules of a publication date the publish form checks as it is typed. */
 export const PublishRulesSchema = z.object({
@@ -270,6 +343,63 @@ export const PublicationSchema = z
   })
   .meta({ id: 'Publication' });
 export type Publication = z.infer<typeof PublicationSchema>;
+
+/**
+ * POST /api/upload-video/{idUpload}'s answer: the publication and what it left out (a profile × platform the
+ * profile is not connected to; a video none of whose platforms could take it stays out of the publication).
+ */
+export const PublicationCreatedSchema = PublicationSchema.extend({ skipped: z.array(PublishSkipSchema) });
+
+/** POST /api/upload-video/ai/{id}: an AI video published through the publish form. */
+export const AiPublishedSchema = z.object({
+  id: z.number().int().describe('The publication id'),
+  videoId: z.number().int().describe('The video row the AI video is published as'),
+  skipped: z.array(PublishSkipSchema),
+});
+
+/**
+ * GET /api/upload-video/form/{idUpload} and /form/ai/{id}: what the publish form starts from. A finished
+ * request's rendered outputs, or one AI video with its title, description, tags and its session's profile;
+ * `publicationId` names the publication when it was already sent (the form opens that instead).
+ */
+export const PublishSourceSchema = z.object({
+  kind: z.enum(['request', 'ai']),
+  id: z.number().int().describe("The request's id, or the AI video's id"),
+  ready: z.boolean().describe('Finished and publishable'),
+  publicationId: z.number().int().nullable(),
+  title: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  account: z.number().int().nullable().describe("The AI session's profile (null for a request)"),
+  video: z.array(
+    z.object({
+      id: z.number().int().describe('The video id (an AI video: its AI video id)'),
+      index: z.number().int().describe("The request's output number, from 0"),
+      url: z.string().nullable(),
+    }),
+  ),
+});
+export type PublishSource = z.infer<typeof PublishSourceSchema>;
+
+/** GET /api/upload-video/connections?accounts=1,2: the platforms each of the caller's profiles is connected to. */
+export const ProfileConnectionsSchema = z.array(
+  z.object({ account: z.number().int(), connected: z.array(z.enum(PLATFORMS)) }),
+);
+export type ProfileConnections = z.infer<typeof ProfileConnectionsSchema>;
+
+/**
+ * A failure Kadr's own pre-upload check gave (the file does not fit the platform, or it is missing or unreadable):
+ * publishing the same file again can only fail the same way, so "Publish" is not offered for it.
+ */
+export function refusedByCheck(p: Pick<PlatformPublish, 'state' | 'error'>): boolean {
+  if (p.state !== 'failed' || !p.error) return false;
+  const key = p.error.split(' ', 1)[0]!;
+  return (
+    /^kadr\.platform_errors\.(youtube|tiktok|instagram)_file_/.test(key) ||
+    key === 'kadr.publish.file_missing' ||
+    key === 'kadr.publish.file_unreadable'
+  );
+}
 
 /** The publication's status from its videos': error if any failed, loading while any is on its way, else. */
 export function publicationStatus(

@@ -17,7 +17,8 @@ export const PlatformToggles = () => (
   </>
 );
 
-const PlatformError = () => {
+/** The contract's "at least one platform" error (it sits on inYouTube), once the form was submitted. */
+export const PlatformError = () => {
   const { errors, isSubmitted } = useFormState({ name: 'inYouTube' });
   const translate = useTranslate();
   const msg = errors.inYouTube?.message;

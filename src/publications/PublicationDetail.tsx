@@ -6,7 +6,13 @@ import { useFormContext, type FieldValues, type Resolver, type SubmitHandler } f
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
 import { PlatformToggles } from './PlatformToggles';
-import { PublicationPatchSchema, shownStatus, type Publication, type PublicationVideo } from '../contract/publications';
+import {
+  PublicationPatchSchema,
+  refusedByCheck,
+  shownStatus,
+  type Publication,
+  type PublicationVideo,
+} from '../contract/publications';
 import { addTags } from '../contract/tags';
 import { TagsInput } from '../common/TagsInput';
 import { StatusBadge } from '../common/StatusBadge';
@@ -181,7 +187,10 @@ const VideoCard = ({
   const stored = useStoredMessage();
   const [busy, setBusy] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const name = translate('kadr.publishing.video_n', { n: v.index + 1 });
+  const name = translate('kadr.publishing.video_n', { n: v.index + 1, id: v.id });
+  // Kadr's own pre-upload check refused the file on every failed platform: publishing again fails the same way.
+  const failed = v.platforms.filter((p) => p.state === 'failed');
+  const checkRefused = failed.length > 0 && failed.every(refusedByCheck);
   const error = v.error || v.errorInstagram || v.errorTikTok;
 
   const act = async (path: string, init: RequestInit, ok: string, failed: string) => {
@@ -223,7 +232,7 @@ const VideoCard = ({
           <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
             <Stack direction="row" spacing={1} alignItems="center">
               <Typography variant="subtitle1" sx={{ flex: 1 }}>
-                {name} · #{v.id}
+                {name}
               </Typography>
               <StatusBadge status={shownStatus(v.status, v.retrying)} />
             </Stack>
@@ -270,7 +279,7 @@ const VideoCard = ({
             )}
             <PlatformStates video={v} onChange={onChange} />
             <Stack direction="row" spacing={1}>
-              {(v.status === 'error' || v.status === 'loading') && (
+              {(v.status === 'error' || v.status === 'loading') && !checkRefused && (
                 <Button variant="contained" size="small" disabled={busy} onClick={publish}>
                   {translate('kadr.videos.publish')}
                 </Button>
@@ -281,6 +290,11 @@ const VideoCard = ({
                 </Button>
               )}
             </Stack>
+            {v.status === 'error' && checkRefused && (
+              <Typography variant="caption" color="text.secondary" data-testid="check-refused">
+                {translate('kadr.publishing.check_refused')}
+              </Typography>
+            )}
             <Confirm
               isOpen={confirmRemove}
               title="kadr.publishing.remove_title"

@@ -12,10 +12,15 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Card, CardContent, FormHelperText, Grid, IconButton, Stack, Typography } from '@mui/material';
-import { PlatformToggles } from './PlatformToggles';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { publicationCreateSchema, type PublishRules } from '../contract/publications';
-import type { CreateVideoRequestDetail } from '../contract/videos';
+import {
+  publicationCreateSchema,
+  type ProfilePlatforms,
+  type PublishRules,
+  type PublishSkip,
+  type PublishSource,
+} from '../contract/publications';
+import { PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
 import type { SelectOption } from '../contract/groups';
 import { addTags } from '../contract/tags';
 import { TagsInput } from '../common/TagsInput';
@@ -26,10 +31,18 @@ import { AccountPicker } from './AccountPicker';
 import { QuickPick } from './QuickPick';
 import { UtcDateInput } from './UtcDateInput';
 import { VideoPlayer } from './VideoPlayer';
-import { fetchGroupAccounts, useGroups, useTagSets } from './options';
+import { fetchGroupAccounts, useAccountOptions, useGroups, useTagSets } from './options';
+import { ProfilePlatformsInput } from './ProfilePlatforms';
 import { useSharedFieldsCopy } from './sharedFields';
 import { nowIso } from './utcInput';
-import { publicationPath, publishRulesPath, requestPath } from './paths';
+import {
+  aiPublicationPath,
+  aiSourcePath,
+  detailPath,
+  publicationPath,
+  publishRulesPath,
+  requestSourcePath,
+} from './paths';
 
 type VideoValues = {
   id: number;
@@ -50,28 +63,38 @@ type FormValues = {
   inYouTube: boolean;
   inTikTok: boolean;
   inInstagram: boolean;
+  profiles: ProfilePlatforms[];
   video: VideoValues[];
 };
 
-/** The form's values → the API body (profiles as ids; each video's own fields). */
-const toBody = (v: FormValues) => ({
-  title: v.title,
-  description: v.description,
-  tags: v.tags,
-  date: v.date,
-  inYouTube: v.inYouTube,
-  inTikTok: v.inTikTok,
-  inInstagram: v.inInstagram,
-  accounts: (v.accounts ?? []).map((o) => Number(o.value)),
-  video: (v.video ?? []).map(({ id, title, description, tags, account, date }) => ({
-    id,
-    title,
-    description,
-    tags,
-    account,
-    date,
-  })),
-});
+/**
+ * The form's values → the API body (profiles as ids; each video's own fields; the platforms per profile of the
+ * videos' profiles, and SPEC's toggles as their union).
+ */
+const toBody = (v: FormValues) => {
+  const used = new Set((v.video ?? []).map((x) => x.account));
+  const profiles = (v.profiles ?? []).filter((p) => used.has(p.account));
+  const on = (k: PlatformKey) => profiles.some((p) => p.platforms.includes(k));
+  return {
+    title: v.title,
+    description: v.description,
+    tags: v.tags,
+    date: v.date,
+    inYouTube: on('youtube'),
+    inTikTok: on('tiktok'),
+    inInstagram: on('instagram'),
+    profiles,
+    accounts: (v.accounts ?? []).map((o) => Number(o.value)),
+    video: (v.video ?? []).map(({ id, title, description, tags, account, date }) => ({
+      id,
+      title,
+      description,
+      tags,
+      account,
+      date,
+    })),
+  };
+};
 
 type Body = ReturnType<typeof toBody>;
 /**
@@ -90,33 +113,42 @@ const resolverFor = (rules: PublishRules | undefined): Resolver<FieldValues> => 
 const SHOWN_FIELD =
   /^(?:video\.\d+\.(?:title|description|tags|account|date)|title|description|tags|accounts|date|inYouTube)$/;
 
+/** How a video is named on the form: its output number and its id, each said as what it is. */
+export const useVideoLabel = (kind: PublishSource['kind'] | undefined) => {
+  const translate = useTranslate();
+  return (v: { id: number; index: number }) =>
+    kind === 'ai'
+      ? translate('kadr.publishing.ai_video_label', { id: v.id })
+      : translate('kadr.publishing.video_n', { n: v.index + 1, id: v.id });
+};
+
 /**
- * /video/request/{idUpload}: the publish form of a finished request (SPEC §2, §5, §8). Left: the shared title,
- * description, tags (chips + a tag-set quick-pick), platform toggles, profiles (+ a group quick-pick) and the
- * date (UTC, default now). Right: each rendered video with a player, its own title, description, tags, profile,
- * date and a delete. Save sends it all: 'Відео надіслано на публікацію', then the publication's page.
- * A request that cannot be read or is not finished goes back to the request list; an already published one
- * opens its publication.
+ * /video/request/{idUpload} and /ai/video/{id}/publish: the publish form (SPEC §2, §5, §8) of a finished request's
+ * videos, or of one AI video prefilled with its title, description, tags and its session's profile. Left: the
+ * shared title, description, tags (chips + a tag-set quick-pick), profiles (+ a group quick-pick), the platforms
+ * per profile (each starting from what it has connected) with what will be skipped, and the date (UTC, default
+ * now). Right: each video with a player, its own title, description, tags, profile, date and a delete. Save sends
+ * it all: 'Відео надіслано на публікацію' (and what was skipped), then the publication's page (an AI video: the
+ * AI video list). A source that cannot be read or is not finished goes back to its list; an already published one
+ * opens its publication. Its starting point comes from GET /api/upload-video/form/…, which answers 200 whether
+ * or not the request was published (no 404 on a first open).
  */
 export const PublishForm = () => {
-  const { idUpload = '' } = useParams();
+  const { idUpload = '', aiId } = useParams();
+  const ai = aiId !== undefined;
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const request = useQuery({
-    queryKey: ['create-video/request', idUpload],
+  const back = ai ? '/ai/video' : '/video/request-create';
+  const source = useQuery({
+    queryKey: ['upload-video', 'form', ai ? 'ai' : 'request', ai ? aiId : idUpload],
     queryFn: async ({ signal }) =>
-      (await httpClient(requestPath(idUpload), { signal })).json as CreateVideoRequestDetail,
+      (await httpClient(ai ? aiSourcePath(aiId) : requestSourcePath(idUpload), { signal })).json as PublishSource,
     retry: false,
     refetchOnWindowFocus: false,
   });
-  const existing = useQuery({
-    queryKey: ['upload-video', 'exists', idUpload],
-    queryFn: async ({ signal }) => (await httpClient(publicationPath(idUpload), { signal })).json as { id: number },
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const accountOptions = useAccountOptions();
 
   const rules = useQuery({
     queryKey: ['upload-video', 'rules'],
@@ -126,54 +158,71 @@ export const PublishForm = () => {
   const rulesRead = rules.data !== undefined || rules.isError;
   const resolver = useMemo(() => (rulesRead ? resolverFor(rules.data) : undefined), [rulesRead, rules.data]);
 
-  const notReady = request.data && request.data.status !== 'success';
+  const published = source.data?.publicationId != null;
+  const notReady = source.data && !source.data.ready && !published;
   useEffect(() => {
-    if (request.error || notReady) {
-      const e = request.error as HttpError | null;
+    if (source.error || notReady || (published && ai)) {
+      const e = source.error as HttpError | null;
       notify(
-        notReady
-          ? 'kadr.publications.errors.request_not_ready'
-          : (e?.body?.message ?? e?.message ?? 'kadr.notifications.error'),
+        published
+          ? 'kadr.ai_errors.video_published'
+          : notReady
+            ? ai
+              ? 'kadr.ai_errors.video_not_ready'
+              : 'kadr.publications.errors.request_not_ready'
+            : (e?.body?.message ?? e?.message ?? 'kadr.notifications.error'),
         { type: 'error' },
       );
-      navigate('/video/request-create', { replace: true });
-    }
-  }, [request.error, notReady, notify, navigate]);
-  useEffect(() => {
-    if (existing.data) navigate(`/video/youtube/${encodeURIComponent(idUpload)}`, { replace: true });
-  }, [existing.data, idUpload, navigate]);
+      navigate(back, { replace: true });
+    } else if (published) navigate(detailPath(idUpload), { replace: true });
+  }, [source.error, notReady, published, ai, back, idUpload, notify, navigate]);
 
+  // An AI video's profile is picked for it; its option (for the chip) comes from the caller's profiles.
+  const waitsForOptions = ai && source.data?.account != null && accountOptions.isPending;
   const defaults = useMemo<FormValues | null>(() => {
-    if (!request.data) return null;
+    const src = source.data;
+    if (!src || waitsForOptions) return null;
     const date = nowIso();
+    const option = src.account != null ? accountOptions.data?.find((o) => Number(o.value) === src.account) : undefined;
     return {
-      title: '',
-      description: '',
-      tags: [],
-      accounts: [],
+      title: src.title,
+      description: src.description,
+      tags: src.tags,
+      accounts: option ? [option] : [],
       date,
-      inYouTube: true,
+      inYouTube: false,
       inTikTok: false,
       inInstagram: false,
-      video: request.data.video.map((v) => ({
+      profiles: [],
+      video: src.video.map((v) => ({
         id: v.id,
         index: v.index,
         url: v.url,
-        title: '',
-        description: '',
-        tags: [],
-        account: null,
+        title: src.title,
+        description: src.description,
+        tags: src.tags,
+        account: src.account,
         date,
       })),
     };
-  }, [request.data]);
+    // The defaults are made once per source: a later refetch of the options must not reset the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [source.data, waitsForOptions]);
 
   const save = async (body: Body) => {
     try {
-      await httpClient(publicationPath(idUpload), { method: 'POST', body: JSON.stringify(body) });
+      const path = ai ? aiPublicationPath(aiId) : publicationPath(idUpload);
+      const r = (await httpClient(path, { method: 'POST', body: JSON.stringify(body) })).json as {
+        skipped?: PublishSkip[];
+      };
       notify('kadr.videos.published', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['upload-video'] });
-      navigate(`/video/youtube/${encodeURIComponent(idUpload)}`);
+      if (r.skipped?.length) {
+        const list = r.skipped.map((s) => `#${s.account} ${PLATFORM_TITLES[s.platform]}`).join(', ');
+        notify('kadr.publishing.skipped_done', { type: 'warning', messageArgs: { list } });
+      }
+      // Stale, not refetched here: this form's own source would then read as "already sent" under it.
+      await queryClient.invalidateQueries({ queryKey: ['upload-video'], refetchType: 'none' });
+      navigate(ai ? '/ai/video' : detailPath(idUpload));
       return undefined;
     } catch (e) {
       const err = e as HttpError;
@@ -189,10 +238,13 @@ export const PublishForm = () => {
     }
   };
 
-  if (!defaults || !resolver || notReady || existing.isPending || existing.data) return <Loading />;
+  if (!defaults || !resolver || notReady || published) return <Loading />;
+  const src = source.data!;
   return (
     <Box sx={{ mt: 1 }}>
-      <Title title={translate('kadr.publishing.publish_title', { id: request.data!.id })} />
+      <Title
+        title={translate(ai ? 'kadr.publishing.ai_publish_title' : 'kadr.publishing.publish_title', { id: src.id })}
+      />
       <Form
         defaultValues={defaults}
         resolver={resolver}
@@ -201,10 +253,10 @@ export const PublishForm = () => {
       >
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 5 }}>
-            <SharedCard />
+            <SharedCard kind={src.kind} />
           </Grid>
           <Grid size={{ xs: 12, md: 7 }}>
-            <VideosCard />
+            <VideosCard kind={src.kind} />
           </Grid>
         </Grid>
       </Form>
@@ -212,8 +264,9 @@ export const PublishForm = () => {
   );
 };
 
-const SharedCard = () => {
+const SharedCard = ({ kind }: { kind: PublishSource['kind'] }) => {
   const translate = useTranslate();
+  const label = useVideoLabel(kind);
   const notify = useNotify();
   const { getValues, setValue, formState } = useFormContext<FormValues>();
   const groups = useGroups();
@@ -241,7 +294,6 @@ const SharedCard = () => {
             loading={tagSets.isPending}
             onPick={(s) => setValue('tags', addTags(getValues('tags') ?? [], s.tags.join(' ')), opts)}
           />
-          <PlatformToggles />
           <AccountsSelectInput source="accounts" label="kadr.publishing.fields.accounts" />
           <QuickPick
             label="kadr.publishing.group_pick"
@@ -249,6 +301,7 @@ const SharedCard = () => {
             loading={groups.isPending}
             onPick={pickGroup}
           />
+          <ProfilePlatformsInput label={label} />
           <UtcDateInput source="date" label="kadr.publishing.fields.date" />
           <Box>
             <SaveButton label="kadr.common.save" alwaysEnable />
@@ -259,8 +312,9 @@ const SharedCard = () => {
   );
 };
 
-const VideosCard = () => {
+const VideosCard = ({ kind }: { kind: PublishSource['kind'] }) => {
   const translate = useTranslate();
+  const label = useVideoLabel(kind);
   const { fields, remove } = useFieldArray<FormValues, 'video', 'key'>({ name: 'video', keyName: 'key' });
   const { errors, isSubmitted } = useFormState({ name: 'video' });
   const videoErrors = errors.video as { message?: unknown; root?: { message?: unknown } } | undefined;
@@ -275,13 +329,13 @@ const VideosCard = () => {
         {!fields.length && <Typography sx={{ py: 2 }}>{translate('kadr.common.nothing_found')}</Typography>}
         <Stack spacing={2} sx={{ mt: 1 }}>
           {fields.map((f, i) => {
-            const name = translate('kadr.publishing.video_n', { n: f.index + 1 });
+            const name = label(f);
             return (
               <Card key={f.key} variant="outlined" data-video={f.id} role="group" aria-label={name}>
                 <CardContent>
                   <Stack direction="row" alignItems="center" sx={{ mb: 1 }}>
                     <Typography variant="subtitle1" sx={{ flex: 1 }}>
-                      {name} · #{f.id}
+                      {name}
                     </Typography>
                     <IconButton
                       aria-label={translate('kadr.publishing.remove_video', { name })}

@@ -30,7 +30,11 @@ export const RequestVideosButton = ({ idUpload, id }: { idUpload: string; id: nu
           ) : (
             <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
               {data?.video.map((v) => (
-                <VideoPlayer key={v.id} url={v.url} name={translate('kadr.publishing.video_n', { n: v.index + 1 })} />
+                <VideoPlayer
+                  key={v.id}
+                  url={v.url}
+                  name={translate('kadr.publishing.video_n', { n: v.index + 1, id: v.id })}
+                />
               ))}
             </Stack>
           )}

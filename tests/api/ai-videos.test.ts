@@ -151,6 +151,89 @@ describeEachDb(
       expect(pubs.body.total ?? pubs.body.data?.length ?? 0).toBe(0);
     });
 
+    it('the publish form takes an AI video: prefilled from it, edited, on the platforms chosen, at its date', async () => {
+      await post('video', { email, text: 'mountain lake' });
+      await settleAiVideos(ctx);
+      const v = (await videos()).data[0];
+      expect(v.status).toBe('success');
+      const src = await ctx.call({ method: 'GET', url: `/api/upload-video/form/ai/${v.id}`, token: op });
+      expect(src.status).toBe(200);
+      expect(src.body).toMatchObject({
+        kind: 'ai',
+        id: v.id,
+        ready: true,
+        publicationId: null,
+        title: v.title,
+        description: v.description,
+        tags: v.tags,
+        account: profile,
+      });
+      expect(src.body.video).toEqual([{ id: v.id, index: 0, url: expect.any(String) }]);
+      const conn = await ctx.call({
+        method: 'GET',
+        url: `/api/upload-video/connections?accounts=${profile}`,
+        token: op,
+      });
+      expect(conn.body).toEqual([{ account: profile, connected: ['youtube', 'tiktok', 'instagram'] }]);
+      expect((await ctx.call({ method: 'GET', url: `/api/upload-video/form/ai/${v.id}`, token: other })).status).toBe(
+        404,
+      );
+
+      const date = new Date(Date.now() - 1000).toISOString();
+      const form = (over: Record<string, unknown> = {}) => ({
+        title: 'Гірське озеро',
+        description: 'Edited',
+        tags: ['lake'],
+        accounts: [profile],
+        inYouTube: true,
+        date,
+        profiles: [{ account: profile, platforms: ['youtube', 'instagram'] }],
+        video: [{ id: v.id, title: 'Гірське озеро', description: 'Edited', tags: ['lake'], account: profile, date }],
+        ...over,
+      });
+      const send = (payload: object, token = op) =>
+        ctx.call({ method: 'POST', url: `/api/upload-video/ai/${v.id}`, token, payload });
+      expect((await send(form(), other)).status).toBe(404);
+      const wrong = await send(form({ video: [{ ...form().video[0], id: v.id + 1000 }] }));
+      expect(wrong.status).toBe(400);
+      expect(Object.keys(wrong.body.errors)).toEqual(['video.0.id']);
+      // Nothing happened yet: the AI video still waits for review.
+      expect((await videos()).data[0]).toMatchObject({ id: v.id, status: 'success', publication: null });
+
+      const r = await send(form());
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body).toEqual({ id: expect.any(Number), videoId: expect.any(Number), skipped: [] });
+      expect((await send(form())).status).toBe(400); // once
+      expect((await post('publication', { videoId: v.id })).status).toBe(400);
+      const row = await ctx.tdb.db
+        .selectFrom('videos')
+        .select(['title', 'description', 'tags', 'accountId', 'publicationId', 'date'])
+        .where('id', '=', r.body.videoId)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ title: 'Гірське озеро', description: 'Edited', accountId: profile });
+      expect(JSON.parse(row.tags!)).toEqual(['lake']);
+      expect(row.publicationId).toBe(r.body.id);
+      const rows = await ctx.tdb.db
+        .selectFrom('videoPublishes')
+        .select(['id', 'platform'])
+        .where('videoId', '=', r.body.videoId)
+        .orderBy('platform')
+        .execute();
+      expect(rows.map((x) => x.platform)).toEqual(['instagram', 'youtube']);
+      const settled = await settle(
+        ctx,
+        rows.map((x) => x.id),
+      );
+      expect(settled.map((x) => x.state)).toEqual(['published', 'published']);
+      expect((await videos()).data[0]).toMatchObject({
+        id: v.id,
+        status: 'publication',
+        publication: { status: 'success', error: null },
+      });
+      const log = (await ctx.call({ method: 'GET', url: '/api/ai/info/logs', token: op })).body.data[0];
+      expect(log.message).toContain('YouTube, Instagram');
+    });
+
     it('the orphan media sweep removes a stray AI file and keeps the ones rows name', async () => {
       await ctx.root.media.storage.put('ai/videos/stray.mp4', Readable.from(Buffer.from('x')));
       const removed = await ctx.root.sweepOrphanMedia({ now: Date.now() + 7 * 3600_000 });

@@ -48,6 +48,49 @@ describeOnEachDb('AI screens in the browser', (kind) => {
   const sessionId = async () =>
     (await srv.tdb.db.selectFrom('aiSessions').select('id').where('email', '=', EMAIL).executeTakeFirstOrThrow()).id;
 
+  /**
+   * On an AI video's publish form: it is prefilled (title, its session's profile, the profile's connected
+   * platforms), fits the window, says that Instagram will be skipped once it is chosen, and publishes the edited
+   * title to YouTube only; then the AI video list.
+   */
+  const publishThroughForm = async (aiId: number, title: string, width = 1440) => {
+    const row = await srv.tdb.db.selectFrom('aiVideos').selectAll().where('id', '=', aiId).executeTakeFirstOrThrow();
+    const shared = page.getByLabel('Назва').first();
+    await expect.poll(() => shared.inputValue()).toBe(row.title);
+    const videoCard = page.getByRole('group', { name: `ШІ-відео · ID ${aiId}` });
+    expect(await videoCard.getByRole('combobox', { name: 'Профіль' }).inputValue()).toBe('AI profile');
+    const box = (platform: string) =>
+      page.getByRole('checkbox', { name: `${platform} для #${accountId} · AI profile` });
+    await expect.poll(() => box('YouTube').isChecked()).toBe(true);
+    expect(await box('TikTok').isChecked()).toBe(false);
+    expect(await page.getByTestId('skipped-list').count()).toBe(0);
+    await box('Instagram').check();
+    await page
+      .getByTestId('skipped-list')
+      .getByText(`профіль #${accountId} · AI profile, Instagram: профіль не підключено до Instagram`, { exact: false })
+      .waitFor();
+    await shared.fill(`${title} (ред.)`);
+    expect(await videoCard.getByLabel('Назва').inputValue()).toBe(`${title} (ред.)`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+    await toast(page, 'Відео надіслано на публікацію').waitFor();
+    await toast(page, `Пропущено (профіль не підключено): #${accountId} Instagram`).waitFor();
+    await page.waitForURL(/\/ai\/video$/);
+    const published = await srv.tdb.db
+      .selectFrom('aiVideos')
+      .innerJoin('videos', 'videos.id', 'aiVideos.videoId')
+      .select(['aiVideos.status', 'videos.title', 'videos.accountId', 'videos.id'])
+      .where('aiVideos.id', '=', aiId)
+      .executeTakeFirstOrThrow();
+    expect(published).toMatchObject({ status: 'publication', title: `${title} (ред.)`, accountId });
+    const rows = await srv.tdb.db
+      .selectFrom('videoPublishes')
+      .select('platform')
+      .where('videoId', '=', published.id)
+      .execute();
+    expect(rows.map((r) => r.platform)).toEqual(['youtube']);
+  };
+
   beforeAll(async () => {
     sim = await startAiSimulator();
     srv = await startTestServer(
@@ -86,7 +129,12 @@ describeOnEachDb('AI screens in the browser', (kind) => {
     await sim?.close();
   });
 
-  it("profile: 'Email GPT не задан', save first, connect GPT (id stored), then DeepSeek", async () => {
+  it("profile: 'Email GPT не задан', connect GPT saving the edits for the operator (id stored), then DeepSeek", async () => {
+    // No session yet: the empty list says how one starts.
+    await page.goto(`${srv.url}/ai/list`);
+    await page.getByTestId('ai-sessions-empty').getByText('натиснуто «Підключити GPT»', { exact: false }).waitFor();
+    await page.getByTestId('ai-sessions-empty').getByRole('link', { name: 'Відкрити профілі' }).waitFor();
+
     await page.goto(`${srv.url}/accounts/${accountId}`);
     await page.getByLabel('GPT', { exact: true }).check();
     await page.getByRole('button', { name: 'Підключити GPT' }).click();
@@ -97,12 +145,8 @@ describeOnEachDb('AI screens in the browser', (kind) => {
     await page.getByLabel('Email GPT').fill(EMAIL);
     await page.getByLabel('Пароль GPT (ключ API)').fill('sk-wrong');
     await page.getByLabel('Пароль DeepSeek (ключ API)').fill(AI_SIM_KEY);
-    await page.getByRole('button', { name: 'Підключити GPT' }).click();
-    await toast(page, 'Спершу збережіть профіль').waitFor();
-    await page.getByRole('button', { name: 'Зберегти' }).click();
-    await toast(page, 'Профіль змінено').waitFor();
-
-    // A key the provider refuses: an error toast (not a success-style one), and no id on the profile.
+    // Unsaved edits do not block the click. A key the provider refuses: an error toast (not a success-style
+    // one), nothing saved, and no id on the profile.
     await page.getByRole('button', { name: 'Підключити GPT' }).click();
     const refused = page
       .locator('[role="status"]')
@@ -112,11 +156,14 @@ describeOnEachDb('AI screens in the browser', (kind) => {
     const acc = async () => api('GET', `/api/accounts/${accountId}`);
     expect((await acc()).idGPT ?? null).toBeNull();
 
+    expect((await acc()).emailGPT ?? null).toBeNull();
+
+    // The right key, still unsaved: the profile is saved for the operator, then the session id is stored.
     await page.getByLabel('Пароль GPT (ключ API)').fill(AI_SIM_KEY);
-    await page.getByRole('button', { name: 'Зберегти' }).click();
-    await toast(page, 'Профіль змінено').waitFor();
     await page.getByRole('button', { name: 'Підключити GPT' }).click();
+    await toast(page, 'Профіль змінено').waitFor();
     await expect.poll(async () => (await acc()).idGPT).toBe(String(await sessionId()));
+    expect((await acc()).emailGPT).toBe(EMAIL);
     await page.getByTestId('gpt-session-id').waitFor();
     await page.getByRole('button', { name: 'Підключити DeepSeek' }).click();
     await toast(page, /Вхід виконано|DeepSeek підключено/).waitFor();
@@ -197,10 +244,13 @@ describeOnEachDb('AI screens in the browser', (kind) => {
     await modal.getByText('Назва').waitFor();
     const player = modal.getByLabel(`Програвач відео #${first}`);
     await page.waitForFunction((el) => (el as HTMLVideoElement).readyState >= 1, await player.elementHandle());
+    // Publish opens the publish form prefilled (nothing is posted yet); the operator edits and chooses.
+    await page.setViewportSize({ width: 1440, height: 900 });
     await modal.getByRole('button', { name: 'Опублікувати' }).click();
-    await toast(page, 'Відео надіслано на публікацію').waitFor();
-    await modal.waitFor({ state: 'detached' });
+    await page.waitForURL(new RegExp(`/ai/video/${first}/publish$`));
+    await publishThroughForm(first!, 'Лісовий туман');
     await card.locator('[data-status="publication"]').first().waitFor();
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     const other = page.getByRole('group', { name: `Відео ШІ #${second}` });
     // Recreate generates it again: loading, then ready once the job has run.
@@ -213,6 +263,40 @@ describeOnEachDb('AI screens in the browser', (kind) => {
     await page.getByRole('dialog').getByRole('button', { name: 'Відхилити' }).click();
     await toast(page, 'Відео відхилено').waitFor();
     await other.waitFor({ state: 'detached' });
+  });
+
+  it('AI Publish at 390 px: the prefilled form fits the phone and publishes', async () => {
+    // A third finished video of the same session (its file shared with the first), published from a phone.
+    const src = await srv.tdb.db.selectFrom('aiVideos').selectAll().orderBy('id').executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    const { id } = await srv.tdb.db
+      .insertInto('aiVideos')
+      .values({
+        userId: src.userId,
+        sessionId: src.sessionId,
+        status: 'success',
+        prompt: src.prompt,
+        title: 'Морський берег',
+        description: 'Світанок',
+        tags: '["море"]',
+        storageKey: src.storageKey,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${srv.url}/ai/video`);
+      await page
+        .getByRole('group', { name: `Відео ШІ #${id}` })
+        .getByRole('button', { name: 'Опублікувати' })
+        .click();
+      await page.waitForURL(new RegExp(`/ai/video/${id}/publish$`));
+      await publishThroughForm(id, 'Морський берег', 390);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
   });
 
   it('logs list the steps with a link to the session; the session is deleted from the list', async () => {

@@ -46,7 +46,9 @@ const soon = (() => {
 
 const panel = process.env.E2E_PANEL_DIR ? { panelDir: process.env.E2E_PANEL_DIR } : {};
 const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text }).first();
-const videoCard = (page: Page, n: number) => page.getByRole('group', { name: `Відео ${n}`, exact: true });
+/** A video of the form or the detail, named by its output number and its id ('Вихід 2 · ID відео 40'). */
+const videoCard = (page: Page, n: number) =>
+  page.getByRole('group', { name: new RegExp(`^Вихід ${n} · ID відео \\d+$`) });
 
 describeOnEachDb('publishing in the browser', (kind) => {
   let srv: TestServer;
@@ -146,6 +148,13 @@ describeOnEachDb('publishing in the browser', (kind) => {
     acc.alpha = await profile('Alpha profile');
     acc.beta = await profile('Beta profile');
     acc.gamma = await profile('Gamma profile');
+    // YouTube and TikTok connected.
+    acc.delta = await profile('Delta profile');
+    await srv.tdb.db
+      .updateTable('accounts')
+      .where('id', '=', acc.delta)
+      .set({ isActiveTikTok: 1, tokensTikTokSealed: srv.app.root.sealer.seal('{"accessToken":"a"}') })
+      .execute();
     await api('POST', '/api/accounts-group', { name: 'Кулінарія', accounts: [acc.beta, acc.gamma] });
     await api('POST', '/api/tags', { name: 'Осінь', tags: ['осінь', 'ліс'] });
     browser = await launchBrowser();
@@ -167,17 +176,17 @@ describeOnEachDb('publishing in the browser', (kind) => {
     // A finished request's videos can be watched from the list.
     await requestRow.getByRole('button', { name: 'Переглянути відео' }).click();
     const dialog = page.getByRole('dialog', { name: `Відео запиту #${req.id}` });
-    await dialog.getByLabel('Програвач: Відео 3').waitFor();
+    await dialog.getByLabel(`Програвач: Вихід 3 · ID відео ${req.videos[2]}`).waitFor();
     await dialog.getByRole('button', { name: 'Закрити' }).click();
     await dialog.waitFor({ state: 'detached' });
     await requestRow.getByRole('link', { name: 'Опублікувати' }).click();
     await page.waitForURL(new RegExp(`/video/request/${req.idUpload}$`));
     await videoCard(page, 3).waitFor();
     // Each video plays from its signed link (Range) and can be downloaded.
-    const player = page.getByLabel('Програвач: Відео 1');
+    const player = page.getByLabel(`Програвач: Вихід 1 · ID відео ${req.videos[0]}`);
     await page.waitForFunction((el) => (el as HTMLVideoElement).readyState >= 1, await player.elementHandle());
     expect(await videoCard(page, 1).getByRole('link', { name: 'Завантажити' }).getAttribute('download')).toBe(
-      'Відео 1.mp4',
+      `Вихід 1 · ID відео ${req.videos[0]}.mp4`,
     );
 
     // SPEC §5: title required, at least one tag, at least one profile.
@@ -232,7 +241,9 @@ describeOnEachDb('publishing in the browser', (kind) => {
     await date.fill(`${soon.typed}, 10:30:00`);
 
     // The third video leaves the form; Save publishes the other two.
-    await videoCard(page, 3).getByRole('button', { name: 'Прибрати: Відео 3' }).click();
+    await videoCard(page, 3)
+      .getByRole('button', { name: `Прибрати: Вихід 3 · ID відео ${req.videos[2]}` })
+      .click();
     await videoCard(page, 3).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await toast(page, 'Відео надіслано на публікацію').waitFor();
@@ -379,4 +390,89 @@ describeOnEachDb('publishing in the browser', (kind) => {
     await page.goto(`${srv.url}/video/youtube/no-such-upload`);
     await page.waitForURL(/\/video\/list$/);
   });
+  for (const width of [1440, 390])
+    it(`platforms per profile with what will be skipped, no 404 on the first open, at ${width} px`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      const notFound: string[] = [];
+      const on404 = (r: { status(): number; url(): string }) => {
+        if (r.status() === 404 && r.url().includes('/api/')) notFound.push(r.url());
+      };
+      page.on('response', on404);
+      try {
+        const req = await finishedRequest(2);
+        await page.goto(`${srv.url}/video/request/${req.idUpload}`);
+        // Each video named by its output number and its id, said as such.
+        await videoCard(page, 2).getByText(`Вихід 2 · ID відео ${req.videos[1]}`, { exact: true }).waitFor();
+        await videoCard(page, 1).getByText(`Вихід 1 · ID відео ${req.videos[0]}`, { exact: true }).waitFor();
+        await page.getByLabel('Назва').first().fill('Per profile');
+        await page.getByRole('textbox', { name: 'Теги' }).first().fill('ліс ');
+        // The profiles (each video gets the one at its position); the platforms table gets a row per profile,
+        // starting from what it has connected.
+        const profiles = page.getByRole('combobox', { name: 'Профілі', exact: true });
+        for (const name of ['Alpha profile', 'Delta profile']) {
+          await profiles.click();
+          await page.getByRole('option', { name: new RegExp(`${name}$`) }).click();
+        }
+        await page.keyboard.press('Escape');
+        const box = (platform: string, id: number, name: string) =>
+          page.getByRole('checkbox', { name: `${platform} для #${id} · ${name}` });
+        await expect.poll(() => box('TikTok', acc.delta!, 'Delta profile').isChecked()).toBe(true);
+        expect(await box('YouTube', acc.delta!, 'Delta profile').isChecked()).toBe(true);
+        expect(await box('YouTube', acc.alpha!, 'Alpha profile').isChecked()).toBe(true);
+        expect(await box('TikTok', acc.alpha!, 'Alpha profile').isChecked()).toBe(false);
+        expect(await page.getByTestId('skipped-list').count()).toBe(0);
+        const table = page.getByTestId('profile-platforms');
+        await table.locator(`[data-profile="${acc.alpha}"]`).getByText('не підключено').first().waitFor();
+
+        // Choosing a platform a profile lacks does not block: the form says what will be skipped and why.
+        await box('TikTok', acc.alpha!, 'Alpha profile').check();
+        const skipped = page.getByTestId('skipped-list');
+        await skipped.getByText('Буде пропущено (1)').waitFor();
+        await skipped
+          .getByText(
+            `Вихід 1 · ID відео ${req.videos[0]} → профіль #${acc.alpha} · Alpha profile, TikTok: ` +
+              'профіль не підключено до TikTok',
+          )
+          .waitFor();
+        // Delta goes to TikTok only; "all profiles" shows YouTube as partly chosen.
+        await box('YouTube', acc.delta!, 'Delta profile').uncheck();
+        expect(
+          await page.getByRole('checkbox', { name: 'YouTube для Усі профілі' }).getAttribute('data-indeterminate'),
+        ).toBe('true');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+        await page.getByRole('button', { name: 'Зберегти' }).click();
+        await toast(page, 'Відео надіслано на публікацію').waitFor();
+        await toast(page, `Пропущено (профіль не підключено): #${acc.alpha} TikTok`).waitFor();
+        await page.waitForURL(new RegExp(`/video/youtube/${req.idUpload}$`));
+        const rows = await srv.tdb.db
+          .selectFrom('videoPublishes')
+          .select(['videoId', 'platform', 'accountId'])
+          .where('videoId', 'in', req.videos)
+          .orderBy('videoId')
+          .execute();
+        expect(rows.map((r) => [r.videoId, r.platform, r.accountId])).toEqual([
+          [req.videos[0], 'youtube', acc.alpha],
+          [req.videos[1], 'tiktok', acc.delta],
+        ]);
+
+        // Kadr's own pre-upload check refused the first video's file: Publish is not offered, the reason is.
+        const gate = 'kadr.platform_errors.youtube_file_duration {"seconds":"900","max":60}';
+        await srv.tdb.db
+          .updateTable('videoPublishes')
+          .where('videoId', '=', req.videos[0]!)
+          .set({ state: 'failed', error: gate, errorKind: 'bad-request' })
+          .execute();
+        await srv.tdb.db.updateTable('videos').where('id', '=', req.videos[0]!).set({ status: 'error' }).execute();
+        await page.reload();
+        const card = videoCard(page, 1);
+        await card.getByTestId('check-refused').waitFor();
+        expect(await card.getByRole('button', { name: 'Опублікувати' }).count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(notFound).toEqual([]);
+      } finally {
+        page.off('response', on404);
+        await page.setViewportSize({ width: 1280, height: 720 });
+      }
+    });
 });

@@ -1,0 +1,210 @@
+import { useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslate } from 'react-admin';
+import { Alert, AlertTitle, Box, Checkbox, Typography } from '@mui/material';
+import type { SelectOption } from '../contract/groups';
+import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
+import { publishPlan, type ProfileConnections, type ProfilePlatforms } from '../contract/publications';
+import { withId } from '../groups/AccountsSelectInput';
+import { httpClient } from '../providers/httpClient';
+import { useAccountOptions } from './options';
+import { PlatformError } from './PlatformToggles';
+import { connectionsPath } from './paths';
+
+type VideoRef = { id: number; index: number; account: number | null };
+
+/** The platforms each of `ids` is connected to (GET /api/upload-video/connections), by profile id. */
+export function useConnections(ids: readonly number[]) {
+  const key = [...ids].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: ['upload-video', 'connections', key],
+    queryFn: async ({ signal }) => {
+      const list = (await httpClient(connectionsPath(key), { signal })).json as ProfileConnections;
+      return new Map(list.map((c) => [c.account, c.connected]));
+    },
+    enabled: key.length > 0,
+    staleTime: 30_000,
+    placeholderData: (prev) => prev,
+  });
+}
+
+/**
+ * The publish form's platforms, per profile (the profiles its videos go to): one row per profile with a YouTube,
+ * TikTok and Instagram box, each profile starting from what it has connected; an "all profiles" row sets a
+ * platform for every profile at once (SPEC's three toggles). Below it, what will be skipped and why, as the
+ * server will do it (the contract's publishPlan): a chosen platform the profile is not connected to.
+ * The value is `profiles` ([{account, platforms}]); the form sends it with the toggles as their union.
+ */
+export const ProfilePlatformsInput = ({ label }: { label: (v: VideoRef) => string }) => {
+  const translate = useTranslate();
+  const { setValue, getValues } = useFormContext();
+  const videos = (useWatch({ name: 'video' }) ?? []) as VideoRef[];
+  const chosen = (useWatch({ name: 'profiles' }) ?? []) as ProfilePlatforms[];
+  const picked = useWatch({ name: 'accounts' }) as SelectOption[] | undefined;
+  // The profiles in the order the videos name them; a stable list while they stay the same.
+  const idsKey = [...new Set(videos.flatMap((v) => (v.account ? [v.account] : [])))].join(',');
+  const ids = useMemo(() => (idsKey ? idsKey.split(',').map(Number) : []), [idsKey]);
+  const connections = useConnections(ids);
+  const options = useAccountOptions();
+  const nameOf = (id: number) => {
+    const o = [...(picked ?? []), ...(options.data ?? [])].find((x) => Number(x.value) === id);
+    return o ? withId(o) : `#${id}`;
+  };
+
+  // A profile new to the form starts from what it has connected.
+  useEffect(() => {
+    const known = connections.data;
+    if (!known) return;
+    const current = (getValues('profiles') ?? []) as ProfilePlatforms[];
+    const missing = ids.filter((id) => known.has(id) && !current.some((p) => p.account === id));
+    if (!missing.length) return;
+    setValue('profiles', [
+      ...current,
+      ...missing.map((account) => ({ account, platforms: [...(known.get(account) ?? [])] })),
+    ]);
+  }, [connections.data, ids, getValues, setValue]);
+
+  const rows = ids.map((id) => ({ id, platforms: chosen.find((p) => p.account === id)?.platforms }));
+  const set = (account: number, platform: PlatformKey, on: boolean) => {
+    const current = (getValues('profiles') ?? []) as ProfilePlatforms[];
+    const next = current.some((p) => p.account === account)
+      ? current.map((p) =>
+          p.account !== account
+            ? p
+            : {
+                account,
+                platforms: PLATFORMS.filter((k) => (k === platform ? on : p.platforms.includes(k))),
+              },
+        )
+      : [...current, { account, platforms: on ? [platform] : [] }];
+    setValue('profiles', next, { shouldDirty: true });
+  };
+  const setAll = (platform: PlatformKey, on: boolean) => {
+    for (const id of ids) set(id, platform, on);
+  };
+  const isOn = (platforms: readonly PlatformKey[] | undefined, p: PlatformKey) => !!platforms?.includes(p);
+  const connected = (id: number) => connections.data?.get(id);
+
+  const plan = publishPlan(
+    videos.filter((v) => v.account && chosen.some((p) => p.account === v.account)),
+    { inYouTube: false, inTikTok: false, inInstagram: false, profiles: chosen },
+    connected,
+  );
+  // A video whose profile has no platform chosen at all goes nowhere: said too.
+  const nowhere = videos.filter(
+    (v) => v.account && plan.publish.get(v.id)?.length === 0 && !plan.skipped.some((s) => s.video === v.id),
+  );
+  const byId = new Map(videos.map((v) => [v.id, v]));
+
+  const cell = { display: 'flex', alignItems: 'center', justifyContent: 'center', minWidth: 0 } as const;
+  return (
+    <Box data-testid="profile-platforms">
+      <Typography variant="subtitle2">{translate('kadr.publishing.platforms_title')}</Typography>
+      <Box
+        role="table"
+        aria-label={translate('kadr.publishing.platforms_title')}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr) repeat(3, minmax(56px, auto))',
+          alignItems: 'center',
+          columnGap: 0.5,
+        }}
+      >
+        <Box role="row" sx={{ display: 'contents' }}>
+          <span role="columnheader" />
+          {PLATFORMS.map((p) => (
+            <Typography key={p} role="columnheader" variant="caption" sx={{ ...cell, textAlign: 'center' }}>
+              {PLATFORM_TITLES[p]}
+            </Typography>
+          ))}
+        </Box>
+        <Box role="row" sx={{ display: 'contents' }}>
+          <Typography role="rowheader" variant="body2" sx={{ fontWeight: 500 }}>
+            {translate('kadr.publishing.all_profiles')}
+          </Typography>
+          {PLATFORMS.map((p) => {
+            const on = rows.filter((r) => isOn(r.platforms, p)).length;
+            return (
+              <Box key={p} role="cell" sx={cell}>
+                <Checkbox
+                  size="small"
+                  disabled={!rows.length}
+                  checked={rows.length > 0 && on === rows.length}
+                  indeterminate={on > 0 && on < rows.length}
+                  onChange={(e) => setAll(p, e.target.checked)}
+                  inputProps={{
+                    'aria-label': translate('kadr.publishing.platform_for', {
+                      platform: PLATFORM_TITLES[p],
+                      profile: translate('kadr.publishing.all_profiles'),
+                    }),
+                  }}
+                />
+              </Box>
+            );
+          })}
+        </Box>
+        {rows.map((r) => (
+          <Box key={r.id} role="row" sx={{ display: 'contents' }} data-profile={r.id}>
+            <Typography role="rowheader" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {nameOf(r.id)}
+            </Typography>
+            {PLATFORMS.map((p) => {
+              const off = connected(r.id) && !connected(r.id)!.includes(p);
+              return (
+                <Box key={p} role="cell" sx={{ ...cell, flexDirection: 'column' }}>
+                  <Checkbox
+                    size="small"
+                    checked={isOn(r.platforms, p)}
+                    onChange={(e) => set(r.id, p, e.target.checked)}
+                    color={off ? 'warning' : 'primary'}
+                    inputProps={{
+                      'aria-label': translate('kadr.publishing.platform_for', {
+                        platform: PLATFORM_TITLES[p],
+                        profile: nameOf(r.id),
+                      }),
+                    }}
+                  />
+                  {off && (
+                    <Typography variant="caption" color="text.secondary" sx={{ lineHeight: 1, textAlign: 'center' }}>
+                      {translate('kadr.publishing.not_connected')}
+                    </Typography>
+                  )}
+                </Box>
+              );
+            })}
+          </Box>
+        ))}
+      </Box>
+      {!rows.length && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {translate('kadr.publishing.platforms_hint')}
+        </Typography>
+      )}
+      <PlatformError />
+      {(plan.skipped.length > 0 || nowhere.length > 0) && (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid="skipped-list">
+          <AlertTitle>
+            {translate('kadr.publishing.skipped_title', { count: plan.skipped.length + nowhere.length })}
+          </AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {plan.skipped.map((s) => (
+              <li key={`${s.video}-${s.platform}`}>
+                {translate('kadr.publishing.skipped_line', {
+                  video: label(byId.get(s.video)!),
+                  profile: nameOf(s.account),
+                  platform: PLATFORM_TITLES[s.platform],
+                })}
+              </li>
+            ))}
+            {nowhere.map((v) => (
+              <li key={`${v.id}-none`}>
+                {translate('kadr.publishing.skipped_nowhere', { video: label(v), profile: nameOf(v.account!) })}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+    </Box>
+  );
+};
