@@ -162,6 +162,9 @@ describe('one consistent look [sqlite]', () => {
 
     await page.getByRole('button', { name: 'Закрити меню' }).click();
     await expect.poll(() => nav.evaluate((n) => n.getBoundingClientRect().width)).toBeLessThan(60);
+    // The pointer rests on the toggle after the click: its own tooltip ('Відкрити меню') goes once it moves away.
+    await page.mouse.move(700, 600);
+    await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
     const collapsed = await icons();
     expect(collapsed.every(Boolean)).toBe(true);
     expect(new Set(collapsed).size).toBe(collapsed.length);
@@ -171,7 +174,7 @@ describe('one consistent look [sqlite]', () => {
       await nav.locator(selector).first().hover();
       await page.getByRole('tooltip', { name: label }).waitFor();
       await page.mouse.move(700, 600);
-      await page.getByRole('tooltip').waitFor({ state: 'detached' });
+      await page.getByRole('tooltip', { name: label }).waitFor({ state: 'detached' });
     };
     await tooltipOn('[data-menu-item="profiles_list"]', 'Список профілів');
     await tooltipOn('[data-menu-item="profile_groups"]', 'Групи профілів');
