@@ -2,6 +2,7 @@ import type { AccountForm, AccountRecord, AccountVideoItem, IpVersion, PlatformK
 import type { AccountStatus, VideoStatus } from '../../src/contract/statuses';
 import { accountTitle } from '../../src/contract/groups';
 import type { Sealer } from '../crypto/seal';
+import { identityOf } from './account-identity';
 import type { PlatformProfile, TokenSet } from '../platforms/index';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
 
@@ -88,6 +89,12 @@ export type AccountSummaryRow = Pick<
   | 'titleChannel'
   | 'profileNameInstagram'
   | 'titleTikTok'
+  | 'handleYouTube'
+  | 'handleTikTok'
+  | 'handleInstagram'
+  | 'avatarYouTube'
+  | 'avatarTikTok'
+  | 'avatarInstagram'
   | 'error'
   | 'createdAt'
 >;
@@ -125,7 +132,7 @@ export class AccountMapper {
   constructor(private sealer: Sealer) {}
 
   listItem(r: AccountSummaryRow) {
-    return { ...summaryOf(r), name: accountTitle(r) };
+    return { ...summaryOf(r), name: accountTitle(r), handles: identityOf(r).handles };
   }
 
   /** SPEC §3 Account. Only the owner or an admin gets here (the service checks); tokens never leave. */
@@ -235,9 +242,31 @@ export class AccountMapper {
 
 /** A platform profile (name, description, link) as the platform's columns. */
 export function profileColumns(platform: PlatformKey, p: PlatformProfile): AccountPatch {
-  if (platform === 'youtube') return { titleChannel: p.title, description: p.description, urlChannel: p.url };
-  if (platform === 'tiktok') return { titleTikTok: p.title, descriptionTikTok: p.description, urlTikTok: p.url };
-  return { profileNameInstagram: p.title, profileDescriptionInstagram: p.description, urlInstagram: p.url };
+  const handle = p.username?.replace(/^@/, '') || null;
+  const avatar = p.avatarUrl || null;
+  if (platform === 'youtube')
+    return {
+      titleChannel: p.title,
+      description: p.description,
+      urlChannel: p.url,
+      handleYouTube: handle,
+      avatarYouTube: avatar,
+    };
+  if (platform === 'tiktok')
+    return {
+      titleTikTok: p.title,
+      descriptionTikTok: p.description,
+      urlTikTok: p.url,
+      handleTikTok: handle,
+      avatarTikTok: avatar,
+    };
+  return {
+    profileNameInstagram: p.title,
+    profileDescriptionInstagram: p.description,
+    urlInstagram: p.url,
+    handleInstagram: handle,
+    avatarInstagram: avatar,
+  };
 }
 
 type VideoRow = Awaited<ReturnType<AccountsRepository['videos']>>['data'][number];

@@ -35,6 +35,12 @@ const SUMMARY = [
   'accounts.titleChannel',
   'accounts.profileNameInstagram',
   'accounts.titleTikTok',
+  'accounts.handleYouTube',
+  'accounts.handleTikTok',
+  'accounts.handleInstagram',
+  'accounts.avatarYouTube',
+  'accounts.avatarTikTok',
+  'accounts.avatarInstagram',
   'accounts.error',
   'accounts.createdAt',
 ] as const;

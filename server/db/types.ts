@@ -76,6 +76,13 @@ export interface AccountsTable {
   /** 011: derived by the database (lower-cased names and comment; the title), for the list's search and sort. */
   search: Generated<string | null>;
   nameKey: Generated<string | null>;
+  /** 018: each platform's username and avatar link, as the platform last reported them. */
+  handleYouTube: string | null;
+  handleTikTok: string | null;
+  handleInstagram: string | null;
+  avatarYouTube: string | null;
+  avatarTikTok: string | null;
+  avatarInstagram: string | null;
 }
 
 export interface VideosTable {

@@ -1,4 +1,5 @@
 import { accountTitle } from '../../src/contract/groups';
+import { identityOf } from '../accounts/account-identity';
 import type { PlatformKey } from '../../src/contract/platforms';
 import {
   publicationStatus,
@@ -84,13 +85,8 @@ export function toPublicationVideo(
     account: v.accountId
       ? {
           id: v.accountId,
-          name: accountTitle({
-            id: v.accountId,
-            comments: v.accountComments,
-            titleChannel: v.titleChannel,
-            profileNameInstagram: v.profileNameInstagram,
-            titleTikTok: v.titleTikTok,
-          }),
+          name: accountTitle({ ...v, id: v.accountId, comments: v.accountComments }),
+          ...identityOf({ ...v, id: v.accountId, comments: v.accountComments }),
         }
       : null,
     date: v.date,

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { PlatformKey } from '../../src/contract/platforms';
 import type { Db } from '../db/index';
-import type { Database, PublicationsTable, VideoPublishesTable, VideosTable } from '../db/types';
+import type { AccountsTable, Database, PublicationsTable, VideoPublishesTable, VideosTable } from '../db/types';
 import { paginate } from '../http/paginate';
 import { orderOf, sorted } from '../http/list-query';
 import type { PublicationListParams } from '../../src/contract/list-queries';
@@ -38,7 +38,10 @@ export type PublicationVideoRow = Pick<
   titleChannel: string | null;
   profileNameInstagram: string | null;
   titleTikTok: string | null;
-};
+} & Pick<
+    AccountsTable,
+    'handleYouTube' | 'handleTikTok' | 'handleInstagram' | 'avatarYouTube' | 'avatarTikTok' | 'avatarInstagram'
+  >;
 
 /** What the service needs of a profile to publish to it: its owner and which platforms are connected. */
 export type PublishAccount = {
@@ -159,6 +162,12 @@ export class PublicationsRepository {
         'accounts.titleChannel',
         'accounts.profileNameInstagram',
         'accounts.titleTikTok',
+        'accounts.handleYouTube',
+        'accounts.handleTikTok',
+        'accounts.handleInstagram',
+        'accounts.avatarYouTube',
+        'accounts.avatarTikTok',
+        'accounts.avatarInstagram',
       ]);
   }
 

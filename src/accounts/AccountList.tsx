@@ -6,17 +6,22 @@ import { ACCOUNT_STATUSES } from '../contract/statuses';
 import { PROFILE_PLATFORMS } from '../contract/list-queries';
 import { PLATFORM_TITLES } from '../contract/platforms';
 import { ListActions, ownerFilter, searchFilter, selectFilter, statusFilter } from '../common/listFilters';
-import { OneLine } from '../common/OneLine';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { StatusBadge } from '../common/StatusBadge';
 import { PlatformTick } from './PlatformTick';
+import { ProfileName } from './ProfileName';
 import { NothingFound } from '../common/NothingFound';
 import { useIsSmall } from '../common/useIsSmall';
 
 const Tick = ({ field }: { field: string }) => <PlatformTick active={Boolean(useRecordContext()?.[field])} />;
 const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
-const Name = () => <OneLine text={useRecordContext()?.name} />;
+const Name = () => {
+  const r = useRecordContext();
+  return r ? (
+    <ProfileName profile={{ id: Number(r.id), comments: r.comments, handles: r.handles, title: r.name }} />
+  ) : null;
+};
 const platformChoices = PROFILE_PLATFORMS.map((p) => ({ id: p, name: p === 'gpt' ? 'GPT' : PLATFORM_TITLES[p] }));
 const filters = (isAdmin: boolean) => [
   searchFilter(),

@@ -4,6 +4,7 @@ import { OwnerSchema } from './http';
 import { M } from './messages';
 import { PLATFORMS } from './platforms';
 import { isValidProxy } from './proxy';
+import { ProfileHandleSchema } from './profile-identity';
 
 /** Kept for importers of the profile contract; the list itself lives in ./platforms. */
 export type { PlatformKey } from './platforms';
@@ -161,6 +162,8 @@ export const AccountListItemSchema = z.object({
   titleChannel: str,
   profileNameInstagram: str,
   titleTikTok: str,
+  /** Issue 18: the connected platforms' names, @handles and avatars (the panel names a profile by them). */
+  handles: z.array(ProfileHandleSchema),
   error: str,
   createdAt: z.string(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instantField } from './dates';
 import { OwnerSchema } from './http';
 import { PLATFORMS } from './platforms';
+import { profileIdentityFields } from './profile-identity';
 import { VIDEO_STATUSES } from './statuses';
 import { encodeMessage } from './stored-message';
 import { normalizeTags } from './tags';
@@ -181,7 +182,7 @@ export type PlatformPublish = z.infer<typeof PlatformPublishSchema>;
 export const PublicationVideoSchema = z.object({
   id: z.number().int(),
   index: z.number().int(),
-  account: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  account: z.object({ id: z.number().int(), name: z.string(), ...profileIdentityFields }).nullable(),
   date: z.string().nullable(),
   title: z.string().nullable(),
   description: z.string().nullable(),

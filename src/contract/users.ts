@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { profileIdentityFields } from './profile-identity';
 import { M } from './messages';
 import { ROLES } from './roles';
 
@@ -63,6 +64,7 @@ export const UserAccountItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   comments: z.string().nullable(),
+  handles: profileIdentityFields.handles,
   status: z.string(),
   isActiveYouTube: z.boolean(),
   isActiveTikTok: z.boolean(),

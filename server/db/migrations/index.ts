@@ -13,6 +13,7 @@ import * as timeColumns from './012_time_columns.js';
 import * as liveTickets from './013_live_tickets.js';
 import * as userLimits from './014_user_limits.js';
 import * as aiSessionOwnerEmail from './015_ai_session_owner_email.js';
+import * as profileHandles from './018_profile_handles.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -31,4 +32,5 @@ export const migrations = {
   '013_live_tickets': liveTickets,
   '014_user_limits': userLimits,
   '015_ai_session_owner_email': aiSessionOwnerEmail,
+  '018_profile_handles': profileHandles,
 };
