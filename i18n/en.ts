@@ -14,6 +14,7 @@ export const kadrEn: KadrMessages = {
     not_available: 'N/A',
     open: 'Open',
     confirm_delete_title: 'Delete record #%{id}?',
+    confirm_delete_named: 'Delete “%{name}”?',
     confirm_delete_content: 'This cannot be undone.',
   },
   validation: {
@@ -197,6 +198,7 @@ export const kadrEn: KadrMessages = {
     accounts: "User's profiles",
     videos: "User's videos",
     delete_content: "This user's profiles and videos will be deleted too.",
+    password_keep_hint: 'Leave empty to keep the current password',
     fields: {
       id: 'ID',
       login: 'Login',

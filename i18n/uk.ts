@@ -16,6 +16,7 @@ export const kadrUk = {
     not_available: 'N/A',
     open: 'Відкрити',
     confirm_delete_title: 'Видалити запис #%{id}?',
+    confirm_delete_named: 'Видалити «%{name}»?',
     confirm_delete_content: 'Цю дію не можна скасувати.',
   },
   validation: {
@@ -210,6 +211,7 @@ export const kadrUk = {
     accounts: 'Профілі користувача',
     videos: 'Відео користувача',
     delete_content: 'Профілі та відео цього користувача теж буде видалено.',
+    password_keep_hint: 'Залиште порожнім, щоб не змінювати пароль',
     fields: {
       id: 'ID',
       login: 'Логін',

@@ -107,7 +107,7 @@ export class UsersRepository {
       ?.passwordHash;
   }
 
-  update(id: number, v: { login: string; passwordHash: string; role?: Role }) {
+  update(id: number, v: { login: string; passwordHash?: string; role?: Role }) {
     return this.db
       .updateTable('users')
       .set({ ...v, updatedAt: new Date().toISOString() })

@@ -11,6 +11,7 @@ import { DeleteRowButton } from '../common/DeleteRowButton';
 import { StatusBadge } from '../common/StatusBadge';
 import { PlatformTick } from './PlatformTick';
 import { ProfileName } from './ProfileName';
+import { profileText } from '../contract/profile-identity';
 import { NothingFound } from '../common/NothingFound';
 import { useIsSmall } from '../common/useIsSmall';
 
@@ -109,6 +110,7 @@ export const AccountList = () => {
             resource="accounts"
             successMessage="kadr.accounts.deleted"
             confirmContent="kadr.accounts.delete_content"
+            nameOf={(r) => profileText({ id: Number(r.id), comments: r.comments, handles: r.handles, title: r.name })}
           />
         </DataTable.Col>
       </DataTable>
