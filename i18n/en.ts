@@ -751,6 +751,7 @@ export const kadrEn: KadrMessages = {
     errors: {
       unknown_sort: 'Unknown sort field "%{field}" (allowed: %{allowed})',
       invalid_order: 'Sort order must be ASC or DESC',
+      invalid_date: 'Invalid date: use YYYY-MM-DD or a date and time with a time zone',
     },
     search: 'Search',
     status: 'Status',

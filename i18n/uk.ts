@@ -766,6 +766,7 @@ export const kadrUk = {
     errors: {
       unknown_sort: 'Невідоме поле сортування «%{field}» (можна: %{allowed})',
       invalid_order: 'Порядок сортування: ASC або DESC',
+      invalid_date: 'Невірна дата: потрібно РРРР-ММ-ДД або дата й час із часовим поясом',
     },
     search: 'Пошук',
     status: 'Статус',

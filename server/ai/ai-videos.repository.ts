@@ -100,7 +100,7 @@ export class AiVideosRepository {
     const at = new Date().toISOString();
     const r = await trx
       .insertInto('videos')
-      .values({ ...v, status: 'publication', date: at, createdAt: at })
+      .values({ ...v, status: 'publication', date: at, dateMs: Date.parse(at), createdAt: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return r.id;

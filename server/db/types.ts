@@ -117,6 +117,8 @@ export interface VideosTable {
   // 008_publications: the publication it belongs to, and a version that goes up on every edit.
   publicationId: number | null;
   version: Generated<number>;
+  /** 018: `date` as epoch ms (PostgreSQL bigint), what the publication list's date filter compares. */
+  dateMs: number | string | null;
 }
 
 /** Key/value settings (002_accounts: the APP_KEY check value). */

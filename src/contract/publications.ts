@@ -208,6 +208,12 @@ export const YouTubeItemSchema = z.object({
   status: z.enum(VIDEO_STATUSES),
   user: OwnerSchema,
   createdAt: z.string(),
+  /** Issue 18 item 6: the earliest planned date of its videos (null when none is planned). */
+  date: z.string().nullable(),
+  /** The platforms it goes to. */
+  platforms: z.array(z.enum(PLATFORMS)),
+  /** Its videos' profiles, each once, in video order. */
+  accounts: z.array(z.object({ id: z.number().int(), ...profileIdentityFields })),
 });
 export type YouTubeItem = z.infer<typeof YouTubeItemSchema>;
 
