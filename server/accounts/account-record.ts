@@ -272,7 +272,7 @@ export function profileColumns(platform: PlatformKey, p: PlatformProfile): Accou
 type VideoRow = Awaited<ReturnType<AccountsRepository['videos']>>['data'][number];
 
 /** A row of the profile's video list. */
-export function toVideoItem(r: VideoRow): AccountVideoItem {
+export function toVideoItem(r: VideoRow, mediaUrl: (key: string) => string | null = () => null): AccountVideoItem {
   let tags: string[] = [];
   if (r.tags) {
     try {
@@ -312,5 +312,6 @@ export function toVideoItem(r: VideoRow): AccountVideoItem {
     error: r.error,
     errorInstagram: r.errorInstagram,
     errorTikTok: r.errorTikTok,
+    mediaUrl: r.storageKey ? mediaUrl(r.storageKey) : null,
   };
 }

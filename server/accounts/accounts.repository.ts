@@ -233,6 +233,7 @@ export class AccountsRepository {
             'error',
             'errorInstagram',
             'errorTikTok',
+            'storageKey',
           ])
           .orderBy('id', 'desc'),
       (r) => r,

@@ -261,5 +261,7 @@ export const AccountVideoItemSchema = z.object({
   error: str,
   errorInstagram: str,
   errorTikTok: str,
+  /** Issue 18: a signed link to the rendered file (the list shows its frame at 0.1 s); null when none is stored. */
+  mediaUrl: str,
 });
 export type AccountVideoItem = z.infer<typeof AccountVideoItemSchema>;

@@ -58,6 +58,27 @@ describeEachDb('profile identity in every answer naming a profile', (ctx) => {
     expect(byComment.body.map((o: { id: number }) => o.id)).toEqual([ids[1]]);
   });
 
+  it("a profile's videos carry their title and a signed link to the rendered file (its frame is the thumbnail)", async () => {
+    const at = new Date().toISOString();
+    for (const [title, storageKey] of [
+      ['Суп', `videos/${ownerId}/abc/0.mp4`],
+      ['Без файлу', null],
+    ] as const)
+      await ctx.tdb.db
+        .insertInto('videos')
+        .values({ userId: ownerId, accountId: ids[0]!, createdAt: at, status: 'success', title, storageKey })
+        .execute();
+    const r = await ctx.call({ method: 'GET', url: `/api/accounts/${ids[0]}/video`, token: admin });
+    expect(r.status).toBe(200);
+    const byTitle = Object.fromEntries(r.body.data.map((v: { title: string }) => [v.title, v]));
+    const link = byTitle['Суп'].mediaUrl as string;
+    expect(link).toMatch(new RegExp(`^/api/media/videos/${ownerId}/abc/0\\.mp4\\?exp=\\d+&sig=`));
+    expect(byTitle['Без файлу'].mediaUrl).toBeNull();
+    // The link is the media route's own: a valid signature (the file itself is not stored here: 404, not 403).
+    expect((await ctx.call({ method: 'GET', url: link })).status).toBe(404);
+    expect((await ctx.call({ method: 'GET', url: link.replace(/sig=./, 'sig=x') })).status).toBe(403);
+  });
+
   it("a group's members and a user's profiles carry the same", async () => {
     const g = await ctx.call({
       method: 'POST',
