@@ -239,6 +239,7 @@ export const kadrEn: KadrMessages = {
     send: 'Send',
     create_title: 'New profile',
     edit_title: 'Profile #%{id}',
+    edit_title_named: 'Profile #%{id} · %{name}',
     delete_content:
       'The profile and its connections will be deleted. Its videos stay with their owner but are no longer linked to a profile.',
     auth_link: 'Authorization link',

@@ -20,7 +20,10 @@ const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
 const Name = () => {
   const r = useRecordContext();
   return r ? (
-    <ProfileName profile={{ id: Number(r.id), comments: r.comments, handles: r.handles, title: r.name }} />
+    <ProfileName
+      profile={{ id: Number(r.id), comments: r.comments, handles: r.handles, title: r.name }}
+      maxWidth={{ xs: 140, sm: 300, lg: 360 }}
+    />
   ) : null;
 };
 const platformChoices = PROFILE_PLATFORMS.map((p) => ({ id: p, name: p === 'gpt' ? 'GPT' : PLATFORM_TITLES[p] }));
