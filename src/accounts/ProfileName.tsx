@@ -7,6 +7,8 @@ type Width = number | string | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', 
 
 const PLATFORM_COLORS = { youtube: '#c4302b', tiktok: '#111', instagram: '#c13584' } as const;
 
+const AVATAR = { width: 16, height: 16, fontSize: 10, flex: 'none' } as const;
+
 const cut = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
 /** One platform: its avatar (the platform's initial when there is none, or it fails to load) and its handle. */
@@ -19,14 +21,30 @@ const Handle = ({ h }: { h: ProfileHandle }) => {
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0, maxWidth: '100%' }}
       data-platform={h.platform}
     >
-      <Avatar
-        src={h.avatar ?? undefined}
-        alt=""
-        imgProps={{ referrerPolicy: 'no-referrer', loading: 'lazy' }}
-        sx={{ width: 16, height: 16, fontSize: 10, bgcolor: PLATFORM_COLORS[h.platform], flex: 'none' }}
-      >
-        {PLATFORM_TITLES[h.platform][0]}
-      </Avatar>
+      {h.avatar ? (
+        <Avatar
+          src={h.avatar}
+          alt=""
+          imgProps={{ referrerPolicy: 'no-referrer', loading: 'lazy' }}
+          sx={{ ...AVATAR, bgcolor: PLATFORM_COLORS[h.platform] }}
+        />
+      ) : (
+        // No avatar: the platform's initial, drawn by CSS so that it is not part of the name's text.
+        <Box
+          component="span"
+          aria-hidden
+          sx={{
+            ...AVATAR,
+            borderRadius: '50%',
+            bgcolor: PLATFORM_COLORS[h.platform],
+            color: '#fff',
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            '&::before': { content: `"${PLATFORM_TITLES[h.platform][0]}"` },
+          }}
+        />
+      )}
       <Box component="span" sx={cut}>
         {text}
       </Box>
