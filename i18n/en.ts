@@ -14,6 +14,7 @@ export const kadrEn: KadrMessages = {
     not_available: 'N/A',
     open: 'Open',
     confirm_delete_title: 'Delete record #%{id}?',
+    confirm_delete_named: 'Delete “%{name}”?',
     confirm_delete_content: 'This cannot be undone.',
   },
   validation: {
@@ -209,6 +210,7 @@ export const kadrEn: KadrMessages = {
     accounts: "User's profiles",
     videos: "User's videos",
     delete_content: "This user's profiles and videos will be deleted too.",
+    password_keep_hint: 'Leave empty to keep the current password',
     fields: {
       id: 'ID',
       login: 'Login',
@@ -249,6 +251,7 @@ export const kadrEn: KadrMessages = {
     send: 'Send',
     create_title: 'New profile',
     edit_title: 'Profile #%{id}',
+    edit_title_named: 'Profile #%{id} · %{name}',
     delete_content:
       'The profile and its connections will be deleted. Its videos stay with their owner but are no longer linked to a profile.',
     auth_link: 'Authorization link',
@@ -769,6 +772,7 @@ export const kadrEn: KadrMessages = {
     errors: {
       unknown_sort: 'Unknown sort field "%{field}" (allowed: %{allowed})',
       invalid_order: 'Sort order must be ASC or DESC',
+      invalid_date: 'Invalid date: use YYYY-MM-DD or a date and time with a time zone',
     },
     search: 'Search',
     status: 'Status',
@@ -787,6 +791,14 @@ export const kadrEn: KadrMessages = {
     request_output: 'Video %{index}',
     back_to_requests: 'Back to requests',
     members: 'Profiles',
+    date_from: 'Date from',
+    date_to: 'Date to',
+    publication_platform: 'Platform',
+    date: 'Date',
+    profiles: 'Profiles',
+    platforms: 'Platforms',
+    thumbnail: 'Frame',
+    title: 'Title',
   },
   publish: {
     file_missing: 'The video file is missing: it was deleted before publishing',

@@ -16,6 +16,7 @@ export const kadrUk = {
     not_available: 'N/A',
     open: 'Відкрити',
     confirm_delete_title: 'Видалити запис #%{id}?',
+    confirm_delete_named: 'Видалити «%{name}»?',
     confirm_delete_content: 'Цю дію не можна скасувати.',
   },
   validation: {
@@ -222,6 +223,7 @@ export const kadrUk = {
     accounts: 'Профілі користувача',
     videos: 'Відео користувача',
     delete_content: 'Профілі та відео цього користувача теж буде видалено.',
+    password_keep_hint: 'Залиште порожнім, щоб не змінювати пароль',
     fields: {
       id: 'ID',
       login: 'Логін',
@@ -262,6 +264,7 @@ export const kadrUk = {
     send: 'Відправити',
     create_title: 'Новий профіль',
     edit_title: 'Профіль #%{id}',
+    edit_title_named: 'Профіль #%{id} · %{name}',
     delete_content:
       'Профіль буде видалено разом з його підключеннями. Його відео залишаться у власника, але більше не будуть привʼязані до профілю.',
     auth_link: 'Посилання для авторизації',
@@ -784,6 +787,7 @@ export const kadrUk = {
     errors: {
       unknown_sort: 'Невідоме поле сортування «%{field}» (можна: %{allowed})',
       invalid_order: 'Порядок сортування: ASC або DESC',
+      invalid_date: 'Невірна дата: потрібно РРРР-ММ-ДД або дата й час із часовим поясом',
     },
     search: 'Пошук',
     status: 'Статус',
@@ -802,6 +806,14 @@ export const kadrUk = {
     request_output: 'Відео %{index}',
     back_to_requests: 'До запитів',
     members: 'Профілів',
+    date_from: 'Дата від',
+    date_to: 'Дата до',
+    publication_platform: 'Платформа',
+    date: 'Дата',
+    profiles: 'Профілі',
+    platforms: 'Платформи',
+    thumbnail: 'Кадр',
+    title: 'Назва',
   },
   publish: {
     file_missing: 'Файл відео не знайдено: його видалено до публікації',

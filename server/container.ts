@@ -178,8 +178,12 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     aiVideos,
     auth,
     users: new UsersService(repos.users, repos.auth),
-    accounts: new AccountsService(repos.accounts, accountMapper, connections, (userId, sid) =>
-      repos.ai.isSessionOf(userId, sid),
+    accounts: new AccountsService(
+      repos.accounts,
+      accountMapper,
+      connections,
+      (userId, sid) => repos.ai.isSessionOf(userId, sid),
+      (key) => media.signer.url(key),
     ),
     keepAlive,
     connections,

@@ -2,6 +2,7 @@ import type { AccountForm, AccountRecord, AccountVideoItem, IpVersion, PlatformK
 import type { AccountStatus, VideoStatus } from '../../src/contract/statuses';
 import { accountTitle } from '../../src/contract/groups';
 import type { Sealer } from '../crypto/seal';
+import { identityOf } from './account-identity';
 import type { PlatformProfile, TokenSet } from '../platforms/index';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
 
@@ -88,6 +89,12 @@ export type AccountSummaryRow = Pick<
   | 'titleChannel'
   | 'profileNameInstagram'
   | 'titleTikTok'
+  | 'handleYouTube'
+  | 'handleTikTok'
+  | 'handleInstagram'
+  | 'avatarYouTube'
+  | 'avatarTikTok'
+  | 'avatarInstagram'
   | 'error'
   | 'errorYouTube'
   | 'errorTikTok'
@@ -129,7 +136,7 @@ export class AccountMapper {
 
   listItem(r: AccountSummaryRow) {
     const platformErrors = { youtube: r.errorYouTube, tiktok: r.errorTikTok, instagram: r.errorInstagram };
-    return { ...summaryOf(r), name: accountTitle(r), platformErrors };
+    return { ...summaryOf(r), name: accountTitle(r), handles: identityOf(r).handles, platformErrors };
   }
 
   /** SPEC §3 Account. Only the owner or an admin gets here (the service checks); tokens never leave. */
@@ -239,15 +246,37 @@ export class AccountMapper {
 
 /** A platform profile (name, description, link) as the platform's columns. */
 export function profileColumns(platform: PlatformKey, p: PlatformProfile): AccountPatch {
-  if (platform === 'youtube') return { titleChannel: p.title, description: p.description, urlChannel: p.url };
-  if (platform === 'tiktok') return { titleTikTok: p.title, descriptionTikTok: p.description, urlTikTok: p.url };
-  return { profileNameInstagram: p.title, profileDescriptionInstagram: p.description, urlInstagram: p.url };
+  const handle = p.username?.replace(/^@/, '') || null;
+  const avatar = p.avatarUrl || null;
+  if (platform === 'youtube')
+    return {
+      titleChannel: p.title,
+      description: p.description,
+      urlChannel: p.url,
+      handleYouTube: handle,
+      avatarYouTube: avatar,
+    };
+  if (platform === 'tiktok')
+    return {
+      titleTikTok: p.title,
+      descriptionTikTok: p.description,
+      urlTikTok: p.url,
+      handleTikTok: handle,
+      avatarTikTok: avatar,
+    };
+  return {
+    profileNameInstagram: p.title,
+    profileDescriptionInstagram: p.description,
+    urlInstagram: p.url,
+    handleInstagram: handle,
+    avatarInstagram: avatar,
+  };
 }
 
 type VideoRow = Awaited<ReturnType<AccountsRepository['videos']>>['data'][number];
 
 /** A row of the profile's video list. */
-export function toVideoItem(r: VideoRow): AccountVideoItem {
+export function toVideoItem(r: VideoRow, mediaUrl: (key: string) => string | null = () => null): AccountVideoItem {
   let tags: string[] = [];
   if (r.tags) {
     try {
@@ -288,5 +317,6 @@ export function toVideoItem(r: VideoRow): AccountVideoItem {
     errorInstagram: r.errorInstagram,
     errorTikTok: r.errorTikTok,
     retrying: Boolean(Number(r.retrying)),
+    mediaUrl: r.storageKey ? mediaUrl(r.storageKey) : null,
   };
 }

@@ -36,6 +36,12 @@ const SUMMARY = [
   'accounts.titleChannel',
   'accounts.profileNameInstagram',
   'accounts.titleTikTok',
+  'accounts.handleYouTube',
+  'accounts.handleTikTok',
+  'accounts.handleInstagram',
+  'accounts.avatarYouTube',
+  'accounts.avatarTikTok',
+  'accounts.avatarInstagram',
   'accounts.error',
   'accounts.errorYouTube',
   'accounts.errorTikTok',
@@ -238,6 +244,7 @@ export class AccountsRepository {
             'error',
             'errorInstagram',
             'errorTikTok',
+            'storageKey',
           ])
           // A post of the video retrying past its time: isRetrying (src/contract/publications.ts) in SQL.
           .select((eb) =>

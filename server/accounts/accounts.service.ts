@@ -24,6 +24,8 @@ export class AccountsService {
     private connections: PlatformConnections,
     /** Whether `sessionId` is an AI session of `userId` (server/ai): the idGPT a profile may store. */
     private isGptSessionOf: (userId: number, sessionId: number) => Promise<boolean> = async () => true,
+    /** A signed media link to a stored file (the rendered video the profile's list shows a frame of). */
+    private mediaUrl: (key: string) => string | null = () => null,
   ) {}
 
   // ---- records ----------------------------------------------------------------------------------
@@ -75,7 +77,7 @@ export class AccountsService {
   async videos(actor: AuthUser, id: number, page: number) {
     await this.load(actor, id);
     const p = await this.repo.videos(id, page);
-    return { ...p, data: p.data.map(toVideoItem) };
+    return { ...p, data: p.data.map((v) => toVideoItem(v, this.mediaUrl)) };
   }
 
   async setGpt(actor: AuthUser, id: number, body: { idGPT: string | null }) {

@@ -3,6 +3,7 @@ import type { Db } from '../db/index';
 import type { AiVideosTable } from '../db/types';
 import { paginate } from '../http/paginate';
 import type { Exec } from '../publications/publications.repository';
+import { dateMsOf } from '../publications/publication-list';
 
 export type AiVideoRow = Selectable<AiVideosTable> & {
   sessionEmail: string | null;
@@ -119,7 +120,7 @@ export class AiVideosRepository {
     const at = new Date().toISOString();
     const r = await trx
       .insertInto('videos')
-      .values({ ...v, status: 'publication', createdAt: at })
+      .values({ ...v, dateMs: dateMsOf(v.date), status: 'publication', createdAt: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return r.id;

@@ -76,6 +76,13 @@ export interface AccountsTable {
   /** 011: derived by the database (lower-cased names and comment; the title), for the list's search and sort. */
   search: Generated<string | null>;
   nameKey: Generated<string | null>;
+  /** 018: each platform's username and avatar link, as the platform last reported them. */
+  handleYouTube: string | null;
+  handleTikTok: string | null;
+  handleInstagram: string | null;
+  avatarYouTube: string | null;
+  avatarTikTok: string | null;
+  avatarInstagram: string | null;
 }
 
 export interface VideosTable {
@@ -110,6 +117,8 @@ export interface VideosTable {
   // 008_publications: the publication it belongs to, and a version that goes up on every edit.
   publicationId: number | null;
   version: Generated<number>;
+  /** 018: `date` as epoch ms (PostgreSQL bigint), what the publication list's date filter compares. */
+  dateMs: number | string | null;
 }
 
 /** Key/value settings (002_accounts: the APP_KEY check value). */

@@ -3,7 +3,9 @@ import type { Db } from '../db/index';
 import { paginate } from '../http/paginate';
 import { matchesText, orderOf, sorted, type SortColumns } from '../http/list-query';
 import type { GROUP_SORTS, GroupListParams } from '../../src/contract/list-queries';
-import { accountTitle, type AccountTitleParts, type GroupListItem, type SelectOption } from '../../src/contract/groups';
+import type { GroupListItem } from '../../src/contract/groups';
+import type { AccountOption } from '../../src/contract/profile-identity';
+import { accountOption, IDENTITY_COLUMNS } from '../accounts/account-identity';
 import { toId } from '../../src/contract/ids';
 
 export type GroupRow = {
@@ -84,7 +86,7 @@ export class GroupsRepository {
       .executeTakeFirst();
   }
 
-  async members(groupId: number): Promise<SelectOption[]> {
+  async members(groupId: number): Promise<AccountOption[]> {
     const rows = await this.db
       .selectFrom('groupAccounts')
       .innerJoin('accounts', 'accounts.id', 'groupAccounts.accountId')
@@ -142,7 +144,7 @@ export class GroupsRepository {
    * Profiles a select menu offers: those in `scope` (null = every profile), optionally filtered by `q`
    * (a part of the comment, or the id as "12" / "#12"), at most `limit`, ordered by id.
    */
-  async options(scope: number | null, q: string, limit: number): Promise<SelectOption[]> {
+  async options(scope: number | null, q: string, limit: number): Promise<AccountOption[]> {
     let query = this.db.selectFrom('accounts').select(TITLE_COLUMNS);
     if (scope !== null) query = query.where('accounts.userId', '=', scope);
     const text = q.trim().toLowerCase();
@@ -151,7 +153,7 @@ export class GroupsRepository {
       const id = toId(text.replace(/^#/, ''));
       query = query.where((eb) =>
         eb.or([
-          ...TITLE_COLUMNS.slice(1).map((c) =>
+          ...SEARCH_COLUMNS.map((c) =>
             eb(sql`lower(coalesce(${sql.ref(c)}, ''))`, 'like', sql`${pattern} escape '\\'`),
           ),
           ...(id > 0 ? [eb('accounts.id', '=', id)] : []),
@@ -163,11 +165,15 @@ export class GroupsRepository {
   }
 }
 
-const TITLE_COLUMNS = [
-  'accounts.id',
+const TITLE_COLUMNS = ['accounts.id', ...IDENTITY_COLUMNS] as const;
+/** What `q` looks in: the comment, the names and the @handles (not the avatar links). */
+const SEARCH_COLUMNS = [
   'accounts.comments',
   'accounts.titleChannel',
   'accounts.profileNameInstagram',
   'accounts.titleTikTok',
+  'accounts.handleYouTube',
+  'accounts.handleTikTok',
+  'accounts.handleInstagram',
 ] as const;
-const toOption = (r: AccountTitleParts): SelectOption => ({ id: r.id, title: accountTitle(r), value: r.id });
+const toOption = accountOption;

@@ -9,7 +9,8 @@ import {
   GroupRecordSchema,
   GroupSchema,
 } from '../../src/contract/groups';
-import { errorResponses, IdParams, pageOf, SelectOptionSchema } from '../../src/contract/http';
+import { errorResponses, IdParams, pageOf } from '../../src/contract/http';
+import { AccountOptionSchema } from '../../src/contract/profile-identity';
 import { requireUser } from '../auth/guards';
 import { API_TAGS, BEARER } from '../http/openapi';
 import type { GroupsService } from './groups.service';
@@ -81,7 +82,7 @@ export async function groupsRoutes(app: FastifyInstance, { groups }: { groups: G
         ...doc,
         summary: "Profile options for a group's picker (at most 100, plus the group's members)",
         querystring: AccountSearchQuerySchema,
-        response: { 200: z.array(SelectOptionSchema), ...fails },
+        response: { 200: z.array(AccountOptionSchema), ...fails },
       },
     },
     async (req) => groups.search(req.user, req.query.groupId, req.query.q),

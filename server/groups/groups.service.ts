@@ -1,13 +1,7 @@
 import type { GroupListParams } from '../../src/contract/list-queries';
 import type { AuthUser } from '../../src/contract/auth';
-import {
-  GM,
-  SEARCH_LIMIT,
-  type GroupBody,
-  type GroupPatch,
-  type GroupRecord,
-  type SelectOption,
-} from '../../src/contract/groups';
+import { GM, SEARCH_LIMIT, type GroupBody, type GroupPatch, type GroupRecord } from '../../src/contract/groups';
+import type { AccountOption } from '../../src/contract/profile-identity';
 import { ownerScope } from '../auth/guards';
 import { AppError, notFound } from '../http/errors';
 import type { GroupRow, GroupsRepository } from './groups.repository';
@@ -53,14 +47,14 @@ export class GroupsService {
    * the caller's profiles (all for an admin). An existing group: the profiles its owner may use, with the
    * group's members always included (so the picker can show them even when `q` filters them out).
    */
-  async search(user: AuthUser, groupId: number, q: string): Promise<SelectOption[]> {
+  async search(user: AuthUser, groupId: number, q: string): Promise<AccountOption[]> {
     if (groupId === 0) return this.repo.options(ownerScope(user), q, SEARCH_LIMIT);
     const row = await this.row(user, groupId);
     const [options, members] = await Promise.all([
       this.repo.options(scopeOfOwner(row), q, SEARCH_LIMIT),
       this.repo.members(row.id),
     ]);
-    const byId = new Map<number, SelectOption>();
+    const byId = new Map<number, AccountOption>();
     for (const o of [...members, ...options]) byId.set(o.id, o);
     return [...byId.values()].sort((a, b) => a.id - b.id);
   }

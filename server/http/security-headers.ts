@@ -4,16 +4,28 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 /**
  * The panel's and the API's security headers (@fastify/helmet). The built panel loads only its own scripts
  * (no inline script; MUI's emotion inserts <style> elements, hence 'unsafe-inline' for styles only), shows
- * images and videos from signed media links (same origin) and from blob:/data: previews, talks only to its own
+ * images and videos from signed media links (same origin) and from blob:/data: previews (plus the platforms'
+ * avatar hosts), talks only to its own
  * API, and may not be framed. The Swagger UI at /api/docs sends its own policy (server/http/openapi.ts).
  */
+/** Where YouTube, TikTok and Instagram serve profile pictures from (their APIs' avatar links). */
+export const AVATAR_HOSTS = [
+  'https://yt3.ggpht.com',
+  'https://yt3.googleusercontent.com',
+  'https://*.tiktokcdn.com',
+  'https://*.tiktokcdn-us.com',
+  'https://*.cdninstagram.com',
+  'https://*.fbcdn.net',
+];
+
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'blob:'],
+  // Profiles' avatars are the platforms' own links (issue 18): only their image hosts, nothing else.
+  'img-src': ["'self'", 'data:', 'blob:', ...AVATAR_HOSTS],
   'media-src': ["'self'", 'blob:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],

@@ -5,7 +5,8 @@ import type { Database } from '../db/types';
 import { matchesText, type SortColumns } from '../http/list-query';
 
 /**
- * The YouTube list's search, filters and sort (`GET /api/upload-video?q&status&userId&sort&order`). A
+ * The YouTube list's search, filters and sort (`GET /api/upload-video?q&status&userId&platform&dateFrom&dateTo
+ * &sort&order`). A
  * publication's status is not stored: it is publicationStatus() of its videos (src/contract/publications.ts),
  * so the status filter asks the same questions in SQL, in the same order: any error → error, else any
  * loading → loading, else any publication → publication, else all success → success, else noactive.
@@ -68,5 +69,28 @@ export function filterPublications(base: Base, params: PublicationListParams): B
     q = q.where((eb) => statusIs(eb, status));
   }
   if (params.userId) q = q.where('publications.userId', '=', params.userId);
+  if (params.platform) q = q.where(PLATFORM_FLAG[params.platform], '=', 1);
+  const { dateFrom, dateTo } = params;
+  if (dateFrom !== undefined || dateTo !== undefined) {
+    // A video planned in the range (videos.date_ms, epoch ms: migration 018).
+    q = q.where((eb) => {
+      let v = videos(eb);
+      if (dateFrom !== undefined) v = v.where('videos.dateMs', '>=', dateFrom);
+      if (dateTo !== undefined) v = v.where('videos.dateMs', '<=', dateTo);
+      return eb.exists(v);
+    });
+  }
   return q;
+}
+
+const PLATFORM_FLAG = {
+  youtube: 'publications.inYoutube',
+  tiktok: 'publications.inTiktok',
+  instagram: 'publications.inInstagram',
+} as const;
+
+/** A planned date as the list's filter compares it (018): epoch ms, or null when there is none or it is unreadable. */
+export function dateMsOf(date: string | null): number | null {
+  const ms = date === null ? NaN : Date.parse(date);
+  return Number.isFinite(ms) ? ms : null;
 }

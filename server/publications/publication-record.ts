@@ -1,4 +1,5 @@
 import { accountTitle } from '../../src/contract/groups';
+import { identityOf } from '../accounts/account-identity';
 import type { PlatformKey } from '../../src/contract/platforms';
 import {
   isRetrying,
@@ -14,7 +15,7 @@ import {
 } from '../../src/contract/publications';
 import type { VideoStatus } from '../../src/contract/statuses';
 import type { MediaSigner } from '../media/storage/index';
-import type { PublicationRow, PublicationVideoRow, PublishRow } from './publications.repository';
+import type { ListVideoRow, PublicationRow, PublicationVideoRow, PublishRow } from './publications.repository';
 
 /** Where a video is on its way: not started, on the way but cancellable, or past the step that makes it public. */
 export const NOT_STARTED: readonly PublishState[] = ['scheduled', 'waiting'];
@@ -111,13 +112,8 @@ export function toPublicationVideo(
     account: v.accountId
       ? {
           id: v.accountId,
-          name: accountTitle({
-            id: v.accountId,
-            comments: v.accountComments,
-            titleChannel: v.titleChannel,
-            profileNameInstagram: v.profileNameInstagram,
-            titleTikTok: v.titleTikTok,
-          }),
+          name: accountTitle({ ...v, id: v.accountId, comments: v.accountComments }),
+          ...identityOf({ ...v, id: v.accountId, comments: v.accountComments }),
         }
       : null,
     date: v.date,
@@ -161,14 +157,22 @@ export function toPublication(
   };
 }
 
-export function toYouTubeItem(p: PublicationRow, statuses: readonly string[], retrying = false): YouTubeItem {
+export function toYouTubeItem(p: PublicationRow, videos: readonly ListVideoRow[], retrying = false): YouTubeItem {
+  const dates = videos.flatMap((v) => (v.date && Number.isFinite(Date.parse(v.date)) ? [v.date] : []));
+  const accounts = new Map<number, YouTubeItem['accounts'][number]>();
+  for (const v of videos)
+    if (v.accountId !== null && !accounts.has(v.accountId))
+      accounts.set(v.accountId, { id: v.accountId, ...identityOf({ ...v, id: v.accountId }) });
   return {
     id: p.id,
     idUpload: p.idUpload,
     title: p.title || null,
-    status: publicationStatus(statuses as VideoStatus[]),
+    status: publicationStatus(videos.map((v) => v.status) as VideoStatus[]),
     user: { id: p.userId, login: p.ownerLogin },
     createdAt: p.createdAt,
     retrying,
+    date: dates.length ? dates.reduce((a, b) => (Date.parse(b) < Date.parse(a) ? b : a)) : null,
+    platforms: platformsOf(p),
+    accounts: [...accounts.values()],
   };
 }

@@ -1,12 +1,13 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { PlatformKey } from '../../src/contract/platforms';
 import type { Db } from '../db/index';
-import type { Database, PublicationsTable, VideoPublishesTable, VideosTable } from '../db/types';
+import type { AccountsTable, Database, PublicationsTable, VideoPublishesTable, VideosTable } from '../db/types';
 import { paginate } from '../http/paginate';
 import { orderOf, sorted } from '../http/list-query';
 import type { PublicationListParams } from '../../src/contract/list-queries';
 import { DONE_STATES } from '../../src/contract/publications';
-import { filterPublications, PUBLICATION_SORT } from './publication-list';
+import { dateMsOf, filterPublications, PUBLICATION_SORT } from './publication-list';
+import { IDENTITY_COLUMNS } from '../accounts/account-identity';
 import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
 
 export type Exec = Kysely<Database> | Transaction<Database>;
@@ -39,7 +40,18 @@ export type PublicationVideoRow = Pick<
   titleChannel: string | null;
   profileNameInstagram: string | null;
   titleTikTok: string | null;
-};
+} & Pick<
+    AccountsTable,
+    'handleYouTube' | 'handleTikTok' | 'handleInstagram' | 'avatarYouTube' | 'avatarTikTok' | 'avatarInstagram'
+  >;
+
+/** A video as the publication list reads it (src/contract/publications.ts YouTubeItem). */
+export type ListVideoRow = {
+  status: string;
+  date: string | null;
+  accountId: number | null;
+} & { [K in IdentityColumn]: string | null };
+type IdentityColumn = (typeof IDENTITY_COLUMNS)[number] extends `accounts.${infer C}` ? C : never;
 
 /** What the service needs of a profile to publish to it: its owner and which platforms are connected. */
 export type PublishAccount = {
@@ -119,16 +131,19 @@ export class PublicationsRepository {
     await trx.deleteFrom('publications').where('id', '=', id).execute();
   }
 
-  /** The video statuses of each of `ids`' publications (the list's status badge). */
-  async videoStatuses(ids: number[]): Promise<Map<number, string[]>> {
-    const out = new Map<number, string[]>(ids.map((id) => [id, []]));
+  /** What the list shows of each of `ids`' publications' videos: status, planned date, the profile's identity. */
+  async listVideos(ids: number[]): Promise<Map<number, ListVideoRow[]>> {
+    const out = new Map<number, ListVideoRow[]>(ids.map((id) => [id, []]));
     if (!ids.length) return out;
     const rows = await this.db
       .selectFrom('videos')
-      .select(['publicationId', 'status'])
-      .where('publicationId', 'in', ids)
+      .leftJoin('accounts', 'accounts.id', 'videos.accountId')
+      .select(['videos.publicationId', 'videos.status', 'videos.date', 'videos.accountId', ...IDENTITY_COLUMNS])
+      .where('videos.publicationId', 'in', ids)
+      .orderBy('videos.outputIndex')
+      .orderBy('videos.id')
       .execute();
-    for (const r of rows) out.get(r.publicationId!)?.push(r.status);
+    for (const r of rows) out.get(r.publicationId!)?.push(r);
     return out;
   }
 
@@ -191,6 +206,12 @@ export class PublicationsRepository {
         'accounts.titleChannel',
         'accounts.profileNameInstagram',
         'accounts.titleTikTok',
+        'accounts.handleYouTube',
+        'accounts.handleTikTok',
+        'accounts.handleInstagram',
+        'accounts.avatarYouTube',
+        'accounts.avatarTikTok',
+        'accounts.avatarInstagram',
       ]);
   }
 
@@ -210,7 +231,9 @@ export class PublicationsRepository {
   }
 
   async updateVideo(trx: Exec, id: number, patch: Updateable<VideosTable>): Promise<void> {
-    await trx.updateTable('videos').set(patch).where('id', '=', id).execute();
+    // The planned date is kept twice: ISO text for the answers, epoch ms for the list's date filter (018).
+    const dated = patch.date === undefined ? patch : { ...patch, dateMs: dateMsOf(patch.date) };
+    await trx.updateTable('videos').set(dated).where('id', '=', id).execute();
   }
 
   /** The publish rows of `videoIds`, per platform in a fixed order. */

@@ -158,7 +158,8 @@ export async function publicationsRoutes(
       schema: {
         ...doc,
         summary: 'The YouTube list: publications, newest first',
-        description: 'Search `q` (title, idUpload or id), filters `status`, `userId` (admins), sort.',
+        description:
+          'Search `q` (title, idUpload or id), filters `status`, `platform`, `dateFrom`/`dateTo` (a video planned in the range), `userId` (admins), sort.',
         querystring: PublicationListQuery,
         response: { 200: pageOf(YouTubeItemSchema), ...fails },
       },

@@ -93,9 +93,9 @@ export class PublicationsService {
 
   async list(user: AuthUser, params: PublicationListParams): Promise<Page<YouTubeItem>> {
     const p = await this.repo.list(ownerScope(user), params);
-    const statuses = await this.repo.videoStatuses(p.data.map((r) => r.id));
+    const videos = await this.repo.listVideos(p.data.map((r) => r.id));
     const retrying = await this.repo.retryingPublications(p.data.map((r) => r.id));
-    return { ...p, data: p.data.map((r) => toYouTubeItem(r, statuses.get(r.id) ?? [], retrying.has(r.id))) };
+    return { ...p, data: p.data.map((r) => toYouTubeItem(r, videos.get(r.id) ?? [], retrying.has(r.id))) };
   }
 
   /** GET /api/upload-video/{id}: by publication id, or by its request's idUpload. */

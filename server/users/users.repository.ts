@@ -7,6 +7,7 @@ import { PAGE_SIZE, type Page } from '../../src/contract/pagination';
 import type { Role } from '../../src/contract/roles';
 import type { UserRecord } from '../../src/contract/users';
 import { accountTitle } from '../../src/contract/groups';
+import { identityOf } from '../accounts/account-identity';
 
 /** `?sort=` → column (the counts by their select aliases). */
 const USER_SORT: SortColumns<(typeof USER_SORTS)[number]> = {
@@ -106,7 +107,7 @@ export class UsersRepository {
       ?.passwordHash;
   }
 
-  update(id: number, v: { login: string; passwordHash: string; role?: Role }) {
+  update(id: number, v: { login: string; passwordHash?: string; role?: Role }) {
     return this.db
       .updateTable('users')
       .set({ ...v, updatedAt: new Date().toISOString() })
@@ -140,6 +141,12 @@ export class UsersRepository {
             'titleChannel',
             'profileNameInstagram',
             'titleTikTok',
+            'handleYouTube',
+            'handleTikTok',
+            'handleInstagram',
+            'avatarYouTube',
+            'avatarTikTok',
+            'avatarInstagram',
             'isActiveYouTube',
             'isActiveTikTok',
             'isActiveInstagram',
@@ -149,7 +156,7 @@ export class UsersRepository {
       (r) => ({
         id: r.id,
         name: accountTitle(r),
-        comments: r.comments,
+        ...identityOf(r),
         status: r.status,
         isActiveYouTube: r.isActiveYouTube === 1,
         isActiveTikTok: r.isActiveTikTok === 1,

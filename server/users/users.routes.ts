@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UserAccountItemSchema, UserBodySchema, UserRecordSchema, UserVideoItemSchema } from '../../src/contract/users';
+import {
+  UserAccountItemSchema,
+  UserBodySchema,
+  UserPatchSchema,
+  UserRecordSchema,
+  UserVideoItemSchema,
+} from '../../src/contract/users';
 import { errorResponses, IdParams, pageOf, PageQuery } from '../../src/contract/http';
 import { UserListQuery } from '../../src/contract/list-queries';
 import { requireAdmin } from '../auth/guards';
@@ -47,9 +53,10 @@ export async function usersRoutes(app: FastifyInstance, { users }: { users: User
     {
       schema: {
         ...doc,
-        summary: 'Edit a user (ends their other sessions)',
+        summary: 'Edit a user (a new password ends their other sessions)',
+        description: 'A missing or empty `password` keeps the current one.',
         params: IdParams,
-        body: UserBodySchema,
+        body: UserPatchSchema,
         response: { 200: UserRecordSchema, ...fails },
       },
     },

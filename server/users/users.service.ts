@@ -1,6 +1,6 @@
 import { M } from '../../src/contract/messages';
 import type { AuthUser } from '../../src/contract/auth';
-import type { UserBody } from '../../src/contract/users';
+import type { UserBody, UserPatch } from '../../src/contract/users';
 import type { UserListParams } from '../../src/contract/list-queries';
 import { AppError, notFound } from '../http/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -34,7 +34,7 @@ export class UsersService {
     return this.get(id);
   }
 
-  async update(actor: AuthUser, id: number, body: UserBody) {
+  async update(actor: AuthUser, id: number, body: UserPatch) {
     const current = await this.get(id);
     await this.assertLoginFree(body.login, id);
     if (current.role === 'admin' && body.role === 'user' && (await this.repo.countAdmins()) <= 1) {
@@ -43,8 +43,15 @@ export class UsersService {
     if (actor.id === id && body.role === 'user' && current.role === 'admin') {
       throw new AppError(409, M.cannotDemoteLastAdmin, { role: M.cannotDemoteLastAdmin });
     }
-    const passwordChanged = !(await verifyPassword(body.password, (await this.repo.passwordHash(id)) ?? ''));
-    await this.repo.update(id, { login: body.login, passwordHash: await hashPassword(body.password), role: body.role });
+    // No password (or an empty one): the current one stays, and so do the user's sessions.
+    const password = body.password;
+    const passwordChanged =
+      password !== undefined && !(await verifyPassword(password, (await this.repo.passwordHash(id)) ?? ''));
+    await this.repo.update(id, {
+      login: body.login,
+      ...(password !== undefined ? { passwordHash: await hashPassword(password) } : {}),
+      role: body.role,
+    });
     // A new password ends the user's sessions (an admin editing themselves keeps theirs). A role change needs no
     // revocation: every request reads the role from the database, so it applies on the user's next request, and
     // the user's open live streams narrow or widen at once (the repository reports it: live.observers.ts).

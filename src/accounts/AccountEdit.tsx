@@ -12,7 +12,16 @@ import { AccountVideos } from './AccountVideos';
 const Title = () => {
   const record = useRecordContext();
   const translate = useTranslate();
-  return <>{record ? translate('kadr.accounts.edit_title', { id: record.id }) : ''}</>;
+  if (!record) return null;
+  // The operator's own name for the profile beside its id (issue 18): profiles of one channel name differ here too.
+  const comment = typeof record.comments === 'string' ? record.comments.trim() : '';
+  return (
+    <>
+      {comment
+        ? translate('kadr.accounts.edit_title_named', { id: record.id, name: comment })
+        : translate('kadr.accounts.edit_title', { id: record.id })}
+    </>
+  );
 };
 
 /** Keyed by the saved time, so the form re-initialises from the saved data after every save (SPEC §4). */

@@ -9,17 +9,26 @@ import type { AccountListItem } from '../contract/accounts';
 import { Stack, Typography } from '@mui/material';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { ListActions, ownerFilter, searchFilter, selectFilter, statusFilter } from '../common/listFilters';
-import { OneLine } from '../common/OneLine';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { StatusBadge } from '../common/StatusBadge';
 import { PlatformTick } from './PlatformTick';
+import { ProfileName } from './ProfileName';
+import { profileText } from '../contract/profile-identity';
 import { NothingFound } from '../common/NothingFound';
 import { useIsSmall } from '../common/useIsSmall';
 
 const Tick = ({ field }: { field: string }) => <PlatformTick active={Boolean(useRecordContext()?.[field])} />;
 const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
-const Name = () => <OneLine text={useRecordContext()?.name} />;
+const Name = () => {
+  const r = useRecordContext();
+  return r ? (
+    <ProfileName
+      profile={{ id: Number(r.id), comments: r.comments, handles: r.handles, title: r.name }}
+      maxWidth={{ xs: 140, sm: 300, lg: 360 }}
+    />
+  ) : null;
+};
 const platformChoices = PROFILE_PLATFORMS.map((p) => ({ id: p, name: p === 'gpt' ? 'GPT' : PLATFORM_TITLES[p] }));
 const filters = (isAdmin: boolean) => [
   searchFilter(),
@@ -144,6 +153,7 @@ export const AccountList = () => {
             resource="accounts"
             successMessage="kadr.accounts.deleted"
             confirmContent="kadr.accounts.delete_content"
+            nameOf={(r) => profileText({ id: Number(r.id), comments: r.comments, handles: r.handles, title: r.name })}
           />
         </DataTable.Col>
       </DataTable>

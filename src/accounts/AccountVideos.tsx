@@ -8,6 +8,7 @@ import { StatusBadge } from '../common/StatusBadge';
 import { formatUtc } from '../common/formatUtc';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { NothingFound } from '../common/NothingFound';
+import { AccountVideoTitle } from './AccountVideoTitle';
 
 const useItem = () => useRecordContext<AccountVideoItem>();
 const ok = (v?: AccountVideoItem) => v?.status === 'success';
@@ -74,6 +75,9 @@ export const AccountVideos = () => {
         <ListBase resource={`accounts/${r.id}/video`} perPage={PAGE_SIZE} disableSyncWithLocation storeKey={false}>
           <DataTable bulkActionButtons={false} rowClick={false} empty={<NothingFound padding={8} />}>
             <DataTable.Col source="id" label={f('id')} disableSort />
+            <DataTable.Col source="title" label="kadr.lists.title" disableSort>
+              <AccountVideoTitle />
+            </DataTable.Col>
             <DataTable.Col source="date" label={f('date')} disableSort>
               <DateCell />
             </DataTable.Col>

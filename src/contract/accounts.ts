@@ -4,6 +4,7 @@ import { OwnerSchema } from './http';
 import { M } from './messages';
 import { PLATFORMS } from './platforms';
 import { isValidProxy } from './proxy';
+import { ProfileHandleSchema } from './profile-identity';
 
 /** Kept for importers of the profile contract; the list itself lives in ./platforms. */
 export type { PlatformKey } from './platforms';
@@ -161,6 +162,8 @@ export const AccountListItemSchema = z.object({
   titleChannel: str,
   profileNameInstagram: str,
   titleTikTok: str,
+  /** Issue 18: the connected platforms' names, @handles and avatars (the panel names a profile by them). */
+  handles: z.array(ProfileHandleSchema),
   error: str,
   /** Per platform: why it fails (a lost grant), null when fine; the list shows it under the status. */
   platformErrors: platformMap(str),
@@ -264,5 +267,7 @@ export const AccountVideoItemSchema = z.object({
   errorTikTok: str,
   /** A post of it is retrying past its time (the list says so instead of "scheduled"). */
   retrying: z.boolean(),
+  /** Issue 18: a signed link to the rendered file (the list shows its frame at 0.1 s); null when none is stored. */
+  mediaUrl: str,
 });
 export type AccountVideoItem = z.infer<typeof AccountVideoItemSchema>;

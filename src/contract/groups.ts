@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isId, toId } from './ids';
 import { OwnerSchema, SelectOptionSchema } from './http';
+import { AccountOptionSchema } from './profile-identity';
 
 /** Group messages (i18n keys; SPEC §5 strings live in i18n/uk.ts). */
 export const GM = {
@@ -59,7 +60,7 @@ export const GroupRecordSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    accounts: z.array(SelectOptionSchema),
+    accounts: z.array(AccountOptionSchema),
     user: OwnerSchema,
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -92,5 +93,5 @@ export const AccountSearchQuerySchema = z.object({
     .max(100, GM.tooLong)
     .optional()
     .transform((v) => v ?? '')
-    .meta({ description: "Part of a profile's name or comment, or its id as 12 / #12" }),
+    .meta({ description: "Part of a profile's name, @handle or comment, or its id as 12 / #12" }),
 });

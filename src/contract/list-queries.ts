@@ -7,6 +7,7 @@ import { REQUEST_STATUSES } from './videos';
 import { PLATFORMS } from './platforms';
 import { ROLES } from './roles';
 import { encodeMessage } from './stored-message';
+import { instantField } from './dates';
 
 /**
  * The query of every searchable list (issue 11): `?page&q&sort&order` plus the list's own filters. `sort` is
@@ -16,6 +17,7 @@ import { encodeMessage } from './stored-message';
 export const LM = {
   unknownSort: 'kadr.lists.errors.unknown_sort',
   invalidOrder: 'kadr.lists.errors.invalid_order',
+  invalidDate: 'kadr.lists.errors.invalid_date',
 } as const;
 
 export const SORT_ORDERS = ['ASC', 'DESC'] as const;
@@ -100,10 +102,44 @@ export const TagSetListQuery = listQuery(TAG_SET_SORTS, { userId: ownerFilter })
 export const GROUP_SORTS = ['id', 'name', 'accountsCount', 'user'] as const;
 export const GroupListQuery = listQuery(GROUP_SORTS, { userId: ownerFilter });
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A bound of a date range filter, as epoch ms: a UTC day `YYYY-MM-DD` (its first millisecond for `from`, its last
+ * for `to`: both ends inclusive, as the panel shows dates in UTC) or an instant with Z or an offset.
+ */
+const dateBound = (end: 'from' | 'to') =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw === '') return undefined;
+      const day = /^\d{4}-\d{2}-\d{2}$/.test(raw);
+      const parsed = instantField().safeParse(day ? `${raw}T00:00:00.000Z` : raw);
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message;
+        ctx.addIssue({
+          code: 'custom',
+          message: message?.startsWith('kadr.validation.date_invalid') ? LM.invalidDate : (message ?? LM.invalidDate),
+        });
+        return z.NEVER;
+      }
+      const ms = Date.parse(parsed.data);
+      return day && end === 'to' ? ms + DAY_MS - 1 : ms;
+    })
+    .meta({
+      description: `${end === 'from' ? 'From' : 'Up to'} this UTC day (YYYY-MM-DD, inclusive) or instant`,
+      example: '2026-12-01',
+    });
+
 export const PUBLICATION_SORTS = ['id', 'title', 'createdAt', 'user'] as const;
 export const PublicationListQuery = listQuery(PUBLICATION_SORTS, {
   status: oneOf(VIDEO_STATUSES),
   userId: ownerFilter,
+  /** Issue 18: publications with a video planned in the range, or going to the platform. */
+  dateFrom: dateBound('from'),
+  dateTo: dateBound('to'),
+  platform: oneOf(PLATFORMS),
 });
 
 /** What a repository receives: the parsed query of one list. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instantField } from './dates';
 import { OwnerSchema } from './http';
 import { PLATFORMS, type PlatformKey } from './platforms';
+import { profileIdentityFields } from './profile-identity';
 import { VIDEO_STATUSES } from './statuses';
 import { encodeMessage } from './stored-message';
 import { normalizeTags } from './tags';
@@ -290,7 +291,7 @@ export type PlatformPublish = z.infer<typeof PlatformPublishSchema>;
 export const PublicationVideoSchema = z.object({
   id: z.number().int(),
   index: z.number().int(),
-  account: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  account: z.object({ id: z.number().int(), name: z.string(), ...profileIdentityFields }).nullable(),
   date: z.string().nullable(),
   title: z.string().nullable(),
   description: z.string().nullable(),
@@ -320,6 +321,12 @@ export const YouTubeItemSchema = z.object({
   createdAt: z.string(),
   /** One of its posts is retrying past its time. */
   retrying: z.boolean(),
+  /** Issue 18 item 6: the earliest planned date of its videos (null when none is planned). */
+  date: z.string().nullable(),
+  /** The platforms it goes to. */
+  platforms: z.array(z.enum(PLATFORMS)),
+  /** Its videos' profiles, each once, in video order. */
+  accounts: z.array(z.object({ id: z.number().int(), ...profileIdentityFields })),
 });
 export type YouTubeItem = z.infer<typeof YouTubeItemSchema>;
 

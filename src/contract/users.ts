@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { profileIdentityFields } from './profile-identity';
 import { M } from './messages';
 import { ROLES } from './roles';
 
@@ -14,6 +15,32 @@ export const UserFormSchema = z
     role: z.enum(ROLES).optional(),
   })
   .refine((v) => v.password === v.repeatPassword, { path: ['repeatPassword'], message: M.passwordsMismatch });
+
+/** Editing: an empty password keeps the current one (issue 18: renaming a user no longer asks for it). */
+const keptPassword = () => z.preprocess((v) => (v === '' || v == null ? undefined : v), newPassword().optional());
+
+/** The user form when editing: the same rules, but the password and its repeat may both stay empty. */
+export const UserEditFormSchema = z
+  .object({
+    login: required().min(2, M.tooShort).max(50, M.tooLong),
+    password: keptPassword(),
+    repeatPassword: z.string().nullish(),
+    role: z.enum(ROLES).optional(),
+  })
+  .refine((v) => (v.password ?? '') === (v.repeatPassword ?? ''), {
+    path: ['repeatPassword'],
+    message: M.passwordsMismatch,
+  });
+
+/** PATCH /api/users/{id}: like the create body, but a missing or empty password keeps the current one. */
+export const UserPatchSchema = z
+  .object({
+    login: required().min(2, M.tooShort).max(50, M.tooLong),
+    password: keptPassword(),
+    role: z.enum(ROLES, { error: M.required }).optional(),
+  })
+  .meta({ example: { login: 'operator', role: 'user' } });
+export type UserPatch = z.infer<typeof UserPatchSchema>;
 
 /** What the API accepts: the form without the repeat (the panel checks it). */
 export const UserBodySchema = z
@@ -63,6 +90,7 @@ export const UserAccountItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   comments: z.string().nullable(),
+  handles: profileIdentityFields.handles,
   status: z.string(),
   isActiveYouTube: z.boolean(),
   isActiveTikTok: z.boolean(),

@@ -2,20 +2,21 @@ import { useEffect, useMemo, useState } from 'react';
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { FieldTitle, InputHelperText, useInput, useRecordContext, useTranslate, type InputProps } from 'react-admin';
-import type { SelectOption } from '../contract/groups';
+import type { AccountOption } from '../contract/profile-identity';
+import { profileText } from '../contract/profile-identity';
+import { renderProfileOption } from '../accounts/ProfileName';
 import { httpClient } from '../providers/httpClient';
 
 /** SPEC §9 select menus: at most 300 px tall, empty option 'Не знайдено'. */
 export const SELECT_MENU_MAX_HEIGHT = 300;
+
+type SelectOption = AccountOption | { id: number; title: string; value: number };
 
 const asOption = (v: unknown): SelectOption | null => {
   if (v && typeof v === 'object' && 'value' in v) return v as SelectOption;
   if (typeof v === 'number') return { id: v, value: v, title: `#${v}` };
   return null;
 };
-
-/** '#12 · Name', so near-identical profile names can be told apart ('#12' alone when the name is the id). */
-export const withId = (o: SelectOption) => (o.title === `#${o.id}` ? o.title : `#${o.id} · ${o.title}`);
 
 /**
  * The group form's multi-select of profiles. Options come from GET /api/accounts/search?groupId={id}
@@ -59,7 +60,8 @@ export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps)
       loading={isFetching}
       filterOptions={(x) => x}
       filterSelectedOptions
-      getOptionLabel={withId}
+      getOptionLabel={(o) => profileText(o)}
+      renderOption={renderProfileOption}
       getOptionKey={(o) => o.id}
       isOptionEqualToValue={(a, b) => a.value === b.value}
       onChange={(_, next) => field.onChange(next)}
@@ -74,7 +76,7 @@ export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps)
       renderValue={(selected, getItemProps) =>
         selected.map((o, index) => {
           const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={withId(o)} {...itemProps} />;
+          return <Chip key={key} size="small" label={profileText(o)} {...itemProps} />;
         })
       }
       renderInput={(params) => (

@@ -4,6 +4,8 @@ import { FieldTitle, InputHelperText, useInput, useTranslate, type InputProps } 
 import { useWatch } from 'react-hook-form';
 import type { SelectOption } from '../contract/groups';
 import { SELECT_MENU_MAX_HEIGHT } from '../groups/AccountsSelectInput';
+import { profileText } from '../contract/profile-identity';
+import { renderProfileOption } from '../accounts/ProfileName';
 import { useAccountOptions } from './options';
 
 /**
@@ -30,7 +32,8 @@ export const AccountPicker = ({ label, ...props }: InputProps) => {
       options={options}
       value={value}
       loading={isFetching}
-      getOptionLabel={(o) => o.title}
+      getOptionLabel={(o) => profileText(o)}
+      renderOption={renderProfileOption}
       getOptionKey={(o) => o.id}
       isOptionEqualToValue={(a, b) => a.value === b.value}
       onChange={(_, next) => field.onChange(next ? Number(next.value) : null)}

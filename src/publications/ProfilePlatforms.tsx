@@ -6,7 +6,7 @@ import { Alert, AlertTitle, Box, Checkbox, Typography } from '@mui/material';
 import type { SelectOption } from '../contract/groups';
 import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
 import { publishPlan, type ProfileConnections, type ProfilePlatforms } from '../contract/publications';
-import { withId } from '../groups/AccountsSelectInput';
+import { profileText } from '../contract/profile-identity';
 import { httpClient } from '../providers/httpClient';
 import { useAccountOptions } from './options';
 import { PlatformError } from './PlatformToggles';
@@ -49,7 +49,7 @@ export const ProfilePlatformsInput = ({ label }: { label: (v: VideoRef) => strin
   const options = useAccountOptions();
   const nameOf = (id: number) => {
     const o = [...(picked ?? []), ...(options.data ?? [])].find((x) => Number(x.value) === id);
-    return o ? withId(o) : `#${id}`;
+    return o ? profileText({ ...o, id }) : `#${id}`;
   };
 
   // A profile new to the form starts from what it has connected.

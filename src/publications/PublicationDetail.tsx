@@ -22,6 +22,7 @@ import { httpClient } from '../providers/httpClient';
 import { Loading } from '../layout/Loading';
 import { QuickPick } from './QuickPick';
 import { VideoPlayer } from './VideoPlayer';
+import { ProfileName } from '../accounts/ProfileName';
 import { PlatformStates, refreshEvery } from './PlatformStates';
 import { useTagSets } from './options';
 import { publicationPath } from './paths';
@@ -241,11 +242,11 @@ const VideoCard = ({
                 <b>{v.title}</b>
               </Typography>
             )}
-            <Typography variant="body2">
+            <Typography variant="body2" component="div" sx={{ display: 'flex', gap: 0.5, minWidth: 0 }}>
               {translate('kadr.publishing.fields.account')}:{' '}
               {v.account ? (
-                <Link component={RouterLink} to={`/accounts/${v.account.id}`}>
-                  {v.account.name}
+                <Link component={RouterLink} to={`/accounts/${v.account.id}`} sx={{ minWidth: 0 }}>
+                  <ProfileName profile={{ ...v.account, title: v.account.name }} maxWidth="100%" />
                 </Link>
               ) : (
                 translate('kadr.common.not_available')

@@ -1,21 +1,34 @@
-import { DataTable, List, usePermissions, useRecordContext, useTranslate } from 'react-admin';
-import { VIDEO_STATUSES } from '../contract/statuses';
-import { ListActions, ownerFilter, searchFilter, statusFilter } from '../common/listFilters';
+import { DataTable, DateInput, List, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { Link } from '@mui/material';
+import { Box, Link, Stack } from '@mui/material';
+import { VIDEO_STATUSES } from '../contract/statuses';
+import { PLATFORMS, PLATFORM_TITLES } from '../contract/platforms';
+import { ListActions, ownerFilter, searchFilter, selectFilter, statusFilter } from '../common/listFilters';
 import { PAGE_SIZE } from '../contract/pagination';
 import { shownStatus, type YouTubeItem } from '../contract/publications';
 import { Pagination } from '../common/Pagination';
 import { StatusBadge } from '../common/StatusBadge';
+import { formatUtc } from '../common/formatUtc';
+import { useIsSmall } from '../common/useIsSmall';
+import { ProfileName } from '../accounts/ProfileName';
 import { detailPath } from './paths';
 import { NothingFound } from '../common/NothingFound';
+
+/** How many profiles a row names before '+N' (a publication may go to dozens). */
+const PROFILES_SHOWN = 2;
 
 /** The title, or the idUpload when there is none (SPEC §2), linking to the publication. */
 const TitleCell = () => {
   const r = useRecordContext<YouTubeItem>();
   if (!r) return null;
   return (
-    <Link component={RouterLink} to={detailPath(r.idUpload)} onClick={(e) => e.stopPropagation()}>
+    <Link
+      component={RouterLink}
+      to={detailPath(r.idUpload)}
+      onClick={(e) => e.stopPropagation()}
+      title={r.title || r.idUpload}
+      sx={{ display: 'block', maxWidth: { xs: 160, sm: 260 }, overflow: 'hidden', textOverflow: 'ellipsis' }}
+    >
       {r.title || r.idUpload}
     </Link>
   );
@@ -24,16 +37,56 @@ const StatusCell = () => {
   const r = useRecordContext<YouTubeItem>();
   return r ? <StatusBadge status={shownStatus(r.status, r.retrying)} /> : null;
 };
+const DateCell = () => <>{formatUtc(useRecordContext<YouTubeItem>()?.date)}</>;
+/** On a phone, under the title: '#id · date'. */
+const SmallMeta = () => {
+  const r = useRecordContext<YouTubeItem>();
+  if (!r) return null;
+  return (
+    <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
+      {[`#${r.id}`, formatUtc(r.date)].filter(Boolean).join(' · ')}
+    </Box>
+  );
+};
+const PlatformsCell = () => (
+  <Box component="span" data-testid="publication-platforms" sx={{ whiteSpace: 'nowrap' }}>
+    {(useRecordContext<YouTubeItem>()?.platforms ?? []).map((p) => PLATFORM_TITLES[p]).join(', ')}
+  </Box>
+);
+const ProfilesCell = () => {
+  const accounts = useRecordContext<YouTubeItem>()?.accounts ?? [];
+  return (
+    <Stack spacing={0.5} data-testid="publication-profiles" sx={{ minWidth: 0 }}>
+      {accounts.slice(0, PROFILES_SHOWN).map((a) => (
+        <ProfileName key={a.id} profile={a} maxWidth={{ xs: 160, sm: 240 }} />
+      ))}
+      {accounts.length > PROFILES_SHOWN && <Box component="span">+{accounts.length - PROFILES_SHOWN}</Box>}
+    </Stack>
+  );
+};
+
 const filters = (isAdmin: boolean) => [
   searchFilter(),
   statusFilter('video', VIDEO_STATUSES),
+  selectFilter(
+    'platform',
+    'kadr.lists.publication_platform',
+    PLATFORMS.map((p) => ({ id: p, name: PLATFORM_TITLES[p] })),
+  ),
+  <DateInput key="dateFrom" source="dateFrom" label="kadr.lists.date_from" />,
+  <DateInput key="dateTo" source="dateTo" label="kadr.lists.date_to" />,
   ...(isAdmin ? [ownerFilter()] : []),
 ];
 
-/** /video/list: the YouTube list (SPEC §2): ID, the title, Status; each row opens /video/youtube/{idUpload}. */
+/**
+ * /video/list: the YouTube list (SPEC §2), issue 18: ID, the title, the planned date, profiles (comment, id,
+ * handles), platforms and state; filters by state, platform and a date range (UTC days). On a phone: the
+ * title with its date, the profiles and the state.
+ */
 export const YouTubeList = () => {
   const translate = useTranslate();
   const isAdmin = usePermissions().permissions === 'admin';
+  const isSmall = useIsSmall();
   return (
     <List
       resource="upload-video"
@@ -52,10 +105,24 @@ export const YouTubeList = () => {
         empty={<NothingFound />}
         rowClick={(_id, _resource, record) => detailPath(String(record.idUpload))}
       >
-        <DataTable.Col source="id" label="kadr.publishing.fields.id" />
-        <DataTable.Col source="title" label="">
+        {!isSmall && <DataTable.Col source="id" label="kadr.publishing.fields.id" />}
+        <DataTable.Col source="title" label="kadr.lists.title">
           <TitleCell />
+          {isSmall && <SmallMeta />}
         </DataTable.Col>
+        {!isSmall && (
+          <DataTable.Col source="date" label="kadr.lists.date" disableSort>
+            <DateCell />
+          </DataTable.Col>
+        )}
+        <DataTable.Col source="accounts" label="kadr.lists.profiles" disableSort>
+          <ProfilesCell />
+        </DataTable.Col>
+        {!isSmall && (
+          <DataTable.Col source="platforms" label="kadr.lists.platforms" disableSort>
+            <PlatformsCell />
+          </DataTable.Col>
+        )}
         <DataTable.Col source="status" label="kadr.publishing.fields.status" disableSort>
           <StatusCell />
         </DataTable.Col>

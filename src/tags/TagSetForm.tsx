@@ -63,6 +63,9 @@ export const TagSetEdit = () => {
       transform={toBody}
       mutationMode="pessimistic"
       redirect={false}
+      // The same meta on the read as on the save: react-admin keeps the edited record in the cache under it
+      // (without it, it warns on every render that the data may go stale).
+      queryOptions={{ meta: { fullBody: true } }}
       mutationOptions={{ meta: { fullBody: true }, onSuccess: () => notify('kadr.tags.updated', { type: 'success' }) }}
     >
       <SimpleForm toolbar={<FormToolbar />} resolver={zodResolver(TagSetSchema)}>

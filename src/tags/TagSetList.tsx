@@ -4,8 +4,9 @@ import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { NothingFound } from '../common/NothingFound';
+import { TagChips } from './TagChips';
 
-/** /tags: saved tag sets — ID, name, delete. */
+/** /tags: saved tag sets — ID, name, its tags (chips, '+N' past a few), delete. */
 export const TagSetList = () => {
   const translate = useTranslate();
   const isAdmin = usePermissions().permissions === 'admin';
@@ -28,6 +29,9 @@ export const TagSetList = () => {
       <DataTable rowClick="edit" bulkActionButtons={false} empty={<NothingFound />}>
         <DataTable.Col source="id" label="kadr.tags.fields.id" />
         <DataTable.Col source="name" label="kadr.tags.fields.name" />
+        <DataTable.Col source="tags" label="kadr.tags.fields.tags" disableSort>
+          <TagChips />
+        </DataTable.Col>
         <DataTable.Col label="" disableSort>
           <DeleteRowButton successMessage="kadr.tags.deleted" />
         </DataTable.Col>

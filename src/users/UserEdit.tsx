@@ -5,14 +5,16 @@ import {
   SaveButton,
   SimpleForm,
   Toolbar,
+  useGetIdentity,
   useNotify,
   useRecordContext,
   useRedirect,
   useTranslate,
 } from 'react-admin';
 import { useDeleteToasts } from '../common/useDeleteToasts';
+import { useDeleteTitle } from '../common/DeleteRowButton';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { UserFormSchema } from '../contract/users';
+import { UserEditFormSchema } from '../contract/users';
 import { UserInputs, toUserBody } from './UserInputs';
 import { UserAccounts, UserVideos } from './UserOwned';
 
@@ -22,7 +24,7 @@ const Title = () => {
   return <>{record ? translate('kadr.users.edit_title', { id: record.id }) : ''}</>;
 };
 
-/** /users/{id}: 'User #{id}', the form (password required even when editing), the user's profiles and videos. */
+/** /users/{id}: 'User #{id}', the form (an empty password keeps the current one), the user's profiles and videos. */
 export const UserEdit = () => {
   const notify = useNotify();
   return (
@@ -35,13 +37,13 @@ export const UserEdit = () => {
       mutationOptions={{ meta: { fullBody: true }, onSuccess: () => notify('kadr.users.updated', { type: 'success' }) }}
     >
       <SimpleForm
-        resolver={zodResolver(UserFormSchema)}
+        resolver={zodResolver(UserEditFormSchema)}
         toolbar={<EditToolbar />}
         sx={{ maxWidth: 640 }}
         defaultValues={{ password: '', repeatPassword: '' }}
         sanitizeEmptyValues={false}
       >
-        <UserInputs />
+        <UserInputs editing />
       </SimpleForm>
       <Owned />
     </Edit>
@@ -51,16 +53,17 @@ export const UserEdit = () => {
 /** Save, and delete with SPEC §8 toasts ('Користувача видалено' / the server's reason), then back to the list. */
 const EditToolbar = () => {
   const record = useRecordContext();
-  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const title = useDeleteTitle();
   const redirect = useRedirect();
   const mutationOptions = useDeleteToasts('kadr.users.deleted', () => redirect('list', 'users'));
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton alwaysEnable />
-      {record && (
+      {record && identity && String(identity.id) !== String(record.id) && (
         <DeleteWithConfirmButton
           redirect={false}
-          confirmTitle={translate('kadr.common.confirm_delete_title', { id: record.id })}
+          confirmTitle={title(record)}
           confirmContent="kadr.users.delete_content"
           mutationOptions={mutationOptions}
         />

@@ -1,10 +1,15 @@
 import { PasswordInput, SelectInput, TextInput } from 'react-admin';
 
 /** The user form's fields, shared by create and edit. */
-export const UserInputs = () => (
+export const UserInputs = ({ editing = false }: { editing?: boolean }) => (
   <>
     <TextInput source="login" label="kadr.users.fields.login" autoComplete="off" />
-    <PasswordInput source="password" label="kadr.users.fields.password" autoComplete="new-password" />
+    <PasswordInput
+      source="password"
+      label="kadr.users.fields.password"
+      autoComplete="new-password"
+      helperText={editing ? 'kadr.users.password_keep_hint' : undefined}
+    />
     <PasswordInput source="repeatPassword" label="kadr.users.fields.repeatPassword" autoComplete="new-password" />
     <SelectInput
       source="role"
@@ -19,9 +24,9 @@ export const UserInputs = () => (
   </>
 );
 
-/** What the API receives: the repeat stays in the panel. */
+/** What the API receives: the repeat stays in the panel; an empty password is not sent (the current one stays). */
 export const toUserBody = ({ login, password, role }: Record<string, unknown>) => ({
   login,
-  password,
+  ...(password ? { password } : {}),
   role: role || 'user',
 });

@@ -1,5 +1,5 @@
 import { Chip, Stack } from '@mui/material';
-import { CreateButton, DataTable, List, useRecordContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
@@ -22,6 +22,14 @@ const LoginCell = () => {
       {record.role === 'admin' && <Chip size="small" color="primary" label={translate('kadr.users.admin_mark')} />}
     </Stack>
   );
+};
+
+/** No delete on the signed-in admin's own row: the server refuses to delete yourself, so the button could only fail. */
+const DeleteCell = () => {
+  const record = useRecordContext();
+  const { identity } = useGetIdentity();
+  if (!record || !identity || String(identity.id) === String(record.id)) return null;
+  return <DeleteRowButton successMessage="kadr.users.deleted" confirmContent="kadr.users.delete_content" />;
 };
 
 const filters = [
@@ -57,7 +65,7 @@ export const UserList = () => {
         <DataTable.NumberCol source="videosCount" label="kadr.users.fields.videosCount" sortByOrder="DESC" />
         <DataTable.NumberCol source="accountsCount" label="kadr.users.fields.accountsCount" sortByOrder="DESC" />
         <DataTable.Col label="" disableSort>
-          <DeleteRowButton successMessage="kadr.users.deleted" confirmContent="kadr.users.delete_content" />
+          <DeleteCell />
         </DataTable.Col>
       </DataTable>
     </List>

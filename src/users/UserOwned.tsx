@@ -5,13 +5,23 @@ import { Pagination } from '../common/Pagination';
 import { UtcDateField } from '../common/UtcDateField';
 import { StatusBadge } from '../common/StatusBadge';
 import { NothingFound } from '../common/NothingFound';
+import { ProfileName } from '../accounts/ProfileName';
+
+const OwnedName = () => {
+  const r = useRecordContext();
+  return r ? (
+    <ProfileName profile={{ id: Number(r.id), comments: r.comments, handles: r.handles, title: r.name }} />
+  ) : null;
+};
 
 /** A user's profiles, paged in place (GET /api/users/{id}/account?page). */
 export const UserAccounts = ({ userId }: { userId: Identifier }) => (
   <ListBase resource={`users/${userId}/account`} perPage={PAGE_SIZE} disableSyncWithLocation storeKey={false}>
     <DataTable rowClick={(id) => `/accounts/${id}`} bulkActionButtons={false} empty={<NothingFound padding={8} />}>
       <DataTable.Col source="id" label="kadr.users.fields.id" disableSort />
-      <DataTable.Col source="name" label="kadr.users.fields.account" disableSort />
+      <DataTable.Col source="name" label="kadr.users.fields.account" disableSort>
+        <OwnedName />
+      </DataTable.Col>
       <DataTable.Col source="createdAt" label="kadr.users.fields.createdAt" disableSort>
         <UtcDateField source="createdAt" />
       </DataTable.Col>

@@ -111,6 +111,10 @@ describeEachDb(
         error: null,
       });
       expect(a.urlChannel).toContain(sims.google.channel.id);
+      const listed = await ctx.call({ method: 'GET', url: '/api/accounts', token: user });
+      expect(listed.body.data.find((o: { id: number }) => o.id === id).handles).toEqual([
+        { platform: 'youtube', name: sims.google.channel.title, username: 'kadrsim', avatar: expect.any(String) },
+      ]);
       expect(JSON.stringify(a)).not.toMatch(/access_?token|refresh_?token/i);
 
       const r = await ctx.call({
@@ -220,6 +224,31 @@ describeEachDb(
       expect(a.urlTikTok).toBeTruthy();
       expect(a.profileNameInstagram).toBeTruthy();
       expect(a.urlInstagram).toMatch(/instagram\.com/);
+      // Issue 18 item 1: the platforms' @usernames and avatars are kept, and every answer naming the profile has them.
+      const handles = [
+        {
+          platform: 'tiktok',
+          name: sims.tiktok.user.display_name,
+          username: sims.tiktok.user.username,
+          avatar: sims.tiktok.user.avatar_url,
+        },
+        {
+          platform: 'instagram',
+          name: sims.instagram.profile.name,
+          username: sims.instagram.profile.username,
+          avatar: sims.instagram.profile.profile_picture_url,
+        },
+      ];
+      const search = await ctx.call({ method: 'GET', url: '/api/accounts/search?groupId=0', token: user });
+      expect(search.body.find((o: { id: number }) => o.id === id)).toMatchObject({ id, handles });
+      const list = await ctx.call({ method: 'GET', url: '/api/accounts', token: user });
+      expect(list.body.data.find((o: { id: number }) => o.id === id)).toMatchObject({ id, handles });
+      const byHandle = await ctx.call({
+        method: 'GET',
+        url: `/api/accounts/search?groupId=0&q=${encodeURIComponent(sims.tiktok.user.username)}`,
+        token: user,
+      });
+      expect(byHandle.body.map((o: { id: number }) => o.id)).toContain(id);
       // TikTok rotates refresh tokens: an expired token refreshes and the new refresh token is kept.
       sims.tiktok.expireAccessTokens();
       expect(

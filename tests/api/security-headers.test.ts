@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { makeTestDb, type TestDb } from '../helpers/db';
+import { AVATAR_HOSTS } from '../../server/http/security-headers';
 
 /** Security headers and caching of the panel and the API (issue 9, item 6). */
 const panelDir = mkdtempSync(join(tmpdir(), 'kadr-panel-'));
@@ -56,7 +57,8 @@ describe('security headers', () => {
     const csp = directives(res.headers['content-security-policy']);
     expect(csp['script-src']).toBe("'self'");
     expect(csp['default-src']).toBe("'self'");
-    expect(csp['img-src']).toBe("'self' data: blob:");
+    expect(csp['img-src']).toBe(`'self' data: blob: ${AVATAR_HOSTS.join(' ')}`);
+    expect(AVATAR_HOSTS.every((h) => h.startsWith('https://'))).toBe(true);
     expect(csp['media-src']).toBe("'self' blob:");
     expect(csp['connect-src']).toBe("'self'");
     expect(csp['frame-ancestors']).toBe("'none'");

@@ -133,14 +133,39 @@ describeEachDb('users API', (ctx) => {
     });
     expect(role.status).toBe(400);
     expect(Object.keys(role.body.errors)).toEqual(['role']);
-    // The password is required even when editing.
+    // Editing: a password that is sent is checked as on create.
     const edit = await ctx.call({
       method: 'PATCH',
       url: `/api/users/${userId}`,
       token: admin,
-      payload: { login: 'worker' },
+      payload: { login: 'worker', password: 'abc' },
     });
-    expect(edit.body.errors).toEqual({ password: 'Обовʼязкове до заповнення' });
+    expect(edit.body.errors).toEqual({ password: 'Занадто коротко!' });
+  });
+
+  it('renames a user without a password (issue 18): missing or empty keeps the password and the sessions', async () => {
+    const id = await ctx.createUser('keeper', 'keeper-pass');
+    const session = await ctx.login('keeper', 'keeper-pass');
+    for (const [login, payload] of [
+      ['keeper2', { login: 'keeper2' }],
+      ['keeper3', { login: 'keeper3', password: '' }],
+    ] as const) {
+      const r = await ctx.call({ method: 'PATCH', url: `/api/users/${id}`, token: admin, payload });
+      expect(r.status).toBe(200);
+      expect(r.body.login).toBe(login);
+    }
+    expect((await ctx.call({ method: 'GET', url: '/api/auth/me', token: session.headers })).status).toBe(200);
+    expect((await ctx.login('keeper3', 'keeper-pass')).userId).toBe(id);
+    // A new password still replaces the old one and ends the user's sessions.
+    const changed = await ctx.call({
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      token: admin,
+      payload: { login: 'keeper3', password: 'fresh-pass' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await ctx.call({ method: 'GET', url: '/api/auth/me', token: session.headers })).status).toBe(401);
+    expect((await ctx.login('keeper3', 'fresh-pass')).userId).toBe(id);
   });
 
   it('refuses a multipart body (only upload routes take one) with 415 and stores nothing', async () => {

@@ -217,14 +217,14 @@ describeOnEachDb('publishing in the browser', (kind) => {
     await page.getByLabel('Вибрати профілі групи').click();
     await page.getByRole('option', { name: 'Кулінарія' }).click();
     const profileOf = (n: number) => videoCard(page, n).getByRole('combobox', { name: 'Профіль' }).inputValue();
-    await expect.poll(() => profileOf(1)).toBe('Beta profile');
-    expect(await profileOf(2)).toBe('Gamma profile');
+    await expect.poll(() => profileOf(1)).toBe(`Beta profile · #${acc.beta}`); // the comment and the id (issue 18)
+    expect(await profileOf(2)).toBe(`Gamma profile · #${acc.gamma}`);
     expect(await profileOf(3)).toBe('');
     // Adding a profile to the selection assigns the third video.
     await page.getByRole('combobox', { name: 'Профілі', exact: true }).click();
     await page.getByRole('option', { name: 'Alpha profile' }).click();
     await page.keyboard.press('Escape');
-    await expect.poll(() => profileOf(3)).toBe('Alpha profile');
+    await expect.poll(() => profileOf(3)).toBe(`Alpha profile · #${acc.alpha}`);
 
     // A date outside the years 2000–2100 or beyond the scheduling horizon says so as soon as the field is left,
     // before any save, with the server's messages; a wrong date says so; the right one is taken as UTC.

@@ -14,6 +14,7 @@ import * as liveTickets from './013_live_tickets.js';
 import * as userLimits from './014_user_limits.js';
 import * as aiSessionOwnerEmail from './015_ai_session_owner_email.js';
 import * as failingPosts from './016_failing_posts.js';
+import * as profileHandles from './018_profile_handles.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -33,4 +34,5 @@ export const migrations = {
   '014_user_limits': userLimits,
   '015_ai_session_owner_email': aiSessionOwnerEmail,
   '016_failing_posts': failingPosts,
+  '018_profile_handles': profileHandles,
 };

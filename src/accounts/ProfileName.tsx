@@ -1,0 +1,119 @@
+import type { HTMLAttributes, Key, ReactNode } from 'react';
+import { Avatar, Box } from '@mui/material';
+import { PLATFORM_TITLES } from '../contract/platforms';
+import { profileText, shownHandle, type ProfileHandle, type ProfileIdentity } from '../contract/profile-identity';
+
+type Width = number | string | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number | string>>;
+
+const PLATFORM_COLORS = { youtube: '#c4302b', tiktok: '#111', instagram: '#c13584' } as const;
+
+const AVATAR = { width: 16, height: 16, fontSize: 10, flex: 'none' } as const;
+
+const cut = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
+
+/** One platform: its avatar (the platform's initial when there is none, or it fails to load) and its handle. */
+const Handle = ({ h }: { h: ProfileHandle }) => {
+  const text = shownHandle(h);
+  return (
+    <Box
+      component="span"
+      title={`${PLATFORM_TITLES[h.platform]}: ${[h.name, h.username && `@${h.username}`].filter(Boolean).join(' · ')}`}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0, maxWidth: '100%' }}
+      data-platform={h.platform}
+    >
+      {h.avatar ? (
+        <Avatar
+          src={h.avatar}
+          alt=""
+          imgProps={{ referrerPolicy: 'no-referrer', loading: 'lazy' }}
+          sx={{ ...AVATAR, bgcolor: PLATFORM_COLORS[h.platform] }}
+        />
+      ) : (
+        // No avatar: the platform's initial, drawn by CSS so that it is not part of the name's text.
+        <Box
+          component="span"
+          aria-hidden
+          sx={{
+            ...AVATAR,
+            borderRadius: '50%',
+            bgcolor: PLATFORM_COLORS[h.platform],
+            color: '#fff',
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            '&::before': { content: `"${PLATFORM_TITLES[h.platform][0]}"` },
+          }}
+        />
+      )}
+      <Box component="span" sx={cut}>
+        {text}
+      </Box>
+    </Box>
+  );
+};
+
+/**
+ * How the panel names a profile everywhere (issue 18 item 1): the operator's name for it (the comment) and its
+ * id on the first line, its platforms' avatars and handles on the second. Three profiles of one channel name
+ * read differently by their comments and ids. Each line is cut with an ellipsis (the whole text on hover), so a
+ * long name never widens a table or a menu on a phone.
+ */
+export const ProfileName = ({
+  profile,
+  maxWidth = { xs: 220, sm: 300, lg: 360 },
+  dense = false,
+}: {
+  profile: ProfileIdentity | null | undefined;
+  maxWidth?: Width;
+  /** One line only (the handles after the id), for tight rows. */
+  dense?: boolean;
+}) => {
+  if (!profile) return null;
+  const comment = profile.comments?.trim();
+  const handles = profile.handles ?? [];
+  const id = (
+    <Box component="span" sx={{ color: 'text.secondary', flex: 'none' }}>
+      #{profile.id}
+    </Box>
+  );
+  const handleRow: ReactNode = handles.length ? (
+    <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, ...cut }}>
+      {handles.map((h) => (
+        <Handle key={h.platform} h={h} />
+      ))}
+    </Box>
+  ) : null;
+  return (
+    <Box
+      component="span"
+      data-testid="profile-name"
+      data-profile-id={profile.id}
+      title={profileText(profile)}
+      sx={{ display: 'flex', flexDirection: dense ? 'row' : 'column', gap: dense ? 1 : 0.25, maxWidth, minWidth: 0 }}
+    >
+      <Box component="span" sx={{ display: 'flex', gap: 0.75, minWidth: 0, alignItems: 'baseline' }}>
+        {comment && (
+          <Box component="span" sx={{ ...cut, fontWeight: 500 }}>
+            {comment}
+          </Box>
+        )}
+        {id}
+      </Box>
+      {handleRow && (
+        <Box component="span" sx={{ fontSize: '0.8125rem', color: 'text.secondary', minWidth: 0, display: 'flex' }}>
+          {handleRow}
+        </Box>
+      )}
+    </Box>
+  );
+};
+
+/** An autocomplete's option as a profile (the one renderer of every profile picker). */
+export const renderProfileOption = <T extends ProfileIdentity>(
+  { key, ...props }: HTMLAttributes<HTMLLIElement> & { key: Key },
+  option: T,
+) => (
+  <li key={key} {...props}>
+    <ProfileName profile={option} maxWidth="100%" />
+  </li>
+);
