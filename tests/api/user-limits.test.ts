@@ -18,6 +18,7 @@ const GUARDED: Record<string, string[]> = {
   'post /api/upload-video/{id}': ['publish'],
   'patch /api/upload-video/{id}': ['publish'],
   'post /api/upload-video/upload': ['publish'],
+  'post /api/upload-video/ai/{id}': ['publish'],
   'post /api/ai/setting/publication': ['publish'],
   'post /api/ai/setting/type': ['ai'],
   'post /api/ai/setting/type-deepseek': ['ai'],
