@@ -411,11 +411,11 @@ describeOnEachDb('publishing in the browser', (kind) => {
         const profiles = page.getByRole('combobox', { name: 'Профілі', exact: true });
         for (const name of ['Alpha profile', 'Delta profile']) {
           await profiles.click();
-          await page.getByRole('option', { name: new RegExp(`${name}$`) }).click();
+          await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
         }
         await page.keyboard.press('Escape');
         const box = (platform: string, id: number, name: string) =>
-          page.getByRole('checkbox', { name: `${platform} для #${id} · ${name}` });
+          page.getByRole('checkbox', { name: `${platform} для ${name} · #${id}` });
         await expect.poll(() => box('TikTok', acc.delta!, 'Delta profile').isChecked()).toBe(true);
         expect(await box('YouTube', acc.delta!, 'Delta profile').isChecked()).toBe(true);
         expect(await box('YouTube', acc.alpha!, 'Alpha profile').isChecked()).toBe(true);
@@ -430,7 +430,7 @@ describeOnEachDb('publishing in the browser', (kind) => {
         await skipped.getByText('Буде пропущено (1)').waitFor();
         await skipped
           .getByText(
-            `Вихід 1 · ID відео ${req.videos[0]} → профіль #${acc.alpha} · Alpha profile, TikTok: ` +
+            `Вихід 1 · ID відео ${req.videos[0]} → профіль Alpha profile · #${acc.alpha}, TikTok: ` +
               'профіль не підключено до TikTok',
           )
           .waitFor();
