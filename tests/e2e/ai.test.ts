@@ -58,16 +58,16 @@ describeOnEachDb('AI screens in the browser', (kind) => {
     const shared = page.getByLabel('Назва').first();
     await expect.poll(() => shared.inputValue()).toBe(row.title);
     const videoCard = page.getByRole('group', { name: `ШІ-відео · ID ${aiId}` });
-    expect(await videoCard.getByRole('combobox', { name: 'Профіль' }).inputValue()).toBe('AI profile');
+    expect(await videoCard.getByRole('combobox', { name: 'Профіль' }).inputValue()).toBe(`AI profile · #${accountId}`);
     const box = (platform: string) =>
-      page.getByRole('checkbox', { name: `${platform} для #${accountId} · AI profile` });
+      page.getByRole('checkbox', { name: `${platform} для AI profile · #${accountId}` });
     await expect.poll(() => box('YouTube').isChecked()).toBe(true);
     expect(await box('TikTok').isChecked()).toBe(false);
     expect(await page.getByTestId('skipped-list').count()).toBe(0);
     await box('Instagram').check();
     await page
       .getByTestId('skipped-list')
-      .getByText(`профіль #${accountId} · AI profile, Instagram: профіль не підключено до Instagram`, { exact: false })
+      .getByText(`профіль AI profile · #${accountId}, Instagram: профіль не підключено до Instagram`, { exact: false })
       .waitFor();
     await shared.fill(`${title} (ред.)`);
     expect(await videoCard.getByLabel('Назва').inputValue()).toBe(`${title} (ред.)`);
