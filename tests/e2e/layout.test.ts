@@ -3,6 +3,7 @@ import { launchBrowser } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { startFoundationServer } from './foundation-panel';
 import { LONG_ERROR, seedLayoutData, type LayoutData } from './layout-data';
+import { layoutScreens, waitReady, type Screen } from './layout-screens';
 
 /**
  * Issue 18 items 3, 4, 7 and 8 in Chromium: every list, form and show screen, holding the long names, errors and
@@ -14,83 +15,18 @@ import { LONG_ERROR, seedLayoutData, type LayoutData } from './layout-data';
 let srv: TestServer;
 let browser: Browser;
 let d: LayoutData;
-
-/** How a screen shows it has its data: a text on it, or a value in one of its fields. */
-type Ready = { text: string } | { value: string } | { selector: string };
-type Screen = { name: string; path: () => string; ready: Ready; create?: { uk: string; en: string } };
-
-const CREATE = { uk: 'Створити', en: 'Create' };
-const SCREENS: Screen[] = [
-  { name: 'profiles', path: () => '/accounts/list', ready: { text: 'Кулінарний канал Олени' }, create: CREATE },
-  // The filters shown (as the URL asks): their labels must not be cut.
-  {
-    name: 'profiles, filtered',
-    path: () => `/accounts/list?filter=${encodeURIComponent('{"platform":"youtube","status":"noactive"}')}`,
-    ready: { text: 'Кулінарний канал Олени' },
-    create: CREATE,
-  },
-  { name: 'profile create', path: () => '/accounts/create', ready: { selector: 'input[name="proxy"]' } },
-  { name: 'profile edit', path: () => `/accounts/${d.profiles[0]}`, ready: { selector: 'tbody tr' } }, // its videos' table
-  { name: 'groups', path: () => '/accounts/group/list', ready: { text: 'Ранкові публікації' }, create: CREATE },
-  { name: 'group create', path: () => '/accounts/group/create', ready: { selector: 'input[name="name"]' } },
-  { name: 'group edit', path: () => `/accounts/group/${d.group}`, ready: { text: '#3 ·' } },
-  { name: 'publications', path: () => '/video/list', ready: { text: 'Домашній яблучний пиріг' } },
-  { name: 'publication', path: () => `/video/youtube/${d.idUpload.published}`, ready: { text: 'домашня_кухня' } },
-  {
-    name: 'requests',
-    path: () => '/video/request-create',
-    ready: { selector: '[data-request="layoutready000001"]' },
-    create: { uk: 'Створити відео', en: 'Create videos' },
-  },
-  { name: 'request', path: () => `/video/request-create/${d.requests.done}`, ready: { selector: 'video' } },
-  {
-    name: 'failed request',
-    path: () => `/video/request-create/${d.requests.failed}`,
-    ready: { text: 'ffmpeg exited' },
-  },
-  { name: 'create video', path: () => '/video/create', ready: { selector: '[data-testid="create-video-file"]' } },
-  { name: 'publish form', path: () => `/video/request/${d.idUpload.ready}`, ready: { selector: 'video' } },
-  {
-    name: 'backgrounds',
-    path: () => '/photos',
-    ready: { text: 'Пейзажі для фону' },
-    create: { uk: 'Create folder', en: 'Create folder' }, // SPEC §2 words, in English in both
-  },
-  { name: 'folder', path: () => `/photos/${d.folder}`, ready: { text: 'Пейзажі для фону' } },
-  { name: 'folder create', path: () => '/photos/create-folder', ready: { selector: 'input[name="name"]' } },
-  { name: 'upload', path: () => `/photos/create/${d.folder}`, ready: { selector: 'input[data-zone="photo"]' } },
-  { name: 'tag sets', path: () => '/tags', ready: { text: 'Кулінарія та рецепти' }, create: CREATE },
-  { name: 'tag set create', path: () => '/tags/create', ready: { selector: 'input[name="name"]' } },
-  { name: 'tag set edit', path: () => `/tags/${d.tagSet}`, ready: { text: 'швидкі_страви' } },
-  { name: 'AI sessions', path: () => '/ai/list', ready: { text: 'olena.kovalenko.marketing.team@example.com' } },
-  { name: 'AI session', path: () => `/ai/list/${d.aiSession}`, ready: { text: 'getaddrinfo ENOTFOUND' } },
-  { name: 'AI videos', path: () => '/ai/video', ready: { text: 'getaddrinfo ENOTFOUND' } },
-  { name: 'AI logs', path: () => '/ai/logs', ready: { text: 'getaddrinfo ENOTFOUND' } },
-  { name: 'users', path: () => '/users', ready: { text: 'olena.kovalenko.marketing.team' }, create: CREATE },
-  { name: 'user create', path: () => '/users/create', ready: { selector: 'input[name="login"]' } },
-  { name: 'user edit', path: () => `/users/${d.user}`, ready: { value: 'olena.kovalenko.marketing.team' } },
-  { name: 'settings', path: () => '/setting', ready: { selector: 'input[type="password"]' } },
-];
+let SCREENS: Screen[];
 
 beforeAll(async () => {
   srv = await startFoundationServer();
   d = await seedLayoutData(srv);
+  SCREENS = layoutScreens(d);
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await srv?.close();
 });
-
-async function waitReady(page: Page, ready: Ready) {
-  if ('text' in ready) await page.getByText(ready.text).first().waitFor();
-  else if ('selector' in ready) await page.locator(ready.selector).first().waitFor();
-  else
-    await page.waitForFunction(
-      (v) => [...document.querySelectorAll('input, textarea')].some((i) => (i as HTMLInputElement).value.includes(v)),
-      ready.value,
-    );
-}
 
 /** What does not fit on the screen shown, each as a short sentence (none: it fits). */
 const misfits = (page: Page, longError: string) =>
