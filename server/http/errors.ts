@@ -41,7 +41,7 @@ export const forbidden = () => new AppError(403, M.forbidden);
 export function frameworkErrorAnswer(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const t = (s: string) => translate(s, localeOf(req.headers['accept-language']));
   const [status, key, field] = FRAMEWORK_ERRORS[err.code] ?? [400, REQUEST_ERRORS.badRequest, 'url'];
-  return reply.status(status).send({ message: t(key), statusCode: status, errors: { [field]: t(key) } });
+  void reply.status(status).send({ message: t(key), statusCode: status, errors: { [field]: t(key) } });
 }
 
 /** One JSON shape for every failure: { message, statusCode, errors? }. A 5xx never carries internals. */

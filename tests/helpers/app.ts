@@ -5,6 +5,9 @@ import type { Container, ContainerOverrides } from '../../server/container';
 import { hashPassword } from '../../server/auth/password';
 import type { DbKind } from '../../server/db/index';
 import type { Role } from '../../src/contract/roles';
+// The app's decorations (its route list, the JWT signer) as the server's own modules declare them.
+import type {} from '../../server/http/openapi';
+import type {} from '@fastify/jwt';
 import { makeTestDb, postgresAvailable, type TestDb } from './db';
 
 export type TestCtx = {

@@ -90,7 +90,7 @@ export async function startSimServer(
   const log: SimLogEntry[] = [];
   let faults: SimFault[] = [];
 
-  const server = http.createServer(async (req, res) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://sim.local');
     const method = req.method ?? 'GET';
     const route = routes.find(
@@ -163,7 +163,9 @@ export async function startSimServer(
     }
     res.writeHead(reply.status, headers);
     res.end(payload);
-  });
+  };
+  // A request that breaks off mid-body closes its socket; it never becomes an unhandled rejection.
+  const server = http.createServer((req, res) => void answer(req, res).catch((err: Error) => res.destroy(err)));
   server.keepAliveTimeout = 1000;
 
   await new Promise<void>((resolve, reject) => {

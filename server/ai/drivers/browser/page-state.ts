@@ -61,11 +61,14 @@ export async function waitForState(
 
 export { visible as isVisible };
 
+/** What this code touches of an element inside the page (the server is type-checked without the DOM's types). */
+type PageElement = { setAttribute(name: string, value: string): void };
+
 /** Marks the error messages on the page as read, so a resubmitted form is judged by the answer, not the old error. */
 export async function markErrorsSeen(page: Page, site: SiteAdapter): Promise<void> {
   if (!site.selectors.loginError) return;
   await page
     .locator(site.selectors.loginError)
-    .evaluateAll((els, attr) => els.forEach((e) => e.setAttribute(attr, '')), SEEN)
+    .evaluateAll((els, attr) => els.forEach((e) => (e as unknown as PageElement).setAttribute(attr, '')), SEEN)
     .catch(() => {});
 }
