@@ -3,7 +3,7 @@
 // and its `.describe()` text. tests/unit/config-doc.test.ts fails when either file differs from what this
 // renders, so the documentation cannot drift from the schema: change the schema, then run the script.
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { z } from 'zod';
@@ -11,8 +11,9 @@ import { EnvSchema } from '../server/config';
 
 export type Variable = keyof typeof EnvSchema.shape;
 
-export const CONFIGURATION_DOC = fileURLToPath(new URL('../docs/configuration.md', import.meta.url));
-export const ENV_EXAMPLE = fileURLToPath(new URL('../.env.example', import.meta.url));
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const CONFIGURATION_DOC = resolve(ROOT, 'docs/configuration.md');
+export const ENV_EXAMPLE = resolve(ROOT, '.env.example');
 
 /** Headings, each at the first variable of its group in the schema's order. */
 const SECTIONS: Partial<Record<Variable, string>> = {
