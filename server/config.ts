@@ -12,128 +12,442 @@ import { PUBLISH_HORIZON_DAYS_DEFAULT } from '../src/contract/publications';
 
 export type { AiConfig, AiDriverKind, AiProviderConfig, VideoDialect } from './config-ai';
 
-/** The one place that reads process.env: validated, typed, with defaults for a laptop. */
-const EnvSchema = z.object({
-  NODE_ENV: z.string().default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default('data'),
-  DATABASE_URL: z.string().optional(),
-  ADMIN_LOGIN: z.string().min(2).max(50).optional(),
-  ADMIN_PASSWORD: z.string().min(6).max(50).optional(),
-  APP_KEY: z.string().optional(),
-  JWT_SECRET: z.string().min(32).optional(),
+/**
+ * The one place that reads process.env: validated, typed, with defaults for a laptop. Each variable's
+ * `.describe()` (and `defaultText` where the default is not a plain value) is what docs/configuration.md and
+ * .env.example show: `npm run docs:config` writes them, tests/unit/config-doc.test.ts keeps them in step.
+ */
+export const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development').describe('Read but not used by Kadr today.'),
+  HOST: z.string().default('0.0.0.0').describe('The address panel and API listen on.'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('The port panel and API listen on.'),
+  DATA_DIR: z
+    .string()
+    .default('data')
+    .describe('Where the SQLite file, the media files and the generated secrets live (created when missing).'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .describe(
+      '`postgres://user:pass@host:5432/kadr` to use PostgreSQL; several API and worker processes can share one.',
+    )
+    .meta({ defaultText: 'unset (the embedded SQLite file `DATA_DIR/kadr.sqlite`)' }),
+  ADMIN_LOGIN: z
+    .string()
+    .min(2)
+    .max(50)
+    .optional()
+    .describe('The first admin, created only when there are no users yet.')
+    .meta({ defaultText: '`admin`' }),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(6)
+    .max(50)
+    .optional()
+    .describe("The first admin's password, used only when there are no users yet.")
+    .meta({ defaultText: 'random, printed once in the terminal' }),
+  APP_KEY: z
+    .string()
+    .optional()
+    .describe(
+      'The key that seals platform secrets at rest (AES-256-GCM under a key derived by HKDF) and signs OAuth `state`; ' +
+        'set it explicitly in production. Starting with another key than the database was sealed with stops with an error.',
+    )
+    .meta({ defaultText: 'generated once into `DATA_DIR/app.key`' }),
+  JWT_SECRET: z
+    .string()
+    .min(32)
+    .optional()
+    .describe('Signs access tokens.')
+    .meta({ defaultText: 'generated once into `DATA_DIR/jwt.secret`' }),
   ACCESS_TOKEN_TTL_SEC: z.coerce
     .number()
     .int()
     .positive()
-    .default(15 * 60),
+    .default(15 * 60)
+    .describe('Lifetime of an access token (a short-lived JWT), in seconds.'),
   REFRESH_TOKEN_TTL_SEC: z.coerce
     .number()
     .int()
     .positive()
-    .default(30 * 24 * 3600),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+    .default(30 * 24 * 3600)
+    .describe('Lifetime of a refresh token (rotated on every refresh), in seconds.'),
+  LOGIN_MAX_FAILURES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5)
+    .describe(
+      'Failed sign-ins per login from one address (ten times as many per address across logins) before that ' +
+        'address is locked out.',
+    ),
   LOGIN_LOCK_SEC: z.coerce
     .number()
     .int()
     .positive()
-    .default(15 * 60),
-  LOGIN_MAX_DELAY_MS: z.coerce.number().int().nonnegative().default(10_000),
-  // Behind a reverse proxy: whose X-Forwarded-For to believe ('true' = any proxy, or its addresses/CIDRs).
+    .default(15 * 60)
+    .describe('How long after the last failure the lock and the failure counts last, in seconds.'),
+  LOGIN_MAX_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(10_000)
+    .describe(
+      'The longest delay before a password is checked for a login failing from many addresses (no lock there: ' +
+        'the delay starts at 0.5 s at the fifth failure and doubles).',
+    ),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[0-9a-fA-F.:/, ]+)$/, 'true, false, or addresses/CIDRs')
-    .default('false'),
-  // Slow clients: headers must arrive in time, a body must keep flowing; idle keep-alive and sockets close.
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
-  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
+    .default('false')
+    .describe(
+      'Behind a reverse proxy: `true` (any) or the proxies’ addresses/CIDRs, so the client address (sign-in ' +
+        'lock, logs) is read from `X-Forwarded-For`; `false` ignores that header, so it cannot dodge the lock.',
+    ),
+  HEADERS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(20_000)
+    .describe("A request's line and headers must arrive within this."),
+  BODY_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(30_000)
+    .describe(
+      'A request body that brings no new bytes for this long (while the server is ready to read) closes the ' +
+        'connection; a slow but moving upload has no overall limit.',
+    ),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(72_000)
+    .describe('An idle keep-alive connection is closed after this.'),
   CONNECTION_IDLE_TIMEOUT_MS: z.coerce
     .number()
     .int()
     .min(1000)
     .max(24 * 3_600_000)
-    .default(600_000),
-  // Lingering close: after an early answer (a refused upload), the rest of the body is read up to these bounds.
-  LINGER_MAX_BYTES: z.coerce.number().int().min(0).max(1_073_741_824).default(4_194_304),
-  LINGER_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
-  // Per-user limits of expensive operations, per hour (server/http/user-limits.ts); 0 = no limit.
-  LIMIT_RENDERS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(300),
-  LIMIT_PUBLISH_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(600),
-  LIMIT_AI_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
-  LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(600),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  FFMPEG_PATH: z.string().default('ffmpeg'),
-  FFPROBE_PATH: z.string().default('ffprobe'),
-  PUBLIC_URL: z.string().optional(),
-  WORKERS: z.enum(['on', 'off']).default('on'),
-  // Platforms (accounts): production hosts by default; tests and SIMULATORS=on point them at local simulators.
-  YOUTUBE_AUTH_BASE_URL: z.url().optional(),
-  YOUTUBE_TOKEN_BASE_URL: z.url().optional(),
-  YOUTUBE_API_BASE_URL: z.url().optional(),
-  TIKTOK_AUTH_BASE_URL: z.url().optional(),
-  TIKTOK_API_BASE_URL: z.url().optional(),
-  TIKTOK_CLIENT_KEY: z.string().optional(),
-  TIKTOK_CLIENT_SECRET: z.string().optional(),
-  INSTAGRAM_AUTH_BASE_URL: z.url().optional(),
-  INSTAGRAM_API_BASE_URL: z.url().optional(),
-  INSTAGRAM_GRAPH_BASE_URL: z.url().optional(),
-  INSTAGRAM_APP_ID: z.string().optional(),
-  INSTAGRAM_APP_SECRET: z.string().optional(),
-  PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
-  SIMULATORS: z.enum(['on', 'off']).default('off'),
-  // A profile's proxy on loopback/private/link-local addresses (SSRF guard); SIMULATORS=on turns it on.
-  ALLOW_PRIVATE_PROXIES: z.enum(['true', 'false']).optional(),
-  // Media links (signed, expiring): the HMAC key (derived from APP_KEY when unset) and the link lifetime.
-  MEDIA_SIGNING_KEY: z.string().min(32).optional(),
+    .default(600_000)
+    .describe(
+      "A connection with no traffic either way for this long is closed (a backstop; long answers such as a 1 GB upload's checks fit in it).",
+    ),
+  LINGER_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_073_741_824)
+    .default(4_194_304)
+    .describe(
+      'Lingering close: after an answer sent before the body was read (a refused upload, a 401/404/413/429), ' +
+        'the server reads and discards up to this many more body bytes so the client hears the answer, then cuts the connection.',
+    ),
+  LINGER_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(5_000)
+    .describe(
+      'Lingering close: how long after such an answer the rest of the body may take before the connection is cut.',
+    ),
+  LIMIT_RENDERS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(300)
+    .describe(
+      'Create-video requests (clip uploads) one user may send in an hour; past it a 429 with `Retry-After` names ' +
+        'the limit and when it frees. `0` = no limit.',
+    ),
+  LIMIT_PUBLISH_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(600)
+    .describe(
+      "Publications one user may create, edit or publish again (an AI video's publication too) in an hour. `0` = no limit.",
+    ),
+  LIMIT_AI_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(1_000)
+    .describe(
+      'AI chat and video-generation calls (`type`, `type-deepseek`, `video`, `recreate`) one user may make in an ' +
+        'hour. `0` = no limit.',
+    ),
+  LIMIT_UPLOADS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(600)
+    .describe('Uploads (background files, create-video clips) one user may send in an hour. `0` = no limit.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('The pino log level (`silent` mutes it); passwords and tokens are redacted.'),
+  FFMPEG_PATH: z.string().default('ffmpeg').describe('The ffmpeg binary (renders, previews).'),
+  FFPROBE_PATH: z.string().default('ffprobe').describe('The ffprobe binary (upload checks, the pre-flight gate).'),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .describe(
+      'The address the panel is reached at: OAuth callbacks (`$PUBLIC_URL/api/oauth/<platform>/callback`) and ' +
+        'the signed media link Instagram fetches a Reel from, so it must be reachable from the internet for ' +
+        'Instagram publishing.',
+    )
+    .meta({ defaultText: '`http://localhost:$PORT`' }),
+  WORKERS: z
+    .enum(['on', 'off'])
+    .default('on')
+    .describe('`off` runs the API without the in-process workers (it only enqueues jobs).'),
+  YOUTUBE_AUTH_BASE_URL: z
+    .url()
+    .optional()
+    .describe("Google's OAuth host (tests point the platform hosts at the simulators).")
+    .meta({ defaultText: '`https://accounts.google.com`' }),
+  YOUTUBE_TOKEN_BASE_URL: z
+    .url()
+    .optional()
+    .describe("Google's OAuth token host.")
+    .meta({ defaultText: '`https://oauth2.googleapis.com`' }),
+  YOUTUBE_API_BASE_URL: z
+    .url()
+    .optional()
+    .describe("The YouTube Data API host. The OAuth client is each profile's own client_id / client_secret.")
+    .meta({ defaultText: '`https://www.googleapis.com`' }),
+  TIKTOK_AUTH_BASE_URL: z
+    .url()
+    .optional()
+    .describe('The TikTok Login Kit host.')
+    .meta({ defaultText: '`https://www.tiktok.com`' }),
+  TIKTOK_API_BASE_URL: z
+    .url()
+    .optional()
+    .describe('The TikTok API host.')
+    .meta({ defaultText: '`https://open.tiktokapis.com`' }),
+  TIKTOK_CLIENT_KEY: z
+    .string()
+    .optional()
+    .describe("The server's TikTok app; without it the TikTok authorization link answers a readable error."),
+  TIKTOK_CLIENT_SECRET: z.string().optional().describe("The server's TikTok app secret."),
+  INSTAGRAM_AUTH_BASE_URL: z
+    .url()
+    .optional()
+    .describe('The Instagram Login host.')
+    .meta({ defaultText: '`https://www.instagram.com`' }),
+  INSTAGRAM_API_BASE_URL: z
+    .url()
+    .optional()
+    .describe('The Instagram API host (token exchange).')
+    .meta({ defaultText: '`https://api.instagram.com`' }),
+  INSTAGRAM_GRAPH_BASE_URL: z
+    .url()
+    .optional()
+    .describe('The Instagram Graph API host.')
+    .meta({ defaultText: '`https://graph.instagram.com`' }),
+  INSTAGRAM_APP_ID: z.string().optional().describe("The server's Instagram app (Instagram API with Instagram Login)."),
+  INSTAGRAM_APP_SECRET: z.string().optional().describe("The server's Instagram app secret."),
+  PLATFORM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(20_000)
+    .describe(
+      "Limit of one platform call through a profile's proxy (the connect/handshake part gets at most 10 s), so a " +
+        'bad proxy is an error, not a hang.',
+    ),
+  SIMULATORS: z
+    .enum(['on', 'off'])
+    .default('off')
+    .describe(
+      '`on` makes `npm run dev` / `tsx server/main.ts` start local YouTube, TikTok, Instagram and AI simulators ' +
+        'and point the drivers at them.',
+    ),
+  ALLOW_PRIVATE_PROXIES: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      "`true` lets a profile's proxy be on loopback, a private, CGNAT or link-local network (a local proxy for " +
+        'development); otherwise such a proxy is refused (server-side request forgery guard).',
+    )
+    .meta({ defaultText: '`false` (`true` with `SIMULATORS=on`)' }),
+  MEDIA_SIGNING_KEY: z
+    .string()
+    .min(32)
+    .optional()
+    .describe('HMAC key of signed media links (`/api/media/<key>?exp&sig`); changing it invalidates the links issued.')
+    .meta({ defaultText: 'derived from `APP_KEY`' }),
   MEDIA_URL_TTL_SEC: z.coerce
     .number()
     .int()
     .min(60)
     .max(7 * 24 * 3600)
-    .default(6 * 3600),
-  // Jobs and the render worker: parallel ffmpeg processes per worker process, job lease, queue poll interval.
-  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(defaultRenderConcurrency()),
-  JOB_LEASE_SEC: z.coerce.number().int().min(5).max(3600).default(60),
-  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  // Publishing: how far ahead a publication may be scheduled (a date beyond it is a 400 naming the field).
-  PUBLISH_HORIZON_DAYS: z.coerce.number().int().min(1).max(36_500).default(PUBLISH_HORIZON_DAYS_DEFAULT),
-  // The queue's stall rule: a job chain re-queued this many times in a row without progress goes dead.
-  JOB_MAX_STALLS: z.coerce.number().int().min(1).max(100).default(5),
-  JOB_STALL_BACKOFF_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
-  // The AI service (server/ai): its own port (else mounted on the API), chat drivers and video generation.
-  AI_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  AI_GPT_DRIVER: z.enum(['api', 'browser']).default('api'),
-  AI_GPT_BASE_URL: z.url().default('https://api.openai.com/v1'),
-  AI_GPT_MODEL: z.string().min(1).default('gpt-4o-mini'),
-  AI_DEEPSEEK_DRIVER: z.enum(['api', 'browser']).default('api'),
-  AI_DEEPSEEK_BASE_URL: z.url().default('https://api.deepseek.com'),
-  AI_DEEPSEEK_MODEL: z.string().min(1).default('deepseek-flash'),
-  // The opt-in browser driver: the sites' base URLs ('' = the real sites), Debian's Chromium, contexts at once.
-  AI_GPT_SITE_URL: z.union([z.url(), z.literal('')]).default(''),
-  AI_DEEPSEEK_SITE_URL: z.union([z.url(), z.literal('')]).default(''),
-  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
-  AI_BROWSER_MAX_CONTEXTS: z.coerce.number().int().min(1).max(50).default(5),
-  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
-  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
-  AI_HISTORY_TURNS: z.coerce.number().int().min(0).max(1000).default(40),
-  AI_VIDEO_DIALECT: z.enum(['openrouter', 'openai-videos']).default('openrouter'),
-  AI_VIDEO_BASE_URL: z.union([z.url(), z.literal('')]).default(''),
-  AI_VIDEO_API_KEY: z.string().default(''),
-  AI_VIDEO_MODEL: z.string().min(1).default('google/veo-3.1-fast'),
-  AI_VIDEO_SECONDS: z.coerce.number().int().min(1).max(60).default(8),
+    .default(6 * 3600)
+    .describe(
+      'How long a media link stays valid at least, in seconds (expiry is rounded up to the hour so links stay cacheable).',
+    ),
+  RENDER_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(defaultRenderConcurrency())
+    .describe(
+      'ffmpeg processes one worker process runs at once, one output each with a single-threaded x264 (a lone ' +
+        'output keeps x264’s threads); measured fastest on 2 cores (`npm run bench`).',
+    )
+    .meta({ defaultText: 'twice the CPU cores, 2 to 8' }),
+  JOB_LEASE_SEC: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(3600)
+    .default(60)
+    .describe('Job lease: a running job whose worker stops renewing it (a crash) is taken over after this long.'),
+  JOB_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(60_000)
+    .default(1000)
+    .describe('How often an idle worker looks for due jobs.'),
+  PUBLISH_HORIZON_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(36_500)
+    .default(PUBLISH_HORIZON_DAYS_DEFAULT)
+    .describe(
+      'How many days ahead a publication (and each of its videos) may be dated; a later date is a 400 naming the ' +
+        'field, and the publish form says so as it is typed (every date must also lie in the years 2000–2100).',
+    ),
+  JOB_MAX_STALLS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(5)
+    .describe(
+      'A job chain (a job queuing its own next look) re-queued this many times in a row at or before its previous ' +
+        'run_at with no change of state goes dead with the reason, instead of looping.',
+    ),
+  JOB_STALL_BACKOFF_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600_000)
+    .default(1000)
+    .describe(
+      "The first delay a stalled re-queue waits past its predecessor's run_at; it doubles with each stall in a row (up to 10 min).",
+    ),
+  AI_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .describe('The AI service on a port of its own (with CORS for `PUBLIC_URL`’s origin only).')
+    .meta({ defaultText: "unset (mounted on the API's origin)" }),
+  AI_GPT_DRIVER: z
+    .enum(['api', 'browser'])
+    .default('api')
+    .describe("GPT's chat driver: the OpenAI-compatible API, or the opt-in web chat in Chromium."),
+  AI_GPT_BASE_URL: z.url().default('https://api.openai.com/v1').describe("GPT's OpenAI-compatible endpoint."),
+  AI_GPT_MODEL: z.string().min(1).default('gpt-4o-mini').describe("GPT's model."),
+  AI_DEEPSEEK_DRIVER: z
+    .enum(['api', 'browser'])
+    .default('api')
+    .describe("DeepSeek's chat driver: the OpenAI-compatible API, or the opt-in web chat in Chromium."),
+  AI_DEEPSEEK_BASE_URL: z.url().default('https://api.deepseek.com').describe("DeepSeek's OpenAI-compatible endpoint."),
+  AI_DEEPSEEK_MODEL: z
+    .string()
+    .min(1)
+    .default('deepseek-flash')
+    .describe("DeepSeek's model (model ids change: DeepSeek renamed them twice in 2026)."),
+  AI_GPT_SITE_URL: z
+    .union([z.url(), z.literal('')])
+    .default('')
+    .describe('The web chat the GPT browser driver logs in to.')
+    .meta({ defaultText: 'empty (the real site, `https://chatgpt.com`)' }),
+  AI_DEEPSEEK_SITE_URL: z
+    .union([z.url(), z.literal('')])
+    .default('')
+    .describe('The web chat the DeepSeek browser driver logs in to.')
+    .meta({ defaultText: 'empty (the real site, `https://chat.deepseek.com`)' }),
+  CHROMIUM_PATH: z
+    .string()
+    .min(1)
+    .default('/usr/bin/chromium')
+    .describe(
+      "Debian's Chromium, for the AI browser driver and the browser tests (`npm test` installs it, `npm start` does not).",
+    ),
+  AI_BROWSER_MAX_CONTEXTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .default(5)
+    .describe(
+      'Browser-driver sessions open at once; opening another closes the least recently used idle one (its state saved).',
+    ),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000).describe('One chat call’s limit.'),
+  AI_MAX_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .default(1)
+    .describe('How many times the SDK retries a chat call on 429/5xx.'),
+  AI_HISTORY_TURNS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(40)
+    .describe('Stored chat turns sent back to the model with a new message (the newest).'),
+  AI_VIDEO_DIALECT: z
+    .enum(['openrouter', 'openai-videos'])
+    .default('openrouter')
+    .describe("The video provider's wire format: OpenRouter's `/videos`, or the older OpenAI `/v1/videos`."),
+  AI_VIDEO_BASE_URL: z
+    .union([z.url(), z.literal('')])
+    .default('')
+    .describe('The video provider, e.g. `https://openrouter.ai/api/v1`.')
+    .meta({ defaultText: 'empty (video generation not configured: its requests answer "not configured")' }),
+  AI_VIDEO_API_KEY: z.string().default('').describe("The video provider's API key."),
+  AI_VIDEO_MODEL: z.string().min(1).default('google/veo-3.1-fast').describe('The video model.'),
+  AI_VIDEO_SECONDS: z.coerce.number().int().min(1).max(60).default(8).describe("The requested clip's length."),
   AI_VIDEO_SIZE: z
     .string()
     .regex(/^\d{2,5}x\d{2,5}$/)
-    .default('720x1280'),
+    .default('720x1280')
+    .describe("The requested clip's size, width x height."),
   AI_VIDEO_BUDGET_SEC: z.coerce
     .number()
     .int()
     .min(10)
     .max(24 * 3600)
-    .default(20 * 60),
-  AI_VIDEO_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
+    .default(20 * 60)
+    .describe('How long one generation may take, polls included, in seconds.'),
+  AI_VIDEO_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(600_000)
+    .default(5000)
+    .describe('The first poll delay of a generation; it doubles up to 30 s.'),
 });
 
 /** Sign-in throttling (server/auth/login-throttle.ts). */
