@@ -29,6 +29,7 @@ try {
         await context.addInitScript((l) => localStorage.setItem('kadr.locale', l), lang);
         const page = await context.newPage();
         await page.goto(`${srv.url}/login`);
+        await page.locator('button[type="submit"]').waitFor();
         await page.screenshot({ path: join(out, `${lang}-${width}-login.png`) });
         await page.locator('input[name="login"]').fill(role);
         await page.locator('input[name="password"]').fill(password);
