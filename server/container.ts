@@ -75,7 +75,7 @@ export type ContainerOverrides = {
 
 /** Runner settings besides the queue and the workers, which the container supplies. */
 export type RunnerSettings = Omit<RunnerOptions, 'queue' | 'workers' | 'catalogue'> & {
-  catalogue?: readonly JobSpec<string, any>[];
+  catalogue?: readonly JobSpec<string, unknown>[];
 };
 
 /**
@@ -210,7 +210,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   };
 
   /** Every job kind the server knows; a runner over it refuses to start when one has no worker. */
-  const catalogue: readonly JobSpec<string, any>[] = [renderJob, keepAliveJob, publishJob, statsJob, aiVideoJob];
+  const catalogue: readonly JobSpec<string, unknown>[] = [renderJob, keepAliveJob, publishJob, statsJob, aiVideoJob];
   const workers: JobWorker[] = observe.deadJobs([
     ...videosJobWorkers({
       repo: repos.videos,

@@ -9,7 +9,7 @@
  *   message instead of failing to open secrets one by one (or, worse, writing new ones under another key).
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Db } from '../db/index';
 
 const PREFIX = 's1.';
 const SALT = Buffer.from('kadr-app-key-salt-v1');
@@ -73,13 +73,13 @@ export function createSealer(appKey: string): Sealer {
  * Stores the key check on first start; afterwards refuses a different APP_KEY with KEY_MISMATCH_MESSAGE.
  * Needs the `settings` table (migration 002).
  */
-export async function ensureSealKey(db: Kysely<any>, sealer: Sealer): Promise<void> {
+export async function ensureSealKey(db: Db, sealer: Sealer): Promise<void> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', KEY_CHECK_SETTING).executeTakeFirst();
   if (!row) {
     await db
       .insertInto('settings')
       .values({ key: KEY_CHECK_SETTING, value: sealer.keyCheck })
-      .onConflict((oc: any) => oc.column('key').doNothing())
+      .onConflict((oc) => oc.column('key').doNothing())
       .execute();
     return ensureSealKey(db, sealer);
   }

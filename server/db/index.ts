@@ -78,7 +78,7 @@ function cacheStatements(sqlite: SQLite.Database, max = 1000): SQLite.Database {
   return sqlite;
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations as Record<string, Migration> },

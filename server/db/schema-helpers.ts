@@ -1,10 +1,10 @@
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
 
 /** Helpers that make one migration produce the same schema on SQLite and PostgreSQL. */
-export const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = <DB>(db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** An auto-incrementing integer primary key named `id`. */
-export function withId<T extends string>(db: Kysely<any>, table: CreateTableBuilder<T, never>) {
+export function withId<DB, T extends string>(db: Kysely<DB>, table: CreateTableBuilder<T, never>) {
   return isPostgres(db)
     ? table.addColumn('id', 'serial', (c) => c.primaryKey())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());

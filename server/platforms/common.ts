@@ -174,7 +174,5 @@ export function needRedirectUri(
 
 /** Drops undefined and empty-string entries (so config overrides never blank out a default). */
 export function stripUndefined<T extends object>(o: T | undefined): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(o ?? {})) if (v !== undefined && v !== '') (out as any)[k] = v;
-  return out;
+  return Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;
 }

@@ -10,7 +10,7 @@
  * Unless `allowPrivateProxy`, the proxy's address must be public (./proxy-guard.ts): names are resolved and
  * checked by the lookup the socket connects with, a refused literal fails every connection.
  */
-import type { LookupFunction } from 'node:net';
+import type { LookupFunction, TcpSocketConnectOpts } from 'node:net';
 import { Agent, Pool, ProxyAgent, buildConnector, type Dispatcher } from 'undici';
 import { SocksClient } from 'socks';
 import type { ParsedProxy } from '../../src/contract/proxy';
@@ -28,16 +28,17 @@ export interface ConnectorOptions {
   allowPrivateProxy?: boolean;
 }
 
-const PROXY_CONNECT_FAILED = Symbol('proxy-connect-failed');
+/** The errors raised while talking to the proxy itself (SOCKS handshake). */
+const proxyErrors = new WeakSet<object>();
 
-/** Marks an error raised while talking to the proxy itself (SOCKS handshake). */
 function markProxyError<E>(err: E): E {
-  if (err && typeof err === 'object') (err as any)[PROXY_CONNECT_FAILED] = true;
+  if (err && typeof err === 'object') proxyErrors.add(err);
   return err;
 }
 
 /** Whether an error (one link of a cause chain) was raised by the SOCKS handshake with the proxy. */
-export const isProxyHandshakeError = (err: unknown): boolean => Boolean((err as any)?.[PROXY_CONNECT_FAILED]);
+export const isProxyHandshakeError = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && proxyErrors.has(err);
 
 /** The proxy host's address through `lookup` (the guarded one checks it), so the socket connects to that address. */
 function resolveProxyHost(host: string, o: ConnectorOptions & { lookup: LookupFunction }): Promise<string> {
@@ -64,7 +65,11 @@ function socksConnector(proxy: ParsedProxy, o: ConnectorOptions, checked: boolea
           command: 'connect',
           destination: { host, port },
           timeout: o.connectTimeoutMs,
-          socket_options: { family: o.family, ...lookup } as any,
+          // socks adds host and port to these itself.
+          socket_options: {
+            family: o.family,
+            ...lookup,
+          } satisfies Partial<TcpSocketConnectOpts> as TcpSocketConnectOpts,
         }),
       )
       .then(
@@ -93,7 +98,7 @@ export function buildProxyDispatcher(options: ConnectorOptions): Dispatcher {
   return new ProxyAgent({
     ...common,
     uri: proxy.url,
-    proxyTls: netOpts as any,
+    proxyTls: netOpts,
     requestTls: { timeout: connectTimeoutMs },
     // The CONNECT exchange with the proxy gets the connect timeout too (undici's default is 300 s).
     clientFactory: (origin, opts) =>
