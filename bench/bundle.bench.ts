@@ -7,6 +7,8 @@ import { BASELINE_REF, baselineCheckout } from './baseline-panel';
 import { coldLoad, signedInState, type ColdLoad, type Ready } from './cold-load';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** `BENCH_PAGES=/login,/users` measures those pages only. */
+const ONLY = process.env.BENCH_PAGES?.split(',');
 
 /** A page opened cold, what says it is usable, and its targets (ms until usable; gzip JavaScript in KB). */
 type ColdPage = { path: string; signedIn: boolean; ready: Ready; what: string; ms: number; kb?: number };
@@ -48,7 +50,7 @@ const PAGES: ColdPage[] = [
     ms: 1000,
   },
   { path: '/api/docs', signedIn: false, ready: { selector: '.opblock' }, what: 'operations listed', ms: 1000 },
-];
+].filter((p) => !ONLY || ONLY.includes(p.path));
 
 type Served = { url: string; close: () => Promise<void> };
 
