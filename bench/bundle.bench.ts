@@ -85,7 +85,7 @@ async function loadOnce(browser: Browser, server: Served, page: ColdPage): Promi
  * Cold pages, this tree against the previous release (BASELINE_REF, built under .bench/): every page opened
  * from a fresh browser context (nothing cached) on the real server. Each round starts both servers afresh (so
  * first-request costs count, as on a cold server) and opens every page on each, alternating which goes first;
- * each figure is the median of RUNS rounds. Builds this tree's panel first when dist/ is missing.
+ * each figure is the median of RUNS rounds. Builds this tree's panel first, so the figures are of this tree.
  */
 export async function bundleBench(): Promise<void> {
   execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
