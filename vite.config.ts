@@ -1,10 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 
 // One copy each of react-router, MUI and react-query (see notes/react-admin.md §0).
 export default defineConfig({
   plugins: [react()],
   resolve: {
+    // A polyfill of what every supported browser has (see the file).
+    alias: { 'object.entries': resolve(import.meta.dirname, 'src/shims/object-entries.cjs') },
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@mui/material', '@tanstack/react-query'],
   },
   server: {

@@ -1,77 +1,138 @@
-import { existsSync } from 'node:fs';
-import { execSync } from 'node:child_process';
-import { gzipSync } from 'node:zlib';
-import type { Browser, Page, Response } from 'playwright-core';
-import { launchBrowser, signInAs } from '../tests/helpers/browser';
-import { startFoundationServer } from '../tests/e2e/foundation-panel';
+import { execSync, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../tests/helpers/browser';
+import { BASELINE_REF, baselineCheckout } from './baseline-panel';
+import { coldLoad, signedInState, type ColdLoad, type Ready } from './cold-load';
 
-type Loaded = { url: string; raw: number; gzip: number };
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** `BENCH_PAGES=/login,/users` measures those pages only. */
+const ONLY = process.env.BENCH_PAGES?.split(',');
 
-/** Every JavaScript response a page receives while `go` runs and until the network is idle. */
-async function jsLoadedBy(page: Page, go: () => Promise<unknown>): Promise<Loaded[]> {
-  const seen = new Map<string, Promise<Loaded | null>>();
-  const onResponse = (r: Response) => {
-    const type = r.headers()['content-type'] ?? '';
-    if (!/javascript/.test(type) && !new URL(r.url()).pathname.endsWith('.js')) return;
-    seen.set(
-      r.url(),
-      r.body().then(
-        (b) => ({ url: new URL(r.url()).pathname, raw: b.length, gzip: gzipSync(b).length }), // default level, as servers use
-        () => null,
-      ),
-    );
+/** A page opened cold, what says it is usable, and its targets (ms until usable; gzip JavaScript in KB). */
+type ColdPage = { path: string; signedIn: boolean; ready: Ready; what: string; ms: number; kb?: number };
+
+const nothingFound: Ready = { selector: 'div', text: 'Нічого не знайдено' };
+const PAGES: ColdPage[] = [
+  {
+    path: '/login',
+    signedIn: false,
+    ready: { selector: 'button', text: 'Увійти', enabled: true },
+    what: 'sign-in button enabled',
+    ms: 350,
+    kb: 150,
+  },
+  {
+    path: '/users',
+    signedIn: true,
+    ready: { selector: 'td *', text: 'admin' },
+    what: 'rows visible',
+    ms: 400,
+    kb: 320,
+  },
+  ...[
+    '/accounts/list',
+    '/accounts/group/list',
+    '/video/list',
+    '/video/request-create',
+    '/photos',
+    '/tags',
+    '/ai/list',
+    '/ai/video',
+    '/ai/logs',
+  ].map((path) => ({ path, signedIn: true, ready: nothingFound, what: 'empty list shown', ms: 1000 })),
+  {
+    path: '/setting',
+    signedIn: true,
+    ready: { selector: 'button', text: 'Змінити пароль' },
+    what: 'form shown',
+    ms: 1000,
+  },
+  { path: '/api/docs', signedIn: false, ready: { selector: '.opblock' }, what: 'operations listed', ms: 1000 },
+].filter((p) => !ONLY || ONLY.includes(p.path));
+
+type Served = { url: string; close: () => Promise<void> };
+
+/** The real server of the checkout in `cwd` (bench/panel-server.ts) in a child process of its own. */
+async function serve(cwd: string): Promise<Served> {
+  const child = spawn(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), resolve('bench/panel-server.ts')], {
+    cwd,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const line = await new Promise<string>((done, fail) => {
+    createInterface({ input: child.stdout! }).once('line', done);
+    child.once('exit', (code) => fail(new Error(`panel server in ${cwd} exited (${code})`)));
+  });
+  return {
+    url: (JSON.parse(line) as { url: string }).url,
+    close: async () => {
+      child.stdin!.end();
+      await exited;
+    },
   };
-  page.on('response', onResponse);
-  await go();
-  await page.waitForLoadState('networkidle');
-  page.off('response', onResponse);
-  return (await Promise.all(seen.values())).filter((x): x is Loaded => !!x);
 }
 
-const kb = (n: number) => (n / 1024).toFixed(1).padStart(6);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function report(name: string, files: Loaded[], target: number) {
-  const gzip = files.reduce((a, f) => a + f.gzip, 0);
-  const raw = files.reduce((a, f) => a + f.raw, 0);
-  const verdict = gzip <= target * 1024 ? 'ok' : 'OVER';
-  console.log(
-    `bundle    ${name.padEnd(22)} ${kb(gzip)} KB gzip (${kb(raw)} KB raw) in ${files.length} files — target ≤ ${target} KB: ${verdict}`,
-  );
-  for (const f of files.sort((a, b) => b.gzip - a.gzip)) console.log(`bundle      ${kb(f.gzip)} KB  ${f.url}`);
+async function loadOnce(browser: Browser, server: Served, page: ColdPage): Promise<ColdLoad> {
+  const state = page.signedIn ? await signedInState(server.url) : undefined;
+  return coldLoad(browser, server.url + page.path, page.ready, state);
 }
 
 /**
- * Gzip bytes of the JavaScript a browser actually loads from the real server: /login signed out, and
- * /users signed in as admin (a fresh browser context holding only the saved session, so nothing comes
- * from a cache). Builds the panel first when dist/ is missing.
+ * Cold pages, this tree against the previous release (BASELINE_REF, built under .bench/): every page opened
+ * from a fresh browser context (nothing cached) on the real server. Each round starts both servers afresh (so
+ * first-request costs count, as on a cold server) and opens every page on each, alternating which goes first;
+ * each figure is the median of RUNS rounds. Builds this tree's panel first, so the figures are of this tree.
  */
 export async function bundleBench(): Promise<void> {
-  if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
-  const server = await startFoundationServer();
-  let browser: Browser | undefined;
+  execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  const trees = { baseline: baselineCheckout(), now: resolve('.') };
+  const runs = new Map<string, { baseline: ColdLoad[]; now: ColdLoad[] }>(
+    PAGES.map((p) => [p.path, { baseline: [], now: [] }]),
+  );
+  const browser = await launchBrowser();
   try {
-    browser = await launchBrowser();
-    const anon = await browser.newContext();
-    const loginPage = await anon.newPage();
-    const login = await jsLoadedBy(loginPage, async () => {
-      await loginPage.goto(`${server.url}/login`);
-      await loginPage.getByRole('button', { name: 'Увійти' }).waitFor();
-    });
-
-    const signing = await browser.newContext();
-    await signInAs(await signing.newPage(), server.url, 'admin', 'admin-pass');
-    const session = await signing.storageState();
-    await signing.close();
-    const usersPage = await (await browser.newContext({ storageState: session })).newPage();
-    const users = await jsLoadedBy(usersPage, async () => {
-      await usersPage.goto(`${server.url}/users`);
-      await usersPage.getByRole('cell', { name: 'admin' }).first().waitFor();
-    });
-
-    report('/login (signed out)', login, 250);
-    report('/users (signed in)', users, 420);
+    for (let round = 0; round < RUNS; round++) {
+      const servers = { baseline: await serve(trees.baseline), now: await serve(trees.now) };
+      try {
+        for (const [i, page] of PAGES.entries()) {
+          const order = (round + i) % 2 ? (['now', 'baseline'] as const) : (['baseline', 'now'] as const);
+          for (const which of order) runs.get(page.path)![which].push(await loadOnce(browser, servers[which], page));
+        }
+      } finally {
+        await Promise.all([servers.baseline.close(), servers.now.close()]);
+      }
+      process.stdout.write(`bundle    round ${round + 1}/${RUNS} done\n`);
+    }
   } finally {
-    await browser?.close();
-    await server.close();
+    await browser.close();
   }
+
+  const rows: string[][] = [['page', `baseline (${BASELINE_REF})`, 'now', 'target', '']];
+  const verdict = (now: number, target: number) => (now <= target ? 'ok' : 'OVER');
+  for (const page of PAGES) {
+    const { baseline, now } = runs.get(page.path)!;
+    const ms = { baseline: median(baseline.map((r) => r.ms)), now: median(now.map((r) => r.ms)) };
+    const kb = { baseline: median(baseline.map((r) => r.jsGzip)) / 1024, now: median(now.map((r) => r.jsGzip)) / 1024 };
+    rows.push([
+      `${page.path} ${page.what}`,
+      `${ms.baseline.toFixed(0)} ms`,
+      `${ms.now.toFixed(0)} ms`,
+      `≤ ${page.ms} ms`,
+      verdict(ms.now, page.ms),
+    ]);
+    rows.push([
+      `${page.path} JavaScript (gzip)`,
+      `${kb.baseline.toFixed(1)} KB`,
+      `${kb.now.toFixed(1)} KB`,
+      page.kb ? `≤ ${page.kb} KB` : '',
+      page.kb ? verdict(kb.now, page.kb) : '',
+    ]);
+  }
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  console.log(`bundle    cold pages, median of ${RUNS} runs each, interleaved with ${BASELINE_REF}`);
+  for (const r of rows) console.log(`bundle    ${r.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')}`);
 }

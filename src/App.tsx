@@ -1,10 +1,11 @@
-import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
+import './common/zodWithoutEval';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { store } from './providers/store';
 import { Layout } from './layout/Layout';
-import { AdminLoginPage } from './layout/AdminLoginPage';
 import { NotFound } from './layout/NotFound';
 import { Loading } from './layout/Loading';
 import { ToastBridge } from './common/ToastNotification';
@@ -21,7 +22,8 @@ import { lazyScreen } from './common/lazyScreen';
 import { withNotFound } from './common/withNotFound';
 
 const SettingsPage = lazyScreen(() => import('./settings/SettingsPage'), 'SettingsPage');
-const store = localStorageStore('1', 'Kadr');
+// The login form after a logout loads when it is shown: a signed-in page does not need it.
+const AdminLoginPage = lazyScreen(() => import('./layout/AdminLoginPage'), 'AdminLoginPage');
 // Detail pages of an id that does not exist, or is another user's, show the 404 screen (the users page reads
 // with meta fullBody).
 const UserEdit = withNotFound(users.edit, { fullBody: true });

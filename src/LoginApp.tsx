@@ -1,21 +1,25 @@
-import { I18nContextProvider } from 'ra-core';
+import { I18nContextProvider, StoreContextProvider } from 'ra-core';
 import { LoginPage } from './layout/LoginPage';
 import { loginRequest } from './providers/authProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { store } from './providers/store';
 
 /**
  * What a signed-out visitor loads: the login form without react-admin's UI, so /login stays small.
- * After signing in, the panel is loaded in place at the same URL.
+ * After signing in, the panel is loaded in place at the same URL. The panel's store carries the language
+ * chosen here, as it carries the one chosen in Settings.
  */
 export default function LoginApp({ onSignedIn }: { onSignedIn: () => void }) {
   return (
-    <I18nContextProvider value={i18nProvider}>
-      <LoginPage
-        onSubmit={async (v) => {
-          await loginRequest(v);
-          onSignedIn();
-        }}
-      />
-    </I18nContextProvider>
+    <StoreContextProvider value={store}>
+      <I18nContextProvider value={i18nProvider}>
+        <LoginPage
+          onSubmit={async (v) => {
+            await loginRequest(v);
+            onSignedIn();
+          }}
+        />
+      </I18nContextProvider>
+    </StoreContextProvider>
   );
 }

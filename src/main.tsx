@@ -3,20 +3,18 @@ import { createRoot } from 'react-dom/client';
 import { KadrToaster } from './common/ToastNotification';
 import { Loading } from './layout/Loading';
 import { readAuth } from './providers/authStore';
-import { setLoggedOutHandler } from './providers/httpClient';
+import { setLoggedOutHandler } from './providers/sessionEnd';
 import { restoreLocale } from './providers/i18nProvider';
-import { config as zodConfig } from 'zod/v4/core';
 
-// The panel runs under a Content-Security-Policy without 'unsafe-eval' (server/http/security-headers.ts): zod's
-// compiled fast path would probe `new Function` and be reported as a violation. The server keeps the fast path.
-zodConfig({ jitless: true });
-
-const AdminApp = lazy(() => import('./App'));
-const LoginApp = lazy(() => import('./LoginApp'));
+const loadAdmin = () => import('./App');
+const loadLogin = () => import('./LoginApp');
+const AdminApp = lazy(loadAdmin);
+const LoginApp = lazy(loadLogin);
+const signedInNow = () => readAuth().isAuthenticated && !!readAuth().refreshToken;
 
 /** Signed out: only the login form loads. Signed in: the whole panel. */
 function Root() {
-  const [signedIn, setSignedIn] = useState(() => readAuth().isAuthenticated && !!readAuth().refreshToken);
+  const [signedIn, setSignedIn] = useState(signedInNow);
   // A session that ends outside react-admin's checks (a refused refresh in an upload, another tab signing out)
   // shows the sign-in form at once.
   useEffect(() => {
@@ -46,7 +44,8 @@ function Root() {
   );
 }
 
-restoreLocale().finally(() => {
+// The first screen's code loads alongside the language's messages, not after them.
+Promise.allSettled([restoreLocale(), signedInNow() ? loadAdmin() : loadLogin()]).finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Root />

@@ -1,5 +1,4 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import {
   Box,
   Button,
@@ -7,17 +6,24 @@ import {
   CardContent,
   CircularProgress,
   CssBaseline,
-  TextField,
+  FilledInput,
+  FormControl,
+  FormHelperText,
+  InputLabel,
   ThemeProvider,
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { toast } from 'react-hot-toast';
-import { LoginSchema, type LoginInput } from '../contract/auth';
+import type { LoginInput } from '../contract/auth';
 import { LoginError } from '../providers/authProvider';
 import { muiTheme } from '../common/theme';
+import { LanguageSwitch } from './LanguageSwitch';
 
 type Props = { onSubmit: (values: LoginInput) => Promise<unknown> };
+
+// The rules (and zod with them) load on the first check: the page itself does not need them to show.
+const resolver: Resolver<LoginInput> = async (...args) => (await import('./loginResolver')).loginResolver(...args);
 
 /**
  * SPEC Login: login and password, 'Увійти'; §5 rules; §8 toasts on success and failure. It brings the panel's
@@ -39,7 +45,7 @@ const LoginForm = ({ onSubmit }: Props) => {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({
-    resolver: zodResolver(LoginSchema),
+    resolver,
     defaultValues: { login: '', password: '' },
     mode: 'onTouched',
   });
@@ -53,7 +59,7 @@ const LoginForm = ({ onSubmit }: Props) => {
       toast.error(err?.message || translate('kadr.notifications.error'));
     }
   });
-  const help = (m?: string) => (m ? translate(m, { _: m }) : ' ');
+  const help = (m?: string) => (m ? translate(m, { _: m }) : undefined);
   return (
     <Box
       sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: '#eef1f6' }}
@@ -69,23 +75,19 @@ const LoginForm = ({ onSubmit }: Props) => {
           <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
             {translate('kadr.login.title')}
           </Typography>
-          <TextField
+          <LoginField
             label={translate('kadr.login.login')}
             autoComplete="username"
             autoFocus
-            {...register('login')}
-            error={!!errors.login}
-            helperText={help(errors.login?.message)}
-            inputProps={{ name: 'login' }}
+            field={register('login')}
+            error={help(errors.login?.message)}
           />
-          <TextField
+          <LoginField
             label={translate('kadr.login.password')}
             type="password"
             autoComplete="current-password"
-            {...register('password')}
-            error={!!errors.password}
-            helperText={help(errors.password?.message)}
-            inputProps={{ name: 'password' }}
+            field={register('password')}
+            error={help(errors.password?.message)}
           />
           <Button
             type="submit"
@@ -95,8 +97,33 @@ const LoginForm = ({ onSubmit }: Props) => {
           >
             {translate('kadr.login.submit')}
           </Button>
+          <LanguageSwitch />
         </CardContent>
       </Card>
     </Box>
+  );
+};
+
+type FieldProps = {
+  label: string;
+  field: UseFormRegisterReturn;
+  error: string | undefined;
+  type?: string;
+  autoComplete: string;
+  autoFocus?: boolean;
+};
+
+/**
+ * A filled text field as MUI's TextField draws it (the theme's FormControl defaults), put together from its
+ * parts: TextField brings Select, Menu and Popover along, which the login page never shows.
+ */
+const LoginField = ({ label, field: { ref, ...field }, error, ...input }: FieldProps) => {
+  const id = `login-${field.name}`;
+  return (
+    <FormControl error={!!error}>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <FilledInput id={id} inputRef={ref} {...field} {...input} aria-describedby={`${id}-helper`} />
+      <FormHelperText id={`${id}-helper`}>{error ?? ' '}</FormHelperText>
+    </FormControl>
   );
 };

@@ -1,6 +1,7 @@
 import { fetchUtils, HttpError } from 'ra-core';
 import { readAuth, signOut, writeAuth } from './authStore';
 import { currentLocale } from './locale';
+import { loggedOut } from './sessionEnd';
 
 export type Options = fetchUtils.Options;
 
@@ -21,16 +22,11 @@ export class RefreshError extends Error {
 export const refreshPolicy = { retryDelaysMs: [500, 2_000, 5_000] };
 
 let inflight: Promise<void> | null = null;
-let onLoggedOut: () => void = () => {};
-/** Called when the session ends (a refresh refused with 401): the app shows the sign-in form at once. */
-export const setLoggedOutHandler = (fn: () => void) => {
-  onLoggedOut = fn;
-};
 
 /** Ends the session here: clears the stored tokens and tells the app. */
 export function endSession(): void {
   signOut();
-  onLoggedOut();
+  loggedOut();
 }
 
 async function refreshRequest(refreshToken: string): Promise<void> {

@@ -1,29 +1,43 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { uk } from '../../i18n/uk';
+import type { I18nProvider } from 'ra-core';
 import { currentLocale, rememberLocale, type Locale } from './locale';
 
-/** Ukrainian is bundled (the default must be synchronous); English loads on demand. */
-const base = polyglotI18nProvider(
-  (locale) => (locale === 'en' ? import('../../i18n/en').then((m) => m.en) : uk) as any,
-  'uk',
-  [
-    { locale: 'uk', name: 'Українська' },
-    { locale: 'en', name: 'English' },
-  ],
-  { allowMissing: true },
-);
+const LOCALES = [
+  { locale: 'uk', name: 'Українська' },
+  { locale: 'en', name: 'English' },
+];
 
-export const i18nProvider = {
-  ...base,
-  changeLocale: async (locale: string) => {
-    await base.changeLocale(locale);
+/** Each language's messages are a chunk of their own: a page loads the active language's only. */
+const messagesOf = (locale: Locale) =>
+  locale === 'en' ? import('../../i18n/en').then((m) => m.en) : import('../../i18n/uk').then((m) => m.uk);
+
+let active: I18nProvider | undefined;
+
+/**
+ * Loads the remembered language (it survives reloads and logouts) before the first render: polyglot needs the
+ * first language's messages at hand; the other one loads when it is chosen.
+ */
+export async function restoreLocale() {
+  const locale = currentLocale();
+  const messages = await messagesOf(locale);
+  active = polyglotI18nProvider((l) => (l === locale ? messages : messagesOf(l as Locale)) as any, locale, LOCALES, {
+    allowMissing: true,
+  });
+  document.documentElement.lang = locale;
+}
+
+const provider = () => {
+  if (!active) throw new Error('restoreLocale() runs before the panel renders');
+  return active;
+};
+
+export const i18nProvider: I18nProvider = {
+  translate: (key, options) => provider().translate(key, options),
+  changeLocale: async (locale, options) => {
+    await provider().changeLocale(locale, options);
     rememberLocale(locale as Locale);
     document.documentElement.lang = locale;
   },
+  getLocale: () => provider().getLocale(),
+  getLocales: () => LOCALES,
 };
-
-/** Applies the remembered language before the first render (it survives reloads and logouts). */
-export async function restoreLocale() {
-  const l = currentLocale();
-  if (l !== 'uk') await i18nProvider.changeLocale(l);
-}

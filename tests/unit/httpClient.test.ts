@@ -1,10 +1,5 @@
-import {
-  httpClient,
-  refreshOrEndSession,
-  RefreshError,
-  refreshPolicy,
-  setLoggedOutHandler,
-} from '../../src/providers/httpClient';
+import { httpClient, refreshOrEndSession, RefreshError, refreshPolicy } from '../../src/providers/httpClient';
+import { setLoggedOutHandler } from '../../src/providers/sessionEnd';
 import { readAuth, signIn, writeAuth } from '../../src/providers/authStore';
 
 type Call = { url: string; auth: string | null; body?: string };
