@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { describeOnEachDb } from '../helpers/browser-dbs';
-import { signedInApi } from '../helpers/server-api';
+import { signedInApi, type SignedInApi } from '../helpers/server-api';
 import { renderedRequest, youtubeProfile } from './publish-seed';
 
 /**
@@ -29,7 +29,7 @@ describeOnEachDb('publishing in the browser', (kind) => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let api: Awaited<ReturnType<typeof signedInApi>>;
+  let api: SignedInApi;
   const acc: Record<string, number> = {};
   const profile = (comments: string) => youtubeProfile(srv, api, comments);
   const finishedRequest = (count: number) => renderedRequest(srv, count);

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { connectedTokens } from '../helpers/connected-tokens';
 import { seedFinishedRequest } from '../helpers/finished-request';
 import type { TestServer } from '../helpers/server';
-import type { signedInApi } from '../helpers/server-api';
+import type { SignedInApi } from '../helpers/server-api';
 
 /**
  * What the publishing browser tests seed straight in the database (workers are off): finished requests whose
@@ -58,7 +58,7 @@ export async function renderedRequest(srv: TestServer, count: number) {
 /** A profile of the signed-in user with YouTube connected; returns its id. */
 export async function youtubeProfile(
   srv: TestServer,
-  api: Awaited<ReturnType<typeof signedInApi>>,
+  api: SignedInApi,
   comments: string,
   proxy = 'http://127.0.0.1:3128',
 ): Promise<number> {

@@ -21,3 +21,5 @@ export async function signedInApi(srv: { url: string }, login = 'admin', passwor
   };
   return Object.assign(api, { token });
 }
+
+export type SignedInApi = Awaited<ReturnType<typeof signedInApi>>;
