@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Database, JobsTable } from '../db/types';
 import type { Db, DbKind } from '../db/index';
 import { attemptsOf, exponentialBackoff, type Backoff, type ClaimedJob, type JobSpec } from './job';
@@ -216,6 +216,17 @@ export class JobQueue {
       ]);
   }
 
+  /** What claiming writes on the picked row: running, one more attempt, leased to `workerId`. */
+  private taken(workerId: string, leaseMs: number, now: number) {
+    return (eb: ExpressionBuilder<Database, 'jobs'>) => ({
+      status: 'running' as const,
+      attempts: eb('attempts', '+', 1),
+      leaseUntil: now + leaseMs,
+      lockedBy: workerId,
+      updatedAt: iso(now),
+    });
+  }
+
   private async claimPg(workerId: string, names: readonly string[], leaseMs: number): Promise<JobRow | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const now = this.now();
@@ -232,13 +243,7 @@ export class JobQueue {
       if (!picked) return undefined;
       return trx
         .updateTable('jobs')
-        .set((eb) => ({
-          status: 'running',
-          attempts: eb('attempts', '+', 1),
-          leaseUntil: now + leaseMs,
-          lockedBy: workerId,
-          updatedAt: iso(now),
-        }))
+        .set(this.taken(workerId, leaseMs, now))
         .where('id', '=', picked.id)
         .returningAll()
         .executeTakeFirst() as Promise<JobRow | undefined>;
@@ -249,13 +254,7 @@ export class JobQueue {
     const now = this.now();
     return this.db
       .updateTable('jobs')
-      .set((eb) => ({
-        status: 'running',
-        attempts: eb('attempts', '+', 1),
-        leaseUntil: now + leaseMs,
-        lockedBy: workerId,
-        updatedAt: iso(now),
-      }))
+      .set(this.taken(workerId, leaseMs, now))
       .where('id', '=', (eb) =>
         eb.selectFrom('jobs').select('id').where(this.due(names, now)).orderBy('runAt').orderBy('id').limit(1),
       )
