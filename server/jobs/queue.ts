@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Database, JobsTable } from '../db/types';
 import type { Db, DbKind } from '../db/index';
 import { attemptsOf, exponentialBackoff, type Backoff, type ClaimedJob, type JobSpec } from './job';
@@ -49,9 +49,6 @@ export type StallPolicy = { max: number; backoff: Backoff };
 
 export const DEFAULT_STALLS: StallPolicy = { max: 5, backoff: exponentialBackoff(1000) };
 
-/** A successor stored dead by the stall rule, kept until the runner of its predecessor tells its onDead hook. */
-type StalledDead = { job: StoredJob; error: string };
-
 type Exec = Transaction<Database> | Kysely<Database>;
 
 /** What a domain service needs to queue work: typed by the job's spec, so only declared jobs with their payloads. */
@@ -64,6 +61,23 @@ export type Enqueue = <P>(
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const MARK_MAX = 200;
+
+/** How a stall-dead successor's last_error ends: it names the predecessor, whose runner reads it back by this. */
+const stalledAfter = (predecessorId: number) => `(after job #${predecessorId})`;
+
+/** A row as the runner handles it. */
+const storedJob = (row: JobRow, lockedBy: string): StoredJob => ({
+  id: row.id,
+  name: row.name,
+  key: row.key,
+  payload: row.payload,
+  attempts: row.attempts,
+  maxAttempts: row.maxAttempts,
+  lockedBy,
+  runAt: row.runAt,
+  stalls: row.stalls,
+  progressMark: row.progressMark,
+});
 
 /**
  * The durable job queue in the database (ARCHITECTURE.md). Statuses: queued → running → done, or back to
@@ -79,13 +93,12 @@ const MARK_MAX = 200;
  * - no hot loop, whatever a handler does: a successor enqueued `after` a running job whose run_at is not later
  *   than its predecessor's, and whose progress mark is unchanged, made NO PROGRESS. Its `stalls` (carried along
  *   the chain) go up and its run_at is pushed past the predecessor's by a growing backoff; any progress resets
- *   them; at `stalls.max` the successor is stored dead with the reason, and its kind's onDead hook hears of it
- *   once the predecessor's handler has returned (the runner asks `takeStalledDead`), outside any transaction
- *   the handler may have enqueued it in (a hook must therefore cope with a successor that was rolled back).
+ *   them; at `stalls.max` the successor is stored dead with the reason, which names its predecessor. Its kind's
+ *   onDead hook hears of it once the predecessor's handler has returned (or the predecessor went dead without
+ *   returning): the runner reads it back from the database (`stalledSuccessors`), so only a committed successor
+ *   is told of, and a crash in between loses nothing (the predecessor runs or dies again, and it is read then).
  */
 export class JobQueue {
-  private stalledDead = new Map<number, StalledDead[]>();
-
   constructor(
     private db: Db,
     private kind: DbKind,
@@ -105,7 +118,7 @@ export class JobQueue {
     const { runAt, stalls, dead } = this.successor(opts.after, asked, progressMark, now);
     const lastError = dead
       ? `no progress: ${stalls} successive re-queues of "${job.name}" at or before their predecessor's run_at ` +
-        `(${iso(opts.after!.runAt)}) with no change of state`
+        `(${iso(opts.after!.runAt)}) with no change of state ${stalledAfter(opts.after!.id)}`
       : null;
     const stored = JSON.stringify(job.payload.parse(payload));
     const r = await (trx ?? this.db)
@@ -126,11 +139,6 @@ export class JobQueue {
       .onConflict((oc) => oc.column('key').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (r && dead) {
-      const [attempts, maxAttempts, lockedBy] = [0, attemptsOf(job.retry), ''];
-      const stalled = { id: r.id, name: job.name, key: opts.key, payload: stored, runAt, stalls, progressMark };
-      this.keepStalledDead(opts.after!.id, { ...stalled, attempts, maxAttempts, lockedBy }, lastError!);
-    }
     return r !== undefined;
   };
 
@@ -144,18 +152,23 @@ export class JobQueue {
     return { runAt, stalls, dead: stalls >= this.stalls.max };
   }
 
-  /** Keeps a successor the stall rule stored dead until the runner of `before` asks (takeStalledDead). */
-  private keepStalledDead(before: number, job: StoredJob, error: string) {
-    this.stalledDead.set(before, [...(this.stalledDead.get(before) ?? []), { job, error }]);
-    // Enqueued outside a runner (nobody asks): bounded, the oldest dropped first.
-    if (this.stalledDead.size > 1000) this.stalledDead.delete(this.stalledDead.keys().next().value!);
-  }
-
-  /** Successors of job `id` that the stall rule stored dead (each handed out once), for their onDead hooks. */
-  takeStalledDead(id: number): StalledDead[] {
-    const dead = this.stalledDead.get(id) ?? [];
-    this.stalledDead.delete(id);
-    return dead;
+  /**
+   * The successors of `predecessor` that the stall rule stored dead, as the database has them (their last_error
+   * names it), for their kinds' onDead hooks. Read each time it is asked: a predecessor that runs again is told
+   * of them again, so a hook must be idempotent (as every onDead hook is: a job can die after its hook ran).
+   */
+  async stalledSuccessors(
+    predecessor: Pick<ClaimedJob, 'id' | 'runAt'>,
+  ): Promise<(StoredJob & { lastError: string })[]> {
+    const rows = (await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('status', '=', 'dead')
+      .where('runAt', '>', predecessor.runAt)
+      .where('lastError', 'like', `%${stalledAfter(predecessor.id)}`)
+      .orderBy('id')
+      .execute()) as JobRow[];
+    return rows.map((row) => ({ ...storedJob(row, ''), lastError: row.lastError! }));
   }
 
   /**
@@ -175,18 +188,7 @@ export class JobQueue {
           ? await this.claimPg(workerId, names, leaseMs)
           : await this.claimSqlite(workerId, names, leaseMs);
       if (!row) return undefined;
-      const job: StoredJob = {
-        id: row.id,
-        name: row.name,
-        key: row.key,
-        payload: row.payload,
-        attempts: row.attempts,
-        maxAttempts: row.maxAttempts,
-        lockedBy: workerId,
-        runAt: row.runAt,
-        stalls: row.stalls,
-        progressMark: row.progressMark,
-      };
+      const job = storedJob(row, workerId);
       if (row.attempts > row.maxAttempts) {
         const lastError = row.lastError ?? 'worker lost (lease expired) on the last attempt';
         await this.db
@@ -214,6 +216,17 @@ export class JobQueue {
       ]);
   }
 
+  /** What claiming writes on the picked row: running, one more attempt, leased to `workerId`. */
+  private taken(workerId: string, leaseMs: number, now: number) {
+    return (eb: ExpressionBuilder<Database, 'jobs'>) => ({
+      status: 'running' as const,
+      attempts: eb('attempts', '+', 1),
+      leaseUntil: now + leaseMs,
+      lockedBy: workerId,
+      updatedAt: iso(now),
+    });
+  }
+
   private async claimPg(workerId: string, names: readonly string[], leaseMs: number): Promise<JobRow | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const now = this.now();
@@ -230,13 +243,7 @@ export class JobQueue {
       if (!picked) return undefined;
       return trx
         .updateTable('jobs')
-        .set((eb) => ({
-          status: 'running',
-          attempts: eb('attempts', '+', 1),
-          leaseUntil: now + leaseMs,
-          lockedBy: workerId,
-          updatedAt: iso(now),
-        }))
+        .set(this.taken(workerId, leaseMs, now))
         .where('id', '=', picked.id)
         .returningAll()
         .executeTakeFirst() as Promise<JobRow | undefined>;
@@ -247,13 +254,7 @@ export class JobQueue {
     const now = this.now();
     return this.db
       .updateTable('jobs')
-      .set((eb) => ({
-        status: 'running',
-        attempts: eb('attempts', '+', 1),
-        leaseUntil: now + leaseMs,
-        lockedBy: workerId,
-        updatedAt: iso(now),
-      }))
+      .set(this.taken(workerId, leaseMs, now))
       .where('id', '=', (eb) =>
         eb.selectFrom('jobs').select('id').where(this.due(names, now)).orderBy('runAt').orderBy('id').limit(1),
       )

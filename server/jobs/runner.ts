@@ -110,8 +110,21 @@ export class JobRunner {
     );
   }
 
+  /**
+   * Successors `job` queued that the stall rule stored dead: their kind's hook hears of it once `job`'s handler
+   * has finished (and any transaction it enqueued them in), read back from the database.
+   */
+  private async stalled(job: Pick<StoredJob, 'id' | 'runAt'>) {
+    for (const successor of await this.opts.queue.stalledSuccessors(job))
+      await this.dead(successor, successor.lastError, undefined, 'stalled');
+  }
+
+  /** A job whose worker was lost on its last attempt: first its stalled successors, then its own hook. */
   private claim() {
-    return this.opts.queue.claim(this.workerId, this.names, this.leaseMs, (job, error) => this.dead(job, error));
+    return this.opts.queue.claim(this.workerId, this.names, this.leaseMs, async (job, error) => {
+      await this.stalled(job);
+      await this.dead(job, error);
+    });
   }
 
   private async poll() {
@@ -192,9 +205,7 @@ export class JobRunner {
       }
     } finally {
       clearInterval(beat);
-      // Successors the handler queued that the stall rule stored dead: their kind's hook hears of it now, after
-      // the handler (and any transaction it enqueued them in) has finished.
-      for (const d of queue.takeStalledDead(job.id)) await this.dead(d.job, d.error, undefined, 'stalled');
+      await this.stalled(job);
     }
   }
 }

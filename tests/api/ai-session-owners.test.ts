@@ -1,16 +1,7 @@
 import { describeEachDb } from '../helpers/app';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/index';
-import { aiLogin, aiProfile, aiSimulators } from './ai.fixtures';
+import { aiBench, aiLogin, aiPeople, aiProfile } from './ai.fixtures';
 
-const sims = aiSimulators();
-let proxy: LocalProxy;
-beforeAll(async () => {
-  proxy = await startLocalProxy();
-});
-afterAll(async () => {
-  await sims.close();
-  await proxy?.close();
-});
+const bench = aiBench();
 
 /**
  * Sessions are per owner (migration 015): whether another user has a session for an email cannot be told from a
@@ -48,14 +39,9 @@ describeEachDb(
     };
 
     beforeAll(async () => {
-      await ctx.createUser('anna', 'anna-pass');
-      await ctx.createUser('ivan', 'ivan-pass');
-      await ctx.createUser('boss', 'boss-pass', 'admin');
-      anna = (await ctx.login('anna', 'anna-pass')).headers;
-      ivan = (await ctx.login('ivan', 'ivan-pass')).headers;
-      admin = (await ctx.login('boss', 'boss-pass')).headers;
-      annaProfile = await aiProfile(ctx, anna, 'anna-1', proxy.url);
-      ivanProfile = await aiProfile(ctx, ivan, 'ivan-1', proxy.url);
+      ({ anna, ivan, admin } = await aiPeople(ctx));
+      annaProfile = await aiProfile(ctx, anna, 'anna-1', bench.proxy.url);
+      ivanProfile = await aiProfile(ctx, ivan, 'ivan-1', bench.proxy.url);
       const r = await aiLogin(ctx, anna, { email: shared, idAccount: annaProfile });
       expect(r.body).toMatchObject({ success: true, status: 200 });
       annaShared = r.body.id;
@@ -132,7 +118,7 @@ describeEachDb(
     });
 
     it("an admin's own session of an email comes first; a login with a user's profile updates that user's", async () => {
-      const mine = await aiProfile(ctx, admin, 'boss-1', proxy.url);
+      const mine = await aiProfile(ctx, admin, 'boss-1', bench.proxy.url);
       const own = await aiLogin(ctx, admin, { email: shared, idAccount: mine });
       expect(own.body).toMatchObject({ success: true, status: 200 });
       expect((await post(admin, 'stop', { email: shared })).status).toBe(200);
@@ -149,5 +135,5 @@ describeEachDb(
       expect(Number(count.n)).toBe(3);
     });
   },
-  (kind) => sims.overrides(kind),
+  bench.overrides,
 );

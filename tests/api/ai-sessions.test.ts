@@ -1,17 +1,8 @@
 import { describeEachDb } from '../helpers/app';
 import { buildAiApp } from '../../server/app';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/index';
-import { aiLogin, aiProfile, aiSimulators } from './ai.fixtures';
+import { aiBench, aiLogin, aiPeople, aiProfile } from './ai.fixtures';
 
-const sims = aiSimulators();
-let proxy: LocalProxy;
-beforeAll(async () => {
-  proxy = await startLocalProxy();
-});
-afterAll(async () => {
-  await sims.close();
-  await proxy?.close();
-});
+const bench = aiBench();
 
 describeEachDb(
   'AI sessions, chat and logs',
@@ -21,25 +12,20 @@ describeEachDb(
     let admin: { authorization: string };
     let profile: number;
     let sessionId: number;
-    const sim = () => sims.sims[ctx.tdb.kind]!;
+    const sim = () => bench.sims[ctx.tdb.kind]!;
 
     beforeAll(async () => {
-      await ctx.createUser('anna', 'anna-pass');
-      await ctx.createUser('ivan', 'ivan-pass');
-      await ctx.createUser('boss', 'boss-pass', 'admin');
-      anna = (await ctx.login('anna', 'anna-pass')).headers;
-      ivan = (await ctx.login('ivan', 'ivan-pass')).headers;
-      admin = (await ctx.login('boss', 'boss-pass')).headers;
-      profile = await aiProfile(ctx, anna, 'anna-1', proxy.url);
+      ({ anna, ivan, admin } = await aiPeople(ctx));
+      profile = await aiProfile(ctx, anna, 'anna-1', bench.proxy.url);
     });
 
     it('logs in through the session proxy (status 200), lists and reads the session', async () => {
-      proxy.reset();
-      const r = await aiLogin(ctx, anna, { email: 'anna@gpt.test', idAccount: profile, proxy: proxy.url });
+      bench.proxy.reset();
+      const r = await aiLogin(ctx, anna, { email: 'anna@gpt.test', idAccount: profile, proxy: bench.proxy.url });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ success: true, status: 200, message: 'Вхід виконано' });
       sessionId = r.body.id;
-      expect(proxy.records.some((x) => x.allowed && x.target === new URL(sim().url).host)).toBe(true);
+      expect(bench.proxy.records.some((x) => x.allowed && x.target === new URL(sim().url).host)).toBe(true);
 
       const list = await ctx.call({ method: 'GET', url: '/api/ai/info', token: anna });
       expect(list.body).toMatchObject({ total: 1, page: 1, totalPages: 1 });
@@ -53,7 +39,7 @@ describeEachDb(
         user: { login: 'anna' },
       });
       const d = await ctx.call({ method: 'GET', url: `/api/ai/info/${sessionId}`, token: anna });
-      expect(d.body).toMatchObject({ provider: 'gpt', password: 'sk-sim-valid', proxy: proxy.url, messages: [] });
+      expect(d.body).toMatchObject({ provider: 'gpt', password: 'sk-sim-valid', proxy: bench.proxy.url, messages: [] });
       const sealed = await ctx.tdb.db
         .selectFrom('aiSessions')
         .selectAll()
@@ -81,7 +67,7 @@ describeEachDb(
       expect(r.body).toMatchObject({ success: false, status: 402 });
       expect(r.body.message).toContain('недостатньо коштів');
 
-      r = await aiLogin(ctx, anna, { email: 'anna@gpt.test', idAccount: profile, proxy: proxy.url });
+      r = await aiLogin(ctx, anna, { email: 'anna@gpt.test', idAccount: profile, proxy: bench.proxy.url });
       expect(r.body).toMatchObject({ success: true, status: 200, id: sessionId });
       s = await ctx.call({ method: 'GET', url: `/api/ai/info/${sessionId}`, token: anna });
       expect(s.body).toMatchObject({ status: 'success', isActive: true, errorText: null });
@@ -255,7 +241,7 @@ describeEachDb(
       });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ idGPT: String(sessionId), isActiveGPT: true });
-      const his = await aiProfile(ctx, ivan, 'ivan-2', proxy.url);
+      const his = await aiProfile(ctx, ivan, 'ivan-2', bench.proxy.url);
       r = await ctx.call({
         method: 'PATCH',
         url: `/api/accounts/gpt/${his}`,
@@ -306,5 +292,5 @@ describeEachDb(
       expect(logs.body.total).toBeGreaterThan(3);
     });
   },
-  (kind) => sims.overrides(kind),
+  bench.overrides,
 );

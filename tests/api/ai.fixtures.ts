@@ -3,6 +3,7 @@ import type { AiConfig, VideoDialect } from '../../server/ai/ai-config';
 import { startAiSimulator, type AiSimulator } from '../../server/ai/simulators/ai-sim';
 import { FFMPEG } from '../helpers/media-fixtures';
 import type { TestCtx } from '../helpers/app';
+import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/index';
 
 /** The AI config pointing both providers and video generation at one simulator. */
 export function aiConfigFor(sim: AiSimulator, dialect: VideoDialect = 'openai-videos'): AiConfig {
@@ -40,6 +41,37 @@ export function aiSimulators(dialect?: VideoDialect) {
       return { ai: aiConfigFor(sim, dialect), allowPrivateProxies: true };
     },
     close: () => Promise.all(Object.values(sims).map((s) => s.close())),
+  };
+}
+
+/**
+ * What an AI test file shares, set up before its tests and closed after them: the AI simulators (one per database
+ * run, started by `overrides`) and the local proxy sessions go through.
+ */
+export function aiBench(dialect?: VideoDialect) {
+  const sims = aiSimulators(dialect);
+  const bench = { sims: sims.sims, overrides: sims.overrides, proxy: undefined as unknown as LocalProxy };
+  beforeAll(async () => {
+    bench.proxy = await startLocalProxy();
+  });
+  afterAll(async () => {
+    await sims.close();
+    await bench.proxy?.close();
+  });
+  return bench;
+}
+
+type Token = { authorization: string };
+
+/** The AI tests' people, created and signed in: anna and ivan (users) and boss (an admin). */
+export async function aiPeople(ctx: TestCtx): Promise<{ anna: Token; ivan: Token; admin: Token }> {
+  await ctx.createUser('anna', 'anna-pass');
+  await ctx.createUser('ivan', 'ivan-pass');
+  await ctx.createUser('boss', 'boss-pass', 'admin');
+  return {
+    anna: (await ctx.login('anna', 'anna-pass')).headers,
+    ivan: (await ctx.login('ivan', 'ivan-pass')).headers,
+    admin: (await ctx.login('boss', 'boss-pass')).headers,
   };
 }
 

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeEachDb } from '../helpers/app';
+import { filesUnder } from '../helpers/files-under';
+import { multipart, type Part } from '../helpers/multipart';
 
 /** Real media made with ffmpeg's lavfi sources: a PNG, a JPEG and a 1 s H.264 MP4. */
 const fx = (() => {
@@ -29,36 +31,6 @@ const fx = (() => {
     mp4: readFileSync(join(dir, 'c.mp4')),
   };
 })();
-
-type Part = { name: string; value?: string; filename?: string; type?: string; data?: Buffer };
-
-/** A multipart/form-data body, built by hand (the way a browser sends FormData). */
-export function multipart(parts: Part[]) {
-  const boundary = '----kadrTest' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disp = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disp}\r\n${p.filename !== undefined ? `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), p.data ?? Buffer.from(p.value ?? ''), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** Every file under the media dir, staging included (relative paths). */
-function mediaFiles(root: string): string[] {
-  if (!existsSync(root)) return [];
-  const out: string[] = [];
-  const walk = (d: string, rel: string) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p, `${rel}${n}/`);
-      else out.push(`${rel}${n}`);
-    }
-  };
-  walk(root, '');
-  return out;
-}
 
 describeEachDb('background folders and items API', (ctx) => {
   type Session = { authorization: string };
@@ -197,14 +169,14 @@ describeEachDb('background folders and items API', (ctx) => {
       (await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${annaFolder}`, token: anna })).body,
     ).toMatchObject({ name: 'Море', total: 0 });
     const before = await rowCount();
-    const filesBefore = mediaFiles(mediaDir()).filter((f) => !f.startsWith('.staging/'));
+    const filesBefore = filesUnder(mediaDir()).filter((f) => !f.startsWith('.staging/'));
     const r = await upload(ivan, [
       { name: 'folderId', value: String(annaFolder) },
       { name: 'files[]', filename: 'a.png', type: 'image/png', data: fx.png },
     ]);
     expect(r.status).toBe(404);
     expect(await rowCount()).toBe(before);
-    expect(mediaFiles(mediaDir()).filter((f) => !f.startsWith('.staging/'))).toEqual(filesBefore);
+    expect(filesUnder(mediaDir()).filter((f) => !f.startsWith('.staging/'))).toEqual(filesBefore);
     expect((await ctx.call({ method: 'GET', url: '/api/folder/photo-bg/abc', token: anna })).status).toBe(400);
   });
 
@@ -253,7 +225,7 @@ describeEachDb('background folders and items API', (ctx) => {
   it('refuses a wrong declared type, disguised files and an empty form, storing nothing', async () => {
     const annaFolder = await makeFolder(anna);
     const before = await rowCount();
-    const filesBefore = mediaFiles(mediaDir()).length;
+    const filesBefore = filesUnder(mediaDir()).length;
     const text = Buffer.from('just some text, not a picture\n'.repeat(50));
     let r = await upload(anna, [
       { name: 'folderId', value: String(annaFolder) },
@@ -313,17 +285,17 @@ describeEachDb('background folders and items API', (ctx) => {
       expect(r.body.message).toBeTruthy();
     }
     expect(await rowCount()).toBe(before);
-    expect(mediaFiles(mediaDir()).length).toBe(filesBefore);
+    expect(filesUnder(mediaDir()).length).toBe(filesBefore);
   });
 
   it('deletes an item (row and files); another user cannot', async () => {
     const folder = await makeFolder(anna);
     const item = await uploadPng(anna, folder);
     expect((await ctx.call({ method: 'DELETE', url: `/api/photo-bg/${item.id}`, token: ivan })).status).toBe(404);
-    const filesBefore = mediaFiles(mediaDir()).length;
+    const filesBefore = filesUnder(mediaDir()).length;
     const r = await ctx.call({ method: 'DELETE', url: `/api/photo-bg/${item.id}`, token: anna });
     expect(r.status).toBe(200);
-    expect(mediaFiles(mediaDir()).length).toBe(filesBefore - 2);
+    expect(filesUnder(mediaDir()).length).toBe(filesBefore - 2);
     expect((await ctx.call({ method: 'GET', url: item.url })).status).toBe(404);
     expect((await ctx.call({ method: 'GET', url: `/api/folder/photo-bg/${folder}`, token: anna })).body.total).toBe(0);
     expect((await ctx.call({ method: 'DELETE', url: `/api/photo-bg/${item.id}`, token: anna })).status).toBe(404);
@@ -338,7 +310,7 @@ describeEachDb('background folders and items API', (ctx) => {
       (await ctx.tdb.db.selectFrom('backgroundItems').select('id').where('folderId', '=', folderId).execute()).length;
     const filesIn = (item: { url: string }) => {
       const dir = new URL(item.url, 'http://x').pathname.replace(/^\/api\/media\//, '').replace(/[^/]+$/, '');
-      return mediaFiles(mediaDir()).filter((f) => f.startsWith(dir));
+      return filesUnder(mediaDir()).filter((f) => f.startsWith(dir));
     };
     expect(await rowsIn(annaFolder)).toBe(1);
     expect(filesIn(annaItem)).toHaveLength(2);

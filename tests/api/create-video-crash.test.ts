@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { filesUnder, makeFixtures, multipart } from './create-video.fixtures';
+import { makeFixtures } from './create-video.fixtures';
+import { filesUnder } from '../helpers/files-under';
+import { multipart } from '../helpers/multipart';
 
 /**
  * Crash safety of the render worker: the real server as a child process (`npx tsx server/main.ts`,

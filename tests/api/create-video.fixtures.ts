@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -53,36 +53,6 @@ export function makeFixtures() {
     bg1: readFileSync(join(dir, 'bg1.jpg')),
     bg2: readFileSync(join(dir, 'bg2.jpg')),
   };
-}
-
-export type Part = { name: string; value?: string; filename?: string; type?: string; data?: Buffer };
-
-/** A multipart/form-data body, built by hand (the way a browser sends FormData). */
-export function multipart(parts: Part[]) {
-  const boundary = '----kadrCv' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disp = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disp}\r\n${p.filename !== undefined ? `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), p.data ?? Buffer.from(p.value ?? ''), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** Every file under a folder (relative paths). */
-export function filesUnder(root: string): string[] {
-  if (!existsSync(root)) return [];
-  const out: string[] = [];
-  const walk = (d: string, rel: string) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p, `${rel}${n}/`);
-      else out.push(`${rel}${n}`);
-    }
-  };
-  walk(root, '');
-  return out;
 }
 
 export type Probe = {

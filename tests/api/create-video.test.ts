@@ -3,7 +3,9 @@ import { describeEachDb } from '../helpers/app';
 import type { JobRunner } from '../../server/jobs/index';
 import type { RenderEngine } from '../../server/videos/render-engine';
 import { renderJob, renderWorkRoot } from '../../server/videos/videos.jobs';
-import { filesUnder, makeFixtures, multipart, probe, sha256, type Part } from './create-video.fixtures';
+import { makeFixtures, probe, sha256 } from './create-video.fixtures';
+import { filesUnder } from '../helpers/files-under';
+import { multipart, type Part } from '../helpers/multipart';
 
 const fx = makeFixtures();
 /** The root's render engine: the real one, unless a test puts a fake in its place for its runner. */

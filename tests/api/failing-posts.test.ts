@@ -1,10 +1,8 @@
-import type { Config } from '../../server/config';
-import type { Simulators } from '../../server/platforms/simulators/index';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import { startLocalProxy } from '../../server/platforms/simulators/local-proxy';
 import { publishJobKeyPrefix } from '../../server/publications/publications.jobs';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { describeEachDb, type TestCtx } from '../helpers/app';
-import { connectedProfile, listenForMedia, makePublishClip, publishSimulators, schedule } from './publish.fixtures';
+import { PUBLISH_TIMING, nextPublishStep, publishBench, publishRunner, publisher } from './publish.fixtures';
 
 /**
  * A failing post shows as failing, and the operator acts on it (issue 18 item 2), against the three simulators on
@@ -14,61 +12,28 @@ import { connectedProfile, listenForMedia, makePublishClip, publishSimulators, s
  * "cancel" stops one post; a published post's stats refresh on demand within a cooldown. "Exactly once" is each
  * simulator's own post counter.
  */
-let proxy: LocalProxy;
+const bench = publishBench();
 let deadProxyUrl: string;
-let clip: Awaited<ReturnType<typeof makePublishClip>>;
-const sims: Record<string, Simulators> = {};
-
 beforeAll(async () => {
-  proxy = await startLocalProxy();
   const dead = await startLocalProxy();
   deadProxyUrl = dead.url;
   await dead.close(); // its port now refuses connections: a dead proxy
-  clip = await makePublishClip();
 });
-afterAll(async () => {
-  await Promise.all(Object.values(sims).map((s) => s.close()));
-  await proxy?.close();
-  await clip?.cleanup();
-});
-
-async function overrides(kind: string): Promise<Partial<Config>> {
-  const { sims: s, config } = await publishSimulators();
-  sims[kind] = s;
-  return config;
-}
 
 /** Polls fast, backs off for a minute: a faulted post stays "retrying" until the test says otherwise. */
-const timing = {
-  pollMs: 10,
-  containerPollMs: 20,
-  backoffMs: 60_000,
-  processingBudgetMs: 20_000,
-  progressEveryMs: 0,
-  youtubeChunkSize: 256 * 1024,
-  tiktokChunkSize: 5 * 1024 * 1024,
-  maxFaults: 6,
-};
+const timing = { ...PUBLISH_TIMING, backoffMs: 60_000 };
 
 /**
  * Runs the publish steps until none is due within a few seconds: polls (tens of ms apart) go on, a backoff
  * (a minute) ends the run. Waits on the queue's own run_at, never a fixed sleep.
  */
 async function runDue(ctx: TestCtx, maxMs = 30_000) {
-  const runner = ctx.root.createJobRunner({
-    catalogue: ctx.root.jobs.catalogue.filter((j) => j.name.startsWith('publication.')),
-  });
+  const runner = publishRunner(ctx);
   const deadline = Date.now() + maxMs;
   for (;;) {
     await runner.drain();
-    const next = await ctx.tdb.db
-      .selectFrom('jobs')
-      .select('runAt')
-      .where('status', '=', 'queued')
-      .where('name', '=', 'publication.publish')
-      .orderBy('runAt')
-      .executeTakeFirst();
-    const wait = next ? Number(next.runAt) - Date.now() : Infinity;
+    const next = await nextPublishStep(ctx);
+    const wait = next === undefined ? Infinity : next - Date.now();
     if (wait > 5_000) return;
     if (Date.now() > deadline) throw new Error('publish steps kept coming');
     await new Promise((r) => setTimeout(r, Math.max(0, wait) + 5));
@@ -86,52 +51,34 @@ const jobsOf = (ctx: TestCtx, publishId: number) =>
 describeEachDb(
   'failing posts',
   (ctx) => {
-    let s: Simulators;
-    let token: { authorization: string };
+    const me = publisher(ctx, bench, 'failing');
     let other: { authorization: string };
-    let userId: number;
-    let accountId: number;
     // The profile form asks for the Instagram login once Instagram is on.
     const IG = { InstagramLogin: 'kadr.ig', InstagramPassword: 'ig-pass' };
     const setProxy = async (url: string) => {
       const r = await ctx.call({
         method: 'PATCH',
-        url: `/api/accounts/${accountId}`,
-        token,
+        url: `/api/accounts/${me.accountId}`,
+        token: me.token,
         payload: { proxy: url, ...IG },
       });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     };
     const detail = async (publicationId: number) =>
-      (await ctx.call({ method: 'GET', url: `/api/upload-video/${publicationId}`, token })).body;
-    const act = (videoId: number, platform: string, action: string, as = token) =>
+      (await ctx.call({ method: 'GET', url: `/api/upload-video/${publicationId}`, token: me.token })).body;
+    const act = (videoId: number, platform: string, action: string, as = me.token) =>
       ctx.call({ method: 'POST', url: `/api/upload-video/video/${videoId}/${platform}/${action}`, token: as });
-    const counts = () => ({
-      youtube: s.google.posts(),
-      tiktok: s.tiktok.posts().length,
-      instagram: s.instagram.posts().length,
-    });
 
     beforeAll(async () => {
-      s = sims[ctx.tdb.kind]!;
-      await listenForMedia(ctx.app);
-      userId = await ctx.createUser('failing', 'failing-pass');
-      token = (await ctx.login('failing', 'failing-pass')).headers;
       await ctx.createUser('stranger', 'stranger-pass');
       other = (await ctx.login('stranger', 'stranger-pass')).headers;
-      accountId = await connectedProfile(ctx, token, proxy.url);
     });
-    afterEach(async () => setProxy(proxy.url));
+    afterEach(async () => setProxy(bench.proxy.url));
 
     it('a post failing through a dead proxy is retrying (attempt, next try, reason), the profile is failing, and retry now after the fix publishes once', async () => {
-      const before = counts();
+      const before = me.counts();
       await setProxy(deadProxyUrl);
-      const { videoId, publicationId, rows } = await schedule(ctx, {
-        userId,
-        accountId,
-        clip: clip.file,
-        platforms: ['youtube'],
-      });
+      const { videoId, publicationId, rows } = await me.post(['youtube']);
       await runDue(ctx);
 
       // Retrying, not scheduled: the attempt, the next try a backoff ahead, the proxy's reason as a stored key.
@@ -142,14 +89,14 @@ describeEachDb(
       expect(Date.parse(post.retry.nextTryAt)).toBeGreaterThan(Date.now() + 30_000);
       expect(decodeMessage(post.error)?.key).toMatch(/^kadr\.platform_errors\.proxy_/);
       expect(pub.video[0].retrying).toBe(true);
-      const list = await ctx.call({ method: 'GET', url: '/api/upload-video', token });
+      const list = await ctx.call({ method: 'GET', url: '/api/upload-video', token: me.token });
       expect(list.body.data.find((p: { id: number }) => p.id === publicationId).retrying).toBe(true);
-      const videos = await ctx.call({ method: 'GET', url: `/api/accounts/${accountId}/video`, token });
+      const videos = await ctx.call({ method: 'GET', url: `/api/accounts/${me.accountId}/video`, token: me.token });
       expect(videos.body.data.find((v: { id: number }) => v.id === videoId).retrying).toBe(true);
 
       // The profile is not "Active": it fails, with the proxy's reason.
-      const accounts = await ctx.call({ method: 'GET', url: '/api/accounts', token });
-      const profile = accounts.body.data.find((a: { id: number }) => a.id === accountId);
+      const accounts = await ctx.call({ method: 'GET', url: '/api/accounts', token: me.token });
+      const profile = accounts.body.data.find((a: { id: number }) => a.id === me.accountId);
       expect(profile.status).toBe('error');
       expect(decodeMessage(profile.error)?.key).toMatch(/^kadr\.platform_errors\.proxy_/);
 
@@ -168,7 +115,7 @@ describeEachDb(
       await runDue(ctx);
       pub = await detail(publicationId);
       expect(pub.video[0].platforms[0].retry).toMatchObject({ reason: 'fault', attempt: 2 });
-      expect(counts()).toEqual(before);
+      expect(me.counts()).toEqual(before);
 
       // A step a worker holds right now is left to it: "already trying", nothing added.
       await ctx.tdb.db
@@ -189,58 +136,47 @@ describeEachDb(
         .execute();
 
       // The proxy fixed, retry now: published once, and the profile is active again.
-      await setProxy(proxy.url);
+      await setProxy(bench.proxy.url);
       expect((await act(videoId, 'youtube', 'retry')).status).toBe(200);
       await runDue(ctx);
       pub = await detail(publicationId);
       post = pub.video[0].platforms[0];
       expect(post).toMatchObject({ state: 'published', retry: null, error: null });
       expect(pub.video[0].retrying).toBe(false);
-      expect(counts()).toEqual({ ...before, youtube: before.youtube + 1 });
-      const after = await ctx.call({ method: 'GET', url: `/api/accounts/${accountId}`, token });
+      expect(me.counts()).toEqual({ ...before, youtube: before.youtube + 1 });
+      const after = await ctx.call({ method: 'GET', url: `/api/accounts/${me.accountId}`, token: me.token });
       expect(after.body.status).toBe('success');
       expect(after.body.error).toBeNull();
 
       // Done: nothing to retry (a clear 400 naming the field), and a second retry posts nothing.
-      const done = await act(videoId, 'youtube', 'retry', token);
+      const done = await act(videoId, 'youtube', 'retry', me.token);
       expect(done.status).toBe(400);
       expect(done.body.errors.platform).toMatch(/\S/);
       await runDue(ctx);
-      expect(counts()).toEqual({ ...before, youtube: before.youtube + 1 });
+      expect(me.counts()).toEqual({ ...before, youtube: before.youtube + 1 });
     });
 
     it('retry now on a public step whose outcome is unknown reconciles: the post is not made twice', async () => {
-      const before = counts();
-      s.instagram.failAfterNextPublish('error500'); // media_publish works, its answer is a 500
-      const { videoId, publicationId, rows } = await schedule(ctx, {
-        userId,
-        accountId,
-        clip: clip.file,
-        platforms: ['instagram'],
-      });
+      const before = me.counts();
+      me.sims.instagram.failAfterNextPublish('error500'); // media_publish works, its answer is a 500
+      const { videoId, publicationId, rows } = await me.post(['instagram']);
       await runDue(ctx);
       const post = (await detail(publicationId)).video[0].platforms[0];
       expect(post.state).toBe('reconcile');
       expect(post.retry).toMatchObject({ reason: 'reconcile', attempt: 1 });
-      expect(counts().instagram).toBe(before.instagram + 1); // live on the platform, not yet known to Kadr
+      expect(me.counts().instagram).toBe(before.instagram + 1); // live on the platform, not yet known to Kadr
 
       expect((await act(videoId, 'instagram', 'retry')).status).toBe(200);
       expect((await jobsOf(ctx, rows.instagram!)).length).toBe(1);
       await runDue(ctx);
       const done = (await detail(publicationId)).video[0].platforms[0];
       expect(done).toMatchObject({ state: 'published', retry: null });
-      expect(counts().instagram).toBe(before.instagram + 1);
+      expect(me.counts().instagram).toBe(before.instagram + 1);
     });
 
     it('a post waiting for a quota is retrying with the wait as its next try; retry now lifts the wait', async () => {
       const later = new Date(Date.now() + 3_600_000).toISOString();
-      const { videoId, publicationId, rows } = await schedule(ctx, {
-        userId,
-        accountId,
-        clip: clip.file,
-        platforms: ['tiktok'],
-        date: new Date(Date.now() + 3_600_000),
-      });
+      const { videoId, publicationId, rows } = await me.post(['tiktok'], { date: new Date(Date.now() + 3_600_000) });
       await ctx.tdb.db
         .updateTable('videoPublishes')
         .set({ state: 'waiting', waitUntil: later, error: 'kadr.platform_errors.rate_limited' })
@@ -261,14 +197,9 @@ describeEachDb(
     });
 
     it('cancel stops that one post with its jobs; a published post cannot be cancelled', async () => {
-      const before = counts();
+      const before = me.counts();
       await setProxy(deadProxyUrl);
-      const { videoId, publicationId, rows } = await schedule(ctx, {
-        userId,
-        accountId,
-        clip: clip.file,
-        platforms: ['youtube', 'tiktok'],
-      });
+      const { videoId, publicationId, rows } = await me.post(['youtube', 'tiktok']);
       await runDue(ctx);
       const r = await act(videoId, 'youtube', 'cancel');
       expect(r.status).toBe(200);
@@ -278,12 +209,12 @@ describeEachDb(
       expect((await act(videoId, 'youtube', 'cancel')).status).toBe(404);
       expect((await act(videoId, 'youtube', 'retry')).status).toBe(404);
 
-      await setProxy(proxy.url);
+      await setProxy(bench.proxy.url);
       expect((await act(videoId, 'tiktok', 'retry')).status).toBe(200);
       await runDue(ctx);
       const pub = await detail(publicationId);
       expect(pub.video[0].platforms.map((p: { state: string }) => p.state)).toEqual(['published']);
-      expect(counts()).toEqual({ ...before, tiktok: before.tiktok + 1 });
+      expect(me.counts()).toEqual({ ...before, tiktok: before.tiktok + 1 });
       const live = await act(videoId, 'tiktok', 'cancel');
       expect(live.status).toBe(400);
       expect(live.body.errors.platform).toMatch(/\S/);
@@ -291,12 +222,7 @@ describeEachDb(
     });
 
     it("a published post's stats refresh on demand, once per cooldown, with when they were read", async () => {
-      const { videoId, publicationId, rows } = await schedule(ctx, {
-        userId,
-        accountId,
-        clip: clip.file,
-        platforms: ['tiktok'],
-      });
+      const { videoId, publicationId, rows } = await me.post(['tiktok']);
       await runDue(ctx);
       const row = await ctx.tdb.db
         .selectFrom('videoPublishes')
@@ -305,7 +231,7 @@ describeEachDb(
         .executeTakeFirstOrThrow();
       expect(row.state).toBe('published');
       Object.assign(
-        s.tiktok.posts().find((p) => p.id === row.remoteId)!,
+        me.sims.tiktok.posts().find((p) => p.id === row.remoteId)!,
         { views: 77, likes: 7, comments: 1 },
       );
       expect((await detail(publicationId)).video[0].platforms[0].statsAt).toBeNull();
@@ -313,7 +239,7 @@ describeEachDb(
       // A failing read gives its turn back: the dead proxy first, then the fixed one reads at once.
       await setProxy(deadProxyUrl);
       expect((await act(videoId, 'tiktok', 'stats')).status).toBe(502);
-      await setProxy(proxy.url);
+      await setProxy(bench.proxy.url);
       const r = await act(videoId, 'tiktok', 'stats');
       expect(r.status).toBe(200);
       const post = r.body.video[0].platforms[0];
@@ -324,7 +250,7 @@ describeEachDb(
       const soon = await ctx.call({
         method: 'POST',
         url: `/api/upload-video/video/${videoId}/tiktok/stats`,
-        token,
+        token: me.token,
         headers: { 'accept-language': 'en' },
       });
       expect(soon.status).toBe(429);
@@ -332,18 +258,12 @@ describeEachDb(
       expect(soon.body.message).toMatch(/once in 5 minutes/);
       expect((await act(videoId, 'tiktok', 'stats', other)).status).toBe(404);
       // A post that is not published has no stats to read.
-      const pending = await schedule(ctx, {
-        userId,
-        accountId,
-        clip: clip.file,
-        platforms: ['youtube'],
-        date: new Date(Date.now() + 3_600_000),
-      });
+      const pending = await me.post(['youtube'], { date: new Date(Date.now() + 3_600_000) });
       expect((await act(pending.videoId, 'youtube', 'stats')).status).toBe(400);
       expect((await act(pending.videoId, 'youtube', 'retry')).status).toBe(400);
       expect((await act(pending.videoId, 'youtube', 'cancel')).status).toBe(200);
     });
   },
-  overrides,
+  bench.overrides,
   { publishTiming: timing },
 );

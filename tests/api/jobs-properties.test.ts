@@ -195,7 +195,8 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
                     expect(next.runAt).toBeGreaterThan(pred.runAt);
                     if (dead) {
                       expect(next.lastError).toMatch(/^no progress: \d+ successive re-queues of "test\.prop"/);
-                      expect(q.takeStalledDead(pred.id).map((d) => d.job.key)).toEqual([key]);
+                      expect(next.lastError).toMatch(new RegExp(`\\(after job #${pred.id}\\)$`));
+                      expect((await q.stalledSuccessors(pred)).map((d) => d.key)).toEqual([key]);
                     }
                   }
                   expect(await q.complete(pred)).toBe(true);

@@ -1,7 +1,8 @@
 import { utimes } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { describeEachDb } from '../helpers/app';
-import { makeFixtures, multipart, type Part } from './create-video.fixtures';
+import { makeFixtures } from './create-video.fixtures';
+import { multipart, type Part } from '../helpers/multipart';
 
 const fx = makeFixtures();
 const HOUR = 3600_000;

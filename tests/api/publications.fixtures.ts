@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { TestCtx } from '../helpers/app';
+import { connectedTokens } from '../helpers/connected-tokens';
+import { seedFinishedRequest } from '../helpers/finished-request';
 
 type Token = { authorization: string };
 
@@ -11,48 +12,8 @@ export function publicationFixtures(ctx: TestCtx) {
   const db = () => ctx.tdb.db;
   return {
     /** A create-video request of `userId` in `status` with `count` rendered videos; returns its ids. */
-    async request(userId: number, count = 3, status: 'success' | 'loading' = 'success') {
-      const at = new Date().toISOString();
-      const idUpload = randomBytes(8).toString('hex');
-      const { id } = await db()
-        .insertInto('createVideoRequests')
-        .values({
-          userId,
-          idUpload,
-          status,
-          count,
-          isVideo: 0,
-          isPhoto: 1,
-          isGenerator: 1,
-          folders: '[]',
-          clipKey: `clips/${idUpload}.mp4`,
-          clipName: 'clip.mp4',
-          error: null,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const videos: number[] = [];
-      for (let i = 0; i < count; i++) {
-        const v = await db()
-          .insertInto('videos')
-          .values({
-            userId,
-            accountId: null,
-            createdAt: at,
-            status: 'noactive',
-            url: null,
-            idUpload,
-            requestId: id,
-            outputIndex: i,
-            storageKey: `videos/${userId}/${idUpload}/${i}.mp4`,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        videos.push(v.id);
-      }
-      return { id, idUpload, videos };
+    request(userId: number, count = 3, status: 'success' | 'loading' = 'success') {
+      return seedFinishedRequest(db(), userId, count, status);
     },
 
     /** A profile of the signed-in user with the given platforms connected (active, tokens stored). */
@@ -68,9 +29,7 @@ export function publicationFixtures(ctx: TestCtx) {
         payload: { proxy: 'http://127.0.0.1:3128', comments },
       });
       if (r.status >= 300) throw new Error(`account: ${r.status} ${JSON.stringify(r.body)}`);
-      const sealed = ctx.root.sealer.seal(
-        JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: '2099-01-01T00:00:00.000Z' }),
-      );
+      const sealed = connectedTokens(ctx.root.sealer);
       await db()
         .updateTable('accounts')
         .where('id', '=', r.body.id)

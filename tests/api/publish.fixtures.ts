@@ -8,9 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TestCtx } from '../helpers/app';
 import type { Config } from '../../server/config';
 import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
+import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
 import { FFMPEG } from '../helpers/media-fixtures';
 import { openConsent } from '../platforms/helpers';
-import { enqueuePublishStep } from '../../server/publications/publications.jobs';
+import { enqueuePublishStep, publishJob } from '../../server/publications/publications.jobs';
 import type { PlatformKey } from '../../src/contract/platforms';
 
 const run = promisify(execFile);
@@ -71,6 +72,86 @@ export async function publishSimulators(): Promise<{ sims: Simulators; config: P
   sims.instagram.publishing.finishAfterPolls = 1;
   // The simulators' proxies listen on 127.0.0.1: allowed here as ALLOW_PRIVATE_PROXIES=true does.
   return { sims, config: { platformTimeoutMs: 3_000, platforms: sims.config, allowPrivateProxies: true } };
+}
+
+/** The publish worker's timing in these tests: polls and backoff in tens of ms (a file overrides what it needs). */
+export const PUBLISH_TIMING = {
+  pollMs: 10,
+  containerPollMs: 20,
+  backoffMs: 10,
+  processingBudgetMs: 20_000,
+  progressEveryMs: 0,
+  youtubeChunkSize: 256 * 1024,
+  tiktokChunkSize: 5 * 1024 * 1024,
+  maxFaults: 6,
+};
+
+type Clip = Awaited<ReturnType<typeof makePublishClip>>;
+
+/**
+ * What a publish test file shares, set up before its tests and closed after them: the local proxy every profile
+ * goes through, the real clip, and the simulators of each describeEachDb run (`overrides` starts them for the run
+ * it names and points the app at them; `sims` finds them by that name).
+ */
+export type PublishBench = {
+  proxy: LocalProxy;
+  clip: Clip;
+  sims: Record<string, Simulators>;
+  overrides: (run: string) => Promise<Partial<Config>>;
+};
+
+export function publishBench(): PublishBench {
+  const sims: Record<string, Simulators> = {};
+  const bench = {
+    sims,
+    overrides: async (run: string) => {
+      const { sims: s, config } = await publishSimulators();
+      sims[run] = s;
+      return config;
+    },
+  } as PublishBench;
+  beforeAll(async () => {
+    bench.proxy = await startLocalProxy();
+    bench.clip = await makePublishClip();
+  });
+  afterAll(async () => {
+    await Promise.all(Object.values(sims).map((s) => s.close()));
+    await bench.proxy?.close();
+    await bench.clip?.cleanup();
+  });
+  return bench;
+}
+
+/** The posts each simulator has made: "exactly once" is read off these. */
+export const postCounts = (s: Simulators) => ({
+  youtube: s.google.posts(),
+  tiktok: s.tiktok.posts().length,
+  instagram: s.instagram.posts().length,
+});
+
+/**
+ * A user who publishes, in one describeEachDb run (its simulators are the bench's `run + kind`): signed in as
+ * `login`, with a profile connected to the three simulators through the bench's proxy. `post` schedules the clip
+ * on it (another profile, clip or date as `more` says). Filled in before the run's tests.
+ */
+export function publisher(ctx: TestCtx, bench: PublishBench, login: string, run = '') {
+  const me = {
+    userId: 0,
+    token: { authorization: '' },
+    accountId: 0,
+    sims: undefined as unknown as Simulators,
+    counts: () => postCounts(me.sims),
+    post: (platforms: PlatformKey[], more: Partial<Parameters<typeof schedule>[1]> = {}) =>
+      schedule(ctx, { userId: me.userId, accountId: me.accountId, clip: bench.clip.file, platforms, ...more }),
+  };
+  beforeAll(async () => {
+    me.sims = bench.sims[`${run}${ctx.tdb.kind}`]!;
+    await listenForMedia(ctx.app);
+    me.userId = await ctx.createUser(login, `${login}-pass`);
+    me.token = (await ctx.login(login, `${login}-pass`)).headers;
+    me.accountId = await connectedProfile(ctx, me.token, bench.proxy.url);
+  });
+  return me;
 }
 
 /** A profile connected to all three simulators through the proxy. */
@@ -201,9 +282,7 @@ const TERMINAL = ['published', 'failed', 'cancelled', 'waiting'];
  * next due job between passes (never a fixed sleep as synchronisation: it waits on the queue's own run_at).
  */
 export async function settle(ctx: TestCtx, ids: number[], opts: { until?: string[]; maxMs?: number } = {}) {
-  const runner = ctx.root.createJobRunner({
-    catalogue: ctx.root.jobs.catalogue.filter((j) => j.name.startsWith('publication.')),
-  });
+  const runner = publishRunner(ctx);
   const until = opts.until ?? TERMINAL;
   const deadline = Date.now() + (opts.maxMs ?? 60_000);
   for (;;) {
@@ -212,14 +291,24 @@ export async function settle(ctx: TestCtx, ids: number[], opts: { until?: string
     if (rows.every((r) => until.includes(r.state))) return rows;
     if (Date.now() > deadline)
       throw new Error(`rows did not settle: ${JSON.stringify(rows.map((r) => [r.id, r.state, r.error]))}`);
-    const next = await ctx.tdb.db
-      .selectFrom('jobs')
-      .select('runAt')
-      .where('status', '=', 'queued')
-      .where('name', '=', 'publication.publish')
-      .orderBy('runAt')
-      .executeTakeFirst();
-    const wait = next ? Math.max(0, new Date(next.runAt).getTime() - Date.now()) : 20;
+    const next = await nextPublishStep(ctx);
+    const wait = next === undefined ? 20 : Math.max(0, next - Date.now());
     await new Promise((r) => setTimeout(r, Math.min(wait + 5, 500)));
   }
+}
+
+/** A runner over the publish jobs only, on the test app's queue (tests drive it with drain()). */
+export const publishRunner = (ctx: TestCtx) =>
+  ctx.root.createJobRunner({ catalogue: ctx.root.jobs.catalogue.filter((j) => j.name.startsWith('publication.')) });
+
+/** When the next queued publish step is due (epoch ms), or undefined when none is queued. */
+export async function nextPublishStep(ctx: TestCtx): Promise<number | undefined> {
+  const next = await ctx.tdb.db
+    .selectFrom('jobs')
+    .select('runAt')
+    .where('status', '=', 'queued')
+    .where('name', '=', publishJob.name)
+    .orderBy('runAt')
+    .executeTakeFirst();
+  return next ? Number(next.runAt) : undefined;
 }

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser';
+import { signedInApi, type SignedInApi } from '../helpers/server-api';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { describeOnEachDb } from '../helpers/browser-dbs';
 import { startChatSim, type ChatSim } from '../../server/ai/simulators/chat-sim';
@@ -20,17 +21,7 @@ describeOnEachDb('GPT connect with a verification code', (kind) => {
   let browser: Browser;
   let page: Page;
   let accountId: number;
-  let token: string;
-
-  const api = async (method: string, url: string, body?: unknown) => {
-    const r = await fetch(`${srv.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
-    return r.json();
-  };
+  let api: SignedInApi;
 
   beforeAll(async () => {
     chat = await startChatSim({ chunkDelayMs: 5 });
@@ -41,12 +32,7 @@ describeOnEachDb('GPT connect with a verification code', (kind) => {
       panel,
       kind,
     );
-    const login = await fetch(`${srv.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: 'admin', password: 'admin-pass' }),
-    });
-    token = (await login.json()).accessToken;
+    api = await signedInApi(srv);
     accountId = (
       await api('POST', '/api/accounts', {
         proxy: proxy.url,

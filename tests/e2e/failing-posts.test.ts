@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { enqueuePublishStep, publishJobKeyPrefix } from '../../server/publications/publications.jobs';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { launchBrowser } from '../helpers/browser';
 import { describeOnEachDb } from '../helpers/browser-dbs';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { signedInApi } from '../helpers/server-api';
+import { adminId, renderedRequest, youtubeProfile } from './publish-seed';
 
 /**
  * A failing post in Chromium, at a laptop and a phone width (issue 18 item 2): a post whose profile's proxy
@@ -17,27 +14,6 @@ import { startTestServer, type TestServer } from '../helpers/server';
  * to now, "Скасувати" cancels that one post; the lists say "retrying" too, and the profile is failing with the
  * reason. Workers are off: what the worker would have recorded is seeded as state.
  */
-const mp4 = (() => {
-  const dir = mkdtempSync(join(tmpdir(), 'kadr-e2e-failing-'));
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=180x320:r=25:d=1',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    join(dir, 'v.mp4'),
-  ]);
-  return readFileSync(join(dir, 'v.mp4'));
-})();
-
 const panel = process.env.E2E_PANEL_DIR ? { panelDir: process.env.E2E_PANEL_DIR } : {};
 const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text }).first();
 const PROXY_ERROR = encodeMessage('kadr.platform_errors.with_detail', {
@@ -52,18 +28,7 @@ const fitsWidth = (page: Page) =>
 describeOnEachDb('failing posts in the browser', (kind) => {
   let srv: TestServer;
   let browser: Browser;
-  let token: string;
   let accountId: number;
-
-  const api = async (method: string, url: string, body?: unknown) => {
-    const r = await fetch(`${srv.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
-    return r.json();
-  };
 
   /**
    * A publication of one video whose YouTube and TikTok posts are past their time and retrying after a proxy
@@ -74,37 +39,12 @@ describeOnEachDb('failing posts in the browser', (kind) => {
     const db = srv.tdb.db;
     const at = new Date().toISOString();
     const past = new Date(Date.now() - 10 * 60_000).toISOString();
-    const userId = (await db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow())
-      .id;
-    const idUpload = randomBytes(8).toString('hex');
-    const req = await db
-      .insertInto('createVideoRequests')
-      .values({
-        userId,
-        idUpload,
-        status: 'success',
-        count: 1,
-        isVideo: 0,
-        isPhoto: 1,
-        isGenerator: 1,
-        folders: '[]',
-        clipKey: `clips/${idUpload}.mp4`,
-        clipName: 'clip.mp4',
-        error: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const storageKey = `videos/${userId}/${idUpload}/0.mp4`;
-    const path = join(srv.config.mediaDir, ...storageKey.split('/'));
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, mp4);
+    const { idUpload, id: requestId, videos } = await renderedRequest(srv, 1);
     const pub = await db
       .insertInto('publications')
       .values({
-        userId,
-        requestId: req.id,
+        userId: await adminId(srv),
+        requestId,
         title: `Осінь ${idUpload.slice(0, 4)}`,
         inYoutube: 1,
         inTiktok: 1,
@@ -114,24 +54,13 @@ describeOnEachDb('failing posts in the browser', (kind) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const video = await db
-      .insertInto('videos')
-      .values({
-        userId,
-        accountId,
-        createdAt: at,
-        status: 'publication',
-        idUpload,
-        date: past,
-        title: 'Осінь',
-        tags: '["осінь"]',
-        requestId: req.id,
-        outputIndex: 0,
-        storageKey,
-        publicationId: pub.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // Its one video scheduled on the profile, past its time.
+    const video = { id: videos[0]! };
+    await db
+      .updateTable('videos')
+      .where('id', '=', video.id)
+      .set({ accountId, status: 'publication', date: past, title: 'Осінь', tags: '["осінь"]', publicationId: pub.id })
+      .execute();
     const retryAt = Date.now() + 20 * 60_000;
     const rows: Record<string, number> = {};
     for (const platform of ['youtube', 'tiktok', 'instagram'] as const) {
@@ -174,28 +103,12 @@ describeOnEachDb('failing posts in the browser', (kind) => {
 
   beforeAll(async () => {
     srv = await startTestServer({}, panel, kind);
-    const login = await (
-      await fetch(`${srv.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ login: 'admin', password: 'admin-pass' }),
-      })
-    ).json();
-    token = login.accessToken;
-    ({ id: accountId } = await api('POST', '/api/accounts', {
-      proxy: 'http://10.0.0.1:8080',
-      comments: 'Проксі впав',
-    }));
-    const sealed = srv.app.root.sealer.seal(
-      JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: '2099-01-01T00:00:00.000Z' }),
-    );
+    accountId = await youtubeProfile(srv, await signedInApi(srv), 'Проксі впав', 'http://10.0.0.1:8080');
     // Connected, and failing the way a background call through its dead proxy leaves it.
     await srv.tdb.db
       .updateTable('accounts')
       .where('id', '=', accountId)
       .set({
-        isActiveYouTube: 1,
-        tokensYouTubeSealed: sealed,
         error: encodeMessage('kadr.platform_errors.proxy_auth', { proxy: '10.0.0.1:8080' }),
         status: 'error',
       })

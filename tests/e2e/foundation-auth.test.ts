@@ -3,7 +3,7 @@ import { hashPassword } from '../../server/auth/password';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import { describeOnEachDb } from '../helpers/browser-dbs';
 import type { TestServer } from '../helpers/server';
-import { startFoundationServer } from './foundation-panel';
+import { addOperator, startFoundationServer } from './foundation-panel';
 
 const authStore = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('authStore') ?? 'null'));
 
@@ -16,17 +16,7 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
   beforeAll(async () => {
     server = await startFoundationServer({}, kind);
     browser = await launchBrowser();
-    const at = new Date().toISOString();
-    await server.tdb.db
-      .insertInto('users')
-      .values({
-        login: 'operator',
-        passwordHash: await hashPassword('user-pass'),
-        role: 'user',
-        createdAt: at,
-        updatedAt: at,
-      })
-      .execute();
+    await addOperator(server);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { hashPassword } from '../../server/auth/password';
 import type { DbKind } from '../../server/db/index';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -41,4 +42,19 @@ export async function startFoundationServer(
       rmSync(panelDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The foundation tests' plain user: `operator` / `user-pass` (role user), straight in the database. */
+export async function addOperator(server: TestServer): Promise<void> {
+  const at = new Date().toISOString();
+  await server.tdb.db
+    .insertInto('users')
+    .values({
+      login: 'operator',
+      passwordHash: await hashPassword('user-pass'),
+      role: 'user',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
 }

@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { hashPassword } from '../../server/auth/password';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
-import { startFoundationServer } from './foundation-panel';
+import { addOperator, startFoundationServer } from './foundation-panel';
 
 describe('foundation in the browser: the shell', () => {
   let server: TestServer;
@@ -12,17 +11,7 @@ describe('foundation in the browser: the shell', () => {
   beforeAll(async () => {
     server = await startFoundationServer();
     browser = await launchBrowser();
-    const at = new Date().toISOString();
-    await server.tdb.db
-      .insertInto('users')
-      .values({
-        login: 'operator',
-        passwordHash: await hashPassword('user-pass'),
-        role: 'user',
-        createdAt: at,
-        updatedAt: at,
-      })
-      .execute();
+    await addOperator(server);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { connectedTokens } from '../helpers/connected-tokens';
 import type { TestServer } from '../helpers/server';
+import { signedInApi } from '../helpers/server-api';
 
 /**
  * Realistic data for the layout checks (issue 18 item 3): the long names, errors and tag lists an operator's
@@ -31,24 +33,7 @@ const mp4 = () => Buffer.from('layout test video');
 export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
   const db = srv.tdb.db;
   const at = new Date().toISOString();
-  const token = (
-    await (
-      await fetch(`${srv.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ login: 'admin', password: 'admin-pass' }),
-      })
-    ).json()
-  ).accessToken as string;
-  const api = async (method: string, url: string, body?: unknown) => {
-    const r = await fetch(`${srv.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
-    return r.json();
-  };
+  const api = await signedInApi(srv);
   const adminId = (await db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow()).id;
 
   const user = (await api('POST', '/api/users', { login: 'olena.kovalenko.marketing.team', password: 'olena-pass' }))
@@ -56,9 +41,7 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
   await api('POST', '/api/users', { login: 'operator', password: 'operator-pass' });
 
   // Three profiles of one channel name (as the issue tried it), YouTube connected, one with a dead proxy.
-  const sealed = srv.app.root.sealer.seal(
-    JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: '2099-01-01T00:00:00.000Z' }),
-  );
+  const sealed = connectedTokens(srv.app.root.sealer);
   const profiles: number[] = [];
   for (const [n, comments] of [
     [1, 'Олена — основний профіль для ранкових публікацій'],

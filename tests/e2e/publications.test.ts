@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { describeOnEachDb } from '../helpers/browser-dbs';
+import { signedInApi, type SignedInApi } from '../helpers/server-api';
+import { renderedRequest, youtubeProfile } from './publish-seed';
 
 /**
  * Publishing in Chromium, the way an operator clicks: the publish form of a finished request (seeded straight in
@@ -14,29 +11,6 @@ import { describeOnEachDb } from '../helpers/browser-dbs';
  * 'Оновлено дані') and publishing a failed video again. Workers are off: the API writes the publish rows and jobs;
  * what a worker would do later is seeded as state.
  */
-const mp4 = (() => {
-  const dir = mkdtempSync(join(tmpdir(), 'kadr-e2e-pub-'));
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=180x320:r=25:d=1',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-movflags',
-    '+faststart',
-    join(dir, 'v.mp4'),
-  ]);
-  return readFileSync(join(dir, 'v.mp4'));
-})();
-
 /** A day 30 days ahead (within the default scheduling horizon), as typed (DD.MM.YYYY) and as ISO (YYYY-MM-DD). */
 const soon = (() => {
   const iso = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
@@ -55,96 +29,14 @@ describeOnEachDb('publishing in the browser', (kind) => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let token: string;
+  let api: SignedInApi;
   const acc: Record<string, number> = {};
-
-  const api = async (method: string, url: string, body?: unknown) => {
-    const r = await fetch(`${srv.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
-    return r.json();
-  };
-  /** A profile with YouTube connected the way the OAuth callback leaves it. */
-  const profile = async (comments: string) => {
-    const { id } = await api('POST', '/api/accounts', { proxy: 'http://127.0.0.1:3128', comments });
-    const sealed = srv.app.root.sealer.seal(
-      JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: '2099-01-01T00:00:00.000Z' }),
-    );
-    await srv.tdb.db
-      .updateTable('accounts')
-      .where('id', '=', id)
-      .set({ isActiveYouTube: 1, tokensYouTubeSealed: sealed })
-      .execute();
-    return id as number;
-  };
-  /** A finished create-video request with `count` rendered videos (real files in media storage). */
-  const finishedRequest = async (count: number) => {
-    const db = srv.tdb.db;
-    const at = new Date().toISOString();
-    const userId = (await db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow())
-      .id;
-    const idUpload = randomBytes(8).toString('hex');
-    const { id } = await db
-      .insertInto('createVideoRequests')
-      .values({
-        userId,
-        idUpload,
-        status: 'success',
-        count,
-        isVideo: 0,
-        isPhoto: 1,
-        isGenerator: 1,
-        folders: '[]',
-        clipKey: `clips/${idUpload}.mp4`,
-        clipName: 'clip.mp4',
-        error: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const videos: number[] = [];
-    for (let i = 0; i < count; i++) {
-      const storageKey = `videos/${userId}/${idUpload}/${i}.mp4`;
-      const path = join(srv.config.mediaDir, ...storageKey.split('/'));
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, mp4);
-      videos.push(
-        (
-          await db
-            .insertInto('videos')
-            .values({
-              userId,
-              accountId: null,
-              createdAt: at,
-              status: 'noactive',
-              url: null,
-              idUpload,
-              requestId: id,
-              outputIndex: i,
-              storageKey,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
-    }
-    return { id, idUpload, videos };
-  };
+  const profile = (comments: string) => youtubeProfile(srv, api, comments);
+  const finishedRequest = (count: number) => renderedRequest(srv, count);
 
   beforeAll(async () => {
     srv = await startTestServer({}, panel, kind);
-    const login = await (
-      await fetch(`${srv.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ login: 'admin', password: 'admin-pass' }),
-      })
-    ).json();
-    token = login.accessToken;
+    api = await signedInApi(srv);
     acc.alpha = await profile('Alpha profile');
     acc.beta = await profile('Beta profile');
     acc.gamma = await profile('Gamma profile');

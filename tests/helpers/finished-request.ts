@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../server/db/index';
+
+/**
+ * A create-video request of `userId` in `status` with `count` rendered videos, straight in the database (no render
+ * runs): each video not yet published ('noactive'), its file expected at its storage key. Returns the ids.
+ */
+export async function seedFinishedRequest(
+  db: Db,
+  userId: number,
+  count = 3,
+  status: 'success' | 'loading' = 'success',
+) {
+  const at = new Date().toISOString();
+  const idUpload = randomBytes(8).toString('hex');
+  const { id } = await db
+    .insertInto('createVideoRequests')
+    .values({
+      userId,
+      idUpload,
+      status,
+      count,
+      isVideo: 0,
+      isPhoto: 1,
+      isGenerator: 1,
+      folders: '[]',
+      clipKey: `clips/${idUpload}.mp4`,
+      clipName: 'clip.mp4',
+      error: null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const videos: number[] = [];
+  const storageKeys: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const storageKey = `videos/${userId}/${idUpload}/${i}.mp4`;
+    const v = await db
+      .insertInto('videos')
+      .values({
+        userId,
+        accountId: null,
+        createdAt: at,
+        status: 'noactive',
+        url: null,
+        idUpload,
+        requestId: id,
+        outputIndex: i,
+        storageKey,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    videos.push(v.id);
+    storageKeys.push(storageKey);
+  }
+  return { id, idUpload, videos, storageKeys };
+}
