@@ -1,5 +1,5 @@
 import { describeEachDb } from '../helpers/app';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/index';
+import { startLocalProxy, type LocalProxy } from '../../sim/platforms/index';
 import { aiLogin, aiProfile, aiSimulators } from './ai.fixtures';
 
 const sims = aiSimulators();

@@ -1,6 +1,6 @@
 import { describeEachDb } from '../helpers/app';
 import { buildAiApp } from '../../server/app';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/index';
+import { startLocalProxy, type LocalProxy } from '../../sim/platforms/index';
 import { aiLogin, aiProfile, aiSimulators } from './ai.fixtures';
 
 const sims = aiSimulators();

@@ -1,6 +1,6 @@
 import type { Config } from '../../server/config';
 import type { AiConfig, VideoDialect } from '../../server/ai/ai-config';
-import { startAiSimulator, type AiSimulator } from '../../server/ai/simulators/ai-sim';
+import { startAiSimulator, type AiSimulator } from '../../sim/ai/ai-sim';
 import { FFMPEG } from '../helpers/media-fixtures';
 import type { TestCtx } from '../helpers/app';
 

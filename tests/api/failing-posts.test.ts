@@ -1,6 +1,6 @@
 import type { Config } from '../../server/config';
-import type { Simulators } from '../../server/platforms/simulators/index';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import type { Simulators } from '../../sim/platforms/index';
+import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { publishJobKeyPrefix } from '../../server/publications/publications.jobs';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { describeEachDb, type TestCtx } from '../helpers/app';

@@ -1,8 +1,8 @@
 import type { Config } from '../../server/config';
 import type { DbKind } from '../../server/db/index';
 import { translate } from '../../server/http/i18n';
-import type { Simulators } from '../../server/platforms/simulators/index';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import type { Simulators } from '../../sim/platforms/index';
+import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { describeEachDb, type TestCtx } from '../helpers/app';
 import { sha256 } from '../helpers/media-fixtures';

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { TestCtx } from '../helpers/app';
 import type { Config } from '../../server/config';
-import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
+import { startSimulators, type Simulators } from '../../sim/platforms/index';
 import { FFMPEG } from '../helpers/media-fixtures';
 import { openConsent } from '../platforms/helpers';
 import { enqueuePublishStep } from '../../server/publications/publications.jobs';
