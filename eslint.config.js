@@ -43,6 +43,11 @@ export default defineConfig(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
+      // The simulators (sim/) are started by tests and by the launcher, never loaded by the server.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)sim/', message: 'The server never loads sim/.' }] },
+      ],
     },
   },
   {

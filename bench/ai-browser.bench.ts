@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createBrowserChatDriver, siteAdapter } from '../server/ai/drivers/browser';
 import type { SessionCtx } from '../server/ai/drivers/chat-driver';
-import { startChatSim } from '../server/ai/simulators/chat-sim';
+import { startChatSim } from '../sim/ai/chat-sim';
 
 const SESSIONS = 5;
 const MB = 1024 * 1024;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { createPlatformHttp } from '../server/platforms/http';
 import type { PublishSource } from '../server/platforms/publish-types';
-import { startGoogleSimulator, type GoogleSimulator } from '../server/platforms/simulators/google';
+import { startGoogleSimulator, type GoogleSimulator } from '../sim/platforms/google';
 import { YouTubeDriver } from '../server/platforms/youtube/youtube.driver';
 import { YouTubePublisher } from '../server/platforms/youtube/youtube.publisher';
 

@@ -12,6 +12,18 @@ import { PUBLISH_HORIZON_DAYS_DEFAULT } from '../src/contract/publications';
 
 export type { AiConfig, AiDriverKind, AiProviderConfig, VideoDialect } from './config-ai';
 
+/** SIMULATOR_URL's hosts: Google on its port, TikTok on the next, Instagram on the one after (sim/dev.ts). */
+function simulatorHosts(url: string | undefined): Partial<Record<'google' | 'tiktok' | 'instagram', string>> {
+  if (!url) return {};
+  const first = new URL(url);
+  const at = (offset: number) => {
+    const u = new URL(first);
+    u.port = String(Number(first.port || (first.protocol === 'https:' ? 443 : 80)) + offset);
+    return u.origin;
+  };
+  return { google: at(0), tiktok: at(1), instagram: at(2) };
+}
+
 /**
  * The one place that reads process.env: validated, typed, with defaults for a laptop. Each variable's
  * `.describe()` (and `defaultText` where the default is not a plain value) is what docs/configuration.md and
@@ -272,8 +284,15 @@ export const EnvSchema = z.object({
     .enum(['on', 'off'])
     .default('off')
     .describe(
-      '`on` makes `npm run dev` / `tsx server/main.ts` start local YouTube, TikTok, Instagram and AI simulators ' +
-        'and point the drivers at them.',
+      '`on` makes `npm start` / `npm run dev` start local YouTube, TikTok, Instagram and AI simulators first ' +
+        '(sim/, through scripts/serve.ts) and point the server at them; the server never loads simulator code.',
+    ),
+  SIMULATOR_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Points every platform base URL at one simulator host (`npm run sim`): Google on its port, TikTok on the ' +
+        'next, Instagram on the one after. A platform base URL set on its own still wins. Development and tests only.',
     ),
   ALLOW_PRIVATE_PROXIES: z
     .enum(['true', 'false'])
@@ -487,8 +506,6 @@ export type Config = {
   platformTimeoutMs: number;
   /** Profiles may use a proxy on loopback, private or link-local addresses (refused by default: SSRF). */
   allowPrivateProxies: boolean;
-  /** `npm run dev` with SIMULATORS=on starts the local platform simulators (main.ts). */
-  simulators: boolean;
   /** HMAC key of signed media links (/api/media/<key>?exp&sig); never logged. */
   mediaSigningKey: string;
   /** How long a signed media link stays valid at least (rounded up to the hour). */
@@ -532,6 +549,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   mkdirSync(dataDir, { recursive: true });
   const port = overrides.port ?? e.PORT;
   const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const sim = simulatorHosts(e.SIMULATOR_URL);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -571,24 +589,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     panelDir: resolve('dist'),
     platforms: {
       youtube: {
-        baseUrls: { auth: e.YOUTUBE_AUTH_BASE_URL, token: e.YOUTUBE_TOKEN_BASE_URL, api: e.YOUTUBE_API_BASE_URL },
+        baseUrls: {
+          auth: e.YOUTUBE_AUTH_BASE_URL ?? sim.google,
+          token: e.YOUTUBE_TOKEN_BASE_URL ?? sim.google,
+          api: e.YOUTUBE_API_BASE_URL ?? sim.google,
+        },
         redirectUri: `${publicUrl}/api/oauth/youtube/callback`,
       },
       tiktok: {
-        baseUrls: { auth: e.TIKTOK_AUTH_BASE_URL, api: e.TIKTOK_API_BASE_URL },
+        baseUrls: { auth: e.TIKTOK_AUTH_BASE_URL ?? sim.tiktok, api: e.TIKTOK_API_BASE_URL ?? sim.tiktok },
         redirectUri: `${publicUrl}/api/oauth/tiktok/callback`,
         clientKey: e.TIKTOK_CLIENT_KEY,
         clientSecret: e.TIKTOK_CLIENT_SECRET,
       },
       instagram: {
-        baseUrls: { auth: e.INSTAGRAM_AUTH_BASE_URL, api: e.INSTAGRAM_API_BASE_URL, graph: e.INSTAGRAM_GRAPH_BASE_URL },
+        baseUrls: {
+          auth: e.INSTAGRAM_AUTH_BASE_URL ?? sim.instagram,
+          api: e.INSTAGRAM_API_BASE_URL ?? sim.instagram,
+          graph: e.INSTAGRAM_GRAPH_BASE_URL ?? sim.instagram,
+        },
         redirectUri: `${publicUrl}/api/oauth/instagram/callback`,
         appId: e.INSTAGRAM_APP_ID,
         appSecret: e.INSTAGRAM_APP_SECRET,
       },
     },
     platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,
-    simulators: e.SIMULATORS === 'on',
     allowPrivateProxies: (e.ALLOW_PRIVATE_PROXIES ?? (e.SIMULATORS === 'on' ? 'true' : 'false')) === 'true',
     mediaSigningKey:
       e.MEDIA_SIGNING_KEY ??

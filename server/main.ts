@@ -10,8 +10,6 @@ import { startWorkers } from './workers';
  */
 async function main() {
   const config = loadConfig();
-  // SIMULATORS=on: local stand-ins of every platform and AI provider, so every flow can be clicked through offline.
-  if (config.simulators) await (await import('./dev-simulators')).startDevSimulators(config);
   const { db, kind } = createDb(config);
   await migrateToLatest(db);
   const created = await ensureFirstAdmin(db, config.admin);

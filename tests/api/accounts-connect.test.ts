@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from '../../server/config';
 import type { DbKind } from '../../server/db/index';
-import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
+import { startSimulators, type Simulators } from '../../sim/platforms/index';
 import { keepAliveJob, keepAliveJobKey, scheduleKeepAlive } from '../../server/accounts/accounts.jobs';
 import { describeEachDb } from '../helpers/app';
 import {
@@ -11,7 +11,7 @@ import {
   startLocalProxy,
   type DeadAddress,
   type LocalProxy,
-} from '../../server/platforms/simulators/local-proxy';
+} from '../../sim/platforms/local-proxy';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { openConsent, storedKey } from '../platforms/helpers';
 

@@ -1,7 +1,7 @@
 import { describeEachDb } from '../helpers/app';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/index';
-import { startAiSimulator, type AiSimulator } from '../../server/ai/simulators/ai-sim';
-import { startChatSim, type ChatSim } from '../../server/ai/simulators/chat-sim';
+import { startLocalProxy, type LocalProxy } from '../../sim/platforms/index';
+import { startAiSimulator, type AiSimulator } from '../../sim/ai/ai-sim';
+import { startChatSim, type ChatSim } from '../../sim/ai/chat-sim';
 import { FFMPEG } from '../helpers/media-fixtures';
 import { aiConfigFor, aiLogin, aiProfile } from './ai.fixtures';
 

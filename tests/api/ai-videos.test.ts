@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { describeEachDb } from '../helpers/app';
 import type { Config } from '../../server/config';
-import { startLocalProxy, type LocalProxy, type Simulators } from '../../server/platforms/simulators/index';
-import { SIM_FAIL_WORD } from '../../server/ai/simulators/ai-sim';
+import { startLocalProxy, type LocalProxy, type Simulators } from '../../sim/platforms/index';
+import { SIM_FAIL_WORD } from '../../sim/ai/ai-sim';
 import { connectedProfile, listenForMedia, publishSimulators, settle } from './publish.fixtures';
 import { aiLogin, aiSimulators, settleAiVideos } from './ai.fixtures';
 

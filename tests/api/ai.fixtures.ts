@@ -1,9 +1,9 @@
 import type { Config } from '../../server/config';
 import type { AiConfig, VideoDialect } from '../../server/ai/ai-config';
-import { startAiSimulator, type AiSimulator } from '../../server/ai/simulators/ai-sim';
+import { startAiSimulator, type AiSimulator } from '../../sim/ai/ai-sim';
 import { FFMPEG } from '../helpers/media-fixtures';
 import type { TestCtx } from '../helpers/app';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/index';
+import { startLocalProxy, type LocalProxy } from '../../sim/platforms/index';
 
 /** The AI config pointing both providers and video generation at one simulator. */
 export function aiConfigFor(sim: AiSimulator, dialect: VideoDialect = 'openai-videos'): AiConfig {

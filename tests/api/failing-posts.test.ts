@@ -1,4 +1,4 @@
-import { startLocalProxy } from '../../server/platforms/simulators/local-proxy';
+import { startLocalProxy } from '../../sim/platforms/local-proxy';
 import { publishJobKeyPrefix } from '../../server/publications/publications.jobs';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { describeEachDb, type TestCtx } from '../helpers/app';

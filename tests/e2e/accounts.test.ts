@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hashPassword } from '../../server/auth/password';
-import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
+import { startSimulators, type Simulators } from '../../sim/platforms/index';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import type { DbKind } from '../../server/db/index';
 import { describeOnEachDb } from '../helpers/browser-dbs';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 
 /** Profiles in Chromium, as an admin and as a user, with the YouTube, TikTok and Instagram authorizations clicked through the simulators. */
 let srv: TestServer;

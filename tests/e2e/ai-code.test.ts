@@ -3,8 +3,8 @@ import { launchBrowser, signInAs } from '../helpers/browser';
 import { signedInApi, type SignedInApi } from '../helpers/server-api';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { describeOnEachDb } from '../helpers/browser-dbs';
-import { startChatSim, type ChatSim } from '../../server/ai/simulators/chat-sim';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/index';
+import { startChatSim, type ChatSim } from '../../sim/ai/chat-sim';
+import { startLocalProxy, type LocalProxy } from '../../sim/platforms/index';
 
 /**
  * The GPT connect flow with its code step, for real: the server's GPT driver is the browser driver (Chromium on

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { describeOnEachDb } from '../helpers/browser-dbs';
-import { AI_SIM_KEY, startAiSimulator, type AiSimulator } from '../../server/ai/simulators/ai-sim';
+import { AI_SIM_KEY, startAiSimulator, type AiSimulator } from '../../sim/ai/ai-sim';
 import { aiVideoJob } from '../../server/ai/ai.jobs';
 
 /**

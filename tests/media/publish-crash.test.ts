@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDb, migrateToLatest } from '../../server/db/index';
 import { hashPassword } from '../../server/auth/password';
-import { startSimulators, type Simulators } from '../../server/platforms/simulators/index';
+import { startSimulators, type Simulators } from '../../sim/platforms/index';
 import type { TestCtx } from '../helpers/app';
 import { sha256 } from '../helpers/media-fixtures';
 import { startThrottledProxy, type ThrottledProxy } from '../helpers/throttled-proxy';

@@ -4,7 +4,7 @@ import { Server as ProxyServer } from 'proxy-chain';
 import { AiVideoMetaSchema } from '../../src/contract/ai';
 import { ApiChatDriver } from '../../server/ai/drivers/api-driver';
 import { AiDriverError, type SessionCtx } from '../../server/ai/drivers/chat-driver';
-import { AI_SIM_KEY, SIM_FAIL_WORD, startAiSimulator, type AiSimulator } from '../../server/ai/simulators/ai-sim';
+import { AI_SIM_KEY, SIM_FAIL_WORD, startAiSimulator, type AiSimulator } from '../../sim/ai/ai-sim';
 import { OpenAiVideos } from '../../server/ai/video/openai-videos';
 import { OpenRouterVideos } from '../../server/ai/video/openrouter';
 import type { VideoGenerator } from '../../server/ai/video/video-generator';

@@ -2,8 +2,8 @@ import { Server as ProxyChainServer, RequestError } from 'proxy-chain';
 import { z } from 'zod';
 import { AiDriverError, type LoginOutcome, type SessionCtx } from '../../server/ai/drivers/chat-driver';
 import { createBrowserChatDriver, siteAdapter, type BrowserChatDriver } from '../../server/ai/drivers/browser';
-import { startChatSim, type ChatSim } from '../../server/ai/simulators/chat-sim';
-import { startLocalProxy } from '../../server/platforms/simulators/local-proxy';
+import { startChatSim, type ChatSim } from '../../sim/ai/chat-sim';
+import { startLocalProxy } from '../../sim/platforms/local-proxy';
 import { CHROMIUM } from '../helpers/browser';
 
 /**

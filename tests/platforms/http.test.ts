@@ -7,7 +7,7 @@ import {
   startLocalProxy,
   type DeadAddress,
   type LocalProxy,
-} from '../../server/platforms/simulators/local-proxy';
+} from '../../sim/platforms/local-proxy';
 import { PROXY_ERROR_KEYS, parseProxy } from '../../src/contract/proxy';
 import { expectPlatformError, storedKey } from './helpers';
 

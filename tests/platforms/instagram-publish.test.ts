@@ -17,8 +17,8 @@ import {
   processingTimeout,
 } from '../../server/platforms/instagram/instagram.publisher';
 import type { MediaFacts, PublishSource } from '../../server/platforms/publish-types';
-import { startInstagramSimulator, type InstagramSimulator } from '../../server/platforms/simulators/instagram';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import { startInstagramSimulator, type InstagramSimulator } from '../../sim/platforms/instagram';
+import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { REDIRECT_URI, expectPlatformError, openConsent } from './helpers';
 
 const DAY = 24 * 3600_000;

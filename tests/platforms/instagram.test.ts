@@ -1,9 +1,9 @@
 import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
 import { withFreshToken } from '../../server/platforms/fresh-token';
 import { InstagramDriver } from '../../server/platforms/instagram/instagram.driver';
-import { startInstagramSimulator, type InstagramSimulator } from '../../server/platforms/simulators/instagram';
+import { startInstagramSimulator, type InstagramSimulator } from '../../sim/platforms/instagram';
 import type { TokenSet } from '../../server/platforms/types';
-import { holdDeadPort, startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import { holdDeadPort, startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { DOCUMENTED_SCOPES, REDIRECT_URI, expectPlatformError, openConsent, storedKey } from './helpers';
 import { decodeMessage } from '../../src/contract/stored-message';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../server/config';
 import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { isPublicAddress } from '../../server/platforms/proxy-guard';
 import { expectPlatformError } from './helpers';
 
@@ -167,5 +167,38 @@ describe('ALLOW_PRIVATE_PROXIES', () => {
     expect(loadConfig({ ...base, SIMULATORS: 'on', ALLOW_PRIVATE_PROXIES: 'false' } as any).allowPrivateProxies).toBe(
       false,
     );
+  });
+});
+
+describe('SIMULATOR_URL', () => {
+  const base = {
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'x'.repeat(40),
+    APP_KEY: 'k'.repeat(40),
+    DATA_DIR: '/tmp/kadr-sim-url',
+  };
+  it("points every platform host at one simulator host's consecutive ports; a host set on its own wins", () => {
+    const { platforms } = loadConfig({
+      ...base,
+      SIMULATOR_URL: 'http://127.0.0.1:4100/',
+      INSTAGRAM_GRAPH_BASE_URL: 'https://graph.example.net',
+    } as any);
+    expect(platforms.youtube.baseUrls).toEqual({
+      auth: 'http://127.0.0.1:4100',
+      token: 'http://127.0.0.1:4100',
+      api: 'http://127.0.0.1:4100',
+    });
+    expect(platforms.tiktok.baseUrls).toEqual({ auth: 'http://127.0.0.1:4101', api: 'http://127.0.0.1:4101' });
+    expect(platforms.instagram.baseUrls).toEqual({
+      auth: 'http://127.0.0.1:4102',
+      api: 'http://127.0.0.1:4102',
+      graph: 'https://graph.example.net',
+    });
+    // Without it, the drivers' own defaults (the real platforms) stand.
+    expect(loadConfig(base as any).platforms.youtube.baseUrls).toEqual({
+      auth: undefined,
+      token: undefined,
+      api: undefined,
+    });
   });
 });

@@ -6,8 +6,8 @@ import {
   type PlatformKey,
   type PlatformsConfig,
 } from '../../server/platforms';
-import { startSimulators, type Simulators } from '../../server/platforms/simulators';
-import { startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import { startSimulators, type Simulators } from '../../sim/platforms/index';
+import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { REDIRECT_URI, openConsent } from './helpers';
 
 let sims: Simulators;

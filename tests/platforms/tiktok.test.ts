@@ -1,9 +1,9 @@
 import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
 import { withFreshToken } from '../../server/platforms/fresh-token';
-import { startTikTokSimulator, type TikTokSimulator } from '../../server/platforms/simulators/tiktok';
+import { startTikTokSimulator, type TikTokSimulator } from '../../sim/platforms/tiktok';
 import { TikTokDriver } from '../../server/platforms/tiktok/tiktok.driver';
 import type { TokenSet } from '../../server/platforms/types';
-import { holdDeadPort, startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import { holdDeadPort, startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { DOCUMENTED_SCOPES, REDIRECT_URI, expectPlatformError, openConsent, storedKey } from './helpers';
 
 let sim: TikTokSimulator;

@@ -1,10 +1,10 @@
 import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
 import { withFreshToken } from '../../server/platforms/fresh-token';
-import { startGoogleSimulator, type GoogleSimulator } from '../../server/platforms/simulators/google';
+import { startGoogleSimulator, type GoogleSimulator } from '../../sim/platforms/google';
 import type { TokenSet } from '../../server/platforms/types';
 import { YouTubeDriver } from '../../server/platforms/youtube/youtube.driver';
 import { decodeMessage } from '../../src/contract/stored-message';
-import { holdDeadPort, startLocalProxy, type LocalProxy } from '../../server/platforms/simulators/local-proxy';
+import { holdDeadPort, startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { DOCUMENTED_SCOPES, REDIRECT_URI, expectPlatformError, openConsent, storedKey } from './helpers';
 
 const CLIENT = { clientId: '1234-sim.apps.googleusercontent.com', clientSecret: 'GOCSPX-sim-secret' };

@@ -5,7 +5,7 @@ import type { AiProvider } from '../../../../src/contract/ai';
  * is an edit here (or a config override), never a code change. Every selector is a Playwright selector; several
  * alternatives are joined with a comma. The defaults are the shapes the real sites used when this was written
  * (../shared/notes/ai.md §3; the ChatGPT ones come from a maintained scraper, the DeepSeek ones are unverified and
- * are the first thing to check); the chat simulator (server/ai/simulators/chat-sim.ts) serves the gpt shapes.
+ * are the first thing to check); the chat simulator (sim/ai/chat-sim.ts) serves the gpt shapes.
  */
 export type SiteSelectors = {
   /** The login form's email field. */

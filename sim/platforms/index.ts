@@ -1,13 +1,9 @@
 /**
  * Starts the three platform simulators on 127.0.0.1 (random ports unless given) and returns their
- * controls plus a ready `PlatformsConfig`-shaped set of base URLs and credentials.
- *
- * Run standalone for manual testing (`npx tsx server/platforms/simulators/index.ts`): it prints the
- * environment variables that point the server at them. SIM_PORT_BASE=4100 gives fixed ports
- * 4100 (Google), 4101 (TikTok), 4102 (Instagram).
+ * controls plus a ready `PlatformsConfig`-shaped set of base URLs and credentials. `npm run sim` starts them
+ * with the AI ones on fixed ports (sim/main.ts).
  */
-import { pathToFileURL } from 'node:url';
-import type { PlatformsConfig } from '../index';
+import type { PlatformsConfig } from '../../server/platforms/index';
 import { startGoogleSimulator, type GoogleSimulator, type GoogleSimulatorOptions } from './google';
 import { startInstagramSimulator, type InstagramSimulator, type InstagramSimulatorOptions } from './instagram';
 import { startTikTokSimulator, type TikTokSimulator, type TikTokSimulatorOptions } from './tiktok';
@@ -97,14 +93,4 @@ export async function startSimulators(opts: StartSimulatorsOptions = {}): Promis
       await Promise.all([google.close(), tiktok.close(), instagram.close()]);
     },
   };
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const base = process.env.SIM_PORT_BASE ? Number(process.env.SIM_PORT_BASE) : undefined;
-  const sims = await startSimulators({ portBase: base });
-  console.log('Platform simulators are running. Environment for the server:');
-  for (const [k, v] of Object.entries(sims.env)) console.log(`${k}=${v}`);
-  const stop = () => void sims.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }

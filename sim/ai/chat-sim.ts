@@ -218,7 +218,7 @@ export async function startChatSim(opts: ChatSimOptions = {}): Promise<ChatSim> 
   return sim;
 }
 
-// `npx tsx server/ai/simulators/chat-sim.ts` (CHAT_SIM_PORT=4110 for a fixed port): open accounts, for clicking through.
+// `npx tsx sim/ai/chat-sim.ts` (CHAT_SIM_PORT=4110 for a fixed port): open accounts, for clicking through.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const sim = await startChatSim({ port: Number(process.env.CHAT_SIM_PORT ?? 0), openAccounts: true });
   console.log(`Chat simulator on ${sim.url}: AI_GPT_SITE_URL=${sim.url} AI_DEEPSEEK_SITE_URL=${sim.url}`);
