@@ -6,12 +6,7 @@ import type { DbKind } from '../../server/db/index';
 import { startSimulators, type Simulators } from '../../sim/platforms/index';
 import { keepAliveJob, keepAliveJobKey, scheduleKeepAlive } from '../../server/accounts/accounts.jobs';
 import { describeEachDb } from '../helpers/app';
-import {
-  holdDeadPort,
-  startLocalProxy,
-  type DeadAddress,
-  type LocalProxy,
-} from '../../sim/platforms/local-proxy';
+import { holdDeadPort, startLocalProxy, type DeadAddress, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { openConsent, storedKey } from '../platforms/helpers';
 

@@ -2,12 +2,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
-import {
-  holdDeadPort,
-  startLocalProxy,
-  type DeadAddress,
-  type LocalProxy,
-} from '../../sim/platforms/local-proxy';
+import { holdDeadPort, startLocalProxy, type DeadAddress, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { PROXY_ERROR_KEYS, parseProxy } from '../../src/contract/proxy';
 import { expectPlatformError, storedKey } from './helpers';
 
