@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeMessage } from '../../../src/contract/stored-message';
 import { PermanentJobError } from '../../jobs/index';
 import type { Media } from '../../media/storage/index';
-import type { AiConfig } from '../ai-config';
+import type { AiConfig } from '../../config-ai';
 import type { AiLog } from '../ai-log';
 import type { AiVideosRepository } from '../ai-videos.repository';
 import { AiDriverError } from '../drivers/chat-driver';
