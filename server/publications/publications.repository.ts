@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { PlatformKey } from '../../src/contract/platforms';
 import type { Db } from '../db/index';
-import type { AccountsTable, Database, PublicationsTable, VideoPublishesTable, VideosTable } from '../db/types';
+import type { Database, PublicationsTable, VideoPublishesTable, VideosTable } from '../db/types';
 import { paginate } from '../http/paginate';
 import { orderOf, sorted } from '../http/list-query';
 import type { PublicationListParams } from '../../src/contract/list-queries';
@@ -35,15 +35,7 @@ export type PublicationVideoRow = Pick<
   | 'version'
   | 'publicationId'
   | 'requestId'
-> & {
-  accountComments: string | null;
-  titleChannel: string | null;
-  profileNameInstagram: string | null;
-  titleTikTok: string | null;
-} & Pick<
-    AccountsTable,
-    'handleYouTube' | 'handleTikTok' | 'handleInstagram' | 'avatarYouTube' | 'avatarTikTok' | 'avatarInstagram'
-  >;
+> & { [K in IdentityColumn]: string | null };
 
 /** A video as the publication list reads it (src/contract/publications.ts YouTubeItem). */
 export type ListVideoRow = {
@@ -202,16 +194,7 @@ export class PublicationsRepository {
         'videos.version',
         'videos.publicationId',
         'videos.requestId',
-        'accounts.comments as accountComments',
-        'accounts.titleChannel',
-        'accounts.profileNameInstagram',
-        'accounts.titleTikTok',
-        'accounts.handleYouTube',
-        'accounts.handleTikTok',
-        'accounts.handleInstagram',
-        'accounts.avatarYouTube',
-        'accounts.avatarTikTok',
-        'accounts.avatarInstagram',
+        ...IDENTITY_COLUMNS,
       ]);
   }
 
