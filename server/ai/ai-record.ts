@@ -1,6 +1,7 @@
 import type { AiLog, AiMessage, AiProvider, AiSession, AiSessionStatus } from '../../src/contract/ai';
 import { encodeMessage } from '../../src/contract/stored-message';
 import type { Sealer } from '../crypto/seal';
+import { identityOf } from '../accounts/account-identity';
 import type { MediaSigner } from '../media/storage/index';
 import { AiDriverError } from './drivers/chat-driver';
 import type { LogRow, MessageRow, SessionRow } from './ai.repository';
@@ -41,7 +42,10 @@ export function toSession(r: SessionRow, t: Translate): AiSession {
     isActive: Boolean(r.isActive),
     status: r.status as AiSessionStatus,
     errorText: r.errorText ? t(r.errorText) : null,
-    account: r.accountId && r.accountExists ? { id: r.accountId, name: r.accountName || `#${r.accountId}` } : null,
+    account:
+      r.accountId && r.accountExists
+        ? { id: r.accountId, name: r.accountName || `#${r.accountId}`, ...identityOf({ ...r, id: r.accountId }) }
+        : null,
     user: { id: r.userId, login: r.ownerLogin },
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,

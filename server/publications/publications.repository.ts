@@ -7,7 +7,7 @@ import { orderOf, sorted } from '../http/list-query';
 import type { PublicationListParams } from '../../src/contract/list-queries';
 import { DONE_STATES } from '../../src/contract/publications';
 import { dateMsOf, filterPublications, PUBLICATION_SORT } from './publication-list';
-import { IDENTITY_COLUMNS } from '../accounts/account-identity';
+import { IDENTITY_COLUMNS, type IdentityRowColumns } from '../accounts/account-identity';
 import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
 
 export type Exec = Kysely<Database> | Transaction<Database>;
@@ -35,15 +35,15 @@ export type PublicationVideoRow = Pick<
   | 'version'
   | 'publicationId'
   | 'requestId'
-> & { [K in IdentityColumn]: string | null };
+> &
+  IdentityRowColumns;
 
 /** A video as the publication list reads it (src/contract/publications.ts YouTubeItem). */
 export type ListVideoRow = {
   status: string;
   date: string | null;
   accountId: number | null;
-} & { [K in IdentityColumn]: string | null };
-type IdentityColumn = (typeof IDENTITY_COLUMNS)[number] extends `accounts.${infer C}` ? C : never;
+} & IdentityRowColumns;
 
 /** What the service needs of a profile to publish to it: its owner and which platforms are connected. */
 export type PublishAccount = {
