@@ -8,6 +8,7 @@ import type { AiSessionDetail } from '../contract/ai';
 import { StatusBadge } from '../common/StatusBadge';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { ActiveMark } from './ActiveMark';
+import { ErrorDetail } from '../common/ErrorDetail';
 import { ProfileName } from '../accounts/ProfileName';
 
 const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
@@ -74,8 +75,9 @@ export const SessionInfo = ({ session }: { session: AiSessionDetail }) => {
         </Row>
       )}
       {session.errorText && (
-        <Alert severity="error" data-testid="ai-error-text">
+        <Alert severity="error" data-testid="ai-error-text" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
           {storedMessage(session.errorText)}
+          <ErrorDetail detail={session.errorDetail} />
         </Alert>
       )}
     </Stack>

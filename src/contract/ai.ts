@@ -105,6 +105,8 @@ export const AiSessionSchema = z.object({
   isActive: z.boolean(),
   status: z.enum(AI_SESSION_STATUSES),
   errorText: z.string().nullable(),
+  /** The AI provider's own words about the error (untranslated), kept apart from errorText; null when none. */
+  errorDetail: z.string().nullable(),
   account: z.object({ id: z.number().int(), name: z.string(), ...profileIdentityFields }).nullable(),
   user: OwnerSchema,
   createdAt: z.string(),
