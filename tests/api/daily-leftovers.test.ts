@@ -1,5 +1,6 @@
 import { describeEachDb } from '../helpers/app';
 import { publicationFixtures } from './publications.fixtures';
+import { encodeMessage } from '../../src/contract/stored-message';
 
 type Token = { authorization: string };
 
@@ -137,5 +138,50 @@ describeEachDb('daily use leftovers: per-profile edit, profile search by handle'
     const options = await ctx.call({ method: 'GET', url: '/api/accounts/search?q=%40cook_master', token: anna });
     expect(options.status, JSON.stringify(options.body)).toBe(200);
     expect(options.body.map((o: { id: number }) => o.id)).toEqual([id]);
+  });
+
+  it("an AI session's error: the reason in the caller's language, the provider's words apart; its profile named", async () => {
+    const at = new Date().toISOString();
+    await ctx.tdb.db.updateTable('accounts').set({ handleTikTok: 'anna_tt' }).where('id', '=', main).execute();
+    const stored = encodeMessage('kadr.ai_errors.with_detail', {
+      message: encodeMessage('kadr.ai_errors.rate_limit', { provider: 'GPT' }),
+      detail: 'Rate limit reached for gpt-4o in organization org-x',
+    });
+    const { id } = await ctx.tdb.db
+      .insertInto('aiSessions')
+      .values({
+        userId: annaId,
+        accountId: main,
+        email: 'anna@gpt.test',
+        status: 'error',
+        isActive: 0,
+        errorText: stored,
+        passwordSealed: null,
+        passwordDeepseekSealed: null,
+        proxySealed: null,
+        browserStateGptSealed: null,
+        browserStateDeepseekSealed: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [lang, text] of [
+      ['uk', 'GPT: забагато запитів, спробуйте пізніше'],
+      ['en', 'GPT: too many requests, try again later'],
+    ] as const) {
+      const r = await ctx.call({
+        method: 'GET',
+        url: `/api/ai/info/${id}`,
+        token: anna,
+        headers: { 'accept-language': lang },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body).toMatchObject({
+        errorText: text,
+        errorDetail: 'Rate limit reached for gpt-4o in organization org-x',
+        account: { id: main, comments: 'Main', handles: [expect.objectContaining({ username: 'anna_tt' })] },
+      });
+    }
   });
 });
