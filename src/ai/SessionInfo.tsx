@@ -76,7 +76,7 @@ export const SessionInfo = ({ session }: { session: AiSessionDetail }) => {
       )}
       {session.errorText && (
         <Alert severity="error" data-testid="ai-error-text" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-          {storedMessage(session.errorText)}
+          <div>{storedMessage(session.errorText)}</div>
           <ErrorDetail detail={session.errorDetail} />
         </Alert>
       )}

@@ -34,7 +34,7 @@ export const StoredErrorAlert = ({ stored, sx }: { stored: string; sx?: SxProps<
   const { message, detail } = useStoredError()(stored);
   return (
     <Alert severity="error" sx={{ overflowWrap: 'anywhere', minWidth: 0, ...sx }}>
-      {message}
+      <div>{message}</div>
       <ErrorDetail detail={detail} />
     </Alert>
   );

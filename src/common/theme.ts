@@ -7,8 +7,23 @@ export const SELECT_PAGE_SIZE = 5;
 
 const pessimistic = { defaultProps: { mutationMode: 'pessimistic' } } as const;
 
+/**
+ * The panel's text fonts, then the colour emoji fonts of each system (an emoji in an AI video's title is drawn,
+ * not an empty box; scripts/system-check.sh installs Debian's fonts-noto-color-emoji).
+ */
+export const FONT_FAMILY = [
+  'Roboto',
+  'Helvetica',
+  'Arial',
+  'sans-serif',
+  '"Apple Color Emoji"',
+  '"Segoe UI Emoji"',
+  '"Noto Color Emoji"',
+].join(', ');
+
 export const theme: RaThemeOptions = {
   ...defaultTheme,
+  typography: { ...(defaultTheme.typography as object), fontFamily: FONT_FAMILY },
   sidebar: { width: 240, closedWidth: 55 },
   components: {
     ...(defaultTheme.components as object),
