@@ -12,7 +12,7 @@ import {
   type DeadAddress,
   type LocalProxy,
 } from '../../server/platforms/simulators/local-proxy';
-import { decodeMessage } from '../../src/contract/stored-message';
+import { decodeMessage, splitDetail } from '../../src/contract/stored-message';
 import { openConsent, storedKey } from '../platforms/helpers';
 
 /**
@@ -164,8 +164,9 @@ describeEachDb(
       const a = await get(id);
       expect(a.isActiveYouTube).toBe(false);
       expect(a.status).toBe('error');
-      expect(keyOf(a.error)).toBe(storedKey('access_lost'));
-      expect(decodeMessage(a.error)!.params.platform).toBe('YouTube');
+      // Google's own words are the message's detail, apart from the translated reason.
+      expect(keyOf(splitDetail(a.error).message)).toBe(storedKey('access_lost'));
+      expect(decodeMessage(splitDetail(a.error).message)!.params.platform).toBe('YouTube');
       expect(a.platformErrors.youtube).toBe(a.error);
 
       // Reconnecting clears it.

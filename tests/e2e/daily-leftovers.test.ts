@@ -238,7 +238,8 @@ describeOnEachDb('daily use leftovers in the browser', (kind) => {
     await title.waitFor();
     const drawn = await title.evaluate(async (el) => {
       const family = getComputedStyle(el).fontFamily;
-      await document.fonts.ready;
+      // The panel's emoji face is there and made of a colour emoji font of the system.
+      const faces = await document.fonts.load(`48px ${family}`, '🍂');
       // The emoji drawn in the title's own font stack: a colour glyph has coloured pixels; a missing glyph's box
       // (or a monochrome fallback) has none.
       const canvas = document.createElement('canvas');
@@ -255,9 +256,21 @@ describeOnEachDb('daily use leftovers in the browser', (kind) => {
         const [r, g, b, a] = [px[i]!, px[i + 1]!, px[i + 2]!, px[i + 3]!];
         if (a > 0 && Math.max(r, g, b) - Math.min(r, g, b) > 60) coloured++;
       }
-      return { family, coloured };
+      return { family, loaded: faces.map((f) => `${f.family}:${f.status}`), coloured };
     });
-    expect(drawn.family).toContain('Noto Color Emoji');
+    expect(drawn.family).toContain('Kadr Emoji');
+    expect(
+      drawn.loaded.some((f) => /Kadr Emoji"?:loaded$/.test(f)),
+      drawn.loaded.join(),
+    ).toBe(true);
     expect(drawn.coloured).toBeGreaterThan(100);
+    // The emoji face takes only emoji: the title's letters keep the text font's widths.
+    const widths = await title.evaluate((el) => {
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      const family = getComputedStyle(el).fontFamily;
+      const measure = (f: string) => ((ctx.font = `16px ${f}`), ctx.measureText('Осінь у лісі 1234 #12').width);
+      return [measure(family), measure(family.replace(/,\s*"?Kadr Emoji"?/, ''))];
+    });
+    expect(widths[0]).toBe(widths[1]);
   });
 });
