@@ -4,6 +4,7 @@ import type { KadrMessages } from './uk';
 /** English: the same keys as uk.ts (the type makes a missing key a build error). */
 export const kadrEn: KadrMessages = {
   common: {
+    error_detail: 'Details: %{detail}',
     save: 'Save',
     create: 'Create',
     delete: 'Delete',
@@ -548,7 +549,7 @@ export const kadrEn: KadrMessages = {
     unknown_platform: 'Unknown platform: %{platform}',
     access_denied:
       'Access not granted: the permission request was declined in the %{platform} window. Connect the account again and press "Allow".',
-    auth_error: '%{platform} returned an authorization error: %{error}',
+    auth_error: '%{platform} returned an authorization error',
     callback_no_code: 'Invalid answer from %{platform} after authorization: no code',
     callback_no_state: 'Invalid answer from %{platform} after authorization: no state parameter',
     scope_missing:
@@ -561,13 +562,13 @@ export const kadrEn: KadrMessages = {
     rejected: '%{platform} refused the request',
     forbidden: '%{platform} forbade the action',
     asks_to_wait: '%{platform} asks to wait',
-    returned_error: '%{platform} returned an error: %{error}',
-    token_request_rejected: '%{platform} refused the token request: %{error}',
+    returned_error: '%{platform} returned an error',
+    token_request_rejected: '%{platform} refused the token request',
     code_invalid:
       'The %{platform} authorization code is invalid, expired or already used. Get a new authorization link.',
     redirect_mismatch: 'The redirect URI does not match the one registered for the %{platform} app.',
     insufficient_scopes: 'Not enough %{platform} permissions: connect the account again and grant every permission',
-    scopes_not_granted: '%{platform} did not grant the required permissions (%{reason})',
+    scopes_not_granted: '%{platform} did not grant the required permissions',
     no_refresh_token: 'No refresh token for %{platform}',
     access_lost: 'Access to %{platform} is lost, connect the %{platform} account again. Reason: %{reason}',
     state_broken: 'The authorization link is damaged. Generate a new link.',
@@ -575,7 +576,7 @@ export const kadrEn: KadrMessages = {
     state_other_platform: 'The authorization link belongs to another platform.',
     state_expired: 'The authorization link has expired. Generate a new link.',
     google_revoked:
-      'Google revoked access or the permission expired (%{reason}). If the Google Cloud project of this client_id is in "Testing", a permission lasts only 7 days: move it to "In production"',
+      'Google revoked access or the permission expired. If the Google Cloud project of this client_id is in "Testing", a permission lasts only 7 days: move it to "In production"',
     google_client: "Google refused this profile's client_id or client_secret. Check them in the YouTube settings.",
     google_no_refresh_token:
       'Google issued no refresh token. Connect the account again (prompt=consent and offline access are needed).',
@@ -595,9 +596,9 @@ export const kadrEn: KadrMessages = {
     youtube_publish_at_private: 'A YouTube publish time can be set only for a private video',
     youtube_upload_session_missing: 'YouTube returned no upload session address',
     youtube_session_expired: 'The YouTube upload session has expired; a new one is needed',
-    youtube_upload_protocol: 'YouTube answered the upload unexpectedly: %{reason}',
-    youtube_processing_failed: 'YouTube could not process the video: %{reason}',
-    youtube_rejected: 'YouTube rejected the video: %{reason}',
+    youtube_upload_protocol: 'YouTube answered the upload unexpectedly',
+    youtube_processing_failed: 'YouTube could not process the video',
+    youtube_rejected: 'YouTube rejected the video',
     youtube_video_missing: 'Video %{id} was not found on YouTube (deleted or unavailable)',
     youtube_file_container: 'YouTube does not accept the %{container} container',
     youtube_file_video_codec: 'YouTube does not accept the %{codec} video codec',
@@ -609,7 +610,7 @@ export const kadrEn: KadrMessages = {
       'A resolution of %{width}×%{height} is outside YouTube limits (up to %{max} px on the longer side)',
     tiktok_not_configured: 'TikTok is not configured on the server: client_key and client_secret are needed',
     tiktok_client: "TikTok refused the server's client_key or client_secret (check the TikTok settings).",
-    tiktok_revoked: 'TikTok revoked access or the refresh token expired (%{reason})',
+    tiktok_revoked: 'TikTok revoked access or the refresh token expired',
     tiktok_user_revoked: "The TikTok user revoked the app's access",
     tiktok_user_cap: 'The TikTok app reached its limit of active users',
     tiktok_banned: 'TikTok banned this account from posting',
@@ -648,6 +649,7 @@ export const kadrEn: KadrMessages = {
     tiktok_fail_auth_removed: "the account owner removed the app's access during the publication",
     tiktok_fail_spam_text: 'TikTok took the caption for spam',
     tiktok_fail_spam: 'TikTok took the post for spam',
+    tiktok_fail_unknown: 'a reason Kadr does not know',
     instagram_not_configured: 'Instagram is not configured on the server: App ID and App Secret are needed',
     instagram_client: "Instagram refused the server's App ID or App Secret (check the Instagram settings).",
     instagram_token_invalid: 'The Instagram access token is invalid: %{why}',
@@ -738,6 +740,7 @@ export const kadrEn: KadrMessages = {
     bad_answer: 'The model did not answer in the expected format',
     video_timeout: 'The video was not generated within %{minutes} min',
     video_failed: 'Video generation failed: %{reason}',
+    video_failed_provider: 'Video generation failed',
     gpt_id_invalid: "No such AI session among the profile owner's sessions",
     account_unavailable: 'The profile is unavailable',
     login_ok: 'Logged in',

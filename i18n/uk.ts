@@ -6,6 +6,7 @@ import { raUk } from './ra-uk';
  */
 export const kadrUk = {
   common: {
+    error_detail: 'Деталі: %{detail}',
     save: 'Зберегти',
     create: 'Створити',
     delete: 'Видалити',
@@ -562,7 +563,7 @@ export const kadrUk = {
     unknown_platform: 'Невідома платформа: %{platform}',
     access_denied:
       'Доступ не надано: у вікні %{platform} запит на дозвіл було відхилено. Спробуйте підключити акаунт ще раз і натисніть «Дозволити».',
-    auth_error: '%{platform} повернув помилку авторизації: %{error}',
+    auth_error: '%{platform} повернув помилку авторизації',
     callback_no_code: 'Некоректна відповідь %{platform} після авторизації: немає коду',
     callback_no_state: 'Некоректна відповідь %{platform} після авторизації: немає параметра state',
     scope_missing:
@@ -575,13 +576,13 @@ export const kadrUk = {
     rejected: '%{platform} відхилив запит',
     forbidden: '%{platform} заборонив дію',
     asks_to_wait: '%{platform} просить зачекати',
-    returned_error: '%{platform} повернув помилку: %{error}',
-    token_request_rejected: '%{platform} відхилив запит токена: %{error}',
+    returned_error: '%{platform} повернув помилку',
+    token_request_rejected: '%{platform} відхилив запит токена',
     code_invalid:
       'Код авторизації %{platform} недійсний, прострочений або вже використаний. Отримайте нове посилання авторизації.',
     redirect_mismatch: 'Redirect URI не збігається з зареєстрованим для застосунку %{platform}.',
     insufficient_scopes: 'Недостатньо дозволів %{platform}: підключіть акаунт заново й надайте всі дозволи',
-    scopes_not_granted: '%{platform} не надав потрібні дозволи (%{reason})',
+    scopes_not_granted: '%{platform} не надав потрібні дозволи',
     no_refresh_token: 'Немає refresh token для %{platform}',
     access_lost: 'Доступ до %{platform} втрачено, підключіть акаунт %{platform} заново. Причина: %{reason}',
     state_broken: 'Посилання авторизації пошкоджене. Згенеруйте нове посилання.',
@@ -589,7 +590,7 @@ export const kadrUk = {
     state_other_platform: 'Посилання авторизації належить іншій платформі.',
     state_expired: 'Посилання авторизації застаріло. Згенеруйте нове посилання.',
     google_revoked:
-      'Google відкликав доступ або строк дії дозволу минув (%{reason}). Якщо проєкт Google Cloud цього client_id у статусі «Testing», дозвіл діє лише 7 днів: переведіть його в «In production»',
+      'Google відкликав доступ або строк дії дозволу минув. Якщо проєкт Google Cloud цього client_id у статусі «Testing», дозвіл діє лише 7 днів: переведіть його в «In production»',
     google_client: 'Google відхилив client_id або client_secret цього профілю. Перевірте їх у налаштуваннях YouTube.',
     google_no_refresh_token:
       'Google не видав refresh token. Підключіть акаунт заново (потрібен prompt=consent і доступ офлайн).',
@@ -609,9 +610,9 @@ export const kadrUk = {
     youtube_publish_at_private: 'Час публікації YouTube можна задати лише для приватного відео',
     youtube_upload_session_missing: 'YouTube не повернув адресу сесії завантаження',
     youtube_session_expired: 'Сесія завантаження YouTube закінчилася; потрібна нова',
-    youtube_upload_protocol: 'YouTube відповів на завантаження неочікувано: %{reason}',
-    youtube_processing_failed: 'YouTube не зміг обробити відео: %{reason}',
-    youtube_rejected: 'YouTube відхилив відео: %{reason}',
+    youtube_upload_protocol: 'YouTube відповів на завантаження неочікувано',
+    youtube_processing_failed: 'YouTube не зміг обробити відео',
+    youtube_rejected: 'YouTube відхилив відео',
     youtube_video_missing: 'Відео %{id} на YouTube не знайдено (видалене або недоступне)',
     youtube_file_container: 'YouTube не приймає контейнер %{container}',
     youtube_file_video_codec: 'YouTube не приймає відеокодек %{codec}',
@@ -622,7 +623,7 @@ export const kadrUk = {
     youtube_file_resolution: 'Роздільність %{width}×%{height} поза межами YouTube (до %{max} px по довшій стороні)',
     tiktok_not_configured: 'TikTok не налаштовано на сервері: потрібні client_key і client_secret',
     tiktok_client: 'TikTok відхилив client_key або client_secret сервера (перевірте налаштування TikTok).',
-    tiktok_revoked: 'TikTok відкликав доступ або refresh token прострочений (%{reason})',
+    tiktok_revoked: 'TikTok відкликав доступ або refresh token прострочений',
     tiktok_user_revoked: 'Користувач TikTok відкликав доступ застосунку',
     tiktok_user_cap: 'Застосунок TikTok досяг ліміту активних користувачів',
     tiktok_banned: 'TikTok заборонив цьому акаунту публікації',
@@ -662,6 +663,7 @@ export const kadrUk = {
     tiktok_fail_auth_removed: 'власник акаунта відкликав доступ застосунку під час публікації',
     tiktok_fail_spam_text: 'TikTok визнав підпис спамом',
     tiktok_fail_spam: 'TikTok визнав публікацію спамом',
+    tiktok_fail_unknown: 'причина, якої Kadr не знає',
     instagram_not_configured: 'Instagram не налаштовано на сервері: потрібні App ID і App Secret',
     instagram_client: 'Instagram відхилив App ID або App Secret сервера (перевірте налаштування Instagram).',
     instagram_token_invalid: 'Токен доступу Instagram недійсний: %{why}',
@@ -753,6 +755,7 @@ export const kadrUk = {
     bad_answer: 'Модель повернула відповідь не у потрібному форматі',
     video_timeout: 'Відео не згенеровано за %{minutes} хв',
     video_failed: 'Генерація відео не вдалася: %{reason}',
+    video_failed_provider: 'Генерація відео не вдалася',
     gpt_id_invalid: 'Такої сесії ШІ немає серед сесій власника профілю',
     account_unavailable: 'Профіль недоступний',
     login_ok: 'Вхід виконано',

@@ -7,7 +7,8 @@ import { PROFILE_PLATFORMS } from '../contract/list-queries';
 import { PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
 import type { AccountListItem } from '../contract/accounts';
 import { Stack, Typography } from '@mui/material';
-import { useStoredMessage } from '../common/useStoredMessage';
+import { useStoredError } from '../common/useStoredMessage';
+import { ErrorDetail } from '../common/ErrorDetail';
 import { ListActions, ownerFilter, searchFilter, selectFilter, statusFilter } from '../common/listFilters';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
@@ -43,12 +44,22 @@ const filters = (isAdmin: boolean) => [
 const Status = () => {
   const r = useRecordContext<AccountListItem>();
   const translate = useTranslate();
-  const stored = useStoredMessage();
+  const stored = useStoredError();
   if (!r) return null;
-  const platformReasons = (Object.entries(r.platformErrors ?? {}) as [PlatformKey, string | null][])
+  const platformErrors = (Object.entries(r.platformErrors ?? {}) as [PlatformKey, string | null][])
     .filter(([, e]) => e)
-    .map(([p, e]) => translate('kadr.posts.platform_failing', { platform: PLATFORM_TITLES[p], reason: stored(e) }));
-  const reasons = r.error ? [stored(r.error)] : platformReasons;
+    .map(([p, e]) => {
+      const { message, detail } = stored(e);
+      return {
+        text: translate('kadr.posts.platform_failing', { platform: PLATFORM_TITLES[p], reason: message }),
+        detail,
+      };
+    });
+  const own = r.error ? stored(r.error) : null;
+  const errors = own ? [{ text: own.message, detail: own.detail }] : platformErrors;
+  const reasons = errors.map((e) => e.text);
+  // The platforms' own words, apart from the translated reasons.
+  const details = [...new Set(errors.flatMap((e) => (e.detail ? [e.detail] : [])))].join('; ');
   return (
     <Stack spacing={0.25} sx={{ minWidth: 0 }}>
       <span>
@@ -71,6 +82,7 @@ const Status = () => {
           {translate('kadr.posts.profile_failing', { reason: reasons.join('; ') })}
         </Typography>
       )}
+      {r.status === 'error' && <ErrorDetail detail={details} />}
     </Stack>
   );
 };

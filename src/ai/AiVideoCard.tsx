@@ -1,25 +1,24 @@
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { Alert, Box, Card, CardActions, CardContent, IconButton, Link, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActions, CardContent, IconButton, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { AiVideo } from '../contract/ai';
 import { StatusBadge } from '../common/StatusBadge';
 import { formatUtc } from '../common/formatUtc';
-import { useStoredMessage } from '../common/useStoredMessage';
+import { StoredErrorAlert } from '../common/ErrorDetail';
 import { VideoButtons } from './VideoButtons';
 import { sessionPath } from './paths';
 
 /** What the platform made of a published AI video (the publishing pipeline's status and reason). */
 const PublicationOutcome = ({ p }: { p: NonNullable<AiVideo['publication']> }) => {
   const translate = useTranslate();
-  const storedMessage = useStoredMessage();
   return (
     <Stack spacing={0.5} data-testid="ai-video-publication">
       <Stack direction="row" spacing={1} alignItems="center">
         <Typography variant="caption">{translate('kadr.ai.platform_outcome')}</Typography>
         <StatusBadge status={p.status} />
       </Stack>
-      {p.error && <Alert severity="error">{storedMessage(p.error)}</Alert>}
+      {p.error && <StoredErrorAlert stored={p.error} />}
     </Stack>
   );
 };
@@ -27,7 +26,6 @@ const PublicationOutcome = ({ p }: { p: NonNullable<AiVideo['publication']> }) =
 /** One AI video: id, the session's email, status, a play button opening the modal, and the three actions. */
 export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => void }) => {
   const translate = useTranslate();
-  const storedMessage = useStoredMessage();
   return (
     <Card
       variant="outlined"
@@ -96,11 +94,7 @@ export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => v
             </Typography>
           </Stack>
         </Stack>
-        {video.error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {storedMessage(video.error)}
-          </Alert>
-        )}
+        {video.error && <StoredErrorAlert stored={video.error} sx={{ mt: 1 }} />}
         {video.publication && (
           <Box sx={{ mt: 1 }}>
             <PublicationOutcome p={video.publication} />

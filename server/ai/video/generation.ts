@@ -95,4 +95,6 @@ export class AiVideoGeneration {
 }
 
 const RETRYABLE = ['network', 'unavailable', 'rate_limit'];
-const failed = (reason: string) => encodeMessage('kadr.ai_errors.video_failed', { reason });
+/** A generation that failed: ours translated, the video provider's own words apart as the detail. */
+const failed = (detail: string) =>
+  encodeMessage('kadr.ai_errors.with_detail', { message: 'kadr.ai_errors.video_failed_provider', detail });
