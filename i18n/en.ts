@@ -105,14 +105,14 @@ export const kadrEn: KadrMessages = {
   },
   // Publishing screens (src/publications): the publish form, the YouTube list, the publication detail.
   publishing: {
-    publish_title: 'Publish the videos of request #%{id}',
+    publish_title: 'Request #%{id}: publish its videos',
     detail_title: 'Publication: %{title}',
     publication_n: 'Publication #%{id}',
     shared: 'Shared fields',
     videos: 'Videos (%{count})',
     video_n: 'Output %{n} · video ID %{id}',
     ai_video_label: 'AI video · ID %{id}',
-    ai_publish_title: 'Publish AI video #%{id}',
+    ai_publish_title: 'AI video #%{id}: publish',
     platforms_title: 'Platforms per profile',
     platforms_hint: "By default, those the profile has connected. Pick a video's profile to choose its platforms.",
     all_profiles: 'All profiles',
@@ -480,6 +480,7 @@ export const kadrEn: KadrMessages = {
     play: 'Play video #%{id}',
     player: 'Player of video #%{id}',
     no_video_file: 'No video file yet',
+    no_video_failed: 'The video was not made: nothing to play',
     platform_outcome: 'Publication:',
     publish: 'Publish',
     recreate: 'Recreate',
@@ -799,6 +800,36 @@ export const kadrEn: KadrMessages = {
     platforms: 'Platforms',
     thumbnail: 'Frame',
     title: 'Title',
+    empty: {
+      profiles: {
+        title: 'No profiles yet',
+        hint: 'A profile is a proxy and the platforms connected through it (YouTube, TikTok, Instagram). Create one to publish videos.',
+      },
+      requests: {
+        title: 'No video requests yet',
+        hint: 'Upload a clip, choose backgrounds and how many videos to make: Kadr renders them here.',
+      },
+      backgrounds: {
+        title: 'No background folders yet',
+        hint: 'Backgrounds are the photos and videos Kadr puts under a clip. Create a folder and upload files into it.',
+      },
+      ai_videos: {
+        title: 'No AI videos yet',
+        hint: 'Videos appear here once an AI session makes them: open a session under "AI sessions" and send an idea with Sora on.',
+      },
+      groups: {
+        title: 'No profile groups yet',
+        hint: 'A group is several profiles you can pick together in the publish form.',
+      },
+      tags: {
+        title: 'No tag sets yet',
+        hint: 'A tag set adds its tags to a publication in one click.',
+      },
+      publications: {
+        title: 'No publications yet',
+        hint: 'A ready video is published from the requests list: the "Publish" button next to a finished request.',
+      },
+    },
   },
   publish: {
     file_missing: 'The video file is missing: it was deleted before publishing',

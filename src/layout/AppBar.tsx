@@ -66,7 +66,13 @@ export const AppBar = () => (
       component={Link}
       to="/"
       aria-label="Kadr"
-      sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, fontSize: { xs: 18, sm: 20 }, mr: { xs: 1, sm: 2 } }}
+      sx={{
+        color: 'inherit',
+        textDecoration: 'none',
+        fontWeight: 700,
+        fontSize: { xs: 18, sm: 20 },
+        mr: { xs: 1, sm: 2 },
+      }}
     >
       Kadr
     </Box>

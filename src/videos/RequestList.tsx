@@ -12,7 +12,7 @@ import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { StatusBadge } from '../common/StatusBadge';
 import { RequestVideosButton } from '../publications/RequestVideos';
-import { NothingFound } from '../common/NothingFound';
+import { EmptyList } from '../common/EmptyList';
 import { useIsSmall } from '../common/useIsSmall';
 
 /**
@@ -43,7 +43,11 @@ export const RequestList = () => {
         </ListActions>
       }
     >
-      <DataTable bulkActionButtons={false} rowClick={(id) => requestPagePath(id)} empty={<NothingFound />}>
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={(id) => requestPagePath(id)}
+        empty={<EmptyList list="requests" create={{ to: '/video/create', label: 'kadr.videos.new_request' }} />}
+      >
         <DataTable.Col source="id" label="kadr.videos.fields.id" />
         {!isSmall && (
           <DataTable.Col source="createdAt" label="kadr.lists.created" sortByOrder="DESC">

@@ -161,7 +161,7 @@ describeOnEachDb('background folders in the browser', (kind) => {
     await page.getByRole('row', { name: /Море/ }).getByRole('button', { name: 'Видалити' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Підтвердити' }).click();
     await toast(page, 'Папка видалена').waitFor();
-    await page.getByText('Нічого не знайдено').waitFor();
+    await page.getByText('Папок із фонами ще немає').waitFor();
     await context.close();
   });
 });

@@ -89,12 +89,12 @@ const misfits = (page: Page, longError: string) =>
         if (!visible(e) || getComputedStyle(e).textOverflow !== 'ellipsis' || e.scrollWidth <= e.clientWidth + 1)
           continue;
         const cell = e.closest('td')!;
-        const room =
-          cell.clientWidth -
-          parseFloat(getComputedStyle(cell).paddingLeft) -
-          parseFloat(getComputedStyle(cell).paddingRight);
-        if (room - e.getBoundingClientRect().width > 40)
-          out.push(`"${e.textContent}" is cut with ${Math.round(room - e.getBoundingClientRect().width)} px to spare`);
+        // The room after the text, up to the cell's padding (what stands before it, a thumbnail, is not room).
+        const spare =
+          cell.getBoundingClientRect().right -
+          parseFloat(getComputedStyle(cell).paddingRight) -
+          e.getBoundingClientRect().right;
+        if (spare > 40) out.push(`"${e.textContent}" is cut with ${Math.round(spare)} px to spare`);
       }
     // The app bar: every button (menu, bell, refresh, user menu) whole on screen.
     const bar = [...document.querySelectorAll('header button')].filter(visible);
