@@ -106,8 +106,7 @@ export const kadrEn: KadrMessages = {
   // Publishing screens (src/publications): the publish form, the YouTube list, the publication detail.
   publishing: {
     publish_title: 'Request #%{id}: publish its videos',
-    detail_title: 'Publication: %{title}',
-    publication_n: 'Publication #%{id}',
+    detail_title: 'Publication #%{id}: %{title}',
     shared: 'Shared fields',
     videos: 'Videos (%{count})',
     video_n: 'Output %{n} · video ID %{id}',
@@ -411,6 +410,10 @@ export const kadrEn: KadrMessages = {
       clip_unreadable: 'The uploaded video could not be read',
       no_backgrounds: 'The chosen folders no longer have background files',
       render_failed: 'The videos could not be created',
+      clip_undecodable: 'Rendering failed: the clip could not be decoded (a damaged file or an unsupported format)',
+      disk_full: 'Rendering failed: the server ran out of disk space',
+      file_missing: 'Rendering failed: the clip or a background file was not found',
+      ffmpeg_failed: 'Rendering failed: ffmpeg exited with an error',
     },
     fields: {
       id: 'ID',
@@ -789,6 +792,7 @@ export const kadrEn: KadrMessages = {
     request_title: 'Request #%{id}',
     request_outputs: 'Rendered videos',
     request_no_outputs: 'No videos ready yet',
+    request_failed_no_outputs: 'Rendering failed: no videos were made',
     request_output: 'Video %{index}',
     back_to_requests: 'Back to requests',
     members: 'Profiles',

@@ -114,8 +114,7 @@ export const kadrUk = {
   // Publishing screens (src/publications): the publish form, the YouTube list, the publication detail.
   publishing: {
     publish_title: 'Запит #%{id}: публікація відео',
-    detail_title: 'Публікація: %{title}',
-    publication_n: 'Публікація #%{id}',
+    detail_title: 'Публікація #%{id}: %{title}',
     shared: 'Спільні поля',
     videos: 'Відео (%{count})',
     video_n: 'Вихід %{n} · ID відео %{id}',
@@ -424,6 +423,11 @@ export const kadrUk = {
       clip_unreadable: 'Не вдалося прочитати завантажене відео',
       no_backgrounds: 'У вибраних папках більше немає файлів для фону',
       render_failed: 'Не вдалося створити відео',
+      clip_undecodable:
+        'Рендер не вдався: кліп не вдалося декодувати (файл пошкоджений або в непідтримуваному форматі)',
+      disk_full: 'Рендер не вдався: на сервері закінчилося місце на диску',
+      file_missing: 'Рендер не вдався: файл кліпу або фону не знайдено',
+      ffmpeg_failed: 'Рендер не вдався: ffmpeg завершився з помилкою',
     },
     fields: {
       id: 'ID',
@@ -804,6 +808,7 @@ export const kadrUk = {
     request_title: 'Запит #%{id}',
     request_outputs: 'Готові відео',
     request_no_outputs: 'Відео ще не готові',
+    request_failed_no_outputs: 'Рендер не вдався: готових відео немає',
     request_output: 'Відео %{index}',
     back_to_requests: 'До запитів',
     members: 'Профілів',

@@ -13,6 +13,7 @@ import { DeleteRowButton } from '../common/DeleteRowButton';
 import { StatusBadge } from '../common/StatusBadge';
 import { RequestVideosButton } from '../publications/RequestVideos';
 import { EmptyList } from '../common/EmptyList';
+import { RenderFailureText } from './RenderFailureText';
 import { useIsSmall } from '../common/useIsSmall';
 
 /**
@@ -121,11 +122,7 @@ const Status = () => {
           </Typography>
         )}
       </Stack>
-      {r.status === 'error' && r.error && (
-        <Typography variant="caption" color="error" sx={{ overflowWrap: 'anywhere' }}>
-          {translate(r.error, { _: r.error })}
-        </Typography>
-      )}
+      {r.status === 'error' && r.error && <RenderFailureText error={r.error} small />}
     </Stack>
   );
 };
