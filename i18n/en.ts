@@ -371,6 +371,7 @@ export const kadrEn: KadrMessages = {
     uploading: 'Uploading: %{percent}%',
     open_video: 'Open video',
     empty: 'This folder has no files yet',
+    upload_to: 'Upload to the folder "%{name}"',
     errors: {
       folder_required: 'A folder is required',
       not_multipart: 'A multipart/form-data form is expected',

@@ -384,6 +384,7 @@ export const kadrUk = {
     uploading: 'Завантаження: %{percent}%',
     open_video: 'Відкрити відео',
     empty: 'У папці ще немає файлів',
+    upload_to: 'Завантаження в папку «%{name}»',
     errors: {
       folder_required: 'Потрібно вказати папку',
       not_multipart: 'Очікується форма multipart/form-data',
