@@ -117,7 +117,7 @@ const Status = () => {
           </Box>
         )}
         {(r.status === 'loading' || r.status === 'success') && r.count > 1 && (
-          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          <Typography variant="caption" color="text.primary" sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
             {translate('kadr.videos.outputs', { done: r.done, count: r.count })}
           </Typography>
         )}
@@ -133,7 +133,12 @@ const PublishLink = () => {
   if (r?.status !== 'success') return null;
   // Inside a clickable row: these buttons (and the dialog they open) do not open the request page.
   return (
-    <Stack alignItems="flex-start" onClick={(e) => e.stopPropagation()}>
+    // Both links one line each, starting at the same edge.
+    <Stack
+      alignItems="flex-start"
+      onClick={(e) => e.stopPropagation()}
+      sx={{ '& .MuiButton-root': { justifyContent: 'flex-start', textAlign: 'left', whiteSpace: 'nowrap' } }}
+    >
       <Button size="small" component={RouterLink} to={`/video/request/${r.idUpload}`}>
         {translate('kadr.videos.publish')}
       </Button>
