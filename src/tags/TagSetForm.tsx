@@ -42,11 +42,7 @@ export const TagSetCreate = () => {
   };
   return (
     <Create title={translate('kadr.tags.create_title')} transform={toBody} mutationOptions={{ onSuccess }}>
-      <SimpleForm
-        toolbar={<EditToolbar successMessage="kadr.tags.deleted" listPath={'/tags'} />}
-        resolver={zodResolver(TagSetSchema)}
-        defaultValues={{ name: '', tags: [] }}
-      >
+      <SimpleForm toolbar={<FormToolbar />} resolver={zodResolver(TagSetSchema)} defaultValues={{ name: '', tags: [] }}>
         <Inputs />
       </SimpleForm>
     </Create>
@@ -73,7 +69,10 @@ export const TagSetEdit = () => {
       queryOptions={{ meta: { fullBody: true } }}
       mutationOptions={{ meta: { fullBody: true }, onSuccess: () => notify('kadr.tags.updated', { type: 'success' }) }}
     >
-      <SimpleForm toolbar={<FormToolbar />} resolver={zodResolver(TagSetSchema)}>
+      <SimpleForm
+        toolbar={<EditToolbar successMessage="kadr.tags.deleted" listPath="/tags" />}
+        resolver={zodResolver(TagSetSchema)}
+      >
         <Inputs />
       </SimpleForm>
     </Edit>
