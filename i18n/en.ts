@@ -256,6 +256,7 @@ export const kadrEn: KadrMessages = {
     auth_link: 'Authorization link',
     save_first: 'Save the profile to get an authorization link',
     active: 'Connected',
+    not_connected: 'Not connected',
     reconnect_needed: 'Needs reconnecting',
     connected_toast: '%{platform} connected',
     channel_panel: 'YouTube channel',

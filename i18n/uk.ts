@@ -269,6 +269,7 @@ export const kadrUk = {
     auth_link: 'Посилання для авторизації',
     save_first: 'Збережіть профіль, щоб отримати посилання для авторизації',
     active: 'Підключено',
+    not_connected: 'Не підключено',
     reconnect_needed: 'Потрібно підключити заново',
     connected_toast: '%{platform} підключено',
     channel_panel: 'YouTube канал',

@@ -14,10 +14,10 @@ import { useIsSmall } from '../common/useIsSmall';
 const useItem = () => useRecordContext<AccountVideoItem>();
 const ok = (v?: AccountVideoItem) => v?.status === 'success';
 
-/** Each count is the main platform's value plus Instagram's (the server's sum), shown for successful videos. */
+/** Each count is the main platform's value plus Instagram's (the server's sum), shown for successful videos ('—' else). */
 const Sum = ({ total }: { total: 'totalViews' | 'totalLikes' | 'totalComments' }) => {
   const v = useItem();
-  return ok(v) ? <>{v![total]}</> : null;
+  return <>{ok(v) ? v![total] : '—'}</>;
 };
 const DateCell = () => {
   const v = useItem();
