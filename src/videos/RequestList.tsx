@@ -133,11 +133,13 @@ const PublishLink = () => {
   if (r?.status !== 'success') return null;
   // Inside a clickable row: these buttons (and the dialog they open) do not open the request page.
   return (
-    // Both links one line each, starting at the same edge.
+    // Both links start at the same edge, one line each where there is room.
     <Stack
       alignItems="flex-start"
       onClick={(e) => e.stopPropagation()}
-      sx={{ '& .MuiButton-root': { justifyContent: 'flex-start', textAlign: 'left', whiteSpace: 'nowrap' } }}
+      sx={{
+        '& .MuiButton-root': { justifyContent: 'flex-start', textAlign: 'left', whiteSpace: { sm: 'nowrap' } },
+      }}
     >
       <Button size="small" component={RouterLink} to={`/video/request/${r.idUpload}`}>
         {translate('kadr.videos.publish')}

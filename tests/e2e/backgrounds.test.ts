@@ -62,7 +62,7 @@ describeOnEachDb('background folders in the browser', (kind) => {
     await page.getByText('Background', { exact: true }).first().waitFor();
 
     // Folder form: name required, then 'Папка создана' and the folder page.
-    await page.getByRole('link', { name: 'Create folder' }).click();
+    await page.getByRole('link', { name: 'Create folder' }).first().click();
     await page.waitForURL(/\/photos\/create-folder$/);
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText("Назва обов'язкова").waitFor();
