@@ -97,7 +97,7 @@ export const AccountVideos = () => {
               empty={<NothingFound padding={8} />}
               primaryText={() => <AccountVideoTitle />}
               secondaryText={() => (
-                <Stack spacing={0.5} component="span" sx={{ display: 'flex', mt: 0.5 }}>
+                <Stack spacing={0.5} component="span" alignItems="flex-start" sx={{ display: 'flex', mt: 0.5 }}>
                   <span>
                     <SmallMeta />
                   </span>
