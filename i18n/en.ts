@@ -106,14 +106,13 @@ export const kadrEn: KadrMessages = {
   },
   // Publishing screens (src/publications): the publish form, the YouTube list, the publication detail.
   publishing: {
-    publish_title: 'Publish the videos of request #%{id}',
-    detail_title: 'Publication: %{title}',
-    publication_n: 'Publication #%{id}',
+    publish_title: 'Request #%{id}: publish its videos',
+    detail_title: 'Publication #%{id}: %{title}',
     shared: 'Shared fields',
     videos: 'Videos (%{count})',
     video_n: 'Output %{n} · video ID %{id}',
     ai_video_label: 'AI video · ID %{id}',
-    ai_publish_title: 'Publish AI video #%{id}',
+    ai_publish_title: 'AI video #%{id}: publish',
     platforms_title: 'Platforms per profile',
     platforms_hint: "By default, those the profile has connected. Pick a video's profile to choose its platforms.",
     all_profiles: 'All profiles',
@@ -258,6 +257,7 @@ export const kadrEn: KadrMessages = {
     auth_link: 'Authorization link',
     save_first: 'Save the profile to get an authorization link',
     active: 'Connected',
+    not_connected: 'Not connected',
     reconnect_needed: 'Needs reconnecting',
     connected_toast: '%{platform} connected',
     channel_panel: 'YouTube channel',
@@ -373,6 +373,7 @@ export const kadrEn: KadrMessages = {
     uploading: 'Uploading: %{percent}%',
     open_video: 'Open video',
     empty: 'This folder has no files yet',
+    upload_to: 'Upload to the folder "%{name}"',
     errors: {
       folder_required: 'A folder is required',
       not_multipart: 'A multipart/form-data form is expected',
@@ -412,6 +413,10 @@ export const kadrEn: KadrMessages = {
       clip_unreadable: 'The uploaded video could not be read',
       no_backgrounds: 'The chosen folders no longer have background files',
       render_failed: 'The videos could not be created',
+      clip_undecodable: 'Rendering failed: the clip could not be decoded (a damaged file or an unsupported format)',
+      disk_full: 'Rendering failed: the server ran out of disk space',
+      file_missing: 'Rendering failed: the clip or a background file was not found',
+      ffmpeg_failed: 'Rendering failed: ffmpeg exited with an error',
     },
     fields: {
       id: 'ID',
@@ -481,6 +486,7 @@ export const kadrEn: KadrMessages = {
     play: 'Play video #%{id}',
     player: 'Player of video #%{id}',
     no_video_file: 'No video file yet',
+    no_video_failed: 'The video was not made: nothing to play',
     platform_outcome: 'Publication:',
     publish: 'Publish',
     recreate: 'Recreate',
@@ -791,6 +797,7 @@ export const kadrEn: KadrMessages = {
     request_title: 'Request #%{id}',
     request_outputs: 'Rendered videos',
     request_no_outputs: 'No videos ready yet',
+    request_failed_no_outputs: 'Rendering failed: no videos were made',
     request_output: 'Video %{index}',
     back_to_requests: 'Back to requests',
     members: 'Profiles',
@@ -802,6 +809,36 @@ export const kadrEn: KadrMessages = {
     platforms: 'Platforms',
     thumbnail: 'Frame',
     title: 'Title',
+    empty: {
+      profiles: {
+        title: 'No profiles yet',
+        hint: 'A profile is a proxy and the platforms connected through it (YouTube, TikTok, Instagram). Create one to publish videos.',
+      },
+      requests: {
+        title: 'No video requests yet',
+        hint: 'Upload a clip, choose backgrounds and how many videos to make: Kadr renders them here.',
+      },
+      backgrounds: {
+        title: 'No background folders yet',
+        hint: 'Backgrounds are the photos and videos Kadr puts under a clip. Create a folder and upload files into it.',
+      },
+      ai_videos: {
+        title: 'No AI videos yet',
+        hint: 'Videos appear here once an AI session makes them: open a session under "AI sessions" and send an idea with Sora on.',
+      },
+      groups: {
+        title: 'No profile groups yet',
+        hint: 'A group is several profiles you can pick together in the publish form.',
+      },
+      tags: {
+        title: 'No tag sets yet',
+        hint: 'A tag set adds its tags to a publication in one click.',
+      },
+      publications: {
+        title: 'No publications yet',
+        hint: 'A ready video is published from the requests list: the "Publish" button next to a finished request.',
+      },
+    },
   },
   publish: {
     file_missing: 'The video file is missing: it was deleted before publishing',

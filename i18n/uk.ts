@@ -114,14 +114,13 @@ export const kadrUk = {
   },
   // Publishing screens (src/publications): the publish form, the YouTube list, the publication detail.
   publishing: {
-    publish_title: 'Публікація відео запиту #%{id}',
-    detail_title: 'Публікація: %{title}',
-    publication_n: 'Публікація #%{id}',
+    publish_title: 'Запит #%{id}: публікація відео',
+    detail_title: 'Публікація #%{id}: %{title}',
     shared: 'Спільні поля',
     videos: 'Відео (%{count})',
     video_n: 'Вихід %{n} · ID відео %{id}',
     ai_video_label: 'ШІ-відео · ID %{id}',
-    ai_publish_title: 'Публікація ШІ-відео #%{id}',
+    ai_publish_title: 'ШІ-відео #%{id}: публікація',
     platforms_title: 'Платформи за профілями',
     platforms_hint: 'Типово: ті, що підключені в профілі. Виберіть профіль для відео, щоб вибрати його платформи.',
     all_profiles: 'Усі профілі',
@@ -271,6 +270,7 @@ export const kadrUk = {
     auth_link: 'Посилання для авторизації',
     save_first: 'Збережіть профіль, щоб отримати посилання для авторизації',
     active: 'Підключено',
+    not_connected: 'Не підключено',
     reconnect_needed: 'Потрібно підключити заново',
     connected_toast: '%{platform} підключено',
     channel_panel: 'YouTube канал',
@@ -386,6 +386,7 @@ export const kadrUk = {
     uploading: 'Завантаження: %{percent}%',
     open_video: 'Відкрити відео',
     empty: 'У папці ще немає файлів',
+    upload_to: 'Завантаження в папку «%{name}»',
     errors: {
       folder_required: 'Потрібно вказати папку',
       not_multipart: 'Очікується форма multipart/form-data',
@@ -425,6 +426,11 @@ export const kadrUk = {
       clip_unreadable: 'Не вдалося прочитати завантажене відео',
       no_backgrounds: 'У вибраних папках більше немає файлів для фону',
       render_failed: 'Не вдалося створити відео',
+      clip_undecodable:
+        'Рендер не вдався: кліп не вдалося декодувати (файл пошкоджений або в непідтримуваному форматі)',
+      disk_full: 'Рендер не вдався: на сервері закінчилося місце на диску',
+      file_missing: 'Рендер не вдався: файл кліпу або фону не знайдено',
+      ffmpeg_failed: 'Рендер не вдався: ffmpeg завершився з помилкою',
     },
     fields: {
       id: 'ID',
@@ -494,6 +500,7 @@ export const kadrUk = {
     play: 'Переглянути відео #%{id}',
     player: 'Програвач відео #%{id}',
     no_video_file: 'Файлу відео ще немає',
+    no_video_failed: 'Відео не створено: відтворювати нічого',
     platform_outcome: 'Публікація:',
     publish: 'Опублікувати',
     recreate: 'Створити заново',
@@ -806,6 +813,7 @@ export const kadrUk = {
     request_title: 'Запит #%{id}',
     request_outputs: 'Готові відео',
     request_no_outputs: 'Відео ще не готові',
+    request_failed_no_outputs: 'Рендер не вдався: готових відео немає',
     request_output: 'Відео %{index}',
     back_to_requests: 'До запитів',
     members: 'Профілів',
@@ -817,6 +825,36 @@ export const kadrUk = {
     platforms: 'Платформи',
     thumbnail: 'Кадр',
     title: 'Назва',
+    empty: {
+      profiles: {
+        title: 'Профілів ще немає',
+        hint: 'Профіль — це проксі й підключені до нього платформи (YouTube, TikTok, Instagram). Створіть профіль, щоб публікувати відео.',
+      },
+      requests: {
+        title: 'Запитів на створення відео ще немає',
+        hint: 'Завантажте кліп, виберіть фони й кількість відео — Kadr змонтує їх тут.',
+      },
+      backgrounds: {
+        title: 'Папок із фонами ще немає',
+        hint: 'Фони — це фото й відео, які Kadr кладе під кліп. Створіть папку й завантажте в неї файли.',
+      },
+      ai_videos: {
+        title: 'Відео ШІ ще немає',
+        hint: 'Відео зʼявляються тут, коли сесія ШІ їх створить: відкрийте сесію в «Сесії ШІ» й надішліть ідею з увімкненою Sora.',
+      },
+      groups: {
+        title: 'Груп профілів ще немає',
+        hint: 'Група — це кілька профілів, які можна вибрати разом у формі публікації.',
+      },
+      tags: {
+        title: 'Наборів тегів ще немає',
+        hint: 'Набір тегів можна додати до публікації одним кліком.',
+      },
+      publications: {
+        title: 'Публікацій ще немає',
+        hint: 'Готове відео публікується зі списку запитів: кнопка «Опублікувати» біля готового запиту.',
+      },
+    },
   },
   publish: {
     file_missing: 'Файл відео не знайдено: його видалено до публікації',

@@ -16,7 +16,7 @@ import { StatusBadge } from '../common/StatusBadge';
 import { PlatformTick } from './PlatformTick';
 import { ProfileName } from './ProfileName';
 import { profileText } from '../contract/profile-identity';
-import { NothingFound } from '../common/NothingFound';
+import { EmptyList } from '../common/EmptyList';
 import { useIsSmall } from '../common/useIsSmall';
 
 const Tick = ({ field }: { field: string }) => <PlatformTick active={Boolean(useRecordContext()?.[field])} />;
@@ -24,10 +24,7 @@ const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
 const Name = () => {
   const r = useRecordContext();
   return r ? (
-    <ProfileName
-      profile={{ id: Number(r.id), comments: r.comments, handles: r.handles, title: r.name }}
-      maxWidth={{ xs: 140, sm: 300, lg: 360 }}
-    />
+    <ProfileName profile={{ id: Number(r.id), comments: r.comments, handles: r.handles, title: r.name }} />
   ) : null;
 };
 const platformChoices = PROFILE_PLATFORMS.map((p) => ({ id: p, name: p === 'gpt' ? 'GPT' : PLATFORM_TITLES[p] }));
@@ -127,7 +124,11 @@ export const AccountList = () => {
       filters={filters(isAdmin)}
       empty={false}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false} empty={<NothingFound />}>
+      <DataTable
+        rowClick="edit"
+        bulkActionButtons={false}
+        empty={<EmptyList list="profiles" create={{ to: '/accounts/create', label: 'ra.action.create' }} />}
+      >
         <DataTable.Col source="id" label="kadr.accounts.fields.id" />
         <DataTable.Col source="name" label="kadr.accounts.fields.name">
           <Name />

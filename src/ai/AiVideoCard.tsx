@@ -1,4 +1,6 @@
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import VideocamOffIcon from '@mui/icons-material/VideocamOff';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import { Box, Card, CardActions, CardContent, IconButton, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -23,7 +25,10 @@ const PublicationOutcome = ({ p }: { p: NonNullable<AiVideo['publication']> }) =
   );
 };
 
-/** One AI video: id, the session's email, status, a play button opening the modal, and the three actions. */
+/**
+ * One AI video: id, the session's email, status, a play button opening the modal (only when there is a file to
+ * play: a failed or unfinished video shows a plain box), and the three actions.
+ */
 export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => void }) => {
   const translate = useTranslate();
   return (
@@ -36,16 +41,27 @@ export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => v
       <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1.5}>
           <Box
+            data-testid="ai-video-preview"
             sx={{
               position: 'relative',
               width: 72,
               aspectRatio: '9 / 16',
-              bgcolor: 'black',
+              bgcolor: video.videoUrl ? 'black' : 'action.hover',
               borderRadius: 1,
               flexShrink: 0,
               overflow: 'hidden',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
             }}
           >
+            {!video.videoUrl &&
+              // No file (still generating, or failed): a plain box saying so, nothing to play.
+              (video.status === 'error' ? (
+                <VideocamOffIcon color="error" aria-label={translate('kadr.ai.no_video_failed')} />
+              ) : (
+                <HourglassEmptyIcon color="disabled" aria-label={translate('kadr.ai.no_video_file')} />
+              ))}
             {video.videoUrl && (
               // The frame at 0.1 s as the preview (SPEC §9), letterboxed.
               <Box
@@ -58,21 +74,23 @@ export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => v
                 sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' }}
               />
             )}
-            <IconButton
-              aria-label={translate('kadr.ai.play', { id: video.id })}
-              onClick={onPlay}
-              sx={{
-                position: 'absolute',
-                inset: 0,
-                m: 'auto',
-                width: 40,
-                height: 40,
-                color: 'common.white',
-                bgcolor: 'rgba(0,0,0,0.35)',
-              }}
-            >
-              <PlayArrowIcon />
-            </IconButton>
+            {video.videoUrl && (
+              <IconButton
+                aria-label={translate('kadr.ai.play', { id: video.id })}
+                onClick={onPlay}
+                sx={{
+                  position: 'absolute',
+                  inset: 0,
+                  m: 'auto',
+                  width: 40,
+                  height: 40,
+                  color: 'common.white',
+                  bgcolor: 'rgba(0,0,0,0.35)',
+                }}
+              >
+                <PlayArrowIcon />
+              </IconButton>
+            )}
           </Box>
           <Stack spacing={0.5} sx={{ minWidth: 0, flex: 1 }}>
             <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
@@ -101,7 +119,8 @@ export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => v
           </Box>
         )}
       </CardContent>
-      <CardActions>
+      {/* The buttons start where the content (and its error box) does. */}
+      <CardActions sx={{ px: 2, pb: 2 }}>
         <VideoButtons video={video} />
       </CardActions>
     </Card>

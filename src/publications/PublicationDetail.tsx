@@ -98,15 +98,13 @@ export const PublicationDetail = () => {
 
   return (
     <Box sx={{ mt: 1 }}>
-      <Title title={translate('kadr.publishing.detail_title', { title: data.title || data.idUpload })} />
+      <Title title={translate('kadr.publishing.detail_title', { id: data.id, title: data.title || data.idUpload })} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
           <Card>
             <CardContent>
+              {/* The app bar names the publication; the card starts with its state. */}
               <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1 }}>
-                <Typography variant="h6" sx={{ flex: 1 }}>
-                  {translate('kadr.publishing.publication_n', { id: data.id })}
-                </Typography>
                 <StatusBadge
                   status={shownStatus(
                     data.status,
