@@ -178,9 +178,15 @@ export const ProfilePlatformsInput = ({ label }: { label: (v: VideoRef) => strin
         </Box>
         {rows.map((r) => (
           <Box key={r.id} role="row" sx={{ display: 'contents' }} data-profile={r.id}>
-            <Typography role="rowheader" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {/* The name on a line of its own across the table: a long name never squeezes into a narrow column. */}
+            <Typography
+              role="rowheader"
+              variant="body2"
+              sx={{ gridColumn: '1 / -1', overflowWrap: 'anywhere', borderTop: 1, borderColor: 'divider', pt: 0.5 }}
+            >
               {nameOf(r.id)}
             </Typography>
+            <span />
             {PLATFORMS.map((p) => {
               const off = connected(r.id) && !connected(r.id)!.includes(p);
               return (
@@ -198,7 +204,11 @@ export const ProfilePlatformsInput = ({ label }: { label: (v: VideoRef) => strin
                     }}
                   />
                   {off && (
-                    <Typography variant="caption" color="text.secondary" sx={{ lineHeight: 1, textAlign: 'center' }}>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ lineHeight: 1.1, textAlign: 'center', maxWidth: 72 }}
+                    >
                       {translate('kadr.publishing.not_connected')}
                     </Typography>
                   )}

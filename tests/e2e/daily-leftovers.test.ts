@@ -164,6 +164,15 @@ describeOnEachDb('daily use leftovers in the browser', (kind) => {
       expect(await box('YouTube', acc.both!, 'Обидві').isChecked()).toBe(true);
       expect(await box('TikTok', acc.both!, 'Обидві').isChecked()).toBe(false);
       expect(await page.getByTestId('skipped-list').count()).toBe(0);
+      // Each profile's name reads across the table, not squeezed into a column beside the switches.
+      const widths = await page.getByTestId('profile-platforms').evaluate((t) => {
+        const table = t.querySelector('[role="table"]')!.getBoundingClientRect().width;
+        return [...t.querySelectorAll('[data-profile] [role="rowheader"]')].map(
+          (h) => h.getBoundingClientRect().width / table,
+        );
+      });
+      expect(widths.length).toBe(2);
+      for (const w of widths) expect(w).toBeGreaterThan(0.95);
 
       // TikTok for every profile: the one without TikTok is said to be skipped, nothing is refused.
       await page.getByRole('checkbox', { name: 'TikTok для Усі профілі' }).check();
