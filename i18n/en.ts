@@ -114,7 +114,8 @@ export const kadrEn: KadrMessages = {
     ai_video_label: 'AI video · ID %{id}',
     ai_publish_title: 'AI video #%{id}: publish',
     platforms_title: 'Platforms per profile',
-    platforms_hint: "By default, the platforms each profile has connected. Pick a video's profile to choose its platforms.",
+    platforms_hint:
+      "By default, the platforms each profile has connected. Pick a video's profile to choose its platforms.",
     all_profiles: 'All profiles',
     platform_for: '%{platform} for %{profile}',
     not_connected: 'not connected',
