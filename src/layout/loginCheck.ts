@@ -1,6 +1,18 @@
 import '../common/zodWithoutEval';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginSchema } from '../contract/auth';
+import { LoginSchema, type LoginInput } from '../contract/auth';
 
-/** The login form's rules (SPEC §5) as a form resolver; zod loads with it, on the first check, not with the page. */
-export const loginResolver = zodResolver(LoginSchema);
+export type LoginErrors = Partial<Record<keyof LoginInput, string>>;
+
+/**
+ * The login form's rules (SPEC §5): each field's first message (an i18n key), none when the values pass. zod loads
+ * with this file, on the form's first check, not with the page.
+ */
+export function checkLogin(values: LoginInput): LoginErrors {
+  const result = LoginSchema.safeParse(values);
+  const errors: LoginErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as keyof LoginInput;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
