@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
-import { signInMessages } from './scripts/vite/signInMessages';
-import { precompress } from './scripts/vite/precompress';
+import { signInMessages } from './scripts/vite/signInMessages.ts';
+import { precompress } from './scripts/vite/precompress.ts';
 
 // One copy each of react-router, MUI and react-query (see notes/react-admin.md §0).
 export default defineConfig({
