@@ -4,6 +4,7 @@ import type { KadrMessages } from './uk';
 /** English: the same keys as uk.ts (the type makes a missing key a build error). */
 export const kadrEn: KadrMessages = {
   common: {
+    error_detail: 'Details: %{detail}',
     save: 'Save',
     create: 'Create',
     delete: 'Delete',
@@ -105,16 +106,16 @@ export const kadrEn: KadrMessages = {
   },
   // Publishing screens (src/publications): the publish form, the YouTube list, the publication detail.
   publishing: {
-    publish_title: 'Publish the videos of request #%{id}',
-    detail_title: 'Publication: %{title}',
-    publication_n: 'Publication #%{id}',
+    publish_title: 'Request #%{id}: publish its videos',
+    detail_title: 'Publication #%{id}: %{title}',
     shared: 'Shared fields',
     videos: 'Videos (%{count})',
     video_n: 'Output %{n} · video ID %{id}',
     ai_video_label: 'AI video · ID %{id}',
-    ai_publish_title: 'Publish AI video #%{id}',
+    ai_publish_title: 'AI video #%{id}: publish',
     platforms_title: 'Platforms per profile',
-    platforms_hint: "By default, those the profile has connected. Pick a video's profile to choose its platforms.",
+    platforms_hint:
+      "By default, the platforms each profile has connected. Pick a video's profile to choose its platforms.",
     all_profiles: 'All profiles',
     platform_for: '%{platform} for %{profile}',
     not_connected: 'not connected',
@@ -257,6 +258,7 @@ export const kadrEn: KadrMessages = {
     auth_link: 'Authorization link',
     save_first: 'Save the profile to get an authorization link',
     active: 'Connected',
+    not_connected: 'Not connected',
     reconnect_needed: 'Needs reconnecting',
     connected_toast: '%{platform} connected',
     channel_panel: 'YouTube channel',
@@ -372,6 +374,7 @@ export const kadrEn: KadrMessages = {
     uploading: 'Uploading: %{percent}%',
     open_video: 'Open video',
     empty: 'This folder has no files yet',
+    upload_to: 'Upload to the folder "%{name}"',
     errors: {
       folder_required: 'A folder is required',
       not_multipart: 'A multipart/form-data form is expected',
@@ -411,6 +414,10 @@ export const kadrEn: KadrMessages = {
       clip_unreadable: 'The uploaded video could not be read',
       no_backgrounds: 'The chosen folders no longer have background files',
       render_failed: 'The videos could not be created',
+      clip_undecodable: 'Rendering failed: the clip could not be decoded (a damaged file or an unsupported format)',
+      disk_full: 'Rendering failed: the server ran out of disk space',
+      file_missing: 'Rendering failed: the clip or a background file was not found',
+      ffmpeg_failed: 'Rendering failed: ffmpeg exited with an error',
     },
     fields: {
       id: 'ID',
@@ -480,6 +487,7 @@ export const kadrEn: KadrMessages = {
     play: 'Play video #%{id}',
     player: 'Player of video #%{id}',
     no_video_file: 'No video file yet',
+    no_video_failed: 'The video was not made: nothing to play',
     platform_outcome: 'Publication:',
     publish: 'Publish',
     recreate: 'Recreate',
@@ -548,7 +556,7 @@ export const kadrEn: KadrMessages = {
     unknown_platform: 'Unknown platform: %{platform}',
     access_denied:
       'Access not granted: the permission request was declined in the %{platform} window. Connect the account again and press "Allow".',
-    auth_error: '%{platform} returned an authorization error: %{error}',
+    auth_error: '%{platform} returned an authorization error',
     callback_no_code: 'Invalid answer from %{platform} after authorization: no code',
     callback_no_state: 'Invalid answer from %{platform} after authorization: no state parameter',
     scope_missing:
@@ -561,13 +569,13 @@ export const kadrEn: KadrMessages = {
     rejected: '%{platform} refused the request',
     forbidden: '%{platform} forbade the action',
     asks_to_wait: '%{platform} asks to wait',
-    returned_error: '%{platform} returned an error: %{error}',
-    token_request_rejected: '%{platform} refused the token request: %{error}',
+    returned_error: '%{platform} returned an error',
+    token_request_rejected: '%{platform} refused the token request',
     code_invalid:
       'The %{platform} authorization code is invalid, expired or already used. Get a new authorization link.',
     redirect_mismatch: 'The redirect URI does not match the one registered for the %{platform} app.',
     insufficient_scopes: 'Not enough %{platform} permissions: connect the account again and grant every permission',
-    scopes_not_granted: '%{platform} did not grant the required permissions (%{reason})',
+    scopes_not_granted: '%{platform} did not grant the required permissions',
     no_refresh_token: 'No refresh token for %{platform}',
     access_lost: 'Access to %{platform} is lost, connect the %{platform} account again. Reason: %{reason}',
     state_broken: 'The authorization link is damaged. Generate a new link.',
@@ -575,7 +583,7 @@ export const kadrEn: KadrMessages = {
     state_other_platform: 'The authorization link belongs to another platform.',
     state_expired: 'The authorization link has expired. Generate a new link.',
     google_revoked:
-      'Google revoked access or the permission expired (%{reason}). If the Google Cloud project of this client_id is in "Testing", a permission lasts only 7 days: move it to "In production"',
+      'Google revoked access or the permission expired. If the Google Cloud project of this client_id is in "Testing", a permission lasts only 7 days: move it to "In production"',
     google_client: "Google refused this profile's client_id or client_secret. Check them in the YouTube settings.",
     google_no_refresh_token:
       'Google issued no refresh token. Connect the account again (prompt=consent and offline access are needed).',
@@ -595,9 +603,9 @@ export const kadrEn: KadrMessages = {
     youtube_publish_at_private: 'A YouTube publish time can be set only for a private video',
     youtube_upload_session_missing: 'YouTube returned no upload session address',
     youtube_session_expired: 'The YouTube upload session has expired; a new one is needed',
-    youtube_upload_protocol: 'YouTube answered the upload unexpectedly: %{reason}',
-    youtube_processing_failed: 'YouTube could not process the video: %{reason}',
-    youtube_rejected: 'YouTube rejected the video: %{reason}',
+    youtube_upload_protocol: 'YouTube answered the upload unexpectedly',
+    youtube_processing_failed: 'YouTube could not process the video',
+    youtube_rejected: 'YouTube rejected the video',
     youtube_video_missing: 'Video %{id} was not found on YouTube (deleted or unavailable)',
     youtube_file_container: 'YouTube does not accept the %{container} container',
     youtube_file_video_codec: 'YouTube does not accept the %{codec} video codec',
@@ -609,7 +617,7 @@ export const kadrEn: KadrMessages = {
       'A resolution of %{width}×%{height} is outside YouTube limits (up to %{max} px on the longer side)',
     tiktok_not_configured: 'TikTok is not configured on the server: client_key and client_secret are needed',
     tiktok_client: "TikTok refused the server's client_key or client_secret (check the TikTok settings).",
-    tiktok_revoked: 'TikTok revoked access or the refresh token expired (%{reason})',
+    tiktok_revoked: 'TikTok revoked access or the refresh token expired',
     tiktok_user_revoked: "The TikTok user revoked the app's access",
     tiktok_user_cap: 'The TikTok app reached its limit of active users',
     tiktok_banned: 'TikTok banned this account from posting',
@@ -648,6 +656,7 @@ export const kadrEn: KadrMessages = {
     tiktok_fail_auth_removed: "the account owner removed the app's access during the publication",
     tiktok_fail_spam_text: 'TikTok took the caption for spam',
     tiktok_fail_spam: 'TikTok took the post for spam',
+    tiktok_fail_unknown: 'a reason Kadr does not know',
     instagram_not_configured: 'Instagram is not configured on the server: App ID and App Secret are needed',
     instagram_client: "Instagram refused the server's App ID or App Secret (check the Instagram settings).",
     instagram_token_invalid: 'The Instagram access token is invalid: %{why}',
@@ -738,6 +747,7 @@ export const kadrEn: KadrMessages = {
     bad_answer: 'The model did not answer in the expected format',
     video_timeout: 'The video was not generated within %{minutes} min',
     video_failed: 'Video generation failed: %{reason}',
+    video_failed_provider: 'Video generation failed',
     gpt_id_invalid: "No such AI session among the profile owner's sessions",
     account_unavailable: 'The profile is unavailable',
     login_ok: 'Logged in',
@@ -788,6 +798,7 @@ export const kadrEn: KadrMessages = {
     request_title: 'Request #%{id}',
     request_outputs: 'Rendered videos',
     request_no_outputs: 'No videos ready yet',
+    request_failed_no_outputs: 'Rendering failed: no videos were made',
     request_output: 'Video %{index}',
     back_to_requests: 'Back to requests',
     members: 'Profiles',
@@ -799,6 +810,36 @@ export const kadrEn: KadrMessages = {
     platforms: 'Platforms',
     thumbnail: 'Frame',
     title: 'Title',
+    empty: {
+      profiles: {
+        title: 'No profiles yet',
+        hint: 'A profile is a proxy and the platforms connected through it (YouTube, TikTok, Instagram). Create one to publish videos.',
+      },
+      requests: {
+        title: 'No video requests yet',
+        hint: 'Upload a clip, choose backgrounds and how many videos to make: Kadr renders them here.',
+      },
+      backgrounds: {
+        title: 'No background folders yet',
+        hint: 'Backgrounds are the photos and videos Kadr puts under a clip. Create a folder and upload files into it.',
+      },
+      ai_videos: {
+        title: 'No AI videos yet',
+        hint: 'Videos appear here once an AI session makes them: open a session under "AI sessions" and send an idea with Sora on.',
+      },
+      groups: {
+        title: 'No profile groups yet',
+        hint: 'A group is several profiles you can pick together in the publish form.',
+      },
+      tags: {
+        title: 'No tag sets yet',
+        hint: 'A tag set adds its tags to a publication in one click.',
+      },
+      publications: {
+        title: 'No publications yet',
+        hint: 'A ready video is published from the requests list: the "Publish" button next to a finished request.',
+      },
+    },
   },
   publish: {
     file_missing: 'The video file is missing: it was deleted before publishing',

@@ -6,6 +6,7 @@ import { raUk } from './ra-uk';
  */
 export const kadrUk = {
   common: {
+    error_detail: 'Деталі: %{detail}',
     save: 'Зберегти',
     create: 'Створити',
     delete: 'Видалити',
@@ -113,14 +114,13 @@ export const kadrUk = {
   },
   // Publishing screens (src/publications): the publish form, the YouTube list, the publication detail.
   publishing: {
-    publish_title: 'Публікація відео запиту #%{id}',
-    detail_title: 'Публікація: %{title}',
-    publication_n: 'Публікація #%{id}',
+    publish_title: 'Запит #%{id}: публікація відео',
+    detail_title: 'Публікація #%{id}: %{title}',
     shared: 'Спільні поля',
     videos: 'Відео (%{count})',
     video_n: 'Вихід %{n} · ID відео %{id}',
     ai_video_label: 'ШІ-відео · ID %{id}',
-    ai_publish_title: 'Публікація ШІ-відео #%{id}',
+    ai_publish_title: 'ШІ-відео #%{id}: публікація',
     platforms_title: 'Платформи за профілями',
     platforms_hint: 'Типово: ті, що підключені в профілі. Виберіть профіль для відео, щоб вибрати його платформи.',
     all_profiles: 'Усі профілі',
@@ -270,6 +270,7 @@ export const kadrUk = {
     auth_link: 'Посилання для авторизації',
     save_first: 'Збережіть профіль, щоб отримати посилання для авторизації',
     active: 'Підключено',
+    not_connected: 'Не підключено',
     reconnect_needed: 'Потрібно підключити заново',
     connected_toast: '%{platform} підключено',
     channel_panel: 'YouTube канал',
@@ -385,6 +386,7 @@ export const kadrUk = {
     uploading: 'Завантаження: %{percent}%',
     open_video: 'Відкрити відео',
     empty: 'У папці ще немає файлів',
+    upload_to: 'Завантаження в папку «%{name}»',
     errors: {
       folder_required: 'Потрібно вказати папку',
       not_multipart: 'Очікується форма multipart/form-data',
@@ -424,6 +426,11 @@ export const kadrUk = {
       clip_unreadable: 'Не вдалося прочитати завантажене відео',
       no_backgrounds: 'У вибраних папках більше немає файлів для фону',
       render_failed: 'Не вдалося створити відео',
+      clip_undecodable:
+        'Рендер не вдався: кліп не вдалося декодувати (файл пошкоджений або в непідтримуваному форматі)',
+      disk_full: 'Рендер не вдався: на сервері закінчилося місце на диску',
+      file_missing: 'Рендер не вдався: файл кліпу або фону не знайдено',
+      ffmpeg_failed: 'Рендер не вдався: ffmpeg завершився з помилкою',
     },
     fields: {
       id: 'ID',
@@ -493,6 +500,7 @@ export const kadrUk = {
     play: 'Переглянути відео #%{id}',
     player: 'Програвач відео #%{id}',
     no_video_file: 'Файлу відео ще немає',
+    no_video_failed: 'Відео не створено: відтворювати нічого',
     platform_outcome: 'Публікація:',
     publish: 'Опублікувати',
     recreate: 'Створити заново',
@@ -562,7 +570,7 @@ export const kadrUk = {
     unknown_platform: 'Невідома платформа: %{platform}',
     access_denied:
       'Доступ не надано: у вікні %{platform} запит на дозвіл було відхилено. Спробуйте підключити акаунт ще раз і натисніть «Дозволити».',
-    auth_error: '%{platform} повернув помилку авторизації: %{error}',
+    auth_error: '%{platform} повернув помилку авторизації',
     callback_no_code: 'Некоректна відповідь %{platform} після авторизації: немає коду',
     callback_no_state: 'Некоректна відповідь %{platform} після авторизації: немає параметра state',
     scope_missing:
@@ -575,13 +583,13 @@ export const kadrUk = {
     rejected: '%{platform} відхилив запит',
     forbidden: '%{platform} заборонив дію',
     asks_to_wait: '%{platform} просить зачекати',
-    returned_error: '%{platform} повернув помилку: %{error}',
-    token_request_rejected: '%{platform} відхилив запит токена: %{error}',
+    returned_error: '%{platform} повернув помилку',
+    token_request_rejected: '%{platform} відхилив запит токена',
     code_invalid:
       'Код авторизації %{platform} недійсний, прострочений або вже використаний. Отримайте нове посилання авторизації.',
     redirect_mismatch: 'Redirect URI не збігається з зареєстрованим для застосунку %{platform}.',
     insufficient_scopes: 'Недостатньо дозволів %{platform}: підключіть акаунт заново й надайте всі дозволи',
-    scopes_not_granted: '%{platform} не надав потрібні дозволи (%{reason})',
+    scopes_not_granted: '%{platform} не надав потрібні дозволи',
     no_refresh_token: 'Немає refresh token для %{platform}',
     access_lost: 'Доступ до %{platform} втрачено, підключіть акаунт %{platform} заново. Причина: %{reason}',
     state_broken: 'Посилання авторизації пошкоджене. Згенеруйте нове посилання.',
@@ -589,7 +597,7 @@ export const kadrUk = {
     state_other_platform: 'Посилання авторизації належить іншій платформі.',
     state_expired: 'Посилання авторизації застаріло. Згенеруйте нове посилання.',
     google_revoked:
-      'Google відкликав доступ або строк дії дозволу минув (%{reason}). Якщо проєкт Google Cloud цього client_id у статусі «Testing», дозвіл діє лише 7 днів: переведіть його в «In production»',
+      'Google відкликав доступ або строк дії дозволу минув. Якщо проєкт Google Cloud цього client_id у статусі «Testing», дозвіл діє лише 7 днів: переведіть його в «In production»',
     google_client: 'Google відхилив client_id або client_secret цього профілю. Перевірте їх у налаштуваннях YouTube.',
     google_no_refresh_token:
       'Google не видав refresh token. Підключіть акаунт заново (потрібен prompt=consent і доступ офлайн).',
@@ -609,9 +617,9 @@ export const kadrUk = {
     youtube_publish_at_private: 'Час публікації YouTube можна задати лише для приватного відео',
     youtube_upload_session_missing: 'YouTube не повернув адресу сесії завантаження',
     youtube_session_expired: 'Сесія завантаження YouTube закінчилася; потрібна нова',
-    youtube_upload_protocol: 'YouTube відповів на завантаження неочікувано: %{reason}',
-    youtube_processing_failed: 'YouTube не зміг обробити відео: %{reason}',
-    youtube_rejected: 'YouTube відхилив відео: %{reason}',
+    youtube_upload_protocol: 'YouTube відповів на завантаження неочікувано',
+    youtube_processing_failed: 'YouTube не зміг обробити відео',
+    youtube_rejected: 'YouTube відхилив відео',
     youtube_video_missing: 'Відео %{id} на YouTube не знайдено (видалене або недоступне)',
     youtube_file_container: 'YouTube не приймає контейнер %{container}',
     youtube_file_video_codec: 'YouTube не приймає відеокодек %{codec}',
@@ -622,7 +630,7 @@ export const kadrUk = {
     youtube_file_resolution: 'Роздільність %{width}×%{height} поза межами YouTube (до %{max} px по довшій стороні)',
     tiktok_not_configured: 'TikTok не налаштовано на сервері: потрібні client_key і client_secret',
     tiktok_client: 'TikTok відхилив client_key або client_secret сервера (перевірте налаштування TikTok).',
-    tiktok_revoked: 'TikTok відкликав доступ або refresh token прострочений (%{reason})',
+    tiktok_revoked: 'TikTok відкликав доступ або refresh token прострочений',
     tiktok_user_revoked: 'Користувач TikTok відкликав доступ застосунку',
     tiktok_user_cap: 'Застосунок TikTok досяг ліміту активних користувачів',
     tiktok_banned: 'TikTok заборонив цьому акаунту публікації',
@@ -662,6 +670,7 @@ export const kadrUk = {
     tiktok_fail_auth_removed: 'власник акаунта відкликав доступ застосунку під час публікації',
     tiktok_fail_spam_text: 'TikTok визнав підпис спамом',
     tiktok_fail_spam: 'TikTok визнав публікацію спамом',
+    tiktok_fail_unknown: 'причина, якої Kadr не знає',
     instagram_not_configured: 'Instagram не налаштовано на сервері: потрібні App ID і App Secret',
     instagram_client: 'Instagram відхилив App ID або App Secret сервера (перевірте налаштування Instagram).',
     instagram_token_invalid: 'Токен доступу Instagram недійсний: %{why}',
@@ -753,6 +762,7 @@ export const kadrUk = {
     bad_answer: 'Модель повернула відповідь не у потрібному форматі',
     video_timeout: 'Відео не згенеровано за %{minutes} хв',
     video_failed: 'Генерація відео не вдалася: %{reason}',
+    video_failed_provider: 'Генерація відео не вдалася',
     gpt_id_invalid: 'Такої сесії ШІ немає серед сесій власника профілю',
     account_unavailable: 'Профіль недоступний',
     login_ok: 'Вхід виконано',
@@ -803,6 +813,7 @@ export const kadrUk = {
     request_title: 'Запит #%{id}',
     request_outputs: 'Готові відео',
     request_no_outputs: 'Відео ще не готові',
+    request_failed_no_outputs: 'Рендер не вдався: готових відео немає',
     request_output: 'Відео %{index}',
     back_to_requests: 'До запитів',
     members: 'Профілів',
@@ -814,6 +825,36 @@ export const kadrUk = {
     platforms: 'Платформи',
     thumbnail: 'Кадр',
     title: 'Назва',
+    empty: {
+      profiles: {
+        title: 'Профілів ще немає',
+        hint: 'Профіль — це проксі й підключені до нього платформи (YouTube, TikTok, Instagram). Створіть профіль, щоб публікувати відео.',
+      },
+      requests: {
+        title: 'Запитів на створення відео ще немає',
+        hint: 'Завантажте кліп, виберіть фони й кількість відео — Kadr змонтує їх тут.',
+      },
+      backgrounds: {
+        title: 'Папок із фонами ще немає',
+        hint: 'Фони — це фото й відео, які Kadr кладе під кліп. Створіть папку й завантажте в неї файли.',
+      },
+      ai_videos: {
+        title: 'Відео ШІ ще немає',
+        hint: 'Відео зʼявляються тут, коли сесія ШІ їх створить: відкрийте сесію в «Сесії ШІ» й надішліть ідею з увімкненою Sora.',
+      },
+      groups: {
+        title: 'Груп профілів ще немає',
+        hint: 'Група — це кілька профілів, які можна вибрати разом у формі публікації.',
+      },
+      tags: {
+        title: 'Наборів тегів ще немає',
+        hint: 'Набір тегів можна додати до публікації одним кліком.',
+      },
+      publications: {
+        title: 'Публікацій ще немає',
+        hint: 'Готове відео публікується зі списку запитів: кнопка «Опублікувати» біля готового запиту.',
+      },
+    },
   },
   publish: {
     file_missing: 'Файл відео не знайдено: його видалено до публікації',

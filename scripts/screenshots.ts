@@ -39,7 +39,11 @@ try {
           await page.goto(srv.url + screen.path());
           // An operator does not see the admin's records: wait for the page, not for the admin's data.
           if (role === 'admin') await waitReady(page, screen.ready);
-          else await page.waitForLoadState('networkidle');
+          else {
+            // Their list's code may still be evaluating when the network goes quiet: give it a moment.
+            await page.waitForLoadState('networkidle');
+            await page.waitForTimeout(1000);
+          }
           const file = `${lang}-${width}-${role}-${screen.name.replace(/[^a-z0-9]+/gi, '-')}.png`;
           await page.screenshot({ path: join(out, file), fullPage: true });
         }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the system programs Kadr needs and installs the missing ones from Debian's packages when it may.
 #   scripts/system-check.sh start   ffmpeg and ffprobe (renders, previews, upload checks)
-#   scripts/system-check.sh test    also Chromium (browser tests) and the DejaVu fonts (their text)
+#   scripts/system-check.sh test    also Chromium (browser tests), the DejaVu fonts (their text) and Noto Color
+#                                   Emoji (an emoji in a title is drawn, not an empty box)
 # Root or passwordless sudo: says what it installs in one line, then apt-get installs it.
 # Anyone else: exits 1 with one line naming the command to run. Silent when everything is there.
 # Honours FFMPEG_PATH, FFPROBE_PATH and CHROMIUM_PATH like the server and the browser tests do.
@@ -42,6 +43,10 @@ missing_packages() {
     case "$fonts" in
       *[Dd]eja[Vv]u*) ;;
       *) need+=(fonts-dejavu-core) ;;
+    esac
+    case "$fonts" in
+      *"Noto Color Emoji"*) ;;
+      *) need+=(fonts-noto-color-emoji) ;;
     esac
   fi
   echo "${need[*]:-}"

@@ -524,7 +524,7 @@ export type Config = {
    */
   jobMaxStalls: number;
   jobStallBackoffMs: number;
-  /** The AI service (server/ai/ai-config.ts). */
+  /** The AI service (its types: server/config-ai.ts). */
   ai: AiConfig;
 };
 

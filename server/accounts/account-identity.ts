@@ -19,6 +19,17 @@ export const IDENTITY_COLUMNS = [
   'accounts.avatarInstagram',
 ] as const;
 
+/** A row that selected IDENTITY_COLUMNS (each as its column name; null when the profile is not joined). */
+export type IdentityRowColumns = {
+  [K in (typeof IDENTITY_COLUMNS)[number] as K extends `accounts.${infer C}` ? C : never]: string | null;
+};
+
+/** The platform handles: what a search for a profile's @handle looks in. */
+export const HANDLE_COLUMNS = ['accounts.handleYouTube', 'accounts.handleTikTok', 'accounts.handleInstagram'] as const;
+
+/** A search text as a handle: '@name' and 'name' alike (a stored handle may carry its '@' or not). */
+export const handleSearchText = (q: string) => q.trim().replace(/^@/, '');
+
 export type IdentityRow = ProfileHandleColumns & { id: number; comments?: string | null };
 
 /** The comment and the handles, as every answer naming a profile carries them. */

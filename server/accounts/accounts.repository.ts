@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Expression, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import { DONE_STATES } from '../../src/contract/publications';
 import type { Db } from '../db/index';
 import type { AccountsTable } from '../db/types';
@@ -7,6 +7,7 @@ import { pageOfRows, pageStatement, paginate, paginateByKeys } from '../http/pag
 import { matchesText, orderOf, sorted, unindexed, type SortColumns } from '../http/list-query';
 import type { ACCOUNT_SORTS, AccountListParams } from '../../src/contract/list-queries';
 import { PAGE_SIZE } from '../../src/contract/pagination';
+import { HANDLE_COLUMNS, IDENTITY_COLUMNS, handleSearchText } from './account-identity';
 
 /** `?sort=` → column (`name` is the stored lower-cased title, migration 011). */
 const ACCOUNT_SORT: SortColumns<(typeof ACCOUNT_SORTS)[number]> = {
@@ -22,7 +23,6 @@ const SUMMARY = [
   'accounts.id',
   'accounts.userId',
   'users.login as ownerLogin',
-  'accounts.comments',
   'accounts.status',
   'accounts.idGpt',
   'accounts.isActiveYouTube',
@@ -33,15 +33,7 @@ const SUMMARY = [
   'accounts.inTikTok',
   'accounts.inInstagram',
   'accounts.inGpt',
-  'accounts.titleChannel',
-  'accounts.profileNameInstagram',
-  'accounts.titleTikTok',
-  'accounts.handleYouTube',
-  'accounts.handleTikTok',
-  'accounts.handleInstagram',
-  'accounts.avatarYouTube',
-  'accounts.avatarTikTok',
-  'accounts.avatarInstagram',
+  ...IDENTITY_COLUMNS,
   'accounts.error',
   'accounts.errorYouTube',
   'accounts.errorTikTok',
@@ -54,6 +46,16 @@ const PLATFORM_ACTIVE = {
   instagram: 'accounts.isActiveInstagram',
   gpt: 'accounts.isActiveGpt',
 } as const;
+
+/**
+ * What `?q=` finds: the titles and the comment (the stored `search` column of 011), the id, and the platform
+ * handles with or without their '@'.
+ */
+function profileSearch(q: string): Expression<SqlBool> {
+  const titles = matchesText(q, ['accounts.search'], { id: 'accounts.id', folded: true });
+  const handle = handleSearchText(q);
+  return handle ? sql<SqlBool>`(${titles} or ${matchesText(handle, HANDLE_COLUMNS)})` : titles;
+}
 
 export type AccountRow = Selectable<AccountsTable> & { ownerLogin: string };
 export type AccountPatch = Updateable<AccountsTable>;
@@ -81,7 +83,7 @@ export class AccountsRepository {
     if (!params.q && !params.sort && !params.status && !params.platform && !params.userId)
       return this.plainList(scope, params.page, params.order === 'ASC' ? 'asc' : 'desc');
     let base = this.base(scope);
-    if (params.q) base = base.where(matchesText(params.q, ['accounts.search'], { id: 'accounts.id', folded: true }));
+    if (params.q) base = base.where(profileSearch(params.q));
     if (params.status) base = base.where('accounts.status', '=', params.status);
     if (params.platform) base = base.where(PLATFORM_ACTIVE[params.platform], '=', 1);
     if (params.userId) base = base.where('accounts.userId', '=', params.userId);

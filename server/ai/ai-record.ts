@@ -1,6 +1,7 @@
 import type { AiLog, AiMessage, AiProvider, AiSession, AiSessionStatus } from '../../src/contract/ai';
-import { encodeMessage } from '../../src/contract/stored-message';
+import { encodeMessage, splitDetail } from '../../src/contract/stored-message';
 import type { Sealer } from '../crypto/seal';
+import { identityOf } from '../accounts/account-identity';
 import type { MediaSigner } from '../media/storage/index';
 import { AiDriverError } from './drivers/chat-driver';
 import type { LogRow, MessageRow, SessionRow } from './ai.repository';
@@ -33,6 +34,13 @@ export const LOGIN_STATUS: Record<AiDriverError['kind'], number> = {
 
 const openOr = (sealer: Sealer, v: string | null) => (v ? sealer.open(v) : '');
 
+/** The session's error: ours in the caller's language, the provider's own words apart (src/contract splitDetail). */
+function sessionError(stored: string | null, t: Translate) {
+  if (!stored) return { errorText: null, errorDetail: null };
+  const { message, detail } = splitDetail(stored);
+  return { errorText: t(message), errorDetail: detail };
+}
+
 export function toSession(r: SessionRow, t: Translate): AiSession {
   return {
     id: r.id,
@@ -40,8 +48,11 @@ export function toSession(r: SessionRow, t: Translate): AiSession {
     proxy: '',
     isActive: Boolean(r.isActive),
     status: r.status as AiSessionStatus,
-    errorText: r.errorText ? t(r.errorText) : null,
-    account: r.accountId && r.accountExists ? { id: r.accountId, name: r.accountName || `#${r.accountId}` } : null,
+    ...sessionError(r.errorText, t),
+    account:
+      r.accountId && r.accountExists
+        ? { id: r.accountId, name: r.accountName || `#${r.accountId}`, ...identityOf({ ...r, id: r.accountId }) }
+        : null,
     user: { id: r.userId, login: r.ownerLogin },
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,

@@ -3,12 +3,13 @@ import type { AiProvider } from '../../src/contract/ai';
 import type { Db } from '../db/index';
 import type { AiLogsTable, AiMessagesTable, AiSessionsTable } from '../db/types';
 import { paginate } from '../http/paginate';
+import { IDENTITY_COLUMNS, type IdentityRowColumns } from '../accounts/account-identity';
 
 export type SessionRow = Selectable<AiSessionsTable> & {
   ownerLogin: string;
   accountName: string | null;
   accountExists: number | null;
-};
+} & IdentityRowColumns;
 export type MessageRow = Selectable<AiMessagesTable>;
 export type LogRow = Selectable<AiLogsTable> & { sessionEmail: string | null };
 /** A session by id, by email (within one owner), or both (the id, if it is a session of that email). */
@@ -31,7 +32,12 @@ export class AiRepository {
       .innerJoin('users', 'users.id', 'aiSessions.userId')
       .leftJoin('accounts', 'accounts.id', 'aiSessions.accountId')
       .selectAll('aiSessions')
-      .select(['users.login as ownerLogin', 'accounts.comments as accountName', 'accounts.id as accountExists']);
+      .select([
+        'users.login as ownerLogin',
+        'accounts.comments as accountName',
+        'accounts.id as accountExists',
+        ...IDENTITY_COLUMNS,
+      ]);
   }
 
   listSessions(scope: number | null, page: number) {

@@ -5,7 +5,7 @@ import { matchesText, orderOf, sorted, type SortColumns } from '../http/list-que
 import type { GROUP_SORTS, GroupListParams } from '../../src/contract/list-queries';
 import type { GroupListItem } from '../../src/contract/groups';
 import type { AccountOption } from '../../src/contract/profile-identity';
-import { accountOption, IDENTITY_COLUMNS } from '../accounts/account-identity';
+import { accountOption, handleSearchText, IDENTITY_COLUMNS } from '../accounts/account-identity';
 import { toId } from '../../src/contract/ids';
 
 export type GroupRow = {
@@ -142,12 +142,13 @@ export class GroupsRepository {
 
   /**
    * Profiles a select menu offers: those in `scope` (null = every profile), optionally filtered by `q`
-   * (a part of the comment, or the id as "12" / "#12"), at most `limit`, ordered by id.
+   * (a part of the comment, a title or a handle with or without its '@', or the id as "12" / "#12"), at most
+   * `limit`, ordered by id.
    */
   async options(scope: number | null, q: string, limit: number): Promise<AccountOption[]> {
     let query = this.db.selectFrom('accounts').select(TITLE_COLUMNS);
     if (scope !== null) query = query.where('accounts.userId', '=', scope);
-    const text = q.trim().toLowerCase();
+    const text = handleSearchText(q).toLowerCase();
     if (text) {
       const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const id = toId(text.replace(/^#/, ''));
@@ -167,13 +168,5 @@ export class GroupsRepository {
 
 const TITLE_COLUMNS = ['accounts.id', ...IDENTITY_COLUMNS] as const;
 /** What `q` looks in: the comment, the names and the @handles (not the avatar links). */
-const SEARCH_COLUMNS = [
-  'accounts.comments',
-  'accounts.titleChannel',
-  'accounts.profileNameInstagram',
-  'accounts.titleTikTok',
-  'accounts.handleYouTube',
-  'accounts.handleTikTok',
-  'accounts.handleInstagram',
-] as const;
+const SEARCH_COLUMNS = IDENTITY_COLUMNS.filter((c) => !c.startsWith('accounts.avatar'));
 const toOption = accountOption;

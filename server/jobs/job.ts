@@ -70,10 +70,12 @@ export type JobHandler<P> = (payload: P, ctx: JobContext) => Promise<void>;
  * lost during the last attempt, or a chain that stopped making progress: `stalled`), with the reason, e.g. to
  * mark the request it served as failed. A stalled chain must end there, not be queued again.
  */
-export type JobWorker<P = any> = {
+export type JobWorker<P = unknown> = {
   job: JobSpec<string, P>;
-  handle: JobHandler<P>;
-  onDead?: (payload: P, error: string, cause?: DeadCause) => Promise<void>;
+  // Method signatures: a worker of one payload type stands in a list of workers of any (the runner parses each
+  // payload with the job's own schema before it calls them).
+  handle(payload: P, ctx: JobContext): Promise<void>;
+  onDead?(payload: P, error: string, cause?: DeadCause): Promise<void>;
 };
 
 /** Why a job went dead: its attempts (or lease) ran out / it failed for good, or its chain made no progress. */

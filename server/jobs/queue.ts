@@ -206,7 +206,7 @@ export class JobQueue {
   }
 
   private due(names: readonly string[], now: number) {
-    return (eb: any) =>
+    return (eb: ExpressionBuilder<Database, 'jobs'>) =>
       eb.and([
         eb('name', 'in', names),
         eb.or([
@@ -303,7 +303,7 @@ export class JobQueue {
       .updateTable('jobs')
       .set({
         status: dead ? 'dead' : 'queued',
-        runAt: dead ? (sql`run_at` as any) : now + backoff(job.attempts),
+        runAt: dead ? sql<number>`run_at` : now + backoff(job.attempts),
         leaseUntil: null,
         lockedBy: null,
         lastError: error.slice(0, 2000),

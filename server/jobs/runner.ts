@@ -7,7 +7,7 @@ import type { JobQueue, StoredJob } from './queue';
 export type RunnerOptions = {
   queue: JobQueue;
   /** The job kinds this runner claims: it refuses to start unless each has a worker. */
-  catalogue: readonly JobSpec<string, any>[];
+  catalogue: readonly JobSpec<string, unknown>[];
   workers: readonly JobWorker[];
   workerId?: string;
   /** Jobs run at once by this runner. */

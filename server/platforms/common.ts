@@ -1,6 +1,6 @@
 /** Small pieces shared by the drivers: callback parsing, scope checks, expiry and Retry-After. */
 import type { PlatformHttp, PlatformResponse } from './http';
-import { PLATFORM_TITLES, PlatformError, type OAuthCallback, type PlatformKey } from './types';
+import { PLATFORM_TITLES, PlatformError, withCode, type OAuthCallback, type PlatformKey } from './types';
 
 export type QueryLike = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -42,8 +42,8 @@ export function parseOAuthCallback(
       code: error,
       raw: { error, description },
       key: 'auth_error',
-      params: { platform: title, error },
-      detail: description || undefined,
+      params: { platform: title },
+      detail: withCode(error, description),
     });
   }
   let code = get('code');

@@ -18,6 +18,7 @@ import {
   type PlatformDriver,
   type TokenSet,
 } from './types';
+import { splitDetail } from '../../src/contract/stored-message';
 
 export type PersistTokens = (tokens: TokenSet) => Promise<void> | void;
 
@@ -45,8 +46,11 @@ export function grantLapsesAt(t: TokenSet): number {
 
 function reconnectError(driver: PlatformDriver, cause: unknown): PlatformError {
   const title = PLATFORM_TITLES[driver.name];
-  // A PlatformError's message is stored (translated in turn); any other error's own words never reach a user.
-  const reason = isPlatformError(cause) ? cause.message : platformMessage('net_unknown');
+  // A PlatformError's message is stored (translated in turn), its platform's own words kept as this one's detail;
+  // any other error's own words never reach a user.
+  const { message: reason, detail } = isPlatformError(cause)
+    ? splitDetail(cause.message)
+    : { message: platformMessage('net_unknown'), detail: null };
   return new PlatformError({
     kind: 'reconnect',
     platform: driver.name,
@@ -56,6 +60,7 @@ function reconnectError(driver: PlatformDriver, cause: unknown): PlatformError {
     cause,
     key: 'access_lost',
     params: { platform: title, reason },
+    detail: detail ?? undefined,
   });
 }
 

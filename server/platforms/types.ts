@@ -105,6 +105,9 @@ export function platformMessage(key: PlatformErrorKey, params: MessageParams = {
   return detail ? encodeMessage('kadr.platform_errors.with_detail', { message, detail }) : message;
 }
 
+/** An OAuth error's code and description as the platform's own words ('invalid_request: Bad scope'). */
+export const withCode = (code: string, description?: string) => (description ? `${code}: ${description}` : code);
+
 export interface PlatformErrorInit {
   kind: PlatformErrorKind;
   /** What to tell the user: a kadr.platform_errors key, its parameters and the platform's own detail text. */

@@ -2,6 +2,7 @@ import { accountTitle } from '../../src/contract/groups';
 import { identityOf } from '../accounts/account-identity';
 import type { PlatformKey } from '../../src/contract/platforms';
 import {
+  PUBLIC_STEP,
   isRetrying,
   publicationStatus,
   STATS_REFRESH_COOLDOWN_MS,
@@ -16,15 +17,6 @@ import {
 import type { VideoStatus } from '../../src/contract/statuses';
 import type { MediaSigner } from '../media/storage/index';
 import type { ListVideoRow, PublicationRow, PublicationVideoRow, PublishRow } from './publications.repository';
-
-/** Where a video is on its way: not started, on the way but cancellable, or past the step that makes it public. */
-export const NOT_STARTED: readonly PublishState[] = ['scheduled', 'waiting'];
-export const IN_FLIGHT: readonly PublishState[] = ['uploading', 'processing'];
-export const PUBLIC_STEP: readonly PublishState[] = ['publishing', 'reconcile', 'published'];
-
-/** A video an edit or a removal may still change: none of its platforms has started uploading. */
-export const isEditable = (rows: readonly PublishRow[]) =>
-  rows.every((r) => !IN_FLIGHT.includes(r.state as PublishState) && !PUBLIC_STEP.includes(r.state as PublishState));
 
 /** A video that cannot be taken back: one of its platforms has reached the public step. */
 export const hasGoneLive = (rows: readonly PublishRow[]) =>
@@ -112,8 +104,8 @@ export function toPublicationVideo(
     account: v.accountId
       ? {
           id: v.accountId,
-          name: accountTitle({ ...v, id: v.accountId, comments: v.accountComments }),
-          ...identityOf({ ...v, id: v.accountId, comments: v.accountComments }),
+          name: accountTitle({ ...v, id: v.accountId }),
+          ...identityOf({ ...v, id: v.accountId }),
         }
       : null,
     date: v.date,

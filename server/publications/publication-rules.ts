@@ -1,7 +1,6 @@
 import { toId } from '../../src/contract/ids';
 import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../../src/contract/platforms';
-import { PM, publishPlan, type PublicationCreateSchema } from '../../src/contract/publications';
-import type { z } from 'zod';
+import { PM, publishPlan, type Choice } from '../../src/contract/publications';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { AppError } from '../http/errors';
 import type { PublishAccount } from './publications.repository';
@@ -22,23 +21,22 @@ export const fieldError = (field: string, key: string, args: Record<string, stri
 export const notConnected = (field: string, account: number, platform: PlatformKey) =>
   fieldError(field, PM.accountNotConnected, { account, platform: PLATFORM_TITLES[platform] });
 
-export const TOGGLE_FIELD: Record<PlatformKey, string> = {
-  youtube: 'inYouTube',
-  tiktok: 'inTikTok',
-  instagram: 'inInstagram',
-};
-
 export const alreadyPublished = () => fieldError('idUpload', PM.alreadyPublished);
 
 /** The platforms a profile is connected to, as a list. */
 export const connectedOf = (a: PublishAccount): PlatformKey[] => PLATFORMS.filter((p) => a.connected[p]);
 
 /**
- * The form's plan (src/contract publishPlan): each video on its profile's chosen platforms that the profile is
- * connected to, the rest reported as skipped. Only a form that would publish nothing at all is refused.
+ * The form's plan (src/contract publishPlan), for the publish form and the publication edit alike: each video on
+ * its profile's chosen platforms that the profile is connected to, the rest reported as skipped. Only a form
+ * that would publish nothing at all is refused.
  */
-export function planOrRefuse(body: z.output<typeof PublicationCreateSchema>, accounts: Map<number, PublishAccount>) {
-  const plan = publishPlan(body.video, body, (id) => {
+export function planOrRefuse(
+  videos: readonly { id: number; account: number | null }[],
+  choice: Choice,
+  accounts: Map<number, PublishAccount>,
+) {
+  const plan = publishPlan(videos, choice, (id) => {
     const a = accounts.get(id);
     return a ? connectedOf(a) : [];
   });

@@ -1,13 +1,13 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { PlatformKey } from '../../src/contract/platforms';
 import type { Db } from '../db/index';
-import type { AccountsTable, Database, PublicationsTable, VideoPublishesTable, VideosTable } from '../db/types';
+import type { Database, PublicationsTable, VideoPublishesTable, VideosTable } from '../db/types';
 import { paginate } from '../http/paginate';
 import { orderOf, sorted } from '../http/list-query';
 import type { PublicationListParams } from '../../src/contract/list-queries';
 import { DONE_STATES } from '../../src/contract/publications';
 import { dateMsOf, filterPublications, PUBLICATION_SORT } from './publication-list';
-import { IDENTITY_COLUMNS } from '../accounts/account-identity';
+import { IDENTITY_COLUMNS, type IdentityRowColumns } from '../accounts/account-identity';
 import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
 
 export type Exec = Kysely<Database> | Transaction<Database>;
@@ -35,23 +35,15 @@ export type PublicationVideoRow = Pick<
   | 'version'
   | 'publicationId'
   | 'requestId'
-> & {
-  accountComments: string | null;
-  titleChannel: string | null;
-  profileNameInstagram: string | null;
-  titleTikTok: string | null;
-} & Pick<
-    AccountsTable,
-    'handleYouTube' | 'handleTikTok' | 'handleInstagram' | 'avatarYouTube' | 'avatarTikTok' | 'avatarInstagram'
-  >;
+> &
+  IdentityRowColumns;
 
 /** A video as the publication list reads it (src/contract/publications.ts YouTubeItem). */
 export type ListVideoRow = {
   status: string;
   date: string | null;
   accountId: number | null;
-} & { [K in IdentityColumn]: string | null };
-type IdentityColumn = (typeof IDENTITY_COLUMNS)[number] extends `accounts.${infer C}` ? C : never;
+} & IdentityRowColumns;
 
 /** What the service needs of a profile to publish to it: its owner and which platforms are connected. */
 export type PublishAccount = {
@@ -202,16 +194,7 @@ export class PublicationsRepository {
         'videos.version',
         'videos.publicationId',
         'videos.requestId',
-        'accounts.comments as accountComments',
-        'accounts.titleChannel',
-        'accounts.profileNameInstagram',
-        'accounts.titleTikTok',
-        'accounts.handleYouTube',
-        'accounts.handleTikTok',
-        'accounts.handleInstagram',
-        'accounts.avatarYouTube',
-        'accounts.avatarTikTok',
-        'accounts.avatarInstagram',
+        ...IDENTITY_COLUMNS,
       ]);
   }
 

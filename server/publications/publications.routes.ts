@@ -218,10 +218,14 @@ export async function publicationsRoutes(
       schema: {
         ...doc,
         summary: 'Edit a publication',
-        description: 'Applies to the videos no platform has started yet: changed fields and the platform toggles.',
+        description:
+          'Applies to the videos no platform has started yet: changed fields, and the platforms chosen for their ' +
+          'profile (`profiles`, else the toggles) as in POST /api/upload-video/{idUpload}: a chosen platform the ' +
+          'profile is not connected to is skipped and listed in `skipped`; only an edit that would publish ' +
+          'nothing is refused.',
         params: RefParams,
         body: PublicationPatchSchema,
-        response: { 200: PublicationSchema, ...fails },
+        response: { 200: PublicationCreatedSchema, ...fails },
       },
     },
     async (req) => publications.update(req.user, req.params.id, req.body),

@@ -7,6 +7,7 @@ import {
   PM,
   POST_ACTION_MESSAGES as POST,
   STATS_REFRESH_COOLDOWN_MS,
+  isEditable,
   refusedByCheck,
   type Publication,
   type PublicationCreateSchema,
@@ -28,7 +29,6 @@ import type { MediaSigner } from '../media/storage/index';
 import type { VideosRepository } from '../videos/index';
 import {
   hasGoneLive,
-  isEditable,
   platformsOf,
   retryOf,
   toPlatformPublish,
@@ -38,7 +38,6 @@ import {
 import type { PublicationSchedule } from './publication-schedule';
 import type { PublicationRow, PublicationsRepository } from './publications.repository';
 import {
-  TOGGLE_FIELD,
   alreadyPublished,
   connectedOf,
   fieldError,
@@ -120,7 +119,7 @@ export class PublicationsService {
       seen.add(v.id);
     });
     const accounts = await this.checkAccounts(body, scope);
-    const plan = planOrRefuse(body, accounts);
+    const plan = planOrRefuse(body.video, body, accounts);
     // A video none of whose chosen platforms its profile is connected to stays out (reported as skipped).
     const videos = body.video.filter((v) => plan.publish.get(v.id)?.length);
     const existing = await this.repo.publishes(body.video.map((v) => v.id));
@@ -189,7 +188,7 @@ export class PublicationsService {
       if (v.id !== aiVideoId || i > 0) throw fieldError(`video.${i}.id`, PM.notAiVideo, { video: v.id });
     });
     const accounts = await this.checkAccounts(body, scope);
-    const plan = planOrRefuse(body, accounts);
+    const plan = planOrRefuse(body.video, body, accounts);
     const v = body.video[0]!;
     const done = await this.deps.aiVideos.publishAs(row, {
       accountId: v.account,
@@ -255,25 +254,28 @@ export class PublicationsService {
   /**
    * PATCH /api/upload-video/{id}: SPEC §5 publication edit. The publication's version goes up; the videos no
    * platform has started yet take each changed field (a field left as it was keeps each video's own value) and
-   * the toggles (rows added, or cancelled with their jobs), and their versions go up.
+   * the platforms chosen for their profile, planned as the publish form plans them (planOrRefuse: a platform the
+   * profile is not connected to is skipped and listed, rows added or cancelled with their jobs), and their
+   * versions go up. A video some platform has started keeps its posts (the panel keeps their toggles on).
    */
-  async update(user: AuthUser, ref: string, body: PatchBody): Promise<Publication> {
+  async update(user: AuthUser, ref: string, body: PatchBody): Promise<Publication & { skipped: PublishSkip[] }> {
     const pub = await this.find(user, ref);
     const videos = await this.repo.videos(pub.id);
     const rows = await this.repo.publishes(videos.map((v) => v.id));
     const pending = videos.filter((v) => isEditable(rows.filter((r) => r.videoId === v.id)));
-    const before = platformsOf(pub);
-    const after = platformsOf({ inYoutube: body.inYouTube, inTiktok: body.inTikTok, inInstagram: body.inInstagram });
-    const added = after.filter((p) => !before.includes(p));
     const accounts = await this.repo.accounts(
       pending.flatMap((v) => (v.accountId ? [v.accountId] : [])),
       null,
     );
-    for (const v of pending) {
-      const account = accounts.get(v.accountId ?? 0);
-      const off = added.find((p) => !account?.connected[p]);
-      if (off) throw notConnected(TOGGLE_FIELD[off], v.accountId ?? 0, off);
-    }
+    const targets = pending.map((v) => ({ id: v.id, account: v.accountId }));
+    const plan = targets.some((t) => t.account)
+      ? planOrRefuse(targets, body, accounts)
+      : { publish: new Map<number, PlatformKey[]>(), skipped: [] };
+    // The toggles (the worker's claim re-check reads them): the body's, and every platform a video goes to.
+    const on = new Set([
+      ...platformsOf({ inYoutube: body.inYouTube, inTiktok: body.inTikTok, inInstagram: body.inInstagram }),
+      ...usedPlatforms(plan.publish),
+    ]);
     const tags = JSON.stringify(body.tags);
     const changed = {
       title: body.title !== pub.title ? body.title : undefined,
@@ -285,12 +287,13 @@ export class PublicationsService {
         title: body.title,
         description: body.description,
         tags,
-        inYoutube: +body.inYouTube,
-        inTiktok: +body.inTikTok,
-        inInstagram: +body.inInstagram,
+        inYoutube: +on.has('youtube'),
+        inTiktok: +on.has('tiktok'),
+        inInstagram: +on.has('instagram'),
       });
       for (const v of pending) {
         const version = Number(v.version) + 1;
+        const after = plan.publish.get(v.id) ?? [];
         await this.repo.updateVideo(trx, v.id, { ...changed, version });
         const own = rows.filter((r) => r.videoId === v.id);
         for (const row of own) {
@@ -312,7 +315,7 @@ export class PublicationsService {
         await this.deps.schedule.refreshVideo(trx, v.id);
       }
     });
-    return this.detail((await this.repo.get(null, { id: pub.id }))!);
+    return { ...(await this.detail((await this.repo.get(null, { id: pub.id }))!)), skipped: plan.skipped };
   }
 
   /** POST /api/upload-video/upload {videoId, youTubeId}: publish one video again (status error or loading). */

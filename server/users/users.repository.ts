@@ -7,7 +7,7 @@ import { PAGE_SIZE, type Page } from '../../src/contract/pagination';
 import type { Role } from '../../src/contract/roles';
 import type { UserRecord } from '../../src/contract/users';
 import { accountTitle } from '../../src/contract/groups';
-import { identityOf } from '../accounts/account-identity';
+import { IDENTITY_COLUMNS, identityOf } from '../accounts/account-identity';
 
 /** `?sort=` → column (the counts by their select aliases). */
 const USER_SORT: SortColumns<(typeof USER_SORTS)[number]> = {
@@ -136,17 +136,8 @@ export class UsersRepository {
         q
           .select([
             'id',
-            'comments',
+            ...IDENTITY_COLUMNS,
             'status',
-            'titleChannel',
-            'profileNameInstagram',
-            'titleTikTok',
-            'handleYouTube',
-            'handleTikTok',
-            'handleInstagram',
-            'avatarYouTube',
-            'avatarTikTok',
-            'avatarInstagram',
             'isActiveYouTube',
             'isActiveTikTok',
             'isActiveInstagram',

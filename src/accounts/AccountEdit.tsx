@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AccountFormSchema, type AccountRecord } from '../contract/accounts';
 import { PLATFORM_TITLES, isPlatformKey } from '../contract/platforms';
-import { useStoredMessage } from '../common/useStoredMessage';
+import { useStoredError } from '../common/useStoredMessage';
 import { AccountInputs } from './AccountInputs';
 import { AccountPanels } from './AccountPanels';
 import { AccountVideos } from './AccountVideos';
@@ -43,7 +43,8 @@ const AccountForm = () => {
 const LoadToasts = () => {
   const record = useRecordContext<AccountRecord>();
   const notify = useNotify();
-  const storedMessage = useStoredMessage();
+  const storedError = useStoredError();
+  const translate = useTranslate();
   const [params, setParams] = useSearchParams();
   const shownFor = useRef<unknown>(null);
   useEffect(() => {
@@ -55,7 +56,10 @@ const LoadToasts = () => {
         type: 'success',
         messageArgs: { platform: isPlatformKey(connected) ? PLATFORM_TITLES[connected] : connected },
       });
-    if (record.error) notify(storedMessage(record.error), { type: 'error' });
+    if (record.error) {
+      const { message, detail } = storedError(record.error);
+      notify(detail ? `${message}\n${translate('kadr.common.error_detail', { detail })}` : message, { type: 'error' });
+    }
     if (connected || params.get('connect_error')) setParams({}, { replace: true });
   }, [record?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;

@@ -1,4 +1,4 @@
-import { Alert, Box, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import {
   BooleanInput,
   PasswordInput,
@@ -14,16 +14,33 @@ import { StatusBadge } from '../common/StatusBadge';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { AuthLinkButton } from './AuthLinkButton';
 import { GptButtons } from './GptButtons';
-import { PlatformTick } from './PlatformTick';
+import CheckIcon from '@mui/icons-material/Check';
+import RemoveIcon from '@mui/icons-material/Remove';
 
 const f = (name: string) => `kadr.accounts.fields.${name}`;
 
-const Toggle = ({ source, active, label }: { source: string; active?: boolean; label: string }) => (
-  <Stack direction="row" alignItems="center" spacing={1}>
-    <BooleanInput source={source} label={label} helperText={false} sx={{ mb: 0 }} />
-    <PlatformTick active={active} label={label} />
-  </Stack>
-);
+/**
+ * The platform's 'publish here' switch and, apart from it, whether the platform is connected, in words (a bare
+ * tick next to a switch that is off read as a contradiction, issue 18).
+ */
+const Toggle = ({ source, active, label }: { source: string; active?: boolean; label: string }) => {
+  const translate = useTranslate();
+  const state = translate(active ? 'kadr.accounts.active' : 'kadr.accounts.not_connected');
+  return (
+    <Stack direction="row" alignItems="center" spacing={1}>
+      <BooleanInput source={source} label={label} helperText={false} sx={{ mb: 0 }} />
+      <Chip
+        size="small"
+        variant="outlined"
+        color={active ? 'success' : 'default'}
+        icon={active ? <CheckIcon /> : <RemoveIcon />}
+        label={state}
+        aria-label={`${label}: ${state}`}
+        data-active={active ? 'true' : 'false'}
+      />
+    </Stack>
+  );
+};
 
 const ReconnectNote = ({ text }: { text?: string | null }) => {
   const storedMessage = useStoredMessage();

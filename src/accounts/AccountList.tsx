@@ -7,7 +7,8 @@ import { PROFILE_PLATFORMS } from '../contract/list-queries';
 import { PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
 import type { AccountListItem } from '../contract/accounts';
 import { Stack, Typography } from '@mui/material';
-import { useStoredMessage } from '../common/useStoredMessage';
+import { useStoredError } from '../common/useStoredMessage';
+import { ErrorDetail } from '../common/ErrorDetail';
 import { ListActions, searchFilter, selectFilter, statusFilter } from '../common/listFilters';
 import { ownerFilter } from '../common/ownerFilter';
 import { Pagination } from '../common/Pagination';
@@ -16,7 +17,7 @@ import { StatusBadge } from '../common/StatusBadge';
 import { PlatformTick } from './PlatformTick';
 import { ProfileName } from './ProfileName';
 import { profileText } from '../contract/profile-identity';
-import { NothingFound } from '../common/NothingFound';
+import { EmptyList } from '../common/EmptyList';
 import { useIsSmall } from '../common/useIsSmall';
 
 const Tick = ({ field }: { field: string }) => <PlatformTick active={Boolean(useRecordContext()?.[field])} />;
@@ -24,10 +25,7 @@ const Owner = () => <>{useRecordContext()?.user?.login ?? ''}</>;
 const Name = () => {
   const r = useRecordContext();
   return r ? (
-    <ProfileName
-      profile={{ id: Number(r.id), comments: r.comments, handles: r.handles, title: r.name }}
-      maxWidth={{ xs: 140, sm: 300, lg: 360 }}
-    />
+    <ProfileName profile={{ id: Number(r.id), comments: r.comments, handles: r.handles, title: r.name }} />
   ) : null;
 };
 const platformChoices = PROFILE_PLATFORMS.map((p) => ({ id: p, name: p === 'gpt' ? 'GPT' : PLATFORM_TITLES[p] }));
@@ -44,12 +42,22 @@ const filters = (isAdmin: boolean) => [
 const Status = () => {
   const r = useRecordContext<AccountListItem>();
   const translate = useTranslate();
-  const stored = useStoredMessage();
+  const stored = useStoredError();
   if (!r) return null;
-  const platformReasons = (Object.entries(r.platformErrors ?? {}) as [PlatformKey, string | null][])
+  const platformErrors = (Object.entries(r.platformErrors ?? {}) as [PlatformKey, string | null][])
     .filter(([, e]) => e)
-    .map(([p, e]) => translate('kadr.posts.platform_failing', { platform: PLATFORM_TITLES[p], reason: stored(e) }));
-  const reasons = r.error ? [stored(r.error)] : platformReasons;
+    .map(([p, e]) => {
+      const { message, detail } = stored(e);
+      return {
+        text: translate('kadr.posts.platform_failing', { platform: PLATFORM_TITLES[p], reason: message }),
+        detail,
+      };
+    });
+  const own = r.error ? stored(r.error) : null;
+  const errors = own ? [{ text: own.message, detail: own.detail }] : platformErrors;
+  const reasons = errors.map((e) => e.text);
+  // The platforms' own words, apart from the translated reasons.
+  const details = [...new Set(errors.flatMap((e) => (e.detail ? [e.detail] : [])))].join('; ');
   return (
     <Stack spacing={0.25} sx={{ minWidth: 0 }}>
       <span>
@@ -72,6 +80,7 @@ const Status = () => {
           {translate('kadr.posts.profile_failing', { reason: reasons.join('; ') })}
         </Typography>
       )}
+      {r.status === 'error' && <ErrorDetail detail={details} />}
     </Stack>
   );
 };
@@ -116,7 +125,11 @@ export const AccountList = () => {
       filters={filters(isAdmin)}
       empty={false}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false} empty={<NothingFound />}>
+      <DataTable
+        rowClick="edit"
+        bulkActionButtons={false}
+        empty={<EmptyList list="profiles" create={{ to: '/accounts/create', label: 'ra.action.create' }} />}
+      >
         <DataTable.Col source="id" label="kadr.accounts.fields.id" />
         <DataTable.Col source="name" label="kadr.accounts.fields.name">
           <Name />

@@ -29,7 +29,7 @@ export const AccountVideoTitle = () => {
       ) : (
         <Box sx={{ width: 36, height: 64, flex: 'none', bgcolor: 'action.hover', borderRadius: 0.5 }} />
       )}
-      <OneLine text={title} maxWidth={{ xs: 110, sm: 220 }} />
+      <OneLine text={title} />
     </Stack>
   );
 };

@@ -3,7 +3,7 @@ import RemoveIcon from '@mui/icons-material/Remove';
 import { useTranslate } from 'react-admin';
 
 /** The green tick shown when a platform is active (SPEC §2); a grey dash otherwise. */
-export const PlatformTick = ({ active, label }: { active?: boolean; label?: string }) => {
+export const PlatformTick = ({ active }: { active?: boolean }) => {
   const translate = useTranslate();
   return active ? (
     <CheckCircleIcon
@@ -11,7 +11,6 @@ export const PlatformTick = ({ active, label }: { active?: boolean; label?: stri
       fontSize="small"
       titleAccess={translate('kadr.accounts.active')}
       data-active="true"
-      aria-label={label ? `${label}: ${translate('kadr.accounts.active')}` : undefined}
     />
   ) : (
     <RemoveIcon color="disabled" fontSize="small" data-active="false" />

@@ -1,6 +1,7 @@
 import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { Avatar, Box } from '@mui/material';
 import { PLATFORM_TITLES } from '../contract/platforms';
+import { FIT_CELL } from '../common/OneLine';
 import { profileText, shownHandle, type ProfileHandle, type ProfileIdentity } from '../contract/profile-identity';
 
 type Width = number | string | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number | string>>;
@@ -60,7 +61,7 @@ const Handle = ({ h }: { h: ProfileHandle }) => {
  */
 export const ProfileName = ({
   profile,
-  maxWidth = { xs: 220, sm: 300, lg: 360 },
+  maxWidth,
   dense = false,
 }: {
   profile: ProfileIdentity | null | undefined;
@@ -89,7 +90,8 @@ export const ProfileName = ({
       data-testid="profile-name"
       data-profile-id={profile.id}
       title={profileText(profile)}
-      sx={{ display: 'flex', flexDirection: dense ? 'row' : 'column', gap: dense ? 1 : 0.25, maxWidth, minWidth: 0 }}
+      // Stacked: a grid that fits its column (see FIT_CELL); dense: one flex row.
+      sx={{ ...(dense ? { display: 'flex', gap: 1 } : { ...FIT_CELL, rowGap: 0.25 }), maxWidth, minWidth: 0 }}
     >
       <Box component="span" sx={{ display: 'flex', gap: 0.75, minWidth: 0, alignItems: 'baseline' }}>
         {comment && (

@@ -1,19 +1,22 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { Box } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import RemoveIcon from '@mui/icons-material/Remove';
+import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** A session's isActive flag: a green tick or an empty circle, with its words for screen readers. */
+/**
+ * A session's isActive flag as words, not a control (issue 18): a green 'Активна' chip with a tick, or an outlined
+ * grey 'Не активна' one with a dash.
+ */
 export const ActiveMark = ({ active }: { active?: boolean }) => {
   const translate = useTranslate();
-  const label = translate(active ? 'kadr.ai.active' : 'kadr.ai.inactive');
   return (
-    <Box component="span" title={label} aria-label={label} role="img" data-active={active ? 'true' : 'false'}>
-      {active ? (
-        <CheckCircleIcon color="success" fontSize="small" />
-      ) : (
-        <RadioButtonUncheckedIcon color="disabled" fontSize="small" />
-      )}
-    </Box>
+    <Chip
+      size="small"
+      data-active={active ? 'true' : 'false'}
+      color={active ? 'success' : 'default'}
+      variant={active ? 'filled' : 'outlined'}
+      icon={active ? <CheckIcon /> : <RemoveIcon />}
+      label={translate(active ? 'kadr.ai.active' : 'kadr.ai.inactive')}
+    />
   );
 };

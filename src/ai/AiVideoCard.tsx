@@ -1,33 +1,36 @@
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { Alert, Box, Card, CardActions, CardContent, IconButton, Link, Stack, Typography } from '@mui/material';
+import VideocamOffIcon from '@mui/icons-material/VideocamOff';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import { Box, Card, CardActions, CardContent, IconButton, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { AiVideo } from '../contract/ai';
 import { StatusBadge } from '../common/StatusBadge';
 import { formatUtc } from '../common/formatUtc';
-import { useStoredMessage } from '../common/useStoredMessage';
+import { StoredErrorAlert } from '../common/ErrorDetail';
 import { VideoButtons } from './VideoButtons';
 import { sessionPath } from './paths';
 
 /** What the platform made of a published AI video (the publishing pipeline's status and reason). */
 const PublicationOutcome = ({ p }: { p: NonNullable<AiVideo['publication']> }) => {
   const translate = useTranslate();
-  const storedMessage = useStoredMessage();
   return (
     <Stack spacing={0.5} data-testid="ai-video-publication">
       <Stack direction="row" spacing={1} alignItems="center">
         <Typography variant="caption">{translate('kadr.ai.platform_outcome')}</Typography>
         <StatusBadge status={p.status} />
       </Stack>
-      {p.error && <Alert severity="error">{storedMessage(p.error)}</Alert>}
+      {p.error && <StoredErrorAlert stored={p.error} />}
     </Stack>
   );
 };
 
-/** One AI video: id, the session's email, status, a play button opening the modal, and the three actions. */
+/**
+ * One AI video: id, the session's email, status, a play button opening the modal (only when there is a file to
+ * play: a failed or unfinished video shows a plain box), and the three actions.
+ */
 export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => void }) => {
   const translate = useTranslate();
-  const storedMessage = useStoredMessage();
   return (
     <Card
       variant="outlined"
@@ -38,16 +41,27 @@ export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => v
       <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1.5}>
           <Box
+            data-testid="ai-video-preview"
             sx={{
               position: 'relative',
               width: 72,
               aspectRatio: '9 / 16',
-              bgcolor: 'black',
+              bgcolor: video.videoUrl ? 'black' : 'action.hover',
               borderRadius: 1,
               flexShrink: 0,
               overflow: 'hidden',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
             }}
           >
+            {!video.videoUrl &&
+              // No file (still generating, or failed): a plain box saying so, nothing to play.
+              (video.status === 'error' ? (
+                <VideocamOffIcon color="error" aria-label={translate('kadr.ai.no_video_failed')} />
+              ) : (
+                <HourglassEmptyIcon color="disabled" aria-label={translate('kadr.ai.no_video_file')} />
+              ))}
             {video.videoUrl && (
               // The frame at 0.1 s as the preview (SPEC §9), letterboxed.
               <Box
@@ -60,21 +74,23 @@ export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => v
                 sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' }}
               />
             )}
-            <IconButton
-              aria-label={translate('kadr.ai.play', { id: video.id })}
-              onClick={onPlay}
-              sx={{
-                position: 'absolute',
-                inset: 0,
-                m: 'auto',
-                width: 40,
-                height: 40,
-                color: 'common.white',
-                bgcolor: 'rgba(0,0,0,0.35)',
-              }}
-            >
-              <PlayArrowIcon />
-            </IconButton>
+            {video.videoUrl && (
+              <IconButton
+                aria-label={translate('kadr.ai.play', { id: video.id })}
+                onClick={onPlay}
+                sx={{
+                  position: 'absolute',
+                  inset: 0,
+                  m: 'auto',
+                  width: 40,
+                  height: 40,
+                  color: 'common.white',
+                  bgcolor: 'rgba(0,0,0,0.35)',
+                }}
+              >
+                <PlayArrowIcon />
+              </IconButton>
+            )}
           </Box>
           <Stack spacing={0.5} sx={{ minWidth: 0, flex: 1 }}>
             <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
@@ -96,18 +112,15 @@ export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => v
             </Typography>
           </Stack>
         </Stack>
-        {video.error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {storedMessage(video.error)}
-          </Alert>
-        )}
+        {video.error && <StoredErrorAlert stored={video.error} sx={{ mt: 1 }} />}
         {video.publication && (
           <Box sx={{ mt: 1 }}>
             <PublicationOutcome p={video.publication} />
           </Box>
         )}
       </CardContent>
-      <CardActions>
+      {/* The buttons start where the content (and its error box) does. */}
+      <CardActions sx={{ px: 2, pb: 2 }}>
         <VideoButtons video={video} />
       </CardActions>
     </Card>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Card, CircularProgress, Grid, Typography } from '@mui/material';
+import { Box, Card, CircularProgress, Grid } from '@mui/material';
 import { ListBase, Title, useListContext, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../contract/pagination';
 import type { AiVideo } from '../contract/ai';
@@ -7,17 +7,17 @@ import { Pagination } from '../common/Pagination';
 import { AiVideoCard } from './AiVideoCard';
 import { VideoPlayDialog } from './VideoPlayDialog';
 import { videoRefresh } from './videoRules';
+import { EmptyList } from '../common/EmptyList';
 
 const Cards = () => {
-  const translate = useTranslate();
   const { data, isPending } = useListContext<AiVideo>();
   const [playing, setPlaying] = useState<number | null>(null);
   if (isPending) return <CircularProgress sx={{ m: 2 }} />;
-  // The same empty state as the other lists: the text on a card, not loose on the page.
+  // The same empty state as the other lists: on a card, saying where AI videos come from.
   if (!data?.length)
     return (
       <Card>
-        <Typography sx={{ p: 2 }}>{translate('kadr.common.nothing_found')}</Typography>
+        <EmptyList list="ai_videos" />
       </Card>
     );
   return (

@@ -8,6 +8,8 @@ import type { AiSessionDetail } from '../contract/ai';
 import { StatusBadge } from '../common/StatusBadge';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { ActiveMark } from './ActiveMark';
+import { ErrorDetail } from '../common/ErrorDetail';
+import { ProfileName } from '../accounts/ProfileName';
 
 const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Stack direction="row" spacing={1} alignItems="center" sx={{ minHeight: 32 }}>
@@ -67,14 +69,15 @@ export const SessionInfo = ({ session }: { session: AiSessionDetail }) => {
       </Row>
       {session.account && (
         <Row label={f('account')}>
-          <Link component={RouterLink} to={`/accounts/${session.account.id}`} variant="body2">
-            #{session.account.id} {session.account.name}
+          <Link component={RouterLink} to={`/accounts/${session.account.id}`} variant="body2" sx={{ minWidth: 0 }}>
+            <ProfileName profile={session.account} maxWidth="100%" />
           </Link>
         </Row>
       )}
       {session.errorText && (
-        <Alert severity="error" data-testid="ai-error-text">
-          {storedMessage(session.errorText)}
+        <Alert severity="error" data-testid="ai-error-text" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          <div>{storedMessage(session.errorText)}</div>
+          <ErrorDetail detail={session.errorDetail} />
         </Alert>
       )}
     </Stack>

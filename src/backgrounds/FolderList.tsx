@@ -6,7 +6,7 @@ import AddIcon from '@mui/icons-material/CreateNewFolder';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
-import { NothingFound } from '../common/NothingFound';
+import { EmptyList } from '../common/EmptyList';
 import { OneLine } from '../common/OneLine';
 import { useIsSmall } from '../common/useIsSmall';
 
@@ -40,7 +40,16 @@ export const FolderList = () => {
       sort={{ field: 'id', order: 'DESC' }}
       filters={isAdmin ? [searchFilter(), ownerFilter()] : [searchFilter()]}
     >
-      <DataTable rowClick={(id) => `/photos/${id}`} bulkActionButtons={false} empty={<NothingFound />}>
+      <DataTable
+        rowClick={(id) => `/photos/${id}`}
+        bulkActionButtons={false}
+        empty={
+          <EmptyList
+            list="backgrounds"
+            create={{ to: '/photos/create-folder', label: 'kadr.backgrounds.create_folder' }}
+          />
+        }
+      >
         <DataTable.Col source="id" label="kadr.backgrounds.fields.id" />
         <DataTable.Col source="name" label="kadr.backgrounds.fields.name">
           <Name />

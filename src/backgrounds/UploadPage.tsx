@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
+import { Title, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import {
@@ -23,8 +23,9 @@ import { uploadBackgrounds, UploadError, type UploadProgress } from './uploadFil
 type Kind = 'photo' | 'video';
 
 /**
- * /photos/create/{id}: a photo zone (images only) and a video zone (videos only), pending files with a
- * remove button, Save with a progress bar of bytes sent; 'Зображення завантажено', then /photos/{id}.
+ * /photos/create/{id}: the folder it uploads to, a photo zone (images only) and a video zone (videos only), pending
+ * files with a remove button, Save (once a file is picked) with a progress bar of bytes sent; 'Зображення
+ * завантажено', then /photos/{id}.
  */
 export const UploadPage = () => {
   const { id } = useParams<{ id: string }>();
@@ -39,11 +40,10 @@ export const UploadPage = () => {
   const photoRejected = useDropRejections('photo');
   const videoRejected = useDropRejections('video');
 
+  const { data: folder } = useGetOne('photos', { id: id! });
+  const picked = photos.length + videos.length > 0;
+
   const save = async () => {
-    if (!photos.length && !videos.length) {
-      notify(BM.atLeastOneFile, { type: 'error' });
-      return;
-    }
     setProgress({ loaded: 0, total: 0 });
     try {
       await uploadBackgrounds(id!, photos, videos, setProgress);
@@ -66,6 +66,9 @@ export const UploadPage = () => {
   return (
     <Box sx={{ mt: 1 }}>
       <Title title={translate('kadr.backgrounds.title')} />
+      <Typography variant="h6" component="h2" sx={{ mb: 1, overflowWrap: 'anywhere' }} data-testid="upload-folder">
+        {folder?.name ? translate('kadr.backgrounds.upload_to', { name: folder.name }) : '\u00a0'}
+      </Typography>
       <Card>
         <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <Zone
@@ -98,9 +101,17 @@ export const UploadPage = () => {
               </Typography>
             </Box>
           )}
-          <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={busy}>
-            {translate('kadr.common.save')}
-          </Button>
+          {/* Nothing to save until a file is picked: the button says so instead of failing. */}
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={busy || !picked}>
+              {translate('kadr.common.save')}
+            </Button>
+            {!picked && (
+              <Typography variant="body2" color="text.secondary" data-testid="upload-hint">
+                {translate(BM.atLeastOneFile)}
+              </Typography>
+            )}
+          </Box>
         </CardContent>
       </Card>
     </Box>

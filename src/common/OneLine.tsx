@@ -3,22 +3,18 @@ import { Box } from '@mui/material';
 type Width = number | string | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number | string>>;
 
 /**
- * Long text in a list cell: one line cut with an ellipsis, the whole text on hover (title). The default width
- * is narrower on a phone, so a long name never makes the table wider than the window.
+ * A one-track grid that asks nothing of its column's minimum (so a long text never widens a table past its card)
+ * and all of its text as its preferred width: a table's columns share the room there is by what their texts want,
+ * and a text is cut only when the room runs out (issue 18).
  */
-export const OneLine = ({
-  text,
-  maxWidth = { xs: 150, sm: 240, lg: 300 },
-}: {
-  text?: string | null;
-  maxWidth?: Width;
-}) =>
+export const FIT_CELL = { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', minWidth: 0 } as const;
+
+/** Long text in a list cell: one line, as wide as its column lets it be, cut with an ellipsis, the whole text on hover (title). */
+export const OneLine = ({ text, maxWidth }: { text?: string | null; maxWidth?: Width }) =>
   text ? (
-    <Box
-      component="span"
-      title={text}
-      sx={{ display: 'block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-    >
-      {text}
+    <Box component="span" title={text} sx={{ ...FIT_CELL, maxWidth }}>
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {text}
+      </Box>
     </Box>
   ) : null;

@@ -55,12 +55,17 @@ function useSuccessClearsErrors() {
   }, [toasts]);
 }
 
+/** Where the toasts start, from the window's top: under the app bar. */
+export const TOASTS_TOP = 72;
+
 export const KadrToaster = () => {
   useToastLimit();
   useSuccessClearsErrors();
   return (
     <Toaster
       position="top-center"
+      // Below the app bar (56 px on a phone, 64 on a laptop), so a toast never hides the page's title.
+      containerStyle={{ top: TOASTS_TOP }}
       toastOptions={{
         duration: DURATIONS.blank,
         success: { duration: DURATIONS.success },

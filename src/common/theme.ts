@@ -7,11 +7,29 @@ export const SELECT_PAGE_SIZE = 5;
 
 const pessimistic = { defaultProps: { mutationMode: 'pessimistic' } } as const;
 
+/**
+ * Emoji (an emoji in an AI video's title is drawn, not an empty box): one face made of the system's colour emoji
+ * font (Debian's fonts-noto-color-emoji, which scripts/system-check.sh installs; Apple's or Segoe's elsewhere),
+ * limited to the emoji ranges so that letters, digits and spaces keep the text font and its widths (listed
+ * after the text fonts as a family of its own, Noto Color Emoji would otherwise draw digits and spaces too).
+ */
+const EMOJI_FACE = 'Kadr Emoji';
+const EMOJI_FONT_FACE = {
+  fontFamily: EMOJI_FACE,
+  src: "local('Noto Color Emoji'), local('NotoColorEmoji'), local('Apple Color Emoji'), local('Segoe UI Emoji')",
+  unicodeRange: 'U+00A9, U+00AE, U+203C-3299, U+1F000-1FAFF, U+FE0F, U+200D',
+};
+
+/** MUI's own text fonts, then the emoji face. */
+export const FONT_FAMILY = `"Roboto", "Helvetica", "Arial", sans-serif, "${EMOJI_FACE}"`;
+
 export const theme: RaThemeOptions = {
   ...defaultTheme,
+  typography: { ...(defaultTheme.typography as object), fontFamily: FONT_FAMILY },
   sidebar: { width: 240, closedWidth: 55 },
   components: {
     ...(defaultTheme.components as object),
+    MuiCssBaseline: { styleOverrides: { '@font-face': EMOJI_FONT_FACE } },
     RaEdit: pessimistic,
     RaDeleteButton: pessimistic,
     RaBulkDeleteButton: pessimistic,

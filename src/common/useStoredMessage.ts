@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
-import { renderMessage } from '../contract/stored-message';
+import { renderMessage, splitDetail } from '../contract/stored-message';
 
 /**
  * Shows a message the server stored (a profile's error columns): a key with parameters is translated in the
@@ -11,5 +11,22 @@ export function useStoredMessage(): (stored: string | null | undefined) => strin
   return useCallback(
     (stored) => (stored ? renderMessage(stored, (key, params) => translate(key, { _: key, ...params })) : ''),
     [translate],
+  );
+}
+
+/**
+ * A stored error as the operator reads it: `message`, ours in the operator's language, and `detail`, the
+ * platform's or the provider's own words (untranslated, null when none), shown apart on a line of its own
+ * (ErrorDetail) rather than in the middle of a translated sentence.
+ */
+export function useStoredError(): (stored: string | null | undefined) => { message: string; detail: string | null } {
+  const shown = useStoredMessage();
+  return useCallback(
+    (stored) => {
+      if (!stored) return { message: '', detail: null };
+      const { message, detail } = splitDetail(stored);
+      return { message: shown(message), detail };
+    },
+    [shown],
   );
 }

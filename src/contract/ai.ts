@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OwnerSchema } from './http';
+import { profileIdentityFields } from './profile-identity';
 
 /**
  * The AI service (SPEC §2 AI, §3 AI session/log/video, §4 GPT connect flow, §7 AI service): the shapes the
@@ -104,7 +105,9 @@ export const AiSessionSchema = z.object({
   isActive: z.boolean(),
   status: z.enum(AI_SESSION_STATUSES),
   errorText: z.string().nullable(),
-  account: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The AI provider's own words about the error (untranslated), kept apart from errorText; null when none. */
+  errorDetail: z.string().nullable(),
+  account: z.object({ id: z.number().int(), name: z.string(), ...profileIdentityFields }).nullable(),
   user: OwnerSchema,
   createdAt: z.string(),
   updatedAt: z.string(),

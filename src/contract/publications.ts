@@ -65,6 +65,18 @@ export const PUBLISH_STATES = [
 ] as const;
 export type PublishState = (typeof PUBLISH_STATES)[number];
 
+/** Where a video is on its way: not started, on the way but cancellable, or past the step that makes it public. */
+export const NOT_STARTED: readonly PublishState[] = ['scheduled', 'waiting'];
+export const IN_FLIGHT: readonly PublishState[] = ['uploading', 'processing'];
+export const PUBLIC_STEP: readonly PublishState[] = ['publishing', 'reconcile', 'published'];
+
+/**
+ * A video an edit or a removal may still change: none of its platforms has started uploading (the server's edit
+ * and the publication page's edit form both go by it).
+ */
+export const isEditable = (posts: readonly { state: string }[]) =>
+  posts.every((p) => !IN_FLIGHT.includes(p.state as PublishState) && !PUBLIC_STEP.includes(p.state as PublishState));
+
 /** Why a publish failed, as the panel groups it: retry later, reconnect the profile, bad request, refused. */
 export const PUBLISH_ERROR_KINDS = ['retry-later', 'reconnect', 'bad-request', 'refused'] as const;
 export type PublishErrorKind = (typeof PUBLISH_ERROR_KINDS)[number];
@@ -130,6 +142,14 @@ export const ProfilePlatformsSchema = z.object({
 });
 export type ProfilePlatforms = z.infer<typeof ProfilePlatformsSchema>;
 
+/** The platforms a form chooses: SPEC's three toggles, and per profile (`profiles`) where the form says. */
+export type Choice = {
+  inYouTube: boolean;
+  inTikTok: boolean;
+  inInstagram: boolean;
+  profiles?: ProfilePlatforms[] | undefined;
+};
+
 /** Why a chosen profile × platform is left out: the profile is not connected to that platform. */
 export const SKIP_REASONS = ['not_connected'] as const;
 export const PublishSkipSchema = z.object({
@@ -139,6 +159,17 @@ export const PublishSkipSchema = z.object({
   reason: z.enum(SKIP_REASONS),
 });
 export type PublishSkip = z.infer<typeof PublishSkipSchema>;
+
+/** The platforms per profile, as the publish form and the publication edit send them. */
+const profilesField = z
+  .array(ProfilePlatformsSchema)
+  .max(1000)
+  .optional()
+  .describe('Per profile, the platforms its videos go to (a profile not named takes the toggles)');
+
+/** SPEC §5 "at least one platform": a toggle, or a platform chosen for some profile. */
+const somePlatform = (p: Choice) =>
+  p.inYouTube || p.inTikTok || p.inInstagram || !!p.profiles?.some((x) => x.platforms.length);
 
 /**
  * POST /api/upload-video/{idUpload}: SPEC §5 publish form. The shared title/description/tags/date are the
@@ -157,20 +188,11 @@ export const publicationCreateSchema = (horizon?: PublishHorizon) =>
       inTikTok: flag,
       inInstagram: flag,
       date: publishDate(horizon),
-      profiles: z
-        .array(ProfilePlatformsSchema)
-        .max(1000)
-        .optional()
-        .describe('Per profile, the platforms its videos go to (a profile not named takes the toggles)'),
+      profiles: profilesField,
     })
-    .refine((p) => p.inYouTube || p.inTikTok || p.inInstagram || !!p.profiles?.some((x) => x.platforms.length), {
-      path: ['inYouTube'],
-      message: PM.minOnePlatform,
-    });
+    .refine(somePlatform, { path: ['inYouTube'], message: PM.minOnePlatform });
 export const PublicationCreateSchema = publicationCreateSchema();
 export type PublicationCreate = z.input<typeof PublicationCreateSchema>;
-
-type Choice = Pick<z.output<typeof PublicationCreateSchema>, 'inYouTube' | 'inTikTok' | 'inInstagram' | 'profiles'>;
 
 /** The platforms a profile's videos are meant for: its own choice, else the publication's toggles. */
 export function chosenPlatforms(body: Choice, account: number): PlatformKey[] {
@@ -213,7 +235,10 @@ export const PublishRulesSchema = z.object({
 });
 export type PublishRules = z.infer<typeof PublishRulesSchema>;
 
-/** PATCH /api/upload-video/{id}: SPEC §5 publication edit (title required, tags at least 1). */
+/**
+ * PATCH /api/upload-video/{id}: SPEC §5 publication edit (title required, tags at least 1), with the platforms per
+ * profile as the publish form chooses them (the same plan: what a profile is not connected to is skipped).
+ */
 export const PublicationPatchSchema = z
   .object({
     title,
@@ -222,8 +247,9 @@ export const PublicationPatchSchema = z
     inYouTube: flag,
     inTikTok: flag,
     inInstagram: flag,
+    profiles: profilesField,
   })
-  .refine((p) => p.inYouTube || p.inTikTok || p.inInstagram, { path: ['inYouTube'], message: PM.minOnePlatform });
+  .refine(somePlatform, { path: ['inYouTube'], message: PM.minOnePlatform });
 export type PublicationPatch = z.input<typeof PublicationPatchSchema>;
 
 /** POST /api/upload-video/upload: publish one video again (status error or loading). */
@@ -352,8 +378,9 @@ export const PublicationSchema = z
 export type Publication = z.infer<typeof PublicationSchema>;
 
 /**
- * POST /api/upload-video/{idUpload}'s answer: the publication and what it left out (a profile × platform the
- * profile is not connected to; a video none of whose platforms could take it stays out of the publication).
+ * POST /api/upload-video/{idUpload}'s and PATCH /api/upload-video/{id}'s answer: the publication and what it left
+ * out (a profile × platform the profile is not connected to; on creating, a video none of whose platforms could
+ * take it stays out of the publication; on editing, its pending posts are cancelled).
  */
 export const PublicationCreatedSchema = PublicationSchema.extend({ skipped: z.array(PublishSkipSchema) });
 

@@ -48,8 +48,11 @@ export function renderMessage(stored: string, t: (key: string, params: MessagePa
   return t(msg.key, params);
 }
 
-/** The key of a message that carries the platform's own words after ours (server/platforms/types.ts). */
-export const WITH_DETAIL_KEYS = ['kadr.platform_errors.with_detail'];
+/**
+ * The keys of a message that carries a platform's or an AI provider's own words after ours
+ * (server/platforms/types.ts platformMessage, server/ai/ai-record.ts driverErrorMessage).
+ */
+export const WITH_DETAIL_KEYS = ['kadr.platform_errors.with_detail', 'kadr.ai_errors.with_detail'];
 
 /**
  * A stored message split into ours and the provider's own words: `message` is translated by the reader,

@@ -10,6 +10,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
+import { EditToolbar } from '../common/EditToolbar';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GroupSchema } from '../contract/groups';
 import { AccountsSelectInput } from './AccountsSelectInput';
@@ -23,11 +24,7 @@ const Inputs = () => (
   </>
 );
 
-/** The API takes profile ids; the form holds select options. */
-/**
- * Save only: deleting is done from the list (DeleteRowButton, with the SPEC §8 toast). Enabled from the start
- * like every other form's Save; the rules still apply when it is pressed.
- */
+/** The create form's Save, enabled from the start like every other form's; the rules still apply when pressed. */
 const FormToolbar = () => (
   <Toolbar>
     <SaveButton alwaysEnable />
@@ -70,7 +67,7 @@ const Title = () => {
   return <>{record ? translate('kadr.groups.edit_title', { id: record.id }) : ''}</>;
 };
 
-/** /accounts/group/{id}: the same form; 'Группа змінено'. */
+/** /accounts/group/{id}: the same form; 'Группа змінено'; Delete behind the lists' confirmation. */
 export const GroupEdit = () => {
   const notify = useNotify();
   return (
@@ -87,7 +84,16 @@ export const GroupEdit = () => {
         onSuccess: () => notify('kadr.groups.updated', { type: 'success' }),
       }}
     >
-      <SimpleForm toolbar={<FormToolbar />} resolver={zodResolver(GroupSchema)}>
+      <SimpleForm
+        toolbar={
+          <EditToolbar
+            successMessage="kadr.groups.deleted"
+            listPath={GROUPS_LIST_PATH}
+            confirmContent="kadr.groups.delete_content"
+          />
+        }
+        resolver={zodResolver(GroupSchema)}
+      >
         <Inputs />
       </SimpleForm>
     </Edit>

@@ -4,7 +4,7 @@ import { ownerFilter } from '../common/ownerFilter';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
-import { NothingFound } from '../common/NothingFound';
+import { EmptyList } from '../common/EmptyList';
 import { OneLine } from '../common/OneLine';
 import { useIsSmall } from '../common/useIsSmall';
 
@@ -33,7 +33,11 @@ export const GroupList = () => {
       sort={{ field: 'id', order: 'DESC' }}
       filters={isAdmin ? [searchFilter(), ownerFilter()] : [searchFilter()]}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false} empty={<NothingFound />}>
+      <DataTable
+        rowClick="edit"
+        bulkActionButtons={false}
+        empty={<EmptyList list="groups" create={{ to: '/accounts/group/create', label: 'ra.action.create' }} />}
+      >
         <DataTable.Col source="id" label="kadr.groups.fields.id" />
         <DataTable.Col source="name" label="kadr.groups.fields.name">
           <Name />

@@ -66,10 +66,26 @@ export const AppBar = () => (
       component={Link}
       to="/"
       aria-label="Kadr"
-      sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, fontSize: 20, mr: 2 }}
+      sx={{
+        color: 'inherit',
+        textDecoration: 'none',
+        fontWeight: 700,
+        fontSize: { xs: 18, sm: 20 },
+        mr: { xs: 1, sm: 2 },
+      }}
     >
       Kadr
     </Box>
-    <TitlePortal />
+    <TitlePortal sx={TITLE} />
   </RaAppBar>
 );
+
+/**
+ * The page title on one line, cut with an ellipsis (react-admin wraps it in an inline-block, which cannot be
+ * cut, so it is made inline), and smaller on a phone so a short 'X #id' title keeps its id (issue 18).
+ */
+const TITLE = {
+  minWidth: 0,
+  fontSize: { xs: '1rem', sm: '1.25rem' },
+  '& .RaConfigurable-root, & .RaConfigurable-root > span': { display: 'inline' },
+};

@@ -6,6 +6,7 @@ import type { PlatformPublish, PostRetry, PublicationVideo, PublishState } from 
 import { splitDetail } from '../contract/stored-message';
 import { formatUtc } from '../common/formatUtc';
 import { useStoredMessage } from '../common/useStoredMessage';
+import { ErrorDetail } from '../common/ErrorDetail';
 import { httpClient } from '../providers/httpClient';
 
 const COLORS: Record<PublishState, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
@@ -48,11 +49,7 @@ const ErrorLines = ({ p }: { p: PlatformPublish }) => {
       <Typography variant="caption" color={p.state === 'failed' ? 'error' : 'text.primary'} component="div">
         {text}
       </Typography>
-      {detail && (
-        <Typography variant="caption" color="text.secondary" component="div" data-detail>
-          {translate('kadr.posts.detail', { detail })}
-        </Typography>
-      )}
+      <ErrorDetail detail={detail} label="kadr.posts.detail" />
     </Box>
   );
 };

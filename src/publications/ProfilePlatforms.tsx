@@ -1,15 +1,20 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useFormContext, useWatch } from 'react-hook-form';
-import { useTranslate } from 'react-admin';
-import { Alert, AlertTitle, Box, Checkbox, Typography } from '@mui/material';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useNotify, useTranslate } from 'react-admin';
+import { Alert, AlertTitle, Box, Checkbox, FormHelperText, Typography } from '@mui/material';
 import type { SelectOption } from '../contract/groups';
 import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
-import { publishPlan, type ProfileConnections, type ProfilePlatforms } from '../contract/publications';
+import {
+  publishPlan,
+  type Choice,
+  type ProfileConnections,
+  type ProfilePlatforms,
+  type PublishSkip,
+} from '../contract/publications';
 import { profileText } from '../contract/profile-identity';
 import { httpClient } from '../providers/httpClient';
 import { useAccountOptions } from './options';
-import { PlatformError } from './PlatformToggles';
 import { connectionsPath } from './paths';
 
 type VideoRef = { id: number; index: number; account: number | null };
@@ -30,7 +35,34 @@ export function useConnections(ids: readonly number[]) {
 }
 
 /**
- * The publish form's platforms, per profile (the profiles its videos go to): one row per profile with a YouTube,
+ * The platforms a form sends (the publish form and the publication edit alike): `profiles` for the profiles its
+ * videos go to, and SPEC's toggles as their union with `alsoOn` (platforms kept on for videos the form does not
+ * change).
+ */
+export function choiceOf(
+  videos: readonly { account: number | null }[],
+  chosen: readonly ProfilePlatforms[],
+  alsoOn: readonly PlatformKey[] = [],
+): Required<Choice> {
+  const used = new Set(videos.map((x) => x.account));
+  const profiles = chosen.filter((p) => used.has(p.account));
+  const on = (k: PlatformKey) => alsoOn.includes(k) || profiles.some((p) => p.platforms.includes(k));
+  return { inYouTube: on('youtube'), inTikTok: on('tiktok'), inInstagram: on('instagram'), profiles };
+}
+
+/** After a save: what the server skipped (a profile × platform the profile is not connected to), as a warning. */
+export function useSkippedNotice() {
+  const notify = useNotify();
+  return (skipped: readonly PublishSkip[] | undefined) => {
+    if (!skipped?.length) return;
+    const list = skipped.map((s) => `#${s.account} ${PLATFORM_TITLES[s.platform]}`).join(', ');
+    notify('kadr.publishing.skipped_done', { type: 'warning', messageArgs: { list } });
+  };
+}
+
+/**
+ * The publish form's and the publication edit's platforms, per profile (the profiles its videos go to; on the edit,
+ * the videos no platform has started yet): one row per profile with a YouTube,
  * TikTok and Instagram box, each profile starting from what it has connected; an "all profiles" row sets a
  * platform for every profile at once (SPEC's three toggles). Below it, what will be skipped and why, as the
  * server will do it (the contract's publishPlan): a chosen platform the profile is not connected to.
@@ -146,9 +178,15 @@ export const ProfilePlatformsInput = ({ label }: { label: (v: VideoRef) => strin
         </Box>
         {rows.map((r) => (
           <Box key={r.id} role="row" sx={{ display: 'contents' }} data-profile={r.id}>
-            <Typography role="rowheader" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {/* The name on a line of its own across the table: a long name never squeezes into a narrow column. */}
+            <Typography
+              role="rowheader"
+              variant="body2"
+              sx={{ gridColumn: '1 / -1', overflowWrap: 'anywhere', borderTop: 1, borderColor: 'divider', pt: 0.5 }}
+            >
               {nameOf(r.id)}
             </Typography>
+            <span />
             {PLATFORMS.map((p) => {
               const off = connected(r.id) && !connected(r.id)!.includes(p);
               return (
@@ -166,7 +204,11 @@ export const ProfilePlatformsInput = ({ label }: { label: (v: VideoRef) => strin
                     }}
                   />
                   {off && (
-                    <Typography variant="caption" color="text.secondary" sx={{ lineHeight: 1, textAlign: 'center' }}>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ lineHeight: 1.1, textAlign: 'center', maxWidth: 72 }}
+                    >
                       {translate('kadr.publishing.not_connected')}
                     </Typography>
                   )}
@@ -207,4 +249,14 @@ export const ProfilePlatformsInput = ({ label }: { label: (v: VideoRef) => strin
       )}
     </Box>
   );
+};
+
+/** The contract's "at least one platform" error (it sits on inYouTube), once the form was submitted. */
+const PlatformError = () => {
+  const { errors, isSubmitted } = useFormState({ name: 'inYouTube' });
+  const translate = useTranslate();
+  const msg = errors.inYouTube?.message;
+  return isSubmitted && typeof msg === 'string' ? (
+    <FormHelperText error>{translate(msg, { _: msg })}</FormHelperText>
+  ) : null;
 };

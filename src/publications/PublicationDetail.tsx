@@ -5,14 +5,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormContext, type FieldValues, type Resolver, type SubmitHandler } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
-import { PlatformToggles } from './PlatformToggles';
 import {
   PublicationPatchSchema,
+  isEditable,
   refusedByCheck,
   shownStatus,
   type Publication,
+  type ProfilePlatforms,
+  type PublishSkip,
   type PublicationVideo,
 } from '../contract/publications';
+import { PLATFORMS, type PlatformKey } from '../contract/platforms';
+import type { AccountOption } from '../contract/profile-identity';
 import { addTags } from '../contract/tags';
 import { TagsInput } from '../common/TagsInput';
 import { StatusBadge } from '../common/StatusBadge';
@@ -26,6 +30,8 @@ import { ProfileName } from '../accounts/ProfileName';
 import { PlatformStates, refreshEvery } from './PlatformStates';
 import { useTagSets } from './options';
 import { publicationPath } from './paths';
+import { ProfilePlatformsInput, choiceOf, useSkippedNotice } from './ProfilePlatforms';
+import { useVideoLabel } from './videoLabel';
 
 const LIST_PATH = '/video/list';
 const GONE = ['scheduled', 'waiting', 'failed', 'cancelled'];
@@ -59,12 +65,16 @@ export const PublicationDetail = () => {
   }, [error, notify, navigate]);
 
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const noticeSkipped = useSkippedNotice();
   if (!data) return <Loading />;
 
-  const update = async (body: Record<string, unknown>) => {
+  const edit = editOf(data);
+  // The resolver hands over the PATCH body it validated (editOf's toBody).
+  const update = async (body: ReturnType<typeof edit.toBody>) => {
     try {
-      await httpClient(publicationPath(data.id), { method: 'PATCH', body: JSON.stringify(body) });
+      const r = await httpClient(publicationPath(data.id), { method: 'PATCH', body: JSON.stringify(body) });
       notify('kadr.notifications.updated', { type: 'success' });
+      noticeSkipped((r.json as { skipped?: PublishSkip[] }).skipped);
       await refetch();
       return undefined;
     } catch (e) {
@@ -86,25 +96,15 @@ export const PublicationDetail = () => {
     }
   };
 
-  const defaults = {
-    title: data.title,
-    description: data.description,
-    tags: data.tags,
-    inYouTube: data.inYouTube,
-    inTikTok: data.inTikTok,
-    inInstagram: data.inInstagram,
-  };
   return (
     <Box sx={{ mt: 1 }}>
-      <Title title={translate('kadr.publishing.detail_title', { title: data.title || data.idUpload })} />
+      <Title title={translate('kadr.publishing.detail_title', { id: data.id, title: data.title || data.idUpload })} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
           <Card>
             <CardContent>
+              {/* The app bar names the publication; the card starts with its state. */}
               <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1 }}>
-                <Typography variant="h6" sx={{ flex: 1 }}>
-                  {translate('kadr.publishing.publication_n', { id: data.id })}
-                </Typography>
                 <StatusBadge
                   status={shownStatus(
                     data.status,
@@ -114,9 +114,9 @@ export const PublicationDetail = () => {
               </Stack>
               <Form
                 key={data.version}
-                defaultValues={defaults}
-                resolver={zodResolver(PublicationPatchSchema) as unknown as Resolver<FieldValues>}
-                onSubmit={update as SubmitHandler<FieldValues>}
+                defaultValues={edit.defaults}
+                resolver={edit.resolver}
+                onSubmit={update as unknown as SubmitHandler<FieldValues>}
                 noValidate
               >
                 <EditFields />
@@ -147,9 +147,58 @@ export const PublicationDetail = () => {
   );
 };
 
+type EditValues = {
+  title: string;
+  description: string;
+  tags: string[];
+  /** The videos the edit changes (no platform has started them), with their profiles. */
+  video: { id: number; index: number; account: number | null }[];
+  /** Their profiles, as options (the per-profile rows are named from them). */
+  accounts: AccountOption[];
+  profiles: ProfilePlatforms[];
+};
+
+/**
+ * The edit form of a publication (SPEC §5), planned as the publish form is: the videos no platform has started
+ * yet, each profile's platforms as its pending posts are now; sent as the PATCH body with the toggles kept on
+ * for the platforms of the videos already under way (the edit leaves those alone).
+ */
+function editOf(data: Publication) {
+  const pending = data.video.filter((v) => isEditable(v.platforms));
+  const started = data.video.filter((v) => !pending.includes(v)).flatMap((v) => v.platforms.map((p) => p.platform));
+  const toggles = PLATFORMS.filter((k) =>
+    k === 'youtube' ? data.inYouTube : k === 'tiktok' ? data.inTikTok : data.inInstagram,
+  );
+  const alsoOn: PlatformKey[] = pending.length ? started : toggles;
+  const accounts = new Map(pending.flatMap((v) => (v.account ? [[v.account.id, v.account] as const] : [])));
+  const defaults: EditValues = {
+    title: data.title,
+    description: data.description,
+    tags: data.tags,
+    video: pending.map((v) => ({ id: v.id, index: v.index, account: v.account?.id ?? null })),
+    accounts: [...accounts.values()].map((a) => ({ ...a, title: a.name, value: a.id })),
+    profiles: [...accounts.keys()].map((account) => ({
+      account,
+      platforms: PLATFORMS.filter((k) =>
+        pending.some((v) => v.account?.id === account && v.platforms.some((p) => p.platform === k)),
+      ),
+    })),
+  };
+  const toBody = (v: EditValues) => ({
+    title: v.title,
+    description: v.description,
+    tags: v.tags,
+    ...choiceOf(v.video, v.profiles ?? [], alsoOn),
+  });
+  const schema = zodResolver(PublicationPatchSchema) as unknown as Resolver<FieldValues>;
+  const resolver: Resolver<FieldValues> = (values, ctx, opts) => schema(toBody(values as EditValues), ctx, opts);
+  return { defaults, toBody, resolver };
+}
+
 const EditFields = () => {
   const { getValues, setValue, formState } = useFormContext();
   const tagSets = useTagSets();
+  const label = useVideoLabel('request');
   return (
     <Stack spacing={1}>
       <TextInput source="title" label="kadr.publishing.fields.title" autoComplete="off" />
@@ -166,7 +215,7 @@ const EditFields = () => {
           })
         }
       />
-      <PlatformToggles />
+      <ProfilePlatformsInput label={label} />
       <Box>
         <SaveButton label="kadr.common.save" alwaysEnable />
       </Box>

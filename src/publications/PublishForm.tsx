@@ -20,7 +20,6 @@ import {
   type PublishSkip,
   type PublishSource,
 } from '../contract/publications';
-import { PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
 import type { SelectOption } from '../contract/groups';
 import { addTags } from '../contract/tags';
 import { TagsInput } from '../common/TagsInput';
@@ -32,8 +31,9 @@ import { QuickPick } from './QuickPick';
 import { UtcDateInput } from './UtcDateInput';
 import { VideoPlayer } from './VideoPlayer';
 import { fetchGroupAccounts, useAccountOptions, useGroups, useTagSets } from './options';
-import { ProfilePlatformsInput } from './ProfilePlatforms';
+import { ProfilePlatformsInput, choiceOf, useSkippedNotice } from './ProfilePlatforms';
 import { useSharedFieldsCopy } from './sharedFields';
+import { useVideoLabel } from './videoLabel';
 import { nowIso } from './utcInput';
 import {
   aiPublicationPath,
@@ -72,18 +72,12 @@ type FormValues = {
  * videos' profiles, and SPEC's toggles as their union).
  */
 const toBody = (v: FormValues) => {
-  const used = new Set((v.video ?? []).map((x) => x.account));
-  const profiles = (v.profiles ?? []).filter((p) => used.has(p.account));
-  const on = (k: PlatformKey) => profiles.some((p) => p.platforms.includes(k));
   return {
     title: v.title,
     description: v.description,
     tags: v.tags,
     date: v.date,
-    inYouTube: on('youtube'),
-    inTikTok: on('tiktok'),
-    inInstagram: on('instagram'),
-    profiles,
+    ...choiceOf(v.video ?? [], v.profiles ?? []),
     accounts: (v.accounts ?? []).map((o) => Number(o.value)),
     video: (v.video ?? []).map(({ id, title, description, tags, account, date }) => ({
       id,
@@ -113,15 +107,6 @@ const resolverFor = (rules: PublishRules | undefined): Resolver<FieldValues> => 
 const SHOWN_FIELD =
   /^(?:video\.\d+\.(?:title|description|tags|account|date)|title|description|tags|accounts|date|inYouTube)$/;
 
-/** How a video is named on the form: its output number and its id, each said as what it is. */
-export const useVideoLabel = (kind: PublishSource['kind'] | undefined) => {
-  const translate = useTranslate();
-  return (v: { id: number; index: number }) =>
-    kind === 'ai'
-      ? translate('kadr.publishing.ai_video_label', { id: v.id })
-      : translate('kadr.publishing.video_n', { n: v.index + 1, id: v.id });
-};
-
 /**
  * /video/request/{idUpload} and /ai/video/{id}/publish: the publish form (SPEC §2, §5, §8) of a finished request's
  * videos, or of one AI video prefilled with its title, description, tags and its session's profile. Left: the
@@ -149,6 +134,7 @@ export const PublishForm = () => {
     refetchOnWindowFocus: false,
   });
   const accountOptions = useAccountOptions();
+  const noticeSkipped = useSkippedNotice();
 
   const rules = useQuery({
     queryKey: ['upload-video', 'rules'],
@@ -216,10 +202,7 @@ export const PublishForm = () => {
         skipped?: PublishSkip[];
       };
       notify('kadr.videos.published', { type: 'success' });
-      if (r.skipped?.length) {
-        const list = r.skipped.map((s) => `#${s.account} ${PLATFORM_TITLES[s.platform]}`).join(', ');
-        notify('kadr.publishing.skipped_done', { type: 'warning', messageArgs: { list } });
-      }
+      noticeSkipped(r.skipped);
       // Stale, not refetched here: this form's own source would then read as "already sent" under it.
       await queryClient.invalidateQueries({ queryKey: ['upload-video'], refetchType: 'none' });
       navigate(ai ? '/ai/video' : detailPath(idUpload));

@@ -13,25 +13,37 @@ import { formatUtc } from '../common/formatUtc';
 import { useIsSmall } from '../common/useIsSmall';
 import { ProfileName } from '../accounts/ProfileName';
 import { detailPath } from './paths';
-import { NothingFound } from '../common/NothingFound';
+import { EmptyList } from '../common/EmptyList';
+import { FIT_CELL } from '../common/OneLine';
 
 /** How many profiles a row names before '+N' (a publication may go to dozens). */
 const PROFILES_SHOWN = 2;
 
-/** The title, or the idUpload when there is none (SPEC §2), linking to the publication. */
+/**
+ * The title, or the idUpload when there is none (SPEC §2), linking to the publication: at most two lines, as wide
+ * as the column's share of the room (so on a phone it does not wrap a word per line), the whole title on hover.
+ */
 const TitleCell = () => {
   const r = useRecordContext<YouTubeItem>();
   if (!r) return null;
   return (
-    <Link
-      component={RouterLink}
-      to={detailPath(r.idUpload)}
-      onClick={(e) => e.stopPropagation()}
-      title={r.title || r.idUpload}
-      sx={{ display: 'block', maxWidth: { xs: 160, sm: 260 }, overflow: 'hidden', textOverflow: 'ellipsis' }}
-    >
-      {r.title || r.idUpload}
-    </Link>
+    <Box component="span" sx={FIT_CELL}>
+      <Link
+        component={RouterLink}
+        to={detailPath(r.idUpload)}
+        onClick={(e) => e.stopPropagation()}
+        title={r.title || r.idUpload}
+        sx={{
+          display: '-webkit-box',
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {r.title || r.idUpload}
+      </Link>
+    </Box>
   );
 };
 const StatusCell = () => {
@@ -59,7 +71,7 @@ const ProfilesCell = () => {
   return (
     <Stack spacing={0.5} data-testid="publication-profiles" sx={{ minWidth: 0 }}>
       {accounts.slice(0, PROFILES_SHOWN).map((a) => (
-        <ProfileName key={a.id} profile={a} maxWidth={{ xs: 160, sm: 240 }} />
+        <ProfileName key={a.id} profile={a} />
       ))}
       {accounts.length > PROFILES_SHOWN && <Box component="span">+{accounts.length - PROFILES_SHOWN}</Box>}
     </Stack>
@@ -103,7 +115,7 @@ export const YouTubeList = () => {
     >
       <DataTable
         bulkActionButtons={false}
-        empty={<NothingFound />}
+        empty={<EmptyList list="publications" />}
         rowClick={(_id, _resource, record) => detailPath(String(record.idUpload))}
       >
         {!isSmall && <DataTable.Col source="id" label="kadr.publishing.fields.id" />}

@@ -10,6 +10,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
+import { EditToolbar } from '../common/EditToolbar';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TagSetSchema } from '../contract/tags';
 import { TagsInput } from '../common/TagsInput';
@@ -21,7 +22,7 @@ const Inputs = () => (
   </>
 );
 
-/** Save only: deleting is done from the list (DeleteRowButton, with the SPEC §8 toast). */
+/** The create form's Save. */
 const FormToolbar = () => (
   <Toolbar>
     <SaveButton />
@@ -54,7 +55,7 @@ const Title = () => {
   return <>{record ? translate('kadr.tags.edit_title', { id: record.id }) : ''}</>;
 };
 
-/** /tags/{id}: the same form; 'Тег змінено'. */
+/** /tags/{id}: the same form; 'Тег змінено'; Delete behind the lists' confirmation. */
 export const TagSetEdit = () => {
   const notify = useNotify();
   return (
@@ -68,7 +69,10 @@ export const TagSetEdit = () => {
       queryOptions={{ meta: { fullBody: true } }}
       mutationOptions={{ meta: { fullBody: true }, onSuccess: () => notify('kadr.tags.updated', { type: 'success' }) }}
     >
-      <SimpleForm toolbar={<FormToolbar />} resolver={zodResolver(TagSetSchema)}>
+      <SimpleForm
+        toolbar={<EditToolbar successMessage="kadr.tags.deleted" listPath="/tags" />}
+        resolver={zodResolver(TagSetSchema)}
+      >
         <Inputs />
       </SimpleForm>
     </Edit>

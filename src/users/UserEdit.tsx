@@ -1,18 +1,6 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import {
-  DeleteWithConfirmButton,
-  Edit,
-  SaveButton,
-  SimpleForm,
-  Toolbar,
-  useGetIdentity,
-  useNotify,
-  useRecordContext,
-  useRedirect,
-  useTranslate,
-} from 'react-admin';
-import { useDeleteToasts } from '../common/useDeleteToasts';
-import { useDeleteTitle } from '../common/DeleteRowButton';
+import { Edit, SimpleForm, useGetIdentity, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { EditToolbar } from '../common/EditToolbar';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserEditFormSchema } from '../contract/users';
 import { UserInputs, toUserBody } from './UserInputs';
@@ -38,7 +26,7 @@ export const UserEdit = () => {
     >
       <SimpleForm
         resolver={zodResolver(UserEditFormSchema)}
-        toolbar={<EditToolbar />}
+        toolbar={<UserToolbar />}
         sx={{ maxWidth: 640 }}
         defaultValues={{ password: '', repeatPassword: '' }}
         sanitizeEmptyValues={false}
@@ -50,25 +38,17 @@ export const UserEdit = () => {
   );
 };
 
-/** Save, and delete with SPEC §8 toasts ('Користувача видалено' / the server's reason), then back to the list. */
-const EditToolbar = () => {
+/** Save, and delete with SPEC §8 toasts ('Користувача видалено' / the server's reason); none on your own row. */
+const UserToolbar = () => {
   const record = useRecordContext();
   const { identity } = useGetIdentity();
-  const title = useDeleteTitle();
-  const redirect = useRedirect();
-  const mutationOptions = useDeleteToasts('kadr.users.deleted', () => redirect('list', 'users'));
   return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton alwaysEnable />
-      {record && identity && String(identity.id) !== String(record.id) && (
-        <DeleteWithConfirmButton
-          redirect={false}
-          confirmTitle={title(record)}
-          confirmContent="kadr.users.delete_content"
-          mutationOptions={mutationOptions}
-        />
-      )}
-    </Toolbar>
+    <EditToolbar
+      successMessage="kadr.users.deleted"
+      listPath="/users"
+      confirmContent="kadr.users.delete_content"
+      canDelete={Boolean(record && identity && String(identity.id) !== String(record.id))}
+    />
   );
 };
 

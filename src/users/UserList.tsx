@@ -18,7 +18,7 @@ const LoginCell = () => {
       spacing={{ xs: 0.5, sm: 1 }}
       alignItems={{ xs: 'flex-start', sm: 'center' }}
     >
-      <OneLine text={record.login} maxWidth={{ xs: 100, sm: 240 }} />
+      <OneLine text={record.login} />
       {record.role === 'admin' && <Chip size="small" color="primary" label={translate('kadr.users.admin_mark')} />}
     </Stack>
   );

@@ -13,7 +13,8 @@ import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { StatusBadge } from '../common/StatusBadge';
 import { RequestVideosButton } from '../publications/RequestVideos';
-import { NothingFound } from '../common/NothingFound';
+import { EmptyList } from '../common/EmptyList';
+import { RenderFailureText } from './RenderFailureText';
 import { useIsSmall } from '../common/useIsSmall';
 
 /**
@@ -44,7 +45,11 @@ export const RequestList = () => {
         </ListActions>
       }
     >
-      <DataTable bulkActionButtons={false} rowClick={(id) => requestPagePath(id)} empty={<NothingFound />}>
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={(id) => requestPagePath(id)}
+        empty={<EmptyList list="requests" create={{ to: '/video/create', label: 'kadr.videos.new_request' }} />}
+      >
         <DataTable.Col source="id" label="kadr.videos.fields.id" />
         {!isSmall && (
           <DataTable.Col source="createdAt" label="kadr.lists.created" sortByOrder="DESC">
@@ -113,16 +118,12 @@ const Status = () => {
           </Box>
         )}
         {(r.status === 'loading' || r.status === 'success') && r.count > 1 && (
-          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          <Typography variant="caption" color="text.primary" sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
             {translate('kadr.videos.outputs', { done: r.done, count: r.count })}
           </Typography>
         )}
       </Stack>
-      {r.status === 'error' && r.error && (
-        <Typography variant="caption" color="error" sx={{ overflowWrap: 'anywhere' }}>
-          {translate(r.error, { _: r.error })}
-        </Typography>
-      )}
+      {r.status === 'error' && r.error && <RenderFailureText error={r.error} small />}
     </Stack>
   );
 };
@@ -133,7 +134,14 @@ const PublishLink = () => {
   if (r?.status !== 'success') return null;
   // Inside a clickable row: these buttons (and the dialog they open) do not open the request page.
   return (
-    <Stack alignItems="flex-start" onClick={(e) => e.stopPropagation()}>
+    // Both links start at the same edge, one line each where there is room.
+    <Stack
+      alignItems="flex-start"
+      onClick={(e) => e.stopPropagation()}
+      sx={{
+        '& .MuiButton-root': { justifyContent: 'flex-start', textAlign: 'left', whiteSpace: { sm: 'nowrap' } },
+      }}
+    >
       <Button size="small" component={RouterLink} to={`/video/request/${r.idUpload}`}>
         {translate('kadr.videos.publish')}
       </Button>

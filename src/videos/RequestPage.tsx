@@ -11,6 +11,7 @@ import { NotFound } from '../layout/NotFound';
 import { VideoPlayer } from '../publications/VideoPlayer';
 import { requestPath } from '../publications/paths';
 import { RequestOptions } from './RequestCells';
+import { RenderFailureText } from './RenderFailureText';
 
 /**
  * /video/request-create/{id}: one create-video request, read-only: when it was made, the clip, what it asked
@@ -36,9 +37,7 @@ export const RequestPage = () => {
       <Card>
         <CardContent>
           <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
-            <Typography variant="h6" component="h2">
-              {title}
-            </Typography>
+            {/* The app bar names the request; the card starts with its state. */}
             <StatusBadge status={data.status} kind="request" />
             {data.status === 'loading' && (
               <Box sx={{ width: 200 }}>
@@ -63,7 +62,7 @@ export const RequestPage = () => {
             </Field>
             {data.status === 'error' && data.error && (
               <Field label={translate('kadr.videos.fields.status')}>
-                <Typography color="error">{translate(data.error, { _: data.error })}</Typography>
+                <RenderFailureText error={data.error} />
               </Field>
             )}
           </Box>
@@ -81,7 +80,11 @@ export const RequestPage = () => {
               ))}
             </Stack>
           ) : (
-            <Typography color="text.secondary">{translate('kadr.lists.request_no_outputs')}</Typography>
+            <Typography color={data.status === 'error' ? 'error' : 'text.secondary'} data-testid="request-no-outputs">
+              {translate(
+                data.status === 'error' ? 'kadr.lists.request_failed_no_outputs' : 'kadr.lists.request_no_outputs',
+              )}
+            </Typography>
           )}
         </CardContent>
       </Card>

@@ -59,7 +59,7 @@ export const VideoCreate = () => {
       <Card>
         <SimpleForm
           defaultValues={defaults}
-          resolver={zodResolver(CreateVideoFormSchema) as any}
+          resolver={zodResolver(CreateVideoFormSchema)}
           onSubmit={save}
           toolbar={
             <Toolbar>

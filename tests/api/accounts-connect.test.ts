@@ -7,7 +7,7 @@ import { startSimulators, type Simulators } from '../../sim/platforms/index';
 import { keepAliveJob, keepAliveJobKey, scheduleKeepAlive } from '../../server/accounts/accounts.jobs';
 import { describeEachDb } from '../helpers/app';
 import { holdDeadPort, startLocalProxy, type DeadAddress, type LocalProxy } from '../../sim/platforms/local-proxy';
-import { decodeMessage } from '../../src/contract/stored-message';
+import { decodeMessage, splitDetail } from '../../src/contract/stored-message';
 import { openConsent, storedKey } from '../platforms/helpers';
 
 /**
@@ -159,8 +159,9 @@ describeEachDb(
       const a = await get(id);
       expect(a.isActiveYouTube).toBe(false);
       expect(a.status).toBe('error');
-      expect(keyOf(a.error)).toBe(storedKey('access_lost'));
-      expect(decodeMessage(a.error)!.params.platform).toBe('YouTube');
+      // Google's own words are the message's detail, apart from the translated reason.
+      expect(keyOf(splitDetail(a.error).message)).toBe(storedKey('access_lost'));
+      expect(decodeMessage(splitDetail(a.error).message)!.params.platform).toBe('YouTube');
       expect(a.platformErrors.youtube).toBe(a.error);
 
       // Reconnecting clears it.

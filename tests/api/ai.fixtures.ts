@@ -1,5 +1,5 @@
 import type { Config } from '../../server/config';
-import type { AiConfig, VideoDialect } from '../../server/ai/ai-config';
+import type { AiConfig, VideoDialect } from '../../server/config-ai';
 import { startAiSimulator, type AiSimulator } from '../../sim/ai/ai-sim';
 import { FFMPEG } from '../helpers/media-fixtures';
 import type { TestCtx } from '../helpers/app';

@@ -59,7 +59,7 @@ describeOnEachDb('profiles in the browser', (kind) => {
     const { context, page } = await newPage();
     await signInAs(page, srv.url, 'admin', 'admin-pass');
     await page.goto(`${srv.url}/accounts/list`);
-    await page.getByText('Нічого не знайдено').waitFor();
+    await page.getByText('Профілів ще немає').waitFor();
     await page
       .getByRole('link', { name: /Створити/ })
       .first()
@@ -216,7 +216,7 @@ describeOnEachDb('profiles in the browser', (kind) => {
       .getByRole('button', { name: /Підтвердити|Confirm|Так/ })
       .click();
     await page.getByText('Акаунт видалено').waitFor();
-    await page.getByText('Нічого не знайдено').waitFor();
+    await page.getByText('Профілів ще немає').waitFor();
     await context.close();
   });
 

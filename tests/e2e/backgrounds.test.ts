@@ -62,7 +62,7 @@ describeOnEachDb('background folders in the browser', (kind) => {
     await page.getByText('Background', { exact: true }).first().waitFor();
 
     // Folder form: name required, then 'Папка создана' and the folder page.
-    await page.getByRole('link', { name: 'Create folder' }).click();
+    await page.getByRole('link', { name: 'Create folder' }).first().click();
     await page.waitForURL(/\/photos\/create-folder$/);
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText("Назва обов'язкова").waitFor();
@@ -161,7 +161,7 @@ describeOnEachDb('background folders in the browser', (kind) => {
     await page.getByRole('row', { name: /Море/ }).getByRole('button', { name: 'Видалити' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Підтвердити' }).click();
     await toast(page, 'Папка видалена').waitFor();
-    await page.getByText('Нічого не знайдено').waitFor();
+    await page.getByText('Папок із фонами ще немає').waitFor();
     await context.close();
   });
 });

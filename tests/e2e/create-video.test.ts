@@ -83,8 +83,8 @@ describeOnEachDb('create-video in the browser', (kind) => {
     await menu.getByText('Відео', { exact: true }).first().click();
     await menu.getByRole('menuitem', { name: 'Запити на створення' }).click();
     await page.waitForURL(/\/video\/request-create$/);
-    await page.getByText('Нічого не знайдено').waitFor();
-    await page.getByRole('link', { name: 'Створити відео' }).click();
+    await page.getByText('Запитів на створення відео ще немає').waitFor();
+    await page.getByRole('link', { name: 'Створити відео' }).first().click();
     await page.waitForURL(/\/video\/create$/);
 
     // SPEC §9 defaults.
@@ -134,7 +134,7 @@ describeOnEachDb('create-video in the browser', (kind) => {
       .getByRole('button', { name: /Підтвердити|Confirm|Так/ })
       .click();
     await toast(page, 'Запит видалено').waitFor();
-    await page.getByText('Нічого не знайдено').waitFor();
+    await page.getByText('Запитів на створення відео ще немає').waitFor();
     await context.close();
   });
 });

@@ -81,7 +81,7 @@ describeOnEachDb('tag sets and groups in the browser', (kind) => {
     const { context, page } = await newPage('admin', 'admin-pass');
     await menuLink(page, 'Теги').click();
     await page.waitForURL(/\/tags$/);
-    await page.getByText('Нічого не знайдено').waitFor();
+    await page.getByText('Наборів тегів ще немає').waitFor();
     await page
       .getByRole('link', { name: /Створити/ })
       .first()
@@ -139,7 +139,7 @@ describeOnEachDb('tag sets and groups in the browser', (kind) => {
     await page.getByRole('cell', { name: 'Море' }).waitFor();
     await deleteRow(page, 'Море');
     await page.getByText('Тег видалено').waitFor();
-    await page.getByText('Нічого не знайдено').waitFor();
+    await page.getByText('Наборів тегів ще немає').waitFor();
     await context.close();
   });
 
@@ -149,7 +149,7 @@ describeOnEachDb('tag sets and groups in the browser', (kind) => {
     const { context, page } = await newPage('admin', 'admin-pass');
     await menuLink(page, 'Групи профілів').click();
     await page.waitForURL(/\/accounts\/group\/list$/);
-    await page.getByText('Нічого не знайдено').waitFor();
+    await page.getByText('Груп профілів ще немає').waitFor();
     await page
       .getByRole('link', { name: /Створити/ })
       .first()

@@ -17,7 +17,7 @@ export const layoutScreens = (d: LayoutData): Screen[] => [
     create: CREATE,
   },
   { name: 'profile create', path: () => '/accounts/create', ready: { selector: 'input[name="proxy"]' } },
-  { name: 'profile edit', path: () => `/accounts/${d.profiles[0]}`, ready: { selector: 'tbody tr' } }, // its videos' table
+  { name: 'profile edit', path: () => `/accounts/${d.profiles[0]}`, ready: { text: 'Домашній яблучний пиріг' } }, // its videos' list
   { name: 'groups', path: () => '/accounts/group/list', ready: { text: 'Ранкові публікації' }, create: CREATE },
   { name: 'group create', path: () => '/accounts/group/create', ready: { selector: 'input[name="name"]' } },
   { name: 'group edit', path: () => `/accounts/group/${d.group}`, ready: { text: '#3 ·' } },

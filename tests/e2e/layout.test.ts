@@ -47,6 +47,55 @@ const misfits = (page: Page, longError: string) =>
       if ((ox === 'auto' || ox === 'scroll') && e.scrollWidth > e.clientWidth + 1)
         out.push(`${name(e)} scrolls sideways (${e.scrollWidth} in ${e.clientWidth})`);
     }
+    // Nothing is clipped silently: a box that hides its overflow (a card, a table cell) holds what it shows,
+    // unless it is one line cut with an ellipsis; a table row ends inside its card.
+    for (const e of document.querySelectorAll('body *')) {
+      if (e.matches('input, textarea, .MuiTabs-scroller, .MuiSwitch-root, .MuiSwitch-switchBase') || !visible(e))
+        continue;
+      const s = getComputedStyle(e);
+      if ((s.overflowX === 'hidden' || s.overflowX === 'clip') && s.textOverflow !== 'ellipsis')
+        if (e.scrollWidth > e.clientWidth + 1)
+          out.push(`${name(e)} clips its content (${e.scrollWidth} in ${e.clientWidth})`);
+    }
+    for (const row of document.querySelectorAll('tr')) {
+      const card = row.closest('.MuiPaper-root');
+      if (!card || !visible(row)) continue;
+      const over = row.getBoundingClientRect().right - card.getBoundingClientRect().right;
+      if (over > 1) out.push(`a table row runs ${Math.round(over)} px past its card`);
+    }
+    // The page title: a title too long for the bar ends in an ellipsis (its text inline: an inline-block is cut
+    // mid-letter), and a title 'X #id' keeps its id on screen.
+    const title = document.querySelector('#react-admin-title');
+    if (title && visible(title)) {
+      const text = title.textContent ?? '';
+      const box = title.getBoundingClientRect();
+      const inline = [...title.querySelectorAll('*')].every((e) => getComputedStyle(e).display === 'inline');
+      if (title.scrollWidth > title.clientWidth + 1 && !(getComputedStyle(title).textOverflow === 'ellipsis' && inline))
+        out.push(`the title "${text}" is cut without an ellipsis`);
+      const id = /#\d+/.exec(text);
+      const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); id && n; n = walker.nextNode()) {
+        const at = n.textContent!.indexOf(id[0]);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(n, at);
+        range.setEnd(n, at + id[0].length);
+        if (range.getBoundingClientRect().right > box.right + 1) out.push(`the title "${text}" loses its id`);
+      }
+    }
+    // On a laptop, a cell's text is not cut while its column has room for more of it.
+    if (vw >= 1280)
+      for (const e of document.querySelectorAll('td *')) {
+        if (!visible(e) || getComputedStyle(e).textOverflow !== 'ellipsis' || e.scrollWidth <= e.clientWidth + 1)
+          continue;
+        const cell = e.closest('td')!;
+        // The room after the text, up to the cell's padding (what stands before it, a thumbnail, is not room).
+        const spare =
+          cell.getBoundingClientRect().right -
+          parseFloat(getComputedStyle(cell).paddingRight) -
+          e.getBoundingClientRect().right;
+        if (spare > 40) out.push(`"${e.textContent}" is cut with ${Math.round(spare)} px to spare`);
+      }
     // The app bar: every button (menu, bell, refresh, user menu) whole on screen.
     const bar = [...document.querySelectorAll('header button')].filter(visible);
     if (bar.length < 3) out.push(`the app bar shows ${bar.length} buttons`);

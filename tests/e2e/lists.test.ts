@@ -107,7 +107,7 @@ describe('lists that find, in the browser', () => {
     await expect.poll(() => row.innerText()).toMatch(/Генератор унікальності/);
     await row.getByText('пляж-на-заході.mp4').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/video/request-create/${requestId}`);
-    await page.getByRole('heading', { name: `Запит #${requestId}`, level: 2 }).waitFor();
+    await page.locator('#react-admin-title').getByText(`Запит #${requestId}`).waitFor();
     await expect.poll(() => page.locator('video').count()).toBe(2);
     const publish = page.getByRole('link', { name: 'Опублікувати' });
     await expect.poll(() => publish.getAttribute('href')).toBe('/video/request/up-lists-e2e');

@@ -203,7 +203,7 @@ describeOnEachDb('publishing in the browser', (kind) => {
     await page.waitForURL(new RegExp(`/video/youtube/${req.idUpload}$`));
 
     // Edit: title required; then 'Оновлено дані'.
-    const title = page.getByLabel('Назва').first();
+    const title = page.getByRole('textbox', { name: 'Назва' }).first(); // not the list's sort label while it goes
     await title.fill('');
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText("Назва обов'язкова").first().waitFor();

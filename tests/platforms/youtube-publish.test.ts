@@ -9,7 +9,7 @@ import { YouTubeDriver } from '../../server/platforms/youtube/youtube.driver';
 import { isUploadSessionExpired } from '../../server/platforms/youtube/youtube.errors';
 import { checkYouTubeFile } from '../../server/platforms/youtube/youtube.preflight';
 import { YOUTUBE_QUOTA, YouTubePublisher } from '../../server/platforms/youtube/youtube.publisher';
-import { decodeMessage } from '../../src/contract/stored-message';
+import { decodeMessage, splitDetail } from '../../src/contract/stored-message';
 import { REDIRECT_URI, expectPlatformError, openConsent, storedKey } from './helpers';
 
 const CLIENT = { clientId: '77-publish.apps.googleusercontent.com', clientSecret: 'GOCSPX-publish' };
@@ -438,13 +438,14 @@ describe('YouTube publisher: processing, status and stats', () => {
     sim.advance(sim.processingMs + 1);
     const f = await yt.publisher.videoStatus(tokens.accessToken, failed);
     expect(f).toMatchObject({ uploadStatus: 'failed', failureReason: 'codec', outcome: 'failed' });
-    expect(decodeMessage(f.reason!)).toEqual({
+    expect(decodeMessage(splitDetail(f.reason!).message)).toEqual({
       key: storedKey('youtube_processing_failed'),
-      params: { reason: 'codec' },
+      params: {},
     });
+    expect(splitDetail(f.reason!).detail).toBe('codec');
     const r = await yt.publisher.videoStatus(tokens.accessToken, rejected);
     expect(r).toMatchObject({ uploadStatus: 'rejected', rejectionReason: 'duplicate', outcome: 'failed' });
-    expect(decodeMessage(r.reason!)?.key).toBe(storedKey('youtube_rejected'));
+    expect(decodeMessage(splitDetail(r.reason!).message)?.key).toBe(storedKey('youtube_rejected'));
     const gone = await yt.publisher.videoStatus(tokens.accessToken, 'nosuchvideo');
     expect(gone).toMatchObject({ uploadStatus: null, outcome: 'failed' });
     expect(decodeMessage(gone.reason!)?.key).toBe(storedKey('youtube_video_missing'));

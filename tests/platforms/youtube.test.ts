@@ -3,7 +3,7 @@ import { withFreshToken } from '../../server/platforms/fresh-token';
 import { startGoogleSimulator, type GoogleSimulator } from '../../sim/platforms/google';
 import type { TokenSet } from '../../server/platforms/types';
 import { YouTubeDriver } from '../../server/platforms/youtube/youtube.driver';
-import { decodeMessage } from '../../src/contract/stored-message';
+import { decodeMessage, splitDetail } from '../../src/contract/stored-message';
 import { holdDeadPort, startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { DOCUMENTED_SCOPES, REDIRECT_URI, expectPlatformError, openConsent, storedKey } from './helpers';
 
@@ -209,10 +209,9 @@ describe('YouTube driver', () => {
         'reconnect',
       );
       // google_revoked is the message that carries the hint about the "Testing" publishing status.
-      expect(decodeMessage(String(err.params.reason))).toEqual({
-        key: storedKey('google_revoked'),
-        params: { reason: 'Token has been expired or revoked.' },
-      });
+      expect(decodeMessage(String(err.params.reason))).toEqual({ key: storedKey('google_revoked'), params: {} });
+      // Google's own words: the detail, apart from the translated sentence.
+      expect(splitDetail(err.message).detail).toBe('Token has been expired or revoked.');
     } finally {
       await testing.close();
     }

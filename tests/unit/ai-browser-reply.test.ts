@@ -1,10 +1,10 @@
 import { jsonPrompt, parseJsonReply } from '../../server/ai/drivers/browser/chat-page';
-import { sanitizeTurnHtml } from '../../server/ai/drivers/browser/sanitize';
+import { sanitizeChatHtml } from '../../server/ai/drivers/html';
 import { siteAdapter } from '../../server/ai/drivers/browser/sites';
 
 describe('browser driver: reading replies', () => {
   it('keeps Markdown markup and drops everything that runs or loads', () => {
-    const html = sanitizeTurnHtml(
+    const html = sanitizeChatHtml(
       '<p onclick="x()">Hi <strong>there</strong> <img src=x onerror="y()"><script>z()</script></p>' +
         '<pre><code class="language-ts hljs">let a = 1;</code></pre><iframe src="https://e.x"></iframe>' +
         '<a href="javascript:alert(1)">bad</a><a href="https://ok.example/" target="_self">ok</a><style>p{}</style>',

@@ -80,8 +80,8 @@ describe('scripts/system-check.sh', () => {
     const r = run('test', { CHROMIUM_PATH: join(bin, 'chromium') });
     expect(r.status).toBe(1);
     expect(r.stderr).toBe(
-      'Missing Debian packages: ffmpeg fonts-dejavu-core. Run: sudo apt-get update && ' +
-        'sudo apt-get install -y ffmpeg fonts-dejavu-core && npm test\n',
+      'Missing Debian packages: ffmpeg fonts-dejavu-core fonts-noto-color-emoji. Run: sudo apt-get update && ' +
+        'sudo apt-get install -y ffmpeg fonts-dejavu-core fonts-noto-color-emoji && npm test\n',
     );
   });
 
@@ -96,7 +96,11 @@ describe('scripts/system-check.sh', () => {
   it('exits 0 quietly when every program is there', () => {
     notRootNoSudo();
     for (const name of ['ffmpeg', 'ffprobe', 'chromium']) fake(name);
-    fake('fc-list', 'echo "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf: DejaVu Sans:style=Book"');
+    fake(
+      'fc-list',
+      'echo "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf: DejaVu Sans:style=Book"; ' +
+        'echo "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf: Noto Color Emoji:style=Regular"',
+    );
     for (const mode of ['start', 'test']) {
       const r = run(mode);
       expect(r).toEqual({ status: 0, stdout: '', stderr: '' });

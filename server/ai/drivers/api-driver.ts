@@ -4,7 +4,7 @@ import { z, type ZodType } from 'zod';
 import { parseProxy } from '../../../src/contract/proxy';
 import { buildProxyDispatcher } from '../../platforms/proxy-connector';
 import type { NetworkErrorContext } from '../../platforms/network-errors';
-import type { AiProviderConfig } from '../ai-config';
+import type { AiProviderConfig } from '../../config-ai';
 import { AiDriverError, type AiChatDriver, type ChatTurn, type LoginOutcome, type SessionCtx } from './chat-driver';
 import { toDriverError } from './api-errors';
 import { markdownToHtml } from './html';

@@ -1,5 +1,5 @@
 import { AI_PROVIDERS, type AiProvider } from '../../../src/contract/ai';
-import type { AiConfig } from '../ai-config';
+import type { AiConfig } from '../../config-ai';
 import { ApiChatDriver } from './api-driver';
 import { type AiChatDriver, type SessionCtx } from './chat-driver';
 import { createBrowserChatDriver, siteAdapter, type BrowserDriverLog } from './browser/index';

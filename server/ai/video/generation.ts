@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeMessage } from '../../../src/contract/stored-message';
 import { PermanentJobError } from '../../jobs/index';
 import type { Media } from '../../media/storage/index';
-import type { AiConfig } from '../ai-config';
+import type { AiConfig } from '../../config-ai';
 import type { AiLog } from '../ai-log';
 import type { AiVideosRepository } from '../ai-videos.repository';
 import { AiDriverError } from '../drivers/chat-driver';
@@ -95,4 +95,6 @@ export class AiVideoGeneration {
 }
 
 const RETRYABLE = ['network', 'unavailable', 'rate_limit'];
-const failed = (reason: string) => encodeMessage('kadr.ai_errors.video_failed', { reason });
+/** A generation that failed: ours translated, the video provider's own words apart as the detail. */
+const failed = (detail: string) =>
+  encodeMessage('kadr.ai_errors.with_detail', { message: 'kadr.ai_errors.video_failed_provider', detail });

@@ -1,4 +1,4 @@
-import type { AiConfig } from '../ai-config';
+import type { AiConfig } from '../../config-ai';
 import { OpenAiVideos } from './openai-videos';
 import { OpenRouterVideos } from './openrouter';
 import type { VideoGenerator } from './video-generator';

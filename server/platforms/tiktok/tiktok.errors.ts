@@ -1,7 +1,7 @@
 /** TikTok OAuth error bodies and the `{ data, error: { code, message, log_id } }` envelope → PlatformError. */
 import { genericHttpError, retryAfterSec } from '../common';
 import { encodeMessage } from '../../../src/contract/stored-message';
-import { PLATFORM_TITLES, PlatformError, type PlatformErrorKey } from '../types';
+import { PLATFORM_TITLES, PlatformError, withCode, type PlatformErrorKey } from '../types';
 
 const P = 'tiktok' as const;
 const TITLE = { platform: PLATFORM_TITLES[P] };
@@ -25,7 +25,7 @@ export function tiktokOAuthError(
             ...base,
             kind: 'reconnect',
             key: 'tiktok_revoked',
-            params: { reason: description || 'invalid_grant' },
+            detail: description || 'invalid_grant',
           });
     case 'access_denied':
       return new PlatformError({ ...base, kind: 'reconnect', key: 'tiktok_user_revoked' });
@@ -37,7 +37,8 @@ export function tiktokOAuthError(
         ...base,
         kind: 'reconnect',
         key: 'scopes_not_granted',
-        params: { ...TITLE, reason: description || 'invalid_scope' },
+        params: TITLE,
+        detail: description || 'invalid_scope',
       });
     case 'invalid_request':
     case 'unsupported_grant_type':
@@ -45,8 +46,8 @@ export function tiktokOAuthError(
         ...base,
         kind: 'bad-request',
         key: 'token_request_rejected',
-        params: { ...TITLE, error },
-        detail: description || undefined,
+        params: TITLE,
+        detail: withCode(error, description),
       });
   }
   if (error)
@@ -54,8 +55,8 @@ export function tiktokOAuthError(
       ...base,
       kind: 'bad-request',
       key: 'returned_error',
-      params: { ...TITLE, error },
-      detail: description || undefined,
+      params: TITLE,
+      detail: withCode(error, description),
     });
   return genericHttpError(P, status, headers, raw, description || undefined);
 }
@@ -138,10 +139,12 @@ const FAIL_REASON_KEYS: Record<string, PlatformErrorKey> = {
 export function tiktokFailReasonError(reason: string | null | undefined): PlatformError {
   const code = reason || 'unknown';
   const known = FAIL_REASON_KEYS[code] ?? (code.startsWith('spam_risk') ? 'tiktok_fail_spam' : undefined);
-  const why = known ? encodeMessage(`kadr.platform_errors.${known}`) : code;
+  const why = encodeMessage(`kadr.platform_errors.${known ?? 'tiktok_fail_unknown'}`);
   const retry = code === 'internal' || code === 'spam_risk_too_many_posts';
   const kind = retry ? 'retry-later' : code === 'auth_removed' ? 'reconnect' : 'bad-request';
   const params = { reason: why };
   const raw = { fail_reason: reason };
-  return new PlatformError({ kind, platform: P, code, key: 'tiktok_publish_failed', params, raw });
+  // A reason Kadr does not know is said as such; TikTok's own code goes on the detail line.
+  const detail = known ? undefined : code;
+  return new PlatformError({ kind, platform: P, code, key: 'tiktok_publish_failed', params, raw, detail });
 }

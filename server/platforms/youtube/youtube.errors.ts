@@ -1,6 +1,6 @@
 /** Google OAuth and YouTube Data API error bodies → PlatformError. */
 import { genericHttpError, retryAfterSec } from '../common';
-import { PLATFORM_TITLES, PlatformError } from '../types';
+import { PLATFORM_TITLES, PlatformError, withCode } from '../types';
 
 const P = 'youtube' as const;
 const TITLE = { platform: PLATFORM_TITLES[P] };
@@ -34,7 +34,7 @@ export function googleTokenError(
             code: error,
             raw,
             key: 'google_revoked',
-            params: { reason: description || 'invalid_grant' },
+            detail: description || 'invalid_grant',
           });
     case 'invalid_client':
     case 'unauthorized_client':
@@ -66,8 +66,8 @@ export function googleTokenError(
         code: error,
         raw,
         key: 'token_request_rejected',
-        params: { platform: 'Google', error },
-        detail: description || undefined,
+        params: { platform: 'Google' },
+        detail: withCode(error, description),
       });
   }
   if (status === 401)
@@ -201,6 +201,6 @@ export function uploadProtocolError(reason: string, status?: number, raw?: unkno
     code: 'upload_protocol',
     raw,
     key: 'youtube_upload_protocol',
-    params: { reason },
+    detail: reason,
   });
 }

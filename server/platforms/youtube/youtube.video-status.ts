@@ -68,10 +68,10 @@ export function toVideoStatus(videoId: string, url: string, status: VideoItem['s
   if (status.uploadStatus === 'processed') out.outcome = 'ready';
   else if (status.uploadStatus === 'failed') {
     out.outcome = 'failed';
-    out.reason = platformMessage('youtube_processing_failed', { reason: status.failureReason ?? 'unknown' });
+    out.reason = platformMessage('youtube_processing_failed', {}, status.failureReason ?? 'unknown');
   } else if (status.uploadStatus === 'rejected') {
     out.outcome = 'failed';
-    out.reason = platformMessage('youtube_rejected', { reason: status.rejectionReason ?? 'unknown' });
+    out.reason = platformMessage('youtube_rejected', {}, status.rejectionReason ?? 'unknown');
   } else if (status.uploadStatus === 'deleted') {
     out.outcome = 'failed';
     out.reason = platformMessage('youtube_video_missing', { id: videoId });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { ZodType } from 'zod';
 import { AiDriverError } from '../chat-driver';
 import { isVisible, readPageState } from './page-state';
-import { sanitizeTurnHtml } from './sanitize';
+import { sanitizeChatHtml } from '../html';
 import type { SiteAdapter } from './sites';
 
 const POLL_MS = 250;
@@ -49,7 +49,7 @@ export async function sendOnPage(
     if (stable < STABLE_POLLS) await tick('complete answer');
   }
   const answer = (await last.innerText().catch(() => '')).trim();
-  return { text: answer, html: sanitizeTurnHtml(previous) };
+  return { text: answer, html: sanitizeChatHtml(previous) };
 }
 
 /** A failure on the page: a challenge that appeared mid-chat reads as one; anything else as unavailable. */

@@ -1,0 +1,27 @@
+import { Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { renderFailure } from './renderFailure';
+
+/** A failed render's reason, translated, with the raw text it came from (ffmpeg's words) as a smaller detail line. */
+export const RenderFailureText = ({ error, small = false }: { error: string; small?: boolean }) => {
+  const translate = useTranslate();
+  const { key, detail } = renderFailure(error);
+  return (
+    <>
+      <Typography variant={small ? 'caption' : 'body1'} color="error" component="div" sx={{ overflowWrap: 'anywhere' }}>
+        {translate(key, { _: key })}
+      </Typography>
+      {detail && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="div"
+          data-testid="render-failure-detail"
+          sx={{ overflowWrap: 'anywhere' }}
+        >
+          {detail}
+        </Typography>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,189 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
+import { startFoundationServer } from './foundation-panel';
+import { seedLayoutData, type LayoutData } from './layout-data';
+
+/**
+ * Issue 18's screenshot review, in Chromium: empty lists that say how to start, a failed AI video with nothing
+ * to play, the AI session's 'active' as words, the upload page naming its folder and saving only picked files,
+ * delete on the group and tag-set pages, a failed render request in the operator's words, and toasts that leave
+ * the page title readable on a phone. One server: the empty lists first, then the layout tests' data.
+ */
+let srv: TestServer;
+let browser: Browser;
+let d: LayoutData;
+
+beforeAll(async () => {
+  srv = await startFoundationServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await srv?.close();
+});
+
+/** A signed-in page (through the form; the admin unless told), Ukrainian unless told, at a laptop width unless told. */
+async function adminPage(width = 1440, lang = 'uk', login = 'admin') {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addInitScript((l) => localStorage.setItem('kadr.locale', l), lang);
+  const page = await context.newPage();
+  await page.goto(`${srv.url}/login`);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill(`${login}-pass`);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await page.locator('header').waitFor();
+  return { context, page };
+}
+
+const EMPTY = [
+  { path: '/accounts/list', uk: 'Профілів ще немає', en: 'No profiles yet', create: ['Створити', 'Create'] },
+  {
+    path: '/video/request-create',
+    uk: 'Запитів на створення відео ще немає',
+    en: 'No video requests yet',
+    create: ['Створити відео', 'Create videos'],
+  },
+  { path: '/photos', uk: 'Папок із фонами ще немає', en: 'No background folders yet', create: ['Create folder'] },
+  { path: '/ai/video', uk: 'Відео ШІ ще немає', en: 'No AI videos yet', create: [] },
+] as const;
+
+describe('a new operator with nothing', () => {
+  for (const lang of ['uk', 'en'] as const)
+    it(`J: each empty list says what it holds and how to start (${lang}), a search matching nothing says so`, async () => {
+      const { context, page } = await adminPage(1440, lang);
+      for (const list of EMPTY) {
+        await page.goto(srv.url + list.path);
+        const empty = page.getByTestId('empty-list');
+        await empty.getByText(list[lang]).waitFor();
+        const create = list.create[lang === 'uk' ? 0 : list.create.length - 1];
+        if (create) expect(await empty.getByRole('link', { name: create }).count()).toBe(1);
+        expect(await page.getByText(lang === 'uk' ? 'Нічого не знайдено' : 'Nothing found').count()).toBe(0);
+      }
+      // A search that matches nothing is not an empty list.
+      await page.goto(`${srv.url}/accounts/list?filter=${encodeURIComponent('{"q":"nobody"}')}`);
+      await page.getByText(lang === 'uk' ? 'Нічого не знайдено' : 'Nothing found').waitFor();
+      expect(await page.getByTestId('empty-list').count()).toBe(0);
+      await context.close();
+    });
+});
+
+describe('with the layout data', () => {
+  beforeAll(async () => {
+    d = await seedLayoutData(srv);
+  });
+
+  it('F: a failed AI video shows a plain box saying so, no play button; its buttons start where its error does', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${srv.url}/ai/video`);
+    const card = page.getByRole('group', { name: /Відео ШІ #\d+/ });
+    await card.getByLabel('Відео не створено: відтворювати нічого').waitFor();
+    expect(await card.getByRole('button', { name: /Переглянути відео/ }).count()).toBe(0);
+    expect(await card.locator('video').count()).toBe(0);
+    const alert = await card.getByRole('alert').boundingBox();
+    const publish = await card.getByRole('button', { name: 'Опублікувати' }).boundingBox();
+    expect(Math.abs(publish!.x - alert!.x)).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+
+  it('G: a session reads "Не активна" as words, in the list and on its page, not as an empty radio circle', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${srv.url}/ai/list`);
+    const row = page.getByRole('row', { name: /olena\.kovalenko/ });
+    await row.getByText('Не активна', { exact: true }).waitFor();
+    expect(await page.locator('[data-testid="RadioButtonUncheckedIcon"]').count()).toBe(0);
+    await page.goto(`${srv.url}/ai/list/${d.aiSession}`);
+    await page.getByTestId('ai-session-info').getByText('Не активна', { exact: true }).waitFor();
+    expect(await page.locator('[data-testid="RadioButtonUncheckedIcon"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('K: the upload page names its folder and enables Save only once a file is picked', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${srv.url}/photos/create/${d.folder}`);
+    await page
+      .getByRole('heading', { name: 'Завантаження в папку «Пейзажі для фону: море, гори, ліс і місто»' })
+      .waitFor();
+    const save = page.getByRole('button', { name: 'Зберегти' });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByTestId('upload-hint').getByText('Потрібно додати хоча б одне зображення або відео').waitFor();
+    await page.locator('input[data-zone="photo"]').setInputFiles({
+      name: 'sea.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    });
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    expect(await page.getByTestId('upload-hint').count()).toBe(0);
+    await context.close();
+  });
+
+  for (const { name, path, listPath, record, toast } of [
+    {
+      name: 'group',
+      path: () => `/accounts/group/${d.group}`,
+      listPath: '/accounts/group/list',
+      record: 'Ранкові публікації кулінарних каналів (будні, 08:00–10:00)',
+      toast: 'Группа видалена',
+    },
+    {
+      name: 'tag set',
+      path: () => `/tags/${d.tagSet}`,
+      listPath: '/tags',
+      record: 'Кулінарія та рецепти на кожен день',
+      toast: 'Тег видалено',
+    },
+  ])
+    it(`L: the ${name} page deletes after the lists' confirmation naming it, then shows the list`, async () => {
+      const { context, page } = await adminPage();
+      await page.goto(srv.url + path());
+      await page.getByRole('button', { name: 'Видалити' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(`Видалити «${record}»?`).waitFor();
+      await dialog.getByRole('button', { name: 'Підтвердити' }).click();
+      await page.getByText(toast).waitFor();
+      await page.waitForURL((u) => u.pathname === listPath);
+      await page.goto(srv.url + path());
+      await expect.poll(() => page.getByText(record).count()).toBe(0);
+      await context.close();
+    });
+
+  it("M, N: a failed request says why in the operator's words, ffmpeg's as a detail, and that it made no videos", async () => {
+    for (const lang of ['uk', 'en'] as const) {
+      const { context, page } = await adminPage(1440, lang);
+      const [reason, none] =
+        lang === 'uk'
+          ? ['Рендер не вдався: кліп не вдалося декодувати', 'Рендер не вдався: готових відео немає']
+          : ['Rendering failed: the clip could not be decoded', 'Rendering failed: no videos were made'];
+      await page.goto(`${srv.url}/video/request-create/${d.requests.failed}`);
+      await page.getByText(reason).waitFor();
+      await page
+        .getByTestId('render-failure-detail')
+        .getByText(/^ffmpeg exited with code 1: Error while decoding/)
+        .waitFor();
+      await page.getByTestId('request-no-outputs').getByText(none).waitFor();
+      expect(await page.getByText(lang === 'uk' ? 'Відео ще не готові' : 'No videos ready yet').count()).toBe(0);
+      // The list's status column: the same reason, the raw text under it.
+      await page.goto(`${srv.url}/video/request-create`);
+      const row = page.locator('[data-request="layoutfailed00001"]');
+      await row.getByText(reason).waitFor();
+      await row.getByTestId('render-failure-detail').waitFor();
+      await context.close();
+    }
+  });
+
+  it('Q: on a phone an error toast sits below the app bar, the page title readable', async () => {
+    // Another user's publication: 'Не знайдено'.
+    const { context, page } = await adminPage(390, 'uk', 'operator');
+    await page.goto(`${srv.url}/video/youtube/${d.idUpload.published}`);
+    const toast = page.locator('[role="status"]').first();
+    await toast.waitFor();
+    const bar = await page.locator('header').boundingBox();
+    const box = await toast.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+    await context.close();
+  });
+});
