@@ -14,6 +14,8 @@ import { TraceMap, eachMapping } from '@jridgewell/trace-mapping';
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[] };
 
 const dist = process.env.DIST ?? 'dist';
+// Piped into `head`: stop quietly when the reader has had enough.
+process.stdout.on('error', () => process.exit(0));
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
 
 const files = new Set<string>();
