@@ -72,13 +72,15 @@ const LoginForm = ({ onSubmit }: Props) => {
     e.preventDefault();
     const form = e.currentTarget;
     setTouched(new Set(FIELDS));
+    // Disabled from the click on, so a second click cannot send the form twice while it is checked.
+    setSubmitting(true);
     const found = await showCheck(values, FIELDS);
     const wrong = FIELDS.find((f) => found[f]);
     if (wrong) {
+      setSubmitting(false);
       (form.elements.namedItem(wrong) as HTMLInputElement | null)?.focus();
       return;
     }
-    setSubmitting(true);
     try {
       await onSubmit(values);
       toast.success(translate('kadr.notifications.logged_in'));

@@ -33,16 +33,17 @@ describe('the sign-in page’s messages', () => {
       await page.getByRole('button', { name: 'Увійти' }).waitFor();
       expect(await loaded()).toContain('Вхід до Kadr');
       expect(await loaded()).not.toContain('Нічого не знайдено');
+      expect(await loaded()).not.toContain('Профілів ще немає');
 
       await page.getByRole('button', { name: 'English' }).click();
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
       await page.waitForLoadState('networkidle');
-      expect(await loaded()).not.toContain('Nothing found');
+      expect(await loaded()).not.toContain('No profiles yet');
 
       await page.getByLabel('Login').fill('admin');
       await page.getByLabel('Password').fill('admin-pass');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByText('Nothing found').waitFor();
+      await page.getByText('No profiles yet').waitFor();
     } finally {
       await context.close();
     }
