@@ -92,7 +92,7 @@ describeOnEachDb('live updates in the browser', (kind) => {
       })
     ).json();
     await page.goto(`${srv.url}/video/request-create`);
-    await page.getByText('Нічого не знайдено').waitFor();
+    await page.getByTestId('empty-list').waitFor(); // an empty list says how to start
     let navigations = 0;
     page.on('framenavigated', () => navigations++);
     // When the list read itself from the API (its first load of the new row, or its 15 s refresh).
