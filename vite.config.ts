@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { signInMessages } from './scripts/vite/signInMessages.ts';
+import { precompress } from './scripts/vite/precompress.ts';
 
 // One copy each of react-router, MUI and react-query (see notes/react-admin.md §0).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), signInMessages(), precompress()],
   resolve: {
     // A polyfill of what every supported browser has (see the file).
     alias: { 'object.entries': resolve(import.meta.dirname, 'src/shims/object-entries.cjs') },

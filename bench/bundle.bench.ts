@@ -13,7 +13,9 @@ const ONLY = process.env.BENCH_PAGES?.split(',');
 /** A page opened cold, what says it is usable, and its targets (ms until usable; gzip JavaScript in KB). */
 type ColdPage = { path: string; signedIn: boolean; ready: Ready; what: string; ms: number; kb?: number };
 
-const nothingFound: Ready = { selector: 'div', text: 'Нічого не знайдено' };
+// An empty list: its own empty state (what it holds and how to start, since issue 18), or the previous release's
+// 'Нічого не знайдено'.
+const emptyList: Ready = [{ selector: '[data-testid="empty-list"]' }, { selector: 'div', text: 'Нічого не знайдено' }];
 const PAGES: ColdPage[] = [
   {
     path: '/login',
@@ -41,7 +43,7 @@ const PAGES: ColdPage[] = [
     '/ai/list',
     '/ai/video',
     '/ai/logs',
-  ].map((path) => ({ path, signedIn: true, ready: nothingFound, what: 'empty list shown', ms: 1000 })),
+  ].map((path) => ({ path, signedIn: true, ready: emptyList, what: 'empty list shown', ms: 1000 })),
   {
     path: '/setting',
     signedIn: true,

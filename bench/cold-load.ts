@@ -2,21 +2,24 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContextOptions, Response } from 'playwright-core';
 
 /** What tells that a page is usable: an element matching `selector`, visible, with exactly `text` (when given), not disabled (when `enabled`). */
-export type Ready = { selector: string; text?: string; enabled?: boolean };
+type Shown = { selector: string; text?: string; enabled?: boolean };
+/** One such element, or any of several (a page that two builds show differently). */
+export type Ready = Shown | Shown[];
 
 /** One cold load: ms from navigation start until Ready holds (the page's own clock), and the JavaScript it loaded. */
 export type ColdLoad = { ms: number; jsGzip: number; jsFiles: number };
 
 /** Runs in the page before its own scripts: notes performance.now() at the first DOM change after which `ready` holds. */
 function watchReady(ready: Ready) {
-  const holds = () => {
-    for (const el of document.querySelectorAll<HTMLElement>(ready.selector)) {
-      if (ready.text !== undefined && el.textContent?.trim() !== ready.text) continue;
-      if (ready.enabled && (el as HTMLButtonElement).disabled) continue;
+  const shown = (one: Shown) => {
+    for (const el of document.querySelectorAll<HTMLElement>(one.selector)) {
+      if (one.text !== undefined && el.textContent?.trim() !== one.text) continue;
+      if (one.enabled && (el as HTMLButtonElement).disabled) continue;
       if (el.checkVisibility()) return true;
     }
     return false;
   };
+  const holds = () => (Array.isArray(ready) ? ready : [ready]).some(shown);
   const observer = new MutationObserver(() => {
     if (!holds()) return;
     (window as any).__benchReady = performance.now();

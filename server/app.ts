@@ -177,6 +177,9 @@ async function servePanel(app: FastifyInstance, dir: string) {
     await app.register(fastifyStatic, {
       root: dir,
       wildcard: false,
+      // The build writes .br and .gz next to each text file (scripts/vite/precompress.ts): sent to browsers that
+      // accept them, with the same headers.
+      preCompressed: true,
       // @fastify/static's own Cache-Control (max-age=0 by default) would replace the one set here.
       cacheControl: false,
       setHeaders: (res, path) => {

@@ -1,5 +1,7 @@
 import './common/zodWithoutEval';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CoreAdminUI } from 'ra-core';
+import { AccessDenied, AdminContext, AuthenticationError, CustomRoutes, Error, Resource } from 'react-admin';
+import { CssBaseline } from '@mui/material';
 import { Navigate, Route, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -19,9 +21,10 @@ import { videoRoutes } from './videos';
 import { publicationRoutes } from './publications';
 import { aiRoutes } from './ai';
 import { lazyScreen } from './common/lazyScreen';
+import { loadSettingsPage } from './firstScreen';
 import { withNotFound } from './common/withNotFound';
 
-const SettingsPage = lazyScreen(() => import('./settings/SettingsPage'), 'SettingsPage');
+const SettingsPage = lazyScreen(loadSettingsPage, 'SettingsPage');
 // The login form after a logout loads when it is shown: a signed-in page does not need it.
 const AdminLoginPage = lazyScreen(() => import('./layout/AdminLoginPage'), 'AdminLoginPage');
 // Detail pages of an id that does not exist, or is another user's, show the 404 screen (the users page reads
@@ -41,34 +44,47 @@ const Index = () => (
   </>
 );
 
+/**
+ * react-admin's <Admin>, put together from its parts with the panel's own pages: <Admin> also brings its own
+ * login form, notification, layout and English messages as defaults, which the panel replaces, so they would
+ * only weigh on every signed-in page.
+ */
 const KadrAdmin = () => (
-  <Admin
+  <AdminContext
     dataProvider={dataProvider}
     authProvider={authProvider}
     i18nProvider={i18nProvider}
     store={store}
     theme={theme}
-    layout={Layout}
-    loginPage={AdminLoginPage}
-    catchAll={NotFound}
-    loading={Loading}
-    notification={ToastBridge}
-    dashboard={Index}
-    requireAuth
-    disableTelemetry
   >
-    <Resource name="users" {...users} edit={UserEdit} />
-    <Resource name="accounts" {...accounts} edit={AccountEdit} />
-    <Resource name="accounts/group" {...groups} edit={GroupEdit} />
-    <Resource name="tags" {...tags} edit={TagSetEdit} />
-    <Resource name="photos" {...backgrounds} edit={FolderPage} />
-    <CustomRoutes>
-      <Route path="/setting" element={<SettingsPage />} />
-      {videoRoutes}
-      {publicationRoutes}
-      {aiRoutes}
-    </CustomRoutes>
-  </Admin>
+    <CssBaseline enableColorScheme>
+      <CoreAdminUI
+        layout={Layout}
+        loginPage={AdminLoginPage}
+        catchAll={NotFound}
+        loading={Loading}
+        dashboard={Index}
+        accessDenied={AccessDenied}
+        authenticationError={AuthenticationError}
+        error={Error}
+        requireAuth
+        disableTelemetry
+      >
+        <Resource name="users" {...users} edit={UserEdit} />
+        <Resource name="accounts" {...accounts} edit={AccountEdit} />
+        <Resource name="accounts/group" {...groups} edit={GroupEdit} />
+        <Resource name="tags" {...tags} edit={TagSetEdit} />
+        <Resource name="photos" {...backgrounds} edit={FolderPage} />
+        <CustomRoutes>
+          <Route path="/setting" element={<SettingsPage />} />
+          {videoRoutes}
+          {publicationRoutes}
+          {aiRoutes}
+        </CustomRoutes>
+      </CoreAdminUI>
+      <ToastBridge />
+    </CssBaseline>
+  </AdminContext>
 );
 
 // Real paths (/users/5, /users?page=2): react-admin runs inside our browser router, made once.

@@ -9,14 +9,14 @@ import { store } from './providers/store';
  * After signing in, the panel is loaded in place at the same URL. The panel's store carries the language
  * chosen here, as it carries the one chosen in Settings.
  */
-export default function LoginApp({ onSignedIn }: { onSignedIn: () => void }) {
+export default function LoginApp({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   return (
     <StoreContextProvider value={store}>
       <I18nContextProvider value={i18nProvider}>
         <LoginPage
           onSubmit={async (v) => {
             await loginRequest(v);
-            onSignedIn();
+            await onSignedIn();
           }}
         />
       </I18nContextProvider>

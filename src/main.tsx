@@ -33,8 +33,11 @@ function Root() {
           <AdminApp />
         ) : (
           <LoginApp
-            onSignedIn={() => {
+            onSignedIn={async () => {
+              // First the path, since the panel's router reads it when its code loads. The panel's code and
+              // messages load while the form still shows it is signing in.
               if (location.pathname === '/login') history.replaceState(null, '', '/');
+              await Promise.allSettled([restoreLocale('panel'), loadAdmin()]);
               setSignedIn(true);
             }}
           />
@@ -44,8 +47,12 @@ function Root() {
   );
 }
 
-// The first screen's code loads alongside the language's messages, not after them.
-Promise.allSettled([restoreLocale(), signedInNow() ? loadAdmin() : loadLogin()]).finally(() => {
+// The first screen's code loads alongside the language's messages, not after them; signed in, so does the code of
+// the screen at this path, not after the shell has rendered (its table is a small chunk of its own: the sign-in
+// page does not load it).
+const signedIn = signedInNow();
+if (signedIn) void import('./firstScreen').then((m) => m.preloadScreen(location.pathname));
+Promise.allSettled([restoreLocale(signedIn ? 'panel' : 'signIn'), signedIn ? loadAdmin() : loadLogin()]).finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Root />

@@ -2,8 +2,9 @@ import { createElement } from 'react';
 import { Route } from 'react-router-dom';
 import AccountsIcon from '@mui/icons-material/AccountBox';
 import { lazyScreen } from '../common/lazyScreen';
+import { loadAccountList } from '../firstScreen';
 
-const AccountList = lazyScreen(() => import('./AccountList'), 'AccountList');
+const AccountList = lazyScreen(loadAccountList, 'AccountList');
 const AccountEdit = lazyScreen(() => import('./AccountEdit'), 'AccountEdit');
 const AccountCreate = lazyScreen(() => import('./AccountCreate'), 'AccountCreate');
 

@@ -1,11 +1,12 @@
 import { createElement } from 'react';
 import { Route } from 'react-router-dom';
 import { lazyScreen } from '../common/lazyScreen';
+import { loadAiSessionList, loadAiVideoList, loadAiLogList } from '../firstScreen';
 
-const AiSessionList = lazyScreen(() => import('./AiSessionList'), 'AiSessionList');
+const AiSessionList = lazyScreen(loadAiSessionList, 'AiSessionList');
 const AiSessionPage = lazyScreen(() => import('./AiSessionPage'), 'AiSessionPage');
-const AiVideoList = lazyScreen(() => import('./AiVideoList'), 'AiVideoList');
-const AiLogList = lazyScreen(() => import('./AiLogList'), 'AiLogList');
+const AiVideoList = lazyScreen(loadAiVideoList, 'AiVideoList');
+const AiLogList = lazyScreen(loadAiLogList, 'AiLogList');
 
 /**
  * The AI screens at the SPEC §2 paths: /ai/list (sessions), /ai/list/{id}?chat=gpt|deepseek (a session),

@@ -1,5 +1,6 @@
 import { Button, DataTable, List, usePermissions, useRecordContext, useTranslate } from 'react-admin';
-import { ListActions, ownerFilter, searchFilter } from '../common/listFilters';
+import { ListActions, searchFilter } from '../common/listFilters';
+import { ownerFilter } from '../common/ownerFilter';
 import { Link } from 'react-router-dom';
 import AddIcon from '@mui/icons-material/CreateNewFolder';
 import { PAGE_SIZE } from '../contract/pagination';

@@ -2,9 +2,10 @@ import { createElement, Fragment } from 'react';
 import { Route } from 'react-router-dom';
 import BackgroundIcon from '@mui/icons-material/Wallpaper';
 import { lazyScreen } from '../common/lazyScreen';
+import { loadFolderList } from '../firstScreen';
 import { withNotFound } from '../common/withNotFound';
 
-const FolderList = lazyScreen(() => import('./FolderList'), 'FolderList');
+const FolderList = lazyScreen(loadFolderList, 'FolderList');
 const FolderPage = lazyScreen(() => import('./FolderPage'), 'FolderPage');
 const FolderCreate = lazyScreen(() => import('./FolderCreate'), 'FolderCreate');
 // The upload page of a folder that is not there (or another user's) is the 404 screen too.

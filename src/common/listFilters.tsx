@@ -1,12 +1,4 @@
-import {
-  AutocompleteInput,
-  FilterButton,
-  ReferenceInput,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { FilterButton, SearchInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
 import type { StatusKind } from '../contract/statuses';
 
 /**
@@ -53,22 +45,4 @@ const StatusSelect = ({ kind, statuses }: { source: string; kind: StatusKind; st
 /** A fixed select (`choices` names are brand names or i18n keys). */
 export const selectFilter = (source: string, label: string, choices: { id: string; name: string }[]) => (
   <SelectInput key={source} source={source} label={label} choices={choices} sx={FILTER_WIDTH} />
-);
-
-/** Admins: rows of one owner, picked by login (searching /api/users?q=…). */
-export const ownerFilter = () => (
-  <ReferenceInput
-    key="userId"
-    source="userId"
-    reference="users"
-    label="kadr.lists.owner"
-    sort={{ field: 'login', order: 'ASC' }}
-  >
-    <AutocompleteInput
-      label="kadr.lists.owner"
-      optionText="login"
-      filterToQuery={(q: string) => ({ q })}
-      sx={{ minWidth: 220 }}
-    />
-  </ReferenceInput>
 );

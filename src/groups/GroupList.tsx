@@ -1,5 +1,6 @@
 import { CreateButton, DataTable, List, usePermissions, useRecordContext, useTranslate } from 'react-admin';
-import { ListActions, ownerFilter, searchFilter } from '../common/listFilters';
+import { ListActions, searchFilter } from '../common/listFilters';
+import { ownerFilter } from '../common/ownerFilter';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { DeleteRowButton } from '../common/DeleteRowButton';

@@ -2,8 +2,9 @@ import { createElement } from 'react';
 import { Route } from 'react-router-dom';
 import GroupsIcon from '@mui/icons-material/Workspaces';
 import { lazyScreen } from '../common/lazyScreen';
+import { loadGroupList } from '../firstScreen';
 
-const GroupList = lazyScreen(() => import('./GroupList'), 'GroupList');
+const GroupList = lazyScreen(loadGroupList, 'GroupList');
 const GroupCreate = lazyScreen(() => import('./GroupForm'), 'GroupCreate');
 const GroupEdit = lazyScreen(() => import('./GroupForm'), 'GroupEdit');
 

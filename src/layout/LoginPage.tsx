@@ -1,4 +1,4 @@
-import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   Box,
   Button,
@@ -16,14 +16,18 @@ import {
 import { useTranslate } from 'ra-core';
 import { toast } from 'react-hot-toast';
 import type { LoginInput } from '../contract/auth';
-import { LoginError } from '../providers/authProvider';
+import type { LoginError } from '../providers/authProvider';
+import type { LoginErrors } from './loginCheck';
 import { muiTheme } from '../common/theme';
 import { LanguageSwitch } from './LanguageSwitch';
 
 type Props = { onSubmit: (values: LoginInput) => Promise<unknown> };
 
+type Field = keyof LoginInput;
+const FIELDS: Field[] = ['login', 'password'];
+
 // The rules (and zod with them) load on the first check: the page itself does not need them to show.
-const resolver: Resolver<LoginInput> = async (...args) => (await import('./loginResolver')).loginResolver(...args);
+const check = async (values: LoginInput) => (await import('./loginCheck')).checkLogin(values);
 
 /**
  * SPEC Login: login and password, 'Увійти'; §5 rules; §8 toasts on success and failure. It brings the panel's
@@ -37,28 +41,57 @@ export const LoginPage = (props: Props) => (
   </ThemeProvider>
 );
 
+/**
+ * Two fields, checked as a form library's "on touched" mode does: a field is checked when it loses focus and on
+ * every change after that; submitting checks both and focuses the first wrong one. The server's field errors
+ * show under their fields.
+ */
 const LoginForm = ({ onSubmit }: Props) => {
   const translate = useTranslate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
-    resolver,
-    defaultValues: { login: '', password: '' },
-    mode: 'onTouched',
-  });
-  const submit = handleSubmit(async (values) => {
+  const [values, setValues] = useState<LoginInput>({ login: '', password: '' });
+  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  // The checks finish in the order they start: each waits for the same module, then runs at once.
+  const showCheck = async (next: LoginInput, fields: readonly Field[]) => {
+    const found = await check(next);
+    setErrors((shown) => ({ ...shown, ...pick(found, fields) }));
+    return found;
+  };
+  const change = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: e.target.value };
+    setValues(next);
+    if (touched.has(field)) void showCheck(next, [field]);
+  };
+  const blur = (field: Field) => () => {
+    setTouched((t) => new Set(t).add(field));
+    void showCheck(values, [field]);
+  };
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    setTouched(new Set(FIELDS));
+    // Disabled from the click on, so a second click cannot send the form twice while it is checked.
+    setSubmitting(true);
+    const found = await showCheck(values, FIELDS);
+    const wrong = FIELDS.find((f) => found[f]);
+    if (wrong) {
+      setSubmitting(false);
+      (form.elements.namedItem(wrong) as HTMLInputElement | null)?.focus();
+      return;
+    }
     try {
       await onSubmit(values);
       toast.success(translate('kadr.notifications.logged_in'));
     } catch (e) {
       const err = e as LoginError;
-      for (const [field, message] of Object.entries(err.errors ?? {})) setError(field as keyof LoginInput, { message });
+      setErrors(err.errors ?? {});
       toast.error(err?.message || translate('kadr.notifications.error'));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
   const help = (m?: string) => (m ? translate(m, { _: m }) : undefined);
   return (
     <Box
@@ -67,7 +100,7 @@ const LoginForm = ({ onSubmit }: Props) => {
       <Card
         sx={{ width: 360 }}
         component="form"
-        onSubmit={submit}
+        onSubmit={(e: FormEvent<HTMLFormElement>) => void submit(e)}
         noValidate
         aria-label={translate('kadr.login.title')}
       >
@@ -79,15 +112,21 @@ const LoginForm = ({ onSubmit }: Props) => {
             label={translate('kadr.login.login')}
             autoComplete="username"
             autoFocus
-            field={register('login')}
-            error={help(errors.login?.message)}
+            name="login"
+            value={values.login}
+            onChange={change('login')}
+            onBlur={blur('login')}
+            error={help(errors.login)}
           />
           <LoginField
             label={translate('kadr.login.password')}
             type="password"
             autoComplete="current-password"
-            field={register('password')}
-            error={help(errors.password?.message)}
+            name="password"
+            value={values.password}
+            onChange={change('password')}
+            onBlur={blur('password')}
+            error={help(errors.password)}
           />
           <Button
             type="submit"
@@ -106,7 +145,10 @@ const LoginForm = ({ onSubmit }: Props) => {
 
 type FieldProps = {
   label: string;
-  field: UseFormRegisterReturn;
+  name: Field;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
   error: string | undefined;
   type?: string;
   autoComplete: string;
@@ -117,13 +159,16 @@ type FieldProps = {
  * A filled text field as MUI's TextField draws it (the theme's FormControl defaults), put together from its
  * parts: TextField brings Select, Menu and Popover along, which the login page never shows.
  */
-const LoginField = ({ label, field: { ref, ...field }, error, ...input }: FieldProps) => {
-  const id = `login-${field.name}`;
+const LoginField = ({ label, error, ...input }: FieldProps) => {
+  const id = `login-${input.name}`;
   return (
     <FormControl error={!!error}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
-      <FilledInput id={id} inputRef={ref} {...field} {...input} aria-describedby={`${id}-helper`} />
+      <FilledInput id={id} {...input} aria-describedby={`${id}-helper`} />
       <FormHelperText id={`${id}-helper`}>{error ?? ' '}</FormHelperText>
     </FormControl>
   );
 };
+
+const pick = (errors: LoginErrors, fields: readonly Field[]): LoginErrors =>
+  Object.fromEntries(fields.map((f) => [f, errors[f]]));

@@ -7,18 +7,27 @@ const LOCALES = [
   { locale: 'en', name: 'English' },
 ];
 
+/** The panel's messages, or the sign-in page's few (i18n/signIn.ts). */
+export type MessagesFor = 'panel' | 'signIn';
+
 /** Each language's messages are a chunk of their own: a page loads the active language's only. */
-const messagesOf = (locale: Locale) =>
+const panelMessagesOf = (locale: Locale) =>
   locale === 'en' ? import('../../i18n/en').then((m) => m.en) : import('../../i18n/uk').then((m) => m.uk);
+const signInMessagesOf = (locale: Locale) =>
+  (locale === 'en' ? import('virtual:sign-in-messages/en') : import('virtual:sign-in-messages/uk')).then(
+    (m) => m.default,
+  );
 
 let active: I18nProvider | undefined;
 
 /**
  * Loads the remembered language (it survives reloads and logouts) before the first render: polyglot needs the
- * first language's messages at hand; the other one loads when it is chosen.
+ * first language's messages at hand; the other one loads when it is chosen. The signed-out page loads the
+ * sign-in messages only; signing in loads the panel's before the panel renders.
  */
-export async function restoreLocale() {
+export async function restoreLocale(messagesFor: MessagesFor) {
   const locale = currentLocale();
+  const messagesOf = messagesFor === 'panel' ? panelMessagesOf : signInMessagesOf;
   const messages = await messagesOf(locale);
   active = polyglotI18nProvider((l) => (l === locale ? messages : messagesOf(l as Locale)) as any, locale, LOCALES, {
     allowMissing: true,

@@ -1,8 +1,9 @@
 import { createElement } from 'react';
 import { Route } from 'react-router-dom';
 import { lazyScreen } from '../common/lazyScreen';
+import { loadYouTubeList } from '../firstScreen';
 
-const YouTubeList = lazyScreen(() => import('./YouTubeList'), 'YouTubeList');
+const YouTubeList = lazyScreen(loadYouTubeList, 'YouTubeList');
 const PublishForm = lazyScreen(() => import('./PublishForm'), 'PublishForm');
 const PublicationDetail = lazyScreen(() => import('./PublicationDetail'), 'PublicationDetail');
 

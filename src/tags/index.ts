@@ -1,7 +1,8 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { lazyScreen } from '../common/lazyScreen';
+import { loadTagSetList } from '../firstScreen';
 
-const TagSetList = lazyScreen(() => import('./TagSetList'), 'TagSetList');
+const TagSetList = lazyScreen(loadTagSetList, 'TagSetList');
 const TagSetCreate = lazyScreen(() => import('./TagSetForm'), 'TagSetCreate');
 const TagSetEdit = lazyScreen(() => import('./TagSetForm'), 'TagSetEdit');
 

@@ -1,7 +1,8 @@
 import PeopleIcon from '@mui/icons-material/ManageAccounts';
 import { lazyScreen } from '../common/lazyScreen';
+import { loadUserList } from '../firstScreen';
 
-const UserList = lazyScreen(() => import('./UserList'), 'UserList');
+const UserList = lazyScreen(loadUserList, 'UserList');
 const UserEdit = lazyScreen(() => import('./UserEdit'), 'UserEdit');
 const UserCreate = lazyScreen(() => import('./UserCreate'), 'UserCreate');
 

@@ -1,7 +1,8 @@
 import { CreateButton, DataTable, List, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { REQUEST_STATUSES } from '../contract/videos';
 import { UtcDateField } from '../common/UtcDateField';
-import { ListActions, ownerFilter, searchFilter, statusFilter } from '../common/listFilters';
+import { ListActions, searchFilter, statusFilter } from '../common/listFilters';
+import { ownerFilter } from '../common/ownerFilter';
 import { ClipCell, OptionsCell } from './RequestCells';
 import { requestPagePath } from './paths';
 import { Link as RouterLink } from 'react-router-dom';

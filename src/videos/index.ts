@@ -1,9 +1,10 @@
 import { createElement } from 'react';
 import { Route } from 'react-router-dom';
 import { lazyScreen } from '../common/lazyScreen';
+import { loadRequestList } from '../firstScreen';
 
 const VideoCreate = lazyScreen(() => import('./VideoCreate'), 'VideoCreate');
-const RequestList = lazyScreen(() => import('./RequestList'), 'RequestList');
+const RequestList = lazyScreen(loadRequestList, 'RequestList');
 const RequestPage = lazyScreen(() => import('./RequestPage'), 'RequestPage');
 
 /**

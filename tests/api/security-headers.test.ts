@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,11 @@ import { AVATAR_HOSTS } from '../../server/http/security-headers';
 const panelDir = mkdtempSync(join(tmpdir(), 'kadr-panel-'));
 mkdirSync(join(panelDir, 'assets'));
 writeFileSync(join(panelDir, 'index.html'), '<!doctype html><title>Kadr panel</title>');
-writeFileSync(join(panelDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+const ASSET = 'console.log(1)';
+writeFileSync(join(panelDir, 'assets', 'index-abc123.js'), ASSET);
+// What the build writes next to each text file (scripts/vite/precompress.ts).
+writeFileSync(join(panelDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(ASSET));
+writeFileSync(join(panelDir, 'assets', 'index-abc123.js.gz'), gzipSync(ASSET));
 
 let app: FastifyInstance;
 let tdb: TestDb;
@@ -86,6 +91,29 @@ describe('caching of the panel', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ])(
+    'a browser that accepts %s gets the file the build compressed, with the same headers',
+    async (encoding, decode) => {
+      const plain = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const res = await app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': `${encoding}, identity` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(decode(res.rawPayload).toString()).toBe(ASSET);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-type']).toBe(plain.headers['content-type']);
+    },
+  );
 
   it.each(['/', '/index.html', '/accounts/12'])('%s is revalidated every time (no-cache)', async (url) => {
     const res = await app.inject({ method: 'GET', url });
