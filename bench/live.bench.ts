@@ -3,6 +3,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createDb, type DbKind } from '../server/db/index';
 import { hashPassword } from '../server/auth/password';
+import type { RequestLive } from '../src/contract/live';
 import { makeTestDb, postgresAvailable } from '../tests/helpers/db';
 import { openSse } from '../tests/helpers/sse';
 
@@ -24,7 +25,8 @@ async function listen(app: FastifyInstance) {
 }
 
 /**
- * Live updates: from a worker's report (LiveService.emit: the events row, NOTIFY on PostgreSQL) to the event
+ * Live updates: from a worker's report (a `render.changed` event recorded through the event bus: the events row,
+ * NOTIFY on PostgreSQL) to the event
  * arriving on CLIENTS open streams of the same user, EVENTS progress events at 40/s. On PostgreSQL also to a
  * second API process (a second app on the same database, woken by LISTEN/NOTIFY). The browser's last step
  * (event → DOM) is printed by tests/e2e/live.test.ts (10–100 ms there).
@@ -83,13 +85,17 @@ async function one(kind: DbKind) {
     const sentAt: number[] = [];
     for (let i = 0; i < EVENTS; i++) {
       sentAt[i] = performance.now();
-      await app.root.live.service.emit(userId, 'request', { id: 1, seq: i, progress: i % 100 });
+      // The request's `done` carries the sequence number (a stream shows only the contract's fields).
+      const payload = { id: 1, done: i, progress: i % 100 } as RequestLive;
+      await app.root.events.transaction((trx) =>
+        app.root.events.record(trx, { name: 'render.changed', userId, payload }),
+      );
       await new Promise((r) => setTimeout(r, EVERY_MS));
     }
     const deadline = performance.now() + 10_000;
     while (streams.some((s) => s.messages.length < EVENTS) && performance.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
-    const lat = (s: ReturnType<typeof openSse>) => s.messages.map((m) => m.at - sentAt[m.payload.seq]!);
+    const lat = (s: ReturnType<typeof openSse>) => s.messages.map((m) => m.at - sentAt[m.payload.done]!);
     const local = streams.filter((s) => s !== remote).flatMap(lat);
     const received = streams.filter((s) => s !== remote).reduce((n, s) => n + s.messages.length, 0);
     console.log(

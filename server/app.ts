@@ -91,7 +91,12 @@ export async function buildApp(
   await app.register(mediaRoutes, { media: root.media });
   await app.register(publicationsRoutes, { publications: services.publications });
   await app.register(liveRoutes, { live: root.live.service, streams: root.live.streams });
-  app.addHook('onClose', async () => root.live.hub.close());
+  // The event bus delivers from now on; closed with the app (what is not delivered yet stays due in the table).
+  root.events.start();
+  app.addHook('onClose', async () => {
+    await root.live.hub.close();
+    await root.events.close();
+  });
   // The AI service: on the API's origin unless AI_PORT gives it a port of its own (main.ts, server/ai/ai-app.ts).
   if (config.ai.port === undefined) await app.register(aiService, { ai: services.ai, videos: services.aiVideos });
   app.addHook('onClose', async () => root.aiDrivers.close());

@@ -12,10 +12,12 @@ import {
   type JobWorker,
   type RunnerOptions,
 } from './jobs/index';
+import { AuthRepository } from './auth/auth.repository';
 import { AuthService, type SignAccess } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
 import { UserLimitCounter } from './http/user-limit-counter';
 import { SessionCache } from './auth/session-cache';
+import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
@@ -31,6 +33,8 @@ import { BackgroundsRepository } from './backgrounds/backgrounds.repository';
 import { BackgroundsService } from './backgrounds/backgrounds.service';
 import { createMediaTools } from './backgrounds/backgrounds.media';
 import {
+  RenderCancels,
+  VideosRepository,
   VideosService,
   mediaRenderEngine,
   renderJob,
@@ -44,7 +48,8 @@ import { statsJob } from './publications/publish.jobs';
 import { PublicationsRepository } from './publications/publications.repository';
 import { PublicationsService } from './publications/publications.service';
 import { PublicationSchedule } from './publications/publication-schedule';
-import { LiveHub, LiveRepository, LiveService, LiveStreams, liveObservers } from './live/index';
+import { LiveHub, LiveRepository, LiveService, LiveStreams, liveNotices } from './live/index';
+import { EventBus } from './events/event-bus';
 import { AiRepository } from './ai/ai.repository';
 import { AiVideosRepository } from './ai/ai-videos.repository';
 import { AiService } from './ai/ai.service';
@@ -85,6 +90,15 @@ export type RunnerSettings = Omit<RunnerOptions, 'queue' | 'workers' | 'catalogu
  */
 export type Container = Awaited<ReturnType<typeof buildContainer>>;
 
+/** A stored job payload as JSON (or the text itself when it is not JSON). */
+const jsonOf = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
 export async function buildContainer(input: ContainerInput, overrides: ContainerOverrides = {}) {
   const { config, db, dbKind, log } = input;
   const sealer: Sealer = createSealer(config.appKey);
@@ -92,32 +106,43 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   await ensureSealKey(db, sealer);
   const media: Media = createMedia(config);
   const ffmpeg = new Ffmpeg(config);
-  const queue = new JobQueue(db, dbKind, Date.now, {
-    max: config.jobMaxStalls,
-    backoff: exponentialBackoff(config.jobStallBackoffMs),
-  });
-
-  const sessionCache = new SessionCache();
-  // Live updates: one events tail per process (PostgreSQL: LISTEN/NOTIFY wakes it; SQLite: a short poll).
   const liveRepo = new LiveRepository(db);
-  const hub = new LiveHub({
-    repo: liveRepo,
+  // The domain event bus (server/events): services and workers record events with their changes; the bell
+  // subscribes (once per event), the live streams follow (every process). PostgreSQL: LISTEN/NOTIFY wakes it.
+  const events = new EventBus({
+    db,
+    dbKind,
     pollMs: dbKind === 'sqlite' ? 500 : 2000,
     listenUrl: dbKind === 'postgres' ? config.databaseUrl : undefined,
+    subscribers: [liveNotices(liveRepo)],
+    log,
+  });
+  const queue = new JobQueue(
+    db,
+    dbKind,
+    Date.now,
+    { max: config.jobMaxStalls, backoff: exponentialBackoff(config.jobStallBackoffMs) },
+    // Every job that goes dead is a `job.dead` event, recorded as it is stored dead.
+    (trx, job) =>
+      events.record(trx, { name: 'job.dead', userId: null, payload: { job: job.name, payload: jsonOf(job.payload) } }),
+  );
+
+  const sessionCache = new SessionCache();
+  const hub = new LiveHub({
+    events,
     // Read through the repository the guards use (below), so a stream follows the same rule as a request.
     sessions: (keys) => repos.auth.liveSessions(keys, Date.now()),
     log,
   });
-  const live = new LiveService(liveRepo, hub, { dbKind, ticketKey: sealer.subKey('live-ticket'), log });
-  const observe = liveObservers(db, live, liveRepo);
+  const live = new LiveService(liveRepo, { ticketKey: sealer.subKey('live-ticket') });
   const repos = {
-    auth: observe.auth(sessionCache),
-    users: observe.users(),
+    auth: new AuthRepository(db, sessionCache),
+    users: new UsersRepository(db),
     accounts: new AccountsRepository(db),
     groups: new GroupsRepository(db),
     tags: new TagsRepository(db),
     backgrounds: new BackgroundsRepository(db),
-    videos: observe.videos(),
+    videos: new VideosRepository(db),
     publications: new PublicationsRepository(db),
     ai: new AiRepository(db),
     aiVideos: new AiVideosRepository(db),
@@ -129,12 +154,14 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     input.signAccess,
     config.refreshTokenTtlSec,
     config.jwtSecret,
+    events,
   );
   const accountMapper = new AccountMapper(sealer);
-  const connections = new PlatformConnections(repos.accounts, accountMapper, sealer, config, observe.grantLost);
+  const connections = new PlatformConnections(repos.accounts, accountMapper, sealer, config, events);
   const keepAlive = new KeepAliveService(repos.accounts, accountMapper, connections);
   const backgrounds = new BackgroundsService(repos.backgrounds, media, createMediaTools(ffmpeg), log);
   const workRoot = renderWorkRoot(config.dataDir);
+  const renderCancels = new RenderCancels();
   const realEngine = mediaRenderEngine(ffmpeg);
   const renderEngine = overrides.renderEngine ? overrides.renderEngine(realEngine) : realEngine;
 
@@ -161,7 +188,6 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     schedule: publicationSchedule,
     video: { configured: videoGenerator !== null, remix: Boolean(videoGenerator?.remix) },
   });
-  ai.videos = aiVideos;
   const aiGeneration = new AiVideoGeneration(repos.aiVideos, {
     generator: videoGenerator,
     media,
@@ -170,14 +196,14 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   });
 
   const publishing = buildPublishing(
-    { config, db, sealer, media, ffmpeg, queue, repos, connections, log, publishRepo: observe.publishes() },
+    { config, db, sealer, media, ffmpeg, queue, repos, connections, events, log },
     overrides,
   );
   const services = {
     ai,
     aiVideos,
     auth,
-    users: new UsersService(repos.users, repos.auth),
+    users: new UsersService(repos.users, repos.auth, events),
     accounts: new AccountsService(
       repos.accounts,
       accountMapper,
@@ -196,6 +222,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       queue,
       backgrounds,
       isVideo: (p) => ffmpeg.isVideo(p),
+      cancels: renderCancels,
       workRoot,
       log,
     }),
@@ -211,9 +238,11 @@ export async function buildContainer(input: ContainerInput, overrides: Container
 
   /** Every job kind the server knows; a runner over it refuses to start when one has no worker. */
   const catalogue: readonly JobSpec<string, unknown>[] = [renderJob, keepAliveJob, publishJob, statsJob, aiVideoJob];
-  const workers: JobWorker[] = observe.deadJobs([
+  const workers: JobWorker[] = [
     ...videosJobWorkers({
       repo: repos.videos,
+      events,
+      cancels: renderCancels,
       media,
       backgrounds,
       engine: renderEngine,
@@ -224,7 +253,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     ...accountsJobWorkers({ keepAlive, log }),
     ...publishing.workers,
     ...aiJobWorkers({ generation: aiGeneration }),
-  ]);
+  ];
 
   return {
     config,
@@ -238,6 +267,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     media,
     ffmpeg,
     queue,
+    events,
     repos,
     services,
     renderWorkRoot: workRoot,

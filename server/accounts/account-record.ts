@@ -2,6 +2,7 @@ import type { AccountForm, AccountRecord, AccountVideoItem, IpVersion, PlatformK
 import type { AccountStatus, VideoStatus } from '../../src/contract/statuses';
 import { accountTitle } from '../../src/contract/groups';
 import type { Sealer } from '../crypto/seal';
+import type { Db } from '../db/index';
 import { identityOf } from './account-identity';
 import type { PlatformProfile, TokenSet } from '../platforms/index';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
@@ -63,10 +64,15 @@ export function accountStatus(r: Pick<AccountRow, StatusColumns>): AccountStatus
   return 'noactive';
 }
 
-/** Writes a patch and the status it leads to (read over the latest stored row). */
-export async function saveAccount(repo: AccountsRepository, row: AccountRow, patch: AccountPatch): Promise<void> {
-  const current = (await repo.get(row.id)) ?? row;
-  await repo.update(row.id, { ...patch, status: accountStatus({ ...current, ...patch } as AccountRow) });
+/** Writes a patch and the status it leads to (read over the latest stored row), in `exec` when given. */
+export async function saveAccount(
+  repo: AccountsRepository,
+  row: AccountRow,
+  patch: AccountPatch,
+  exec?: Db,
+): Promise<void> {
+  const current = (await repo.get(row.id, exec)) ?? row;
+  await repo.update(row.id, { ...patch, status: accountStatus({ ...current, ...patch } as AccountRow) }, exec);
 }
 
 /** The columns the list reads (no sealed values). */

@@ -138,8 +138,8 @@ export class AccountsRepository {
       .executeTakeFirstOrThrow();
   }
 
-  get(id: number): Promise<AccountRow | undefined> {
-    return this.db
+  get(id: number, exec: Db = this.db): Promise<AccountRow | undefined> {
+    return exec
       .selectFrom('accounts')
       .innerJoin('users', 'users.id', 'accounts.userId')
       .selectAll('accounts')
@@ -178,8 +178,8 @@ export class AccountsRepository {
     return row.id;
   }
 
-  async update(id: number, v: AccountPatch): Promise<void> {
-    await this.db
+  async update(id: number, v: AccountPatch, exec: Db = this.db): Promise<void> {
+    await exec
       .updateTable('accounts')
       .set({ ...v, updatedAt: new Date().toISOString() })
       .where('id', '=', id)

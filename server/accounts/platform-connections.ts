@@ -16,6 +16,7 @@ import {
   type TokenSet,
 } from '../platforms/index';
 import type { Sealer } from '../crypto/seal';
+import type { EventBus } from '../events/event-bus';
 import { COLS, profileColumns, saveAccount, type AccountMapper } from './account-record';
 import type { AccountRow, AccountsRepository } from './accounts.repository';
 
@@ -56,8 +57,8 @@ export class PlatformConnections {
     private mapper: AccountMapper,
     sealer: Sealer,
     private config: Config,
-    /** Told when a platform's grant is refused and the profile turns to "reconnect" (the bell says so). */
-    private onGrantLost?: (row: AccountRow, platform: PlatformKey) => void,
+    /** A platform's grant refused records `grant.lost` (the bell asks the owner to reconnect). */
+    private events: EventBus,
   ) {
     this.stateKey = sealer.subKey('oauth-state');
   }
@@ -182,8 +183,16 @@ export class PlatformConnections {
     } catch (e) {
       if (isPlatformError(e)) {
         if (e.kind === 'reconnect') {
-          await saveAccount(this.repo, row, { [cols.active]: 0, [cols.error]: e.message, error: e.message });
-          if (row[cols.active]) this.onGrantLost?.(row, platform);
+          const lost = { [cols.active]: 0, [cols.error]: e.message, error: e.message };
+          await this.events.transaction(async (trx) => {
+            await saveAccount(this.repo, row, lost, trx);
+            if (row[cols.active])
+              await this.events.record(trx, {
+                name: 'grant.lost',
+                userId: row.userId,
+                payload: { accountId: row.id, platform },
+              });
+          });
         } else if (e.kind === 'proxy' || (opts.recordTransient && e.kind === 'retry-later'))
           // The proxy is the profile's own: a background call through a dead proxy marks the profile too, so it
           // does not read "Active" while every post of it fails (issue 18 item 2). Any call that works clears it.

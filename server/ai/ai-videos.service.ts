@@ -85,15 +85,18 @@ export class AiVideosService {
     };
   }
 
-  /** POST /setting/video: a video about `text`, described by the session's GPT model. */
-  async requestByEmail(user: AuthUser, body: AiSessionRef & { text: string }): Promise<ChatReply> {
+  /**
+   * POST /setting/video, and /type or /type-deepseek with the Sora toggle: a video about `text`, described by the
+   * session's `provider` chat model.
+   */
+  async requestFor(user: AuthUser, body: AiSessionRef & { text: string }, provider: AiProvider): Promise<ChatReply> {
     const row = await this.sessions.find(user, { email: body.email, sessionId: body.sessionId });
     if (!row.isActive) throw new AppError(400, 'kadr.ai_errors.not_active', { email: 'kadr.ai_errors.not_active' });
-    return this.request(row, 'gpt', body.text);
+    return this.request(row, provider, body.text);
   }
 
-  /** The Sora toggle (/type, /type-deepseek) and /video: meta from the chat model, a row, the generation job. */
-  async request(session: SessionRow, provider: AiProvider, text: string): Promise<ChatReply> {
+  /** Meta from the chat model, a row, the generation job. */
+  private async request(session: SessionRow, provider: AiProvider, text: string): Promise<ChatReply> {
     const at = { userId: session.userId, sessionId: session.id };
     if (!this.deps.video.configured)
       return { success: false, message: 'kadr.ai_errors.video_unconfigured', messages: [] };

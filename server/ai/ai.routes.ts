@@ -146,7 +146,7 @@ export async function aiRoutes(app: FastifyInstance, { ai, videos }: AiRoutesDep
     'Send a message to GPT (or ask for a video)',
     AiTypeSchema,
     AiChatReplySchema,
-    (q) => ai.type(q.user, q.body, 'gpt'),
+    (q) => (q.body.isSora ? videos.requestFor(q.user, q.body, 'gpt') : ai.type(q.user, q.body, 'gpt')),
     asking,
   );
   post(
@@ -154,7 +154,7 @@ export async function aiRoutes(app: FastifyInstance, { ai, videos }: AiRoutesDep
     'Send a message to DeepSeek (or ask for a video)',
     AiTypeSchema,
     AiChatReplySchema,
-    (q) => ai.type(q.user, q.body, 'deepseek'),
+    (q) => (q.body.isSora ? videos.requestFor(q.user, q.body, 'deepseek') : ai.type(q.user, q.body, 'deepseek')),
     asking,
   );
   post(
@@ -162,7 +162,7 @@ export async function aiRoutes(app: FastifyInstance, { ai, videos }: AiRoutesDep
     'Ask for a generated video',
     AiVideoRequestSchema,
     AiChatReplySchema,
-    (q) => videos.requestByEmail(q.user, q.body),
+    (q) => videos.requestFor(q.user, q.body, 'gpt'),
     asking,
   );
   post(

@@ -27,11 +27,6 @@ type ChatReply = z.infer<typeof AiChatReplySchema>;
 const fieldError = (field: string, key: string) => new AppError(400, key, { [field]: key });
 const ok = (message: string, extra = {}) => ({ success: true, message, ...extra });
 
-/** What the chat service needs of the AI videos service (a Sora toggle turns a message into a video request). */
-export type VideoRequester = {
-  request(session: SessionRow, provider: AiProvider, text: string): Promise<ChatReply>;
-};
-
 /**
  * AI sessions and chat (SPEC §7 AI service): login per provider through the session's proxy, the code step,
  * stop, screenshots, chat turns stored as sanitised HTML, deleting a session. A session belongs to its
@@ -41,7 +36,6 @@ export type VideoRequester = {
 export class AiService {
   /** Which provider's login waits for a code, per session (the browser driver's code step). */
   private pendingCode = new Map<number, AiProvider>();
-  videos?: VideoRequester;
 
   constructor(
     private repo: AiRepository,
@@ -212,11 +206,10 @@ export class AiService {
     };
   }
 
-  /** POST /setting/type and /type-deepseek: one chat turn, or (Sora toggle) a video request. */
+  /** POST /setting/type and /type-deepseek: one chat turn (with the Sora toggle the routes ask AiVideosService). */
   async type(user: AuthUser, body: AiTypeBody, provider: AiProvider): Promise<ChatReply> {
     const row = await this.find(user, body);
     if (!row.isActive) throw fieldError('email', 'kadr.ai_errors.not_active');
-    if (body.isSora) return this.videos!.request(row, provider, body.text);
     const label = rec.PROVIDER_LABEL[provider];
     const at = { userId: row.userId, sessionId: row.id };
     const history = (await this.repo.recentMessages(row.id, provider, this.deps.historyTurns)).flatMap((m) => [

@@ -58,26 +58,28 @@ export class AuthRepository {
     return Number(r.numUpdatedRows) === 1;
   }
 
-  revokeFamily(familyId: string, at: string) {
+  /** Revokes a session (refresh-token family) in `trx`; answers whether it was live. */
+  async revokeFamily(trx: Db, familyId: string, at: string): Promise<boolean> {
     this.sessionCache.clear();
-    return this.db
+    const r = await trx
       .updateTable('refreshTokens')
       .set({ revokedAt: at })
       .where('familyId', '=', familyId)
       .where('revokedAt', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 
-  /** Ends every session of the user (but the family `exceptFamilyId`, when given). */
-  revokeAllForUser(userId: number, at: string, exceptFamilyId?: string) {
+  /** Ends every session of the user (but the family `exceptFamilyId`, when given); answers whether one was live. */
+  async revokeAllForUser(trx: Db, userId: number, at: string, exceptFamilyId?: string): Promise<boolean> {
     this.sessionCache.clear();
-    let q = this.db
+    let q = trx
       .updateTable('refreshTokens')
       .set({ revokedAt: at })
       .where('userId', '=', userId)
       .where('revokedAt', 'is', null);
     if (exceptFamilyId) q = q.where('familyId', '!=', exceptFamilyId);
-    return q.execute();
+    return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
   }
 
   /**
@@ -133,8 +135,8 @@ export class AuthRepository {
   }
 
   /** Whose session (refresh-token family) this is. */
-  async familyOwner(familyId: string): Promise<number | undefined> {
-    const r = await this.db
+  async familyOwner(exec: Db, familyId: string): Promise<number | undefined> {
+    const r = await exec
       .selectFrom('refreshTokens')
       .select('userId')
       .where('familyId', '=', familyId)

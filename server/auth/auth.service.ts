@@ -4,6 +4,7 @@ import { M } from '../../src/contract/messages';
 import type { AuthUser, LoginInput, LoginResponse, RefreshResponse } from '../../src/contract/auth';
 import type { PasswordChange } from '../../src/contract/users';
 import { AppError, TooManyRequests } from '../http/errors';
+import type { EventBus } from '../events/event-bus';
 import type { AuthRepository } from './auth.repository';
 import type { LoginThrottle } from './login-throttle';
 import { dummyHash, hashPassword, verifyPassword } from './password';
@@ -27,6 +28,8 @@ export class AuthService {
     private refreshTtlSec: number,
     /** HMAC key deriving a rotated token's successor from it, so a repeat within the grace gets the same one. */
     private successorKey: string,
+    /** A session that ends is recorded as `session.changed`: that user's open streams are checked at once. */
+    private events: EventBus,
   ) {}
 
   async login(input: LoginInput, address: string): Promise<LoginResponse> {
@@ -62,7 +65,7 @@ export class AuthService {
       const inGrace =
         row?.replacedAt && !row.revokedAt && now.getTime() - Date.parse(row.replacedAt) <= REFRESH_GRACE_MS;
       if (!row || !inGrace) {
-        if (row) await this.repo.revokeFamily(row.familyId, now.toISOString());
+        if (row) await this.endSession(row.familyId, now.toISOString());
         throw new AppError(401, M.invalidRefresh);
       }
     }
@@ -77,7 +80,7 @@ export class AuthService {
   async logout(token: string | undefined): Promise<void> {
     if (!token) return;
     const row = await this.repo.findRefreshToken(sha256(token));
-    if (row) await this.repo.revokeFamily(row.familyId, new Date().toISOString());
+    if (row) await this.endSession(row.familyId, new Date().toISOString());
   }
 
   /**
@@ -93,7 +96,21 @@ export class AuthService {
     const at = new Date().toISOString();
     await this.repo.updatePassword(userId, await hashPassword(input.newPassword), at);
     const own = keepRefreshToken ? await this.repo.findRefreshToken(sha256(keepRefreshToken)) : undefined;
-    await this.repo.revokeAllForUser(userId, at, own?.userId === userId ? own.familyId : undefined);
+    const keep = own?.userId === userId ? own.familyId : undefined;
+    await this.events.transaction(async (trx) => {
+      if (await this.repo.revokeAllForUser(trx, userId, at, keep))
+        await this.events.record(trx, { name: 'session.changed', userId, payload: {} });
+    });
+  }
+
+  /** Ends a session (refresh-token family) and, in the same transaction, tells its user's open streams. */
+  private async endSession(familyId: string, at: string): Promise<void> {
+    await this.events.transaction(async (trx) => {
+      const owner = (await this.repo.revokeFamily(trx, familyId, at))
+        ? await this.repo.familyOwner(trx, familyId)
+        : undefined;
+      if (owner !== undefined) await this.events.record(trx, { name: 'session.changed', userId: owner, payload: {} });
+    });
   }
 
   /** The token that replaces `token`: unguessable without the key, the same for every repeat within the grace. */

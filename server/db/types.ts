@@ -298,14 +298,23 @@ export interface PlatformUsageTable {
   at: number;
 }
 
-/** 010_live: the live stream's events (tailed by id) and the bell's notifications. */
+/**
+ * 010_live, 020_event_outbox: the domain events (server/events), tailed by id by every process, and the bell's
+ * notifications.
+ */
 export interface EventsTable {
   id: Generated<number>;
+  /** The user whose rows the event is about; 0 for none (a dead job). */
   userId: number;
+  /** The event's name (server/events/events.ts). */
   kind: string;
   payload: string;
   /** 012: epoch ms. */
   createdAt: number;
+  /** 020: epoch ms when it is due to its subscribers (server/events/subscriber.ts); null once delivered or when none wants it. */
+  dispatchAt: number | null;
+  /** 020: deliveries that failed so far. */
+  dispatchAttempts: Generated<number>;
 }
 
 export interface NotificationsTable {

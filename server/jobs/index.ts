@@ -17,6 +17,8 @@ export {
 export {
   DEFAULT_STALLS,
   JobQueue,
+  type DeadJob,
+  type DeathRecorder,
   type Enqueue,
   type StallPolicy,
   type EnqueueOptions,

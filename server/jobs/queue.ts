@@ -59,6 +59,15 @@ export type Enqueue = <P>(
   trx?: Exec,
 ) => Promise<boolean>;
 
+/** A job stored dead: what its kind and payload were (the stored JSON). */
+export type DeadJob = { name: string; payload: string };
+
+/**
+ * Told of every job the queue stores dead, in the transaction that stores it (the root records a `job.dead`
+ * event): the news commits with the death, or neither does.
+ */
+export type DeathRecorder = (trx: Exec, job: DeadJob) => Promise<void>;
+
 const iso = (ms: number) => new Date(ms).toISOString();
 const MARK_MAX = 200;
 
@@ -104,6 +113,7 @@ export class JobQueue {
     private kind: DbKind,
     private now: () => number = Date.now,
     private stalls: StallPolicy = DEFAULT_STALLS,
+    private recordDeath?: DeathRecorder,
   ) {}
 
   /**
@@ -121,26 +131,44 @@ export class JobQueue {
         `(${iso(opts.after!.runAt)}) with no change of state ${stalledAfter(opts.after!.id)}`
       : null;
     const stored = JSON.stringify(job.payload.parse(payload));
-    const r = await (trx ?? this.db)
-      .insertInto('jobs')
-      .values({
-        name: job.name,
-        key: opts.key,
-        payload: stored,
-        status: dead ? 'dead' : 'queued',
-        maxAttempts: attemptsOf(job.retry),
-        runAt,
-        stalls,
-        progressMark,
-        lastError,
-        createdAt: iso(now),
-        updatedAt: iso(now),
-      })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const r = await this.dying(dead, trx, (exec) =>
+      exec
+        .insertInto('jobs')
+        .values({
+          name: job.name,
+          key: opts.key,
+          payload: stored,
+          status: dead ? 'dead' : 'queued',
+          maxAttempts: attemptsOf(job.retry),
+          runAt,
+          stalls,
+          progressMark,
+          lastError,
+          createdAt: iso(now),
+          updatedAt: iso(now),
+        })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning(['name', 'payload'])
+        .executeTakeFirst(),
+    );
     return r !== undefined;
   };
+
+  /** A write that may store a job dead (`dead`): when it does, the death is recorded in its transaction. */
+  private async dying(
+    dead: boolean,
+    trx: Exec | undefined,
+    write: (exec: Exec) => Promise<DeadJob | undefined>,
+  ): Promise<DeadJob | undefined> {
+    const record = this.recordDeath;
+    if (!dead || !record) return write(trx ?? this.db);
+    const inTrx = async (exec: Exec) => {
+      const died = await write(exec);
+      if (died) await record(exec, died);
+      return died;
+    };
+    return trx ? inTrx(trx) : this.db.transaction().execute(inTrx);
+  }
 
   /** The stall rule for a successor of `after` asked for at `asked` (see the class comment). */
   private successor(after: EnqueueOptions['after'], asked: number, mark: string | null, now: number) {
@@ -191,12 +219,15 @@ export class JobQueue {
       const job = storedJob(row, workerId);
       if (row.attempts > row.maxAttempts) {
         const lastError = row.lastError ?? 'worker lost (lease expired) on the last attempt';
-        await this.db
-          .updateTable('jobs')
-          .set({ status: 'dead', leaseUntil: null, lockedBy: null, updatedAt: iso(this.now()), lastError })
-          .where('id', '=', row.id)
-          .where('lockedBy', '=', workerId)
-          .execute();
+        await this.dying(true, undefined, (exec) =>
+          exec
+            .updateTable('jobs')
+            .set({ status: 'dead', leaseUntil: null, lockedBy: null, updatedAt: iso(this.now()), lastError })
+            .where('id', '=', row.id)
+            .where('lockedBy', '=', workerId)
+            .returning(['name', 'payload'])
+            .executeTakeFirst(),
+        );
         await onDead?.(job, lastError);
         continue;
       }
@@ -299,21 +330,24 @@ export class JobQueue {
   ): Promise<JobStatus | undefined> {
     const now = this.now();
     const dead = permanent || job.attempts >= job.maxAttempts;
-    const r = await this.db
-      .updateTable('jobs')
-      .set({
-        status: dead ? 'dead' : 'queued',
-        runAt: dead ? sql<number>`run_at` : now + backoff(job.attempts),
-        leaseUntil: null,
-        lockedBy: null,
-        lastError: error.slice(0, 2000),
-        updatedAt: iso(now),
-      })
-      .where('id', '=', job.id)
-      .where('lockedBy', '=', job.lockedBy)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0 ? (dead ? 'dead' : 'queued') : undefined;
+    const r = await this.dying(dead, undefined, (exec) =>
+      exec
+        .updateTable('jobs')
+        .set({
+          status: dead ? 'dead' : 'queued',
+          runAt: dead ? sql<number>`run_at` : now + backoff(job.attempts),
+          leaseUntil: null,
+          lockedBy: null,
+          lastError: error.slice(0, 2000),
+          updatedAt: iso(now),
+        })
+        .where('id', '=', job.id)
+        .where('lockedBy', '=', job.lockedBy)
+        .where('status', '=', 'running')
+        .returning(['name', 'payload'])
+        .executeTakeFirst(),
+    );
+    return r ? (dead ? 'dead' : 'queued') : undefined;
   }
 
   /** Gives a job back without counting the attempt (graceful shutdown): queued, due now. */

@@ -1,9 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { paginate } from '../http/paginate';
 import type { Page } from '../../src/contract/pagination';
 
-export type EventRow = { id: number; userId: number; kind: string; payload: string };
 export type NotificationRow = {
   id: number;
   userId: number;
@@ -14,21 +12,9 @@ export type NotificationRow = {
   createdAt: string;
 };
 
-/** Where a publish row belongs: its owner and the publication's request (for links). */
-export type PublishOwner = { userId: number; videoId: number; publicationId: number | null; idUpload: string | null };
-
-/** The live stream's events and the bell's notifications: Kysely only. */
+/** The live streams' redeemed tickets and the bell's notifications: Kysely only. */
 export class LiveRepository {
   constructor(private db: Db) {}
-
-  async appendEvent(userId: number, kind: string, payload: unknown): Promise<number> {
-    const r = await this.db
-      .insertInto('events')
-      .values({ userId, kind, payload: JSON.stringify(payload), createdAt: Date.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return r.id;
-  }
 
   /**
    * Records that the ticket `ticketId` opened a stream; false when it already had (here or in another process
@@ -45,33 +31,17 @@ export class LiveRepository {
     return r !== undefined;
   }
 
-  /** Events after `afterId` in id order; `userId` narrows to one user's (null: everybody's). */
-  eventsAfter(afterId: number, limit: number, userId: number | null = null): Promise<EventRow[]> {
-    let q = this.db
-      .selectFrom('events')
-      .select(['id', 'userId', 'kind', 'payload'])
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(limit);
-    if (userId !== null) q = q.where('userId', '=', userId);
-    return q.execute();
-  }
-
-  async lastEventId(): Promise<number> {
-    const r = await this.db
-      .selectFrom('events')
-      .select((eb) => eb.fn.max('id').as('max'))
-      .executeTakeFirst();
-    return Number(r?.max ?? 0);
-  }
-
-  async pruneEvents(before: string): Promise<number> {
-    const r = await this.db.deleteFrom('events').where('createdAt', '<', Date.parse(before)).executeTakeFirst();
-    return Number(r.numDeletedRows);
-  }
-
-  async insertNotification(v: { userId: number; kind: string; params: unknown; link: string | null }) {
-    return this.db
+  /**
+   * Puts a notification in the user's bell, in `exec` (the delivery's transaction); undefined when the user is
+   * gone (deleted while the work that tells them of it ran).
+   */
+  async insertNotification(
+    exec: Db,
+    v: { userId: number; kind: string; params: unknown; link: string | null },
+  ): Promise<NotificationRow | undefined> {
+    const user = await exec.selectFrom('users').select('id').where('id', '=', v.userId).executeTakeFirst();
+    if (!user) return undefined;
+    return exec
       .insertInto('notifications')
       .values({ ...v, params: JSON.stringify(v.params), createdAt: new Date().toISOString() })
       .returningAll()
@@ -133,33 +103,21 @@ export class LiveRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
-  async adminIds(): Promise<number[]> {
-    const rows = await this.db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
+  async adminIds(exec: Db): Promise<number[]> {
+    const rows = await exec.selectFrom('users').select('id').where('role', '=', 'admin').execute();
     return rows.map((r) => r.id);
   }
 
-  async requestOwner(requestId: number): Promise<{ userId: number; idUpload: string } | undefined> {
-    return this.db
-      .selectFrom('createVideoRequests')
-      .select(['userId', 'idUpload'])
-      .where('id', '=', requestId)
-      .executeTakeFirst();
-  }
-
-  async publishOwner(publishId: number): Promise<PublishOwner | undefined> {
-    const r = await this.db
+  /** The idUpload of the request a publish row's publication came from (its link), if any. */
+  async publishUpload(exec: Db, publishId: number): Promise<string | null> {
+    const r = await exec
       .selectFrom('videoPublishes')
       .innerJoin('videos', 'videos.id', 'videoPublishes.videoId')
-      .leftJoin('publications', 'publications.id', 'videos.publicationId')
-      .leftJoin('createVideoRequests', 'createVideoRequests.id', 'publications.requestId')
-      .select(['videos.userId', 'videos.id as videoId', 'videos.publicationId', 'createVideoRequests.idUpload'])
+      .innerJoin('publications', 'publications.id', 'videos.publicationId')
+      .innerJoin('createVideoRequests', 'createVideoRequests.id', 'publications.requestId')
+      .select('createVideoRequests.idUpload')
       .where('videoPublishes.id', '=', publishId)
       .executeTakeFirst();
-    return r ? { ...r, idUpload: r.idUpload ?? null } : undefined;
-  }
-
-  /** PostgreSQL only: wakes every process LISTENing on `channel` (the payload is the new event's id). */
-  async notify(channel: string, payload: string): Promise<void> {
-    await sql`select pg_notify(${channel}, ${payload})`.execute(this.db);
+    return r?.idUpload ?? null;
   }
 }

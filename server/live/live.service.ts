@@ -1,12 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import type { DbKind } from '../db/index';
 import type { AuthUser } from '../../src/contract/auth';
-import type { LiveKind, Notification, NotificationPage, NoticeKind } from '../../src/contract/live';
+import type { Notification, NotificationPage } from '../../src/contract/live';
 import { M } from '../../src/contract/messages';
 import { AppError } from '../http/errors';
-import { LIVE_CHANNEL, SESSION_CHANGED, type LiveHub } from './live.hub';
-import type { LiveRepository, NotificationRow } from './live.repository';
+import type { LiveRepository } from './live.repository';
+import { toNotification } from './notification-record';
 
 /** How long a stream ticket may open its one stream (the panel asks for a new one on every reconnect). */
 export const TICKET_TTL_SEC = 60;
@@ -14,67 +12,15 @@ export const TICKET_TTL_SEC = 60;
 /** The ticket's user and session; `id` names it among the redeemed ones until `expiresMs`. */
 export type TicketClaims = { userId: number; sid: string; id: string; expiresMs: number };
 
-const toNotification = (r: NotificationRow): Notification => ({
-  id: r.id,
-  kind: r.kind as NoticeKind,
-  params: JSON.parse(r.params),
-  link: r.link,
-  readAt: r.readAt,
-  createdAt: r.createdAt,
-});
-
 /**
- * Live updates and the bell. `emit` appends an event for a user (their streams, and admins', receive it
- * from any API process); `notify` stores a notification and emits it. Writers never fail for it: a lost
- * event costs a moment's freshness (the panel's refresh is the fallback), never the work that reported it.
+ * The bell's API and the live streams' tickets. What the bell holds is written by its subscriber of the event
+ * bus (live.notices.ts); what the streams show comes from the bus (live.hub.ts).
  */
 export class LiveService {
   constructor(
     private repo: LiveRepository,
-    private hub: LiveHub,
-    private deps: { dbKind: DbKind; ticketKey: string; log?: FastifyBaseLogger },
+    private deps: { ticketKey: string },
   ) {}
-
-  async emit(userId: number, kind: LiveKind, payload: Record<string, unknown>): Promise<void> {
-    try {
-      await this.append(userId, kind, payload);
-    } catch (err) {
-      this.deps.log?.warn({ err, kind }, 'live event not recorded');
-    }
-  }
-
-  /**
-   * The user's access changed (role, deletion, password, a session ended): every process checks that user's
-   * open streams at once, narrowing or ending them. Called after the change is committed, and never fails
-   * it: if the signal is lost, the hub's check before each delivery still keeps what a stream may no longer
-   * read from it, and the heartbeat ends it.
-   */
-  async sessionChanged(userId: number): Promise<void> {
-    try {
-      await this.append(userId, SESSION_CHANGED, {});
-    } catch (err) {
-      this.deps.log?.warn({ err, userId }, 'live streams: session change not signalled');
-    }
-  }
-
-  private async append(userId: number, kind: string, payload: Record<string, unknown>) {
-    const id = await this.repo.appendEvent(userId, kind, payload);
-    if (this.deps.dbKind === 'postgres') await this.repo.notify(LIVE_CHANNEL, String(id));
-    this.hub.wake();
-  }
-
-  async notify(userId: number, kind: NoticeKind, params: Notification['params'], link: string | null) {
-    try {
-      const row = await this.repo.insertNotification({ userId, kind, params, link });
-      await this.emit(userId, 'notification', toNotification(row));
-    } catch (err) {
-      this.deps.log?.warn({ err, kind }, 'notification not recorded');
-    }
-  }
-
-  async notifyAdmins(kind: NoticeKind, params: Notification['params'], link: string | null) {
-    for (const id of await this.repo.adminIds().catch(() => [])) await this.notify(id, kind, params, link);
-  }
 
   // The bell: every user's own notifications, admins' too (a personal inbox, not a shared list).
 

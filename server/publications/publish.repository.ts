@@ -3,6 +3,7 @@ import type { Db } from '../db/index';
 import type { VideoPublishesTable } from '../db/types';
 import { videoStatusOf, type PublishErrorKind, type PublishState } from '../../src/contract/publications';
 import type { PlatformKey } from '../../src/contract/platforms';
+import type { PostState } from '../events/events';
 import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
 
 export type PublishRow = Selectable<VideoPublishesTable>;
@@ -101,8 +102,8 @@ export class PublishRepository {
    * Writes the row's next recorded step unless it was cancelled meanwhile (a delete wins over any step that has
    * not reached the platform). Answers whether the row was written.
    */
-  async save(id: number, patch: PublishPatch, opts: { unlessCancelled?: boolean } = {}): Promise<boolean> {
-    let q = this.db
+  async save(id: number, patch: PublishPatch, opts: { unlessCancelled?: boolean } = {}, exec = this.db) {
+    let q = exec
       .updateTable('videoPublishes')
       .set({ ...patch, updatedAt: new Date().toISOString() })
       .where('id', '=', id);
@@ -112,13 +113,45 @@ export class PublishRepository {
   }
 
   /** Upload progress only (a cheap write, at most about once a second). */
-  async progress(id: number, bytesSent: number, bytesTotal: number): Promise<void> {
-    await this.db
+  async progress(id: number, bytesSent: number, bytesTotal: number, exec = this.db): Promise<void> {
+    await exec
       .updateTable('videoPublishes')
       .set({ bytesSent, bytesTotal })
       .where('id', '=', id)
       .where('state', 'not in', TERMINAL)
       .execute();
+  }
+
+  /** The post as its events carry it, with its owner, read in `exec` (the transaction that changed it). */
+  async postState(id: number, exec: Db): Promise<{ userId: number; post: PostState } | undefined> {
+    const r = await exec
+      .selectFrom('videoPublishes')
+      .innerJoin('videos', 'videos.id', 'videoPublishes.videoId')
+      .leftJoin('publications', 'publications.id', 'videos.publicationId')
+      .leftJoin('createVideoRequests', 'createVideoRequests.id', 'publications.requestId')
+      .select(['videos.userId', 'videos.publicationId', 'createVideoRequests.idUpload'])
+      .select([
+        'videoPublishes.videoId',
+        'videoPublishes.platform',
+        'videoPublishes.state',
+        'videoPublishes.bytesSent',
+        'videoPublishes.bytesTotal',
+        'videoPublishes.error',
+      ])
+      .where('videoPublishes.id', '=', id)
+      .executeTakeFirst();
+    if (!r) return undefined;
+    const { userId, ...p } = r;
+    return {
+      userId,
+      post: {
+        publishId: id,
+        ...p,
+        idUpload: p.idUpload ?? null,
+        bytesSent: Number(p.bytesSent),
+        bytesTotal: Number(p.bytesTotal),
+      },
+    };
   }
 
   /**

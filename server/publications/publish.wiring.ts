@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
 import type { Sealer } from '../crypto/seal';
+import type { EventBus } from '../events/event-bus';
 import type { Ffmpeg } from '../media/ffmpeg/ffmpeg';
 import type { Media } from '../media/storage/index';
 import type { JobQueue } from '../jobs/index';
@@ -32,20 +33,20 @@ export function buildPublishing(
     queue: JobQueue;
     repos: { accounts: AccountsRepository };
     connections: PlatformConnections;
+    events: EventBus;
     log?: FastifyBaseLogger;
-    /** The publish rows' repository when the root wraps it (live updates report from it). */
-    publishRepo?: PublishRepository;
   },
   overrides: PublishingOverrides = {},
 ) {
   const { config, db, log } = deps;
-  const repo = deps.publishRepo ?? new PublishRepository(db);
+  const repo = new PublishRepository(db);
   const quota = new PublishQuota(db, { ...DEFAULT_QUOTA_LIMITS, ...overrides.quotaLimits });
   const media = new PublishMedia(deps.media, deps.ffmpeg, () => config.publicUrl);
   const timing = { ...DEFAULT_PUBLISH_TIMING, ...overrides.publishTiming };
   const p = config.platforms;
   const worker = new PublishWorker({
     repo,
+    events: deps.events,
     accounts: deps.repos.accounts,
     connections: deps.connections,
     quota,

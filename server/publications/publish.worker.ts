@@ -48,6 +48,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sealer } from '../crypto/seal';
+import type { EventBus } from '../events/event-bus';
 import type { ClaimedJob, DeadCause, Enqueue, JobContext } from '../jobs/index';
 import type { PlatformConnections } from '../accounts/platform-connections';
 import type { AccountsRepository } from '../accounts/accounts.repository';
@@ -57,13 +58,16 @@ import { PlatformError, isPlatformError, type PlatformKey } from '../platforms/i
 import { encodeMessage } from '../../src/contract/stored-message';
 import type { PublishErrorKind, PublishState } from '../../src/contract/publications';
 import { enqueuePublishStep, type PublishChain } from './publications.jobs';
-import type { PublishRepository, PublishRow } from './publish.repository';
+import type { PublishPatch, PublishRepository, PublishRow } from './publish.repository';
+import { postEvent } from './post-events';
 import { nextPacificMidnight, type PublishQuota } from './publish.quota';
 import type { PublishMedia } from './publish.media';
 import type { PlatformSteps, PublishHandle, PublishTiming, StepContext, StepResult } from './publish.steps';
 
 export type PublishWorkerDeps = {
   repo: PublishRepository;
+  /** A post's state changes and upload progress are recorded as events with them (post-events.ts). */
+  events: EventBus;
   accounts: AccountsRepository;
   connections: PlatformConnections;
   quota: PublishQuota;
@@ -100,7 +104,7 @@ export class PublishWorker {
     const next = (at: Date) => this.enqueueNext(row, payload.step, at, job);
     if (PRE_PLATFORM.includes(state)) {
       if (!target || target.publicationId === null || !target.platformOn || !target.storageKey) {
-        await repo.save(row.id, { state: 'cancelled', waitUntil: null });
+        await this.save(row.id, { state: 'cancelled', waitUntil: null });
         if (target) await repo.writeBack(target.videoId);
         return;
       }
@@ -108,7 +112,7 @@ export class PublishWorker {
       if (target.version !== row.videoVersion) {
         const date = target.date ? new Date(target.date) : due;
         due = Number.isNaN(date.getTime()) ? due : date;
-        await repo.save(row.id, { videoVersion: target.version, dueAt: due.toISOString() });
+        await this.save(row.id, { videoVersion: target.version, dueAt: due.toISOString() });
       }
       const waitUntil = row.waitUntil ? new Date(row.waitUntil) : null;
       const notBefore = waitUntil && waitUntil > due ? waitUntil : due;
@@ -145,7 +149,7 @@ export class PublishWorker {
     if (reconciles > this.deps.timing.maxFaults) return this.fail(row, 'retry-later', E('worker_lost'));
     const at = this.now();
     // attempt and retry_at_ms only tell the panel (the row shows as retrying); the handle decides.
-    await this.deps.repo.save(row.id, {
+    await this.save(row.id, {
       handleSealed: this.seal({ ...handle, reconciles }),
       attempt: reconciles,
       retryAtMs: at.getTime(),
@@ -162,7 +166,7 @@ export class PublishWorker {
         const current = (await repo.row(row.id))?.state as PublishState | undefined;
         const patch = { waitUntil: r.until.toISOString(), error: r.reason.message, errorKind: 'retry-later' as const };
         const waiting = !current || PRE_PLATFORM.includes(current);
-        if (!(await repo.save(row.id, waiting ? { ...patch, state: 'waiting' } : patch))) return;
+        if (!(await this.save(row.id, waiting ? { ...patch, state: 'waiting' } : patch))) return;
         await repo.writeBack(row.videoId);
         return this.enqueueNext(row, step, r.until, job);
       }
@@ -170,7 +174,7 @@ export class PublishWorker {
         const done = { remoteId: r.remoteId, remoteUrl: r.url, publishedAt: this.now().toISOString() };
         const patch = { ...done, error: null, errorKind: null, waitUntil: null, attempt: 0, retryAtMs: null };
         // Live is live: a cancel that raced the public step does not hide the post.
-        await repo.save(row.id, { ...patch, state: 'published' }, { unlessCancelled: false });
+        await this.save(row.id, { ...patch, state: 'published' }, { unlessCancelled: false });
         await repo.writeBack(row.videoId);
         return;
       }
@@ -201,13 +205,13 @@ export class PublishWorker {
     const latest = this.openHandle((await this.deps.repo.row(row.id)) ?? row);
     const at = new Date(this.now().getTime() + delay);
     const shown = { attempt: faults, retryAtMs: at.getTime() }; // what the panel shows: attempt and next try
-    await this.deps.repo.save(row.id, { handleSealed: this.seal({ ...latest, faults }), error: e.message, ...shown });
+    await this.save(row.id, { handleSealed: this.seal({ ...latest, faults }), error: e.message, ...shown });
     await this.enqueueNext(row, step, at, job);
   }
 
   private async fail(row: PublishRow, kind: PublishErrorKind, message: string): Promise<void> {
     const patch = { state: 'failed' as const, error: message, errorKind: kind, waitUntil: null };
-    if (await this.deps.repo.save(row.id, patch)) await this.deps.repo.writeBack(row.videoId);
+    if (await this.save(row.id, patch)) await this.deps.repo.writeBack(row.videoId);
   }
 
   /**
@@ -221,6 +225,25 @@ export class PublishWorker {
       chain = { after: job, progress: `${now.state}|${now.updatedAt}|${now.bytesSent}` };
     }
     await enqueuePublishStep(this.deps.enqueue, row, step + 1, at, undefined, chain);
+  }
+
+  /** Writes the row's step (see PublishRepository.save) and, when its state moves, the post's event with it. */
+  private save(id: number, patch: PublishPatch, opts?: { unlessCancelled?: boolean }): Promise<boolean> {
+    const { repo, events } = this.deps;
+    return events.transaction(async (trx) => {
+      const ok = await repo.save(id, patch, opts, trx);
+      if (ok && patch.state) await events.record(trx, ...postEvent(await repo.postState(id, trx), true));
+      return ok;
+    });
+  }
+
+  /** Writes the upload's progress and the post's event with it. */
+  private progress(id: number, bytesSent: number, bytesTotal: number): Promise<void> {
+    const { repo, events } = this.deps;
+    return events.transaction(async (trx) => {
+      await repo.progress(id, bytesSent, bytesTotal, trx);
+      await events.record(trx, ...postEvent(await repo.postState(id, trx), false));
+    });
   }
 
   private openHandle(row: PublishRow): PublishHandle {
@@ -270,7 +293,7 @@ export class PublishWorker {
         if (h) current = { ...current, ...h, faults: 0 };
         const sealed = h ? { handleSealed: this.seal(current) } : {};
         const clear = { error: null, errorKind: null, waitUntil: null, attempt: 0, retryAtMs: null };
-        const ok = await repo.save(row.id, { ...patch, ...sealed, ...clear });
+        const ok = await this.save(row.id, { ...patch, ...sealed, ...clear });
         if (ok && patch.state) await repo.writeBack(row.videoId);
         return ok;
       },
@@ -278,7 +301,7 @@ export class PublishWorker {
         const t = Date.now();
         if (acknowledged < total && t - lastWrite < timing.progressEveryMs) return;
         lastWrite = t;
-        progressWrites = progressWrites.then(() => repo.progress(row.id, acknowledged, total)).catch(() => undefined);
+        progressWrites = progressWrites.then(() => this.progress(row.id, acknowledged, total)).catch(() => undefined);
       },
       source: async () => {
         const s = await media.source(key);

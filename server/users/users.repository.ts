@@ -107,16 +107,18 @@ export class UsersRepository {
       ?.passwordHash;
   }
 
-  update(id: number, v: { login: string; passwordHash?: string; role?: Role }) {
-    return this.db
+  /** Writes the user in `trx`; answers whether they still existed. */
+  async update(trx: Db, id: number, v: { login: string; passwordHash?: string; role?: Role }): Promise<boolean> {
+    const r = await trx
       .updateTable('users')
       .set({ ...v, updatedAt: new Date().toISOString() })
       .where('id', '=', id)
-      .execute();
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 
-  delete(id: number) {
-    return this.db.deleteFrom('users').where('id', '=', id).execute();
+  async delete(trx: Db, id: number): Promise<void> {
+    await trx.deleteFrom('users').where('id', '=', id).execute();
   }
 
   async countAdmins(): Promise<number> {

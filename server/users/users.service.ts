@@ -5,6 +5,7 @@ import type { UserListParams } from '../../src/contract/list-queries';
 import { AppError, notFound } from '../http/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { AuthRepository } from '../auth/auth.repository';
+import type { EventBus } from '../events/event-bus';
 import type { UsersRepository } from './users.repository';
 
 /** User management (admin-only; the routes enforce the role). */
@@ -12,6 +13,8 @@ export class UsersService {
   constructor(
     private repo: UsersRepository,
     private sessions: Pick<AuthRepository, 'revokeAllForUser'>,
+    /** An edit or a deletion is recorded as `session.changed`: the user's open streams narrow, widen or end. */
+    private events: EventBus,
   ) {}
 
   list(params: UserListParams) {
@@ -47,15 +50,19 @@ export class UsersService {
     const password = body.password;
     const passwordChanged =
       password !== undefined && !(await verifyPassword(password, (await this.repo.passwordHash(id)) ?? ''));
-    await this.repo.update(id, {
+    const patch = {
       login: body.login,
       ...(password !== undefined ? { passwordHash: await hashPassword(password) } : {}),
       role: body.role,
-    });
+    };
     // A new password ends the user's sessions (an admin editing themselves keeps theirs). A role change needs no
     // revocation: every request reads the role from the database, so it applies on the user's next request, and
-    // the user's open live streams narrow or widen at once (the repository reports it: live.observers.ts).
-    if (actor.id !== id && passwordChanged) await this.sessions.revokeAllForUser(id, new Date().toISOString());
+    // the user's open live streams narrow or widen at once (the `session.changed` event).
+    await this.events.transaction(async (trx) => {
+      if (!(await this.repo.update(trx, id, patch))) return;
+      if (actor.id !== id && passwordChanged) await this.sessions.revokeAllForUser(trx, id, new Date().toISOString());
+      await this.events.record(trx, { name: 'session.changed', userId: id, payload: {} });
+    });
     return this.get(id);
   }
 
@@ -63,7 +70,10 @@ export class UsersService {
     const user = await this.get(id);
     if (actor.id === id) throw new AppError(409, M.cannotDeleteSelf);
     if (user.role === 'admin' && (await this.repo.countAdmins()) <= 1) throw new AppError(409, M.cannotDeleteLastAdmin);
-    await this.repo.delete(id);
+    await this.events.transaction(async (trx) => {
+      await this.repo.delete(trx, id);
+      await this.events.record(trx, { name: 'session.changed', userId: id, payload: {} });
+    });
     return user;
   }
 

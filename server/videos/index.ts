@@ -2,6 +2,7 @@
 export { createVideoRoutes } from './videos.routes';
 export { VideosService } from './videos.service';
 export { VideosRepository } from './videos.repository';
+export { RenderCancels } from './render-cancels';
 export { renderJob, renderJobKey, renderWorkRoot, videosJobWorkers } from './videos.jobs';
 export { sweepWork } from './render.worker';
 export { mediaRenderEngine } from './media-render-engine';

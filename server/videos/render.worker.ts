@@ -5,14 +5,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Media } from '../media/storage/index';
 import type { BackgroundLibrary, FolderItemForRender } from '../backgrounds/index';
 import { PermanentJobError, type JobHandler } from '../jobs/index';
-import { renderCancels } from './render-cancel';
+import type { RenderCancels } from './render-cancels';
+import { saveRenderOutput, saveRenderState, type RenderWrites } from './render-report';
 import { pickBackground } from '../media/render/variation';
 import type { Background, ClipInfo, OutputPlan, RenderEngine } from './render-engine';
 import type { RequestRow, VideosRepository } from './videos.repository';
 import { outputKeyOf, workDirOf } from './video-files';
 
-export type RenderDeps = {
-  repo: VideosRepository;
+export type RenderDeps = RenderWrites & {
+  cancels: RenderCancels;
   media: Media;
   backgrounds: BackgroundLibrary;
   engine: RenderEngine;
@@ -86,7 +87,7 @@ export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number 
     const forward = () => ac.abort(signal.reason);
     if (signal.aborted) forward();
     else signal.addEventListener('abort', forward, { once: true });
-    const unregister = renderCancels.register(requestId, ac);
+    const unregister = deps.cancels.register(requestId, ac);
     const work = workDirOf(deps.workRoot, requestId);
     const run = join(work, randomBytes(4).toString('hex'));
     let lastWrite = 0;
@@ -95,7 +96,7 @@ export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number 
       // A fresh sub-folder per run: an ffmpeg orphaned by a killed process can never touch this run's files.
       await mkdir(run, { recursive: true });
       const already = new Set((await repo.outputs(requestId)).map((o) => o.outputIndex));
-      await repo.setState(requestId, {
+      await saveRenderState(deps, requestId, {
         status: 'loading',
         error: null,
         progress: Math.floor((already.size / req.count) * 100),
@@ -125,7 +126,8 @@ export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number 
         if (!force && now - lastWrite < 500) return;
         lastWrite = now;
         const sum = Math.max(already.size, base + fraction * todo.length);
-        void repo.setState(requestId, { progress: Math.min(99, Math.floor((sum / req.count) * 100)) }).catch(() => {});
+        const progress = Math.min(99, Math.floor((sum / req.count) * 100));
+        void saveRenderState(deps, requestId, { progress }).catch(() => {});
       };
       const failures: string[] = [];
       // Outputs are recorded one by one as their files become final: a crash keeps every finished one.
@@ -141,7 +143,7 @@ export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number 
             }
             const key = outputKeyOf(req.userId, req.idUpload, index);
             await deps.media.storage.putFile(key, todo.find((p) => p.index === index)!.outPath);
-            if (!(await repo.recordOutput(req, index, key))) {
+            if (!(await saveRenderOutput(deps, req, index, key))) {
               await deps.media.storage.delete(key); // the request was deleted while this output rendered
               ac.abort('cancelled');
               return;
@@ -161,13 +163,13 @@ export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number 
       if (failures.length) throw new Error(failures.join('; '));
       const outputs = await repo.outputs(requestId);
       if (outputs.length !== req.count) throw new Error(`expected ${req.count} outputs, found ${outputs.length}`);
-      await repo.setState(requestId, { status: 'success', progress: 100, error: null });
+      await saveRenderState(deps, requestId, { status: 'success', progress: 100, error: null });
     } catch (err) {
       if (!ac.signal.aborted) {
         const message = err instanceof Error ? err.message : String(err);
         const last = err instanceof PermanentJobError || job.attempts >= job.maxAttempts;
         deps.log?.warn({ requestId, attempt: job.attempts, error: message }, 'render failed');
-        if (last) await repo.setState(requestId, { status: 'error', error: readable(message) }).catch(() => {});
+        if (last) await saveRenderState(deps, requestId, { status: 'error', error: readable(message) }).catch(() => {});
       }
       throw err;
     } finally {
@@ -184,13 +186,13 @@ export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number 
  * handler stored is kept. The scratch folder goes.
  */
 export function renderDead(
-  deps: Pick<RenderDeps, 'repo' | 'workRoot'>,
+  deps: Pick<RenderDeps, 'repo' | 'events' | 'workRoot'>,
 ): (payload: { requestId: number }) => Promise<void> {
   const { repo } = deps;
   return async ({ requestId }) => {
     const req = await repo.get(null, { id: requestId });
     if (req && req.status !== 'success' && req.status !== 'error')
-      await repo.setState(requestId, { status: 'error', error: RENDER_ERRORS.renderFailed });
+      await saveRenderState(deps, requestId, { status: 'error', error: RENDER_ERRORS.renderFailed });
     await rm(workDirOf(deps.workRoot, requestId), { recursive: true, force: true });
   };
 }

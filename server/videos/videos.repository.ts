@@ -33,6 +33,8 @@ export type RequestRow = {
   createdAt: string;
   done: number;
 };
+/** What the render worker writes on a request as it goes. */
+export type RenderPatch = { status?: CreateVideoRequestsTable['status']; progress?: number; error?: string | null };
 export type OutputRow = { id: number; outputIndex: number; status: string; storageKey: string | null };
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -50,8 +52,8 @@ export class VideosRepository {
     return new Set([...clips, ...outputs].flatMap((r) => (r.key ? [r.key] : [])));
   }
 
-  private requests(scope: number | null) {
-    const q = this.db.selectFrom('createVideoRequests');
+  private requests(scope: number | null, exec: Exec = this.db) {
+    const q = exec.selectFrom('createVideoRequests');
     return scope === null ? q : q.where('createVideoRequests.userId', '=', scope);
   }
 
@@ -107,11 +109,16 @@ export class VideosRepository {
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
-  async get(scope: number | null, by: { id: number } | { idUpload: string }): Promise<RequestRow | undefined> {
+  /** The request `by` names within `scope`; read in `exec` when given (a transaction's own view). */
+  async get(
+    scope: number | null,
+    by: { id: number } | { idUpload: string },
+    exec: Exec = this.db,
+  ): Promise<RequestRow | undefined> {
     const q =
       'id' in by
-        ? this.requests(scope).where('createVideoRequests.id', '=', by.id)
-        : this.requests(scope).where('createVideoRequests.idUpload', '=', by.idUpload);
+        ? this.requests(scope, exec).where('createVideoRequests.id', '=', by.id)
+        : this.requests(scope, exec).where('createVideoRequests.idUpload', '=', by.idUpload);
     const r = await this.withCols(q).executeTakeFirst();
     return r ? ({ ...r, done: Number(r.done ?? 0) } as RequestRow) : undefined;
   }
@@ -140,11 +147,8 @@ export class VideosRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
-  async setState(
-    id: number,
-    patch: { status?: CreateVideoRequestsTable['status']; progress?: number; error?: string | null },
-  ): Promise<boolean> {
-    const r = await this.db
+  async setState(trx: Exec, id: number, patch: RenderPatch): Promise<boolean> {
+    const r = await trx
       .updateTable('createVideoRequests')
       .set({ ...patch, updatedAt: new Date().toISOString() })
       .where('id', '=', id)
@@ -157,34 +161,29 @@ export class VideosRepository {
    * Returns false when the request no longer exists (deleted mid-render): the caller removes the file.
    */
   async recordOutput(
+    trx: Exec,
     req: { id: number; userId: number; idUpload: string },
     index: number,
     storageKey: string,
   ): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const alive = await trx
-        .selectFrom('createVideoRequests')
-        .select('id')
-        .where('id', '=', req.id)
-        .executeTakeFirst();
-      if (!alive) return false;
-      await trx
-        .insertInto('videos')
-        .values({
-          userId: req.userId,
-          accountId: null,
-          createdAt: new Date().toISOString(),
-          status: 'noactive',
-          url: null,
-          idUpload: req.idUpload,
-          requestId: req.id,
-          outputIndex: index,
-          storageKey,
-        })
-        .onConflict((oc) => oc.columns(['requestId', 'outputIndex']).doNothing())
-        .execute();
-      return true;
-    });
+    const alive = await trx.selectFrom('createVideoRequests').select('id').where('id', '=', req.id).executeTakeFirst();
+    if (!alive) return false;
+    await trx
+      .insertInto('videos')
+      .values({
+        userId: req.userId,
+        accountId: null,
+        createdAt: new Date().toISOString(),
+        status: 'noactive',
+        url: null,
+        idUpload: req.idUpload,
+        requestId: req.id,
+        outputIndex: index,
+        storageKey,
+      })
+      .onConflict((oc) => oc.columns(['requestId', 'outputIndex']).doNothing())
+      .execute();
+    return true;
   }
 
   /** Ids of requests that still exist among `ids` (the worker's sweep of stray work folders). */

@@ -20,7 +20,7 @@ import type { Media, Staged } from '../media/storage/index';
 import type { Enqueue, JobQueue } from '../jobs/index';
 import type { BackgroundLibrary } from '../backgrounds/index';
 import { EXT_OF, sniffVideo } from '../backgrounds/sniff';
-import { renderCancels } from './render-cancel';
+import type { RenderCancels } from './render-cancels';
 import { clipKeyOf, outputKeyOf, workDirOf } from './video-files';
 import { renderJob, renderJobKey } from './videos.jobs';
 import type { RequestRow, VideosRepository } from './videos.repository';
@@ -44,6 +44,8 @@ export class VideosService {
       queue: { enqueue: Enqueue; cancel: JobQueue['cancel'] };
       backgrounds: BackgroundLibrary;
       isVideo: VideoCheck;
+      /** This process's running renders: a deleted request's is stopped at once. */
+      cancels: RenderCancels;
       workRoot: string;
       log?: FastifyBaseLogger;
     },
@@ -83,7 +85,7 @@ export class VideosService {
       await this.repo.delete(trx, row.id);
       await this.deps.queue.cancel(renderJobKey(row.id), trx);
     });
-    renderCancels.cancel(row.id);
+    this.deps.cancels.cancel(row.id);
     const keys = new Set<string>([row.clipKey, ...outputs.flatMap((o) => (o.storageKey ? [o.storageKey] : []))]);
     for (let i = 0; i < row.count; i++) keys.add(outputKeyOf(row.userId, row.idUpload, i)); // files whose row was never written
     for (const key of keys) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { JobRunner, defineJob, jobWorker, type DeadCause } from '../../server/jobs/index';
 import { startWorkers, type Workers } from '../../server/workers';
 import { describeEachDb } from '../helpers/app';
+import { recordEvents, renderEvent } from '../helpers/events';
 import { openSse } from '../helpers/sse';
 import { publicationFixtures } from './publications.fixtures';
 
@@ -156,8 +157,7 @@ describeEachDb(
       await again.opened;
       expect(again.state.status).toBe(401);
       again.close();
-      const live = ctx.root.live.service;
-      await live.emit(annaId, 'request', { id: 1001 });
+      await recordEvents(ctx.root, renderEvent(annaId, { id: 1001 }));
       await expect.poll(() => stream.messages.map((m) => m.payload.id)).toEqual([1001]);
       const demoted = await ctx.call({
         method: 'PATCH',
@@ -166,8 +166,8 @@ describeEachDb(
         payload: { login: 'deputy', password: 'deputy-pass', role: 'user' },
       });
       expect(demoted.status).toBe(200);
-      await live.emit(annaId, 'request', { id: 1002 });
-      await live.emit(deputyId, 'request', { id: 1003 });
+      await recordEvents(ctx.root, renderEvent(annaId, { id: 1002 }));
+      await recordEvents(ctx.root, renderEvent(deputyId, { id: 1003 }));
       await expect.poll(() => stream.messages.map((m) => m.payload.id)).toEqual([1001, 1003]);
       stream.close();
 

@@ -1,10 +1,8 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { createDb } from '../../server/db/index';
-import { LISTEN_APPLICATION, LiveHub } from '../../server/live/live.hub';
-import type { LiveEvent } from '../../src/contract/live';
 import { describeEachDb } from '../helpers/app';
+import { postEvent, recordEvents, renderEvent } from '../helpers/events';
 import { openSse } from '../helpers/sse';
 
 /** How long a poll waits for a state (a busy 2-core machine); a state, never a duration, is asserted. */
@@ -82,31 +80,36 @@ describeEachDb('live updates and notifications API', (ctx) => {
     const b = await stream(admin);
     expect(a.state.status).toBe(200);
     expect(a.state.contentType).toContain('text/event-stream');
-    const live = ctx.root.live.service;
-    await live.emit(annaId, 'request', { id: 1, status: 'loading', progress: 10 });
-    await live.emit(ivanId, 'request', { id: 2, status: 'loading', progress: 20 });
-    await live.notify(annaId, 'render_done', { id: 1, count: 3 }, '/video/request/x');
-    await expect.poll(() => a.messages.map((m) => m.kind), settles).toEqual(['request', 'notification']);
+    await recordEvents(ctx.root, renderEvent(annaId, { id: 1, status: 'loading', progress: 10 }));
+    await recordEvents(ctx.root, renderEvent(ivanId, { id: 2, status: 'loading', progress: 20 }));
+    // A finished render: its state, then the bell's notification (written by the bell's subscriber).
+    await recordEvents(ctx.root, renderEvent(annaId, { id: 1, idUpload: 'x', count: 3 }, 'render.finished'));
+    await expect.poll(() => a.messages.map((m) => m.kind), settles).toEqual(['request', 'request', 'notification']);
     expect(a.messages[0]!.payload).toEqual({ id: 1, status: 'loading', progress: 10 });
-    expect(a.messages[1]!.payload).toMatchObject({ kind: 'render_done', params: { id: 1, count: 3 }, readAt: null });
+    expect(a.messages[2]!.payload).toMatchObject({ link: '/video/request/x' });
+    expect(a.messages[2]!.payload).toMatchObject({ kind: 'render_done', params: { id: 1, count: 3 }, readAt: null });
     await expect.poll(() => i.messages.map((m) => m.payload.id), settles).toEqual([2]);
-    await expect.poll(() => b.messages.map((m) => m.payload.id), settles).toEqual([1, 2]);
+    // The admin sees everybody's renders, not Anna's notification.
+    await expect
+      .poll(() => b.messages.map((m) => `${m.kind}:${m.payload.id}`), settles)
+      .toEqual(['request:1', 'request:2', 'request:1']);
     // Ids go up, so a reconnect can resume after the last one.
+    expect(a.messages[2]!.id!).toBeGreaterThan(a.messages[1]!.id!);
     expect(a.messages[1]!.id!).toBeGreaterThan(a.messages[0]!.id!);
     [a, i, b].forEach((s) => s.close());
   });
 
   it('resumes after Last-Event-ID with what happened while away, only the user’s own', async () => {
     const first = await stream(anna);
-    await ctx.root.live.service.emit(annaId, 'request', { id: 10, progress: 1 });
+    await recordEvents(ctx.root, renderEvent(annaId, { id: 10, progress: 1 }));
     await expect.poll(() => first.messages.length, settles).toBe(1);
     const lastSeen = first.messages[0]!.id!;
     first.close();
     await expect.poll(() => ctx.root.live.hub.size, settles).toBe(0);
     // While the panel is away: two of Anna's events and one of Ivan's.
-    await ctx.root.live.service.emit(annaId, 'request', { id: 10, progress: 50 });
-    await ctx.root.live.service.emit(ivanId, 'request', { id: 11, progress: 5 });
-    await ctx.root.live.service.emit(annaId, 'request', { id: 10, progress: 90 });
+    await recordEvents(ctx.root, renderEvent(annaId, { id: 10, progress: 50 }));
+    await recordEvents(ctx.root, renderEvent(ivanId, { id: 11, progress: 5 }));
+    await recordEvents(ctx.root, renderEvent(annaId, { id: 10, progress: 90 }));
     const again = await stream(anna, lastSeen);
     await expect.poll(() => again.messages.map((m) => m.payload.progress), settles).toEqual([50, 90]);
     // Resuming through the query (a fresh ticket after a long break) works the same.
@@ -116,7 +119,7 @@ describeEachDb('live updates and notifications API', (ctx) => {
     streams.push(viaQuery);
     await expect.poll(() => viaQuery.messages.map((m) => m.payload.progress), settles).toEqual([50, 90]);
     // And live events keep coming after the backlog.
-    await ctx.root.live.service.emit(annaId, 'request', { id: 10, progress: 99 });
+    await recordEvents(ctx.root, renderEvent(annaId, { id: 10, progress: 99 }));
     await expect.poll(() => again.messages.map((m) => m.payload.progress), settles).toEqual([50, 90, 99]);
     again.close();
     viaQuery.close();
@@ -139,16 +142,22 @@ describeEachDb('live updates and notifications API', (ctx) => {
     let annaNotes: number[] = [];
     beforeAll(async () => {
       await ctx.tdb.db.deleteFrom('notifications').execute();
-      const live = ctx.root.live.service;
-      await live.notify(annaId, 'render_done', { id: 5, count: 2 }, '/video/request/abc');
-      await live.notify(
-        annaId,
-        'publish_failed',
-        { videoId: 9, platform: 'youtube', error: 'x' },
-        '/video/youtube/abc',
+      // The events the bell's subscriber turns into notifications, delivered in order.
+      await recordEvents(ctx.root, renderEvent(annaId, { id: 5, idUpload: 'abc', count: 2 }, 'render.finished'));
+      await recordEvents(
+        ctx.root,
+        postEvent(annaId, { videoId: 9, platform: 'youtube', idUpload: 'abc', error: 'x' }, 'post.failed'),
       );
-      await live.notify(annaId, 'reconnect', { id: 3, platform: 'tiktok' }, '/accounts/3');
-      await live.notify(ivanId, 'render_failed', { id: 6, error: 'kadr.videos.errors.render_failed' }, null);
+      await recordEvents(ctx.root, {
+        name: 'grant.lost',
+        userId: annaId,
+        payload: { accountId: 3, platform: 'tiktok' },
+      });
+      await recordEvents(
+        ctx.root,
+        renderEvent(ivanId, { id: 6, error: 'kadr.videos.errors.render_failed' }, 'render.failed'),
+      );
+      await ctx.root.events.drain();
       const r = await ctx.call({ method: 'GET', url: '/api/notifications', token: anna });
       annaNotes = r.body.data.map((n: { id: number }) => n.id);
     });
@@ -164,6 +173,11 @@ describeEachDb('live updates and notifications API', (ctx) => {
         link: '/accounts/3',
         readAt: null,
       });
+      expect(r.body.data[1]).toMatchObject({
+        params: { videoId: 9, platform: 'youtube', error: 'x' },
+        link: '/video/youtube/abc',
+      });
+      expect(r.body.data[2]).toMatchObject({ params: { id: 5, count: 2 }, link: '/video/request/abc' });
       const i = await ctx.call({ method: 'GET', url: '/api/notifications', token: ivan });
       expect(i.body).toMatchObject({ total: 1, unread: 1 });
       // An admin's bell is their own inbox too.
@@ -236,7 +250,7 @@ describeEachDb('live updates and notifications API', (ctx) => {
       const withOwn = open(await ticketOf(anna), anna);
       await withOwn.opened;
       expect(withOwn.state.status).toBe(200);
-      await ctx.root.live.service.emit(annaId, 'request', { id: 30 });
+      await recordEvents(ctx.root, renderEvent(annaId, { id: 30 }));
       await expect.poll(() => withOwn.messages.map((m) => m.payload.id), settles).toEqual([30]);
       withOwn.close();
     });
@@ -286,13 +300,12 @@ describeEachDb('live updates and notifications API', (ctx) => {
     it('a demoted admin’s open stream stops receiving other users’ events at once', async () => {
       const chief = await fresh('chief', 'admin');
       const s = await stream(chief.headers);
-      const live = ctx.root.live.service;
-      await live.emit(ivanId, 'request', { id: 40 });
+      await recordEvents(ctx.root, renderEvent(ivanId, { id: 40 }));
       await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([40]);
       expect((await edit(admin, chief.id, 'chief', 'user')).status).toBe(200);
       // Written right after the demotion: Ivan's event must not reach it, the chief's own does (after it).
-      await live.emit(ivanId, 'request', { id: 41 });
-      await live.emit(chief.id, 'request', { id: 42 });
+      await recordEvents(ctx.root, renderEvent(ivanId, { id: 41 }));
+      await recordEvents(ctx.root, renderEvent(chief.id, { id: 42 }));
       await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([40, 42]);
       expect(s.state.ended).toBe(false);
       s.close();
@@ -301,17 +314,19 @@ describeEachDb('live updates and notifications API', (ctx) => {
     it('a promoted user’s open stream widens to everybody’s events', async () => {
       const lead = await fresh('lead');
       const s = await stream(lead.headers);
-      const live = ctx.root.live.service;
-      await live.emit(ivanId, 'request', { id: 50 });
-      await live.emit(lead.id, 'request', { id: 51 });
+      await recordEvents(ctx.root, renderEvent(ivanId, { id: 50 }));
+      await recordEvents(ctx.root, renderEvent(lead.id, { id: 51 }));
       await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([51]);
       expect((await edit(admin, lead.id, 'lead', 'admin')).status).toBe(200);
-      await live.emit(ivanId, 'request', { id: 52 });
+      await recordEvents(ctx.root, renderEvent(ivanId, { id: 52 }));
       await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([51, 52]);
       // Never others' notifications, admin or not.
-      await live.notify(ivanId, 'render_done', { id: 53, count: 1 }, null);
-      await live.emit(lead.id, 'request', { id: 54 });
-      await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([51, 52, 54]);
+      await recordEvents(ctx.root, renderEvent(ivanId, { id: 53, count: 1 }, 'render.finished'));
+      await ctx.root.events.drain();
+      await recordEvents(ctx.root, renderEvent(lead.id, { id: 54 }));
+      await expect
+        .poll(() => s.messages.map((m) => `${m.kind}:${m.payload.id}`), settles)
+        .toEqual(['request:51', 'request:52', 'request:53', 'request:54']);
       s.close();
     });
 
@@ -336,7 +351,7 @@ describeEachDb('live updates and notifications API', (ctx) => {
       });
       expect(r.status).toBe(204);
       await expect.poll(() => s.state.ended, settles).toBe(true);
-      await ctx.root.live.service.emit(olga.id, 'request', { id: 60 });
+      await recordEvents(ctx.root, renderEvent(olga.id, { id: 60 }));
       await expect.poll(() => kept.messages.map((m) => m.payload.id), settles).toEqual([60]);
       expect(kept.state.ended).toBe(false);
       kept.close();
@@ -363,7 +378,7 @@ describeEachDb('live updates and notifications API', (ctx) => {
       expect((await ctx.call({ method: 'GET', url: '/api/auth/me', token: other.headers })).status).toBe(401);
       // The session that changed it goes on, for requests and for its stream.
       expect((await ctx.call({ method: 'GET', url: '/api/auth/me', token: pia.headers })).status).toBe(200);
-      await ctx.root.live.service.emit(pia.id, 'request', { id: 70 });
+      await recordEvents(ctx.root, renderEvent(pia.id, { id: 70 }));
       await expect.poll(() => own.messages.map((m) => m.payload.id), settles).toEqual([70]);
       expect(own.state.ended).toBe(false);
       own.close();
@@ -382,9 +397,8 @@ describeEachDb('live updates and notifications API', (ctx) => {
         expect(
           await call('PATCH', `/api/users/${boss2.id}`, { login: 'boss2', password: 'boss2-pass', role: 'user' }),
         ).toBe(200);
-        const live = second.app.root.live.service;
-        await live.emit(ivanId, 'request', { id: 80 });
-        await live.emit(boss2.id, 'request', { id: 81 });
+        await recordEvents(second.app.root, renderEvent(ivanId, { id: 80 }));
+        await recordEvents(second.app.root, renderEvent(boss2.id, { id: 81 }));
         await expect.poll(() => s.messages.map((m) => m.payload.id), settles).toEqual([81]);
         expect(await call('DELETE', `/api/users/${leaving.id}`)).toBe(200);
         await expect.poll(() => doomed.state.ended, settles).toBe(true);
@@ -393,56 +407,6 @@ describeEachDb('live updates and notifications API', (ctx) => {
         await second.close();
       }
     });
-  });
-
-  it('the LISTEN connection opened while the hub goes idle is ended quietly, not left or logged', async () => {
-    if (ctx.tdb.kind !== 'postgres') return;
-    await expect.poll(() => ctx.root.live.hub.size, settles).toBe(0);
-    const logged: string[] = [];
-    const record = (level: string) => (o: unknown, msg?: string) =>
-      logged.push(`${level} ${msg ?? ''} ${JSON.stringify(o)}`);
-    const log = {
-      level: 'trace',
-      fatal: record('fatal'),
-      error: record('error'),
-      warn: record('warn'),
-      info: () => undefined,
-      debug: () => undefined,
-      trace: () => undefined,
-      silent: () => undefined,
-      child: () => log,
-    } as unknown as FastifyBaseLogger;
-    const hub = new LiveHub({
-      repo: ctx.root.live.repo,
-      pollMs: 60_000,
-      listenUrl: ctx.tdb.url,
-      sessions: async (keys) => keys.map((k) => ({ ...k, role: 'user' as const })),
-      log,
-    });
-    const listeners = async () => {
-      const r = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
-        where application_name = ${LISTEN_APPLICATION} and datname = current_database()`.execute(ctx.tdb.db);
-      return Number(r.rows[0]!.n);
-    };
-    const got: number[] = [];
-    const client = {
-      userId: annaId,
-      sid: 's',
-      admin: false,
-      send: (e: LiveEvent) => got.push(e.id),
-      end: () => undefined,
-    };
-    // Each join opens a LISTEN connection; each leave right after makes the hub idle while it connects.
-    for (let i = 0; i < 5; i++) hub.leave(await hub.join(client, null));
-    // The hub still works: a stream that stays hears another process's event through its LISTEN.
-    const stays = await hub.join(client, null);
-    await expect.poll(listeners, settles).toBeGreaterThan(0);
-    await ctx.root.live.service.emit(annaId, 'request', { id: 90 });
-    await expect.poll(() => got.length, settles).toBe(1);
-    hub.leave(stays);
-    await hub.close();
-    await expect.poll(listeners, settles).toBe(0);
-    expect(logged).toEqual([]);
   });
 
   it('a second API process on the same PostgreSQL streams an event the first one wrote', async () => {
@@ -456,7 +420,7 @@ describeEachDb('live updates and notifications API', (ctx) => {
       const at = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
       const s = await stream(anna, undefined, at);
       await expect.poll(() => second!.root.live.hub.size, settles).toBe(1);
-      await ctx.root.live.service.emit(annaId, 'publish', { publishId: 77, state: 'uploading' });
+      await recordEvents(ctx.root, postEvent(annaId, { publishId: 77, state: 'uploading' }));
       await expect.poll(() => s.messages.map((m) => m.payload.publishId), settles).toEqual([77]);
       s.close();
     } finally {

@@ -55,6 +55,7 @@ describeEachDb('orphan media sweep', (ctx) => {
     await storage.put(outputKey, Readable.from([fx.clip]));
     expect(
       await ctx.root.repos.videos.recordOutput(
+        ctx.tdb.db,
         { id: request.id, userId: requestRow.userId, idUpload: request.idUpload },
         0,
         outputKey,

@@ -8,11 +8,13 @@ import type { DbKind } from '../../server/db/index';
 import { describeOnEachDb } from '../helpers/browser-dbs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startWorkers, type Workers } from '../../server/workers';
+import type { StoredEvent } from '../../server/events/events';
+import type { RequestLive } from '../../src/contract/live';
 
 /**
  * Live updates in Chromium: a real render's progress ('N з M') reaches the open request list without a reload
  * and long before its 15-second refresh; the bell counts the 'render finished' notification, opens what it is
- * about and turns it read. Prints the latency from the worker's report to the DOM change (never asserted).
+ * about and turns it read. Prints the latency from the worker's committed report to the DOM change (never asserted).
  */
 let srv: TestServer;
 let browser: Browser;
@@ -69,17 +71,21 @@ describeOnEachDb('live updates in the browser', (kind) => {
   serverAndBrowser(kind);
 
   it('shows a render’s progress live, then the bell’s “render finished”, which opens the request and turns read', async () => {
-    // When the worker reported each state (server clock; the browser runs on the same machine).
+    // When the worker's report of each state was committed and handed out (server clock; the browser runs on the
+    // same machine): a follower of the event bus, beside the live streams.
     const reported = new Map<string, number>();
-    const live = srv.app.root.live.service;
-    const emit = live.emit.bind(live);
-    live.emit = async (userId, k, payload) => {
-      if (k === 'request') {
-        const key = `${payload.done} з ${payload.count}`;
-        if (!reported.has(key)) reported.set(key, Date.now());
-      }
-      return emit(userId, k, payload);
+    const events = srv.app.root.events;
+    const follower = {
+      deliver: async (rows: StoredEvent[]) => {
+        for (const e of rows) {
+          if (!e.name.startsWith('render.')) continue;
+          const p = e.payload as RequestLive;
+          const key = `${p.done} з ${p.count}`;
+          if (!reported.has(key)) reported.set(key, Date.now());
+        }
+      },
     };
+    await events.follow(follower);
 
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -155,6 +161,6 @@ describeOnEachDb('live updates in the browser', (kind) => {
     await page.mouse.click(5, 400);
     await panel.waitFor({ state: 'hidden' });
     await context.close();
-    live.emit = emit;
+    events.unfollow(follower);
   });
 });
