@@ -472,7 +472,17 @@ export const EnvSchema = z.object({
 /** Sign-in throttling (server/auth/login-throttle.ts). */
 export type LoginLimits = { maxFailures: number; lockSec: number; maxDelayMs: number };
 
-export type Config = {
+/** Read-only all the way down (the loaded configuration is frozen so). */
+type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/** The configuration as loaded: frozen, never changed afterwards (a test that needs another builds another). */
+export type Config = DeepReadonly<ConfigFields>;
+
+type ConfigFields = {
   env: string;
   host: string;
   port: number;
@@ -539,6 +549,19 @@ function persistedSecret(dataDir: string, file: string, fromEnv: string | undefi
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  return frozen(structuredClone(readConfig(env, overrides)));
+}
+
+/** Freezes `value` and everything it holds. */
+function frozen<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) frozen(v);
+  }
+  return value;
+}
+
+function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);

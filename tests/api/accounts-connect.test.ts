@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { buildApp } from '../../server/app';
 import type { Config } from '../../server/config';
 import type { DbKind } from '../../server/db/index';
 import { startSimulators, type Simulators } from '../../sim/platforms/index';
@@ -373,17 +374,21 @@ describeEachDb(
 
     it('a proxy pointing inward is refused without internal details when private proxies are not allowed', async () => {
       const id = await create({ proxy: `http://localhost:${proxy.port}` });
-      const config = ctx.app.config;
-      config.allowPrivateProxies = false;
+      // Another process on the same database, whose configuration does not allow them (a config never changes).
+      const config = { ...ctx.app.config, allowPrivateProxies: false };
+      const strict = await buildApp({ config, db: ctx.tdb.db, dbKind: ctx.tdb.kind });
       try {
-        const cb = await connect(`/api/accounts/connect-youtube/${id}`);
-        expect(cb.status).toBe(302);
-        const a = await get(id);
-        expect(decodeMessage(a.error)).toEqual({ key: storedKey('proxy_refused'), params: {} });
-        expect(a.error).not.toContain(String(proxy.port));
+        const link = await strict.inject({ method: 'POST', url: `/api/accounts/connect-youtube/${id}`, headers: user });
+        expect(link.statusCode).toBe(200);
+        const consent = await openConsent(link.json().url);
+        const cb = await strict.inject({ method: 'GET', url: consent.location.pathname + consent.location.search });
+        expect(cb.statusCode).toBe(302);
       } finally {
-        config.allowPrivateProxies = true;
+        await strict.close();
       }
+      const a = await get(id);
+      expect(decodeMessage(a.error)).toEqual({ key: storedKey('proxy_refused'), params: {} });
+      expect(a.error).not.toContain(String(proxy.port));
     });
 
     it('refuses a forged or foreign state', async () => {

@@ -10,6 +10,7 @@ import type { Config } from '../../server/config';
 import { startSimulators, type Simulators } from '../../sim/platforms/index';
 import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { FFMPEG } from '../helpers/media-fixtures';
+import { freePort } from '../helpers/free-port';
 import { openConsent } from '../platforms/helpers';
 import { enqueuePublishStep, publishJob } from '../../server/publications/publications.jobs';
 import type { PlatformKey } from '../../src/contract/platforms';
@@ -57,21 +58,28 @@ export async function makePublishClip(
   return { file, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/**
- * The app listens on a port the system picks and keeps, and PUBLIC_URL becomes that address: Instagram fetches
- * the media link from it.
- */
+/** The app listens on the port its PUBLIC_URL names (publishSimulators picked it): Instagram fetches the media link from it. */
 export async function listenForMedia(app: FastifyInstance): Promise<void> {
-  app.root.config.publicUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: app.config.port, host: '127.0.0.1' });
 }
 
-/** Simulators for one run of the publish tests, and the config that points the app at them. */
+/** Simulators for one run of the publish tests, and the config that points the app at them (and at a free port). */
 export async function publishSimulators(): Promise<{ sims: Simulators; config: Partial<Config> }> {
   const sims = await startSimulators();
   sims.google.processingMs = 0;
   sims.instagram.publishing.finishAfterPolls = 1;
+  const port = await freePort();
   // The simulators' proxies listen on 127.0.0.1: allowed here as ALLOW_PRIVATE_PROXIES=true does.
-  return { sims, config: { platformTimeoutMs: 3_000, platforms: sims.config, allowPrivateProxies: true } };
+  return {
+    sims,
+    config: {
+      platformTimeoutMs: 3_000,
+      platforms: sims.config,
+      allowPrivateProxies: true,
+      port,
+      publicUrl: `http://127.0.0.1:${port}`,
+    },
+  };
 }
 
 /** The publish worker's timing in these tests: polls and backoff in tens of ms (a file overrides what it needs). */

@@ -18,8 +18,8 @@ function serverAndBrowser(kind: DbKind) {
   beforeAll(async () => {
     sims = await startSimulators();
     proxy = await startLocalProxy();
-    srv = await startTestServer({ ...sims.env, ALLOW_PRIVATE_PROXIES: 'true' }, {}, kind); // the local proxy listens on 127.0.0.1
-    srv.config.publicUrl = srv.url; // redirect URIs point back at this server
+    // The local proxy listens on 127.0.0.1; redirect URIs point back at this server (its PUBLIC_URL).
+    srv = await startTestServer({ ...sims.env, ALLOW_PRIVATE_PROXIES: 'true' }, {}, kind);
     const at = new Date().toISOString();
     await srv.tdb.db
       .insertInto('users')

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { ensureFirstAdmin } from '../../server/users/first-admin';
 import type { DbKind } from '../../server/db/index';
 import { makeTestDb, type TestDb } from './db';
+import { freePort } from './free-port';
 
 export type TestServer = { url: string; app: FastifyInstance; tdb: TestDb; config: Config; close: () => Promise<void> };
 
@@ -22,6 +23,8 @@ export async function startTestServer(
   if (!existsSync(resolve(panelDir, 'index.html')))
     throw new Error('The panel is not built: run `npm run build` (npm test does it).');
   const tdb = await makeTestDb(kind);
+  // The port is picked first: the configuration (frozen once loaded) names the server's own address.
+  const port = overrides.port || (await freePort());
   const config = loadConfig(
     {
       LOG_LEVEL: 'silent',
@@ -31,13 +34,12 @@ export async function startTestServer(
       WORKERS: 'off',
       ...env,
     } as any,
-    { panelDir, port: 0, databaseUrl: tdb.url, ...overrides },
+    { panelDir, port, publicUrl: `http://127.0.0.1:${port}`, databaseUrl: tdb.url, ...overrides },
   );
   await ensureFirstAdmin(tdb.db, config.admin);
   const app = await buildApp({ config, db: tdb.db, dbKind: kind });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  await app.listen({ host: '127.0.0.1', port: config.port });
+  const url = `http://127.0.0.1:${config.port}`;
   return {
     url,
     app,
