@@ -106,6 +106,8 @@ const storedJob = (row: JobRow, lockedBy: string): StoredJob => ({
  *   onDead hook hears of it once the predecessor's handler has returned (or the predecessor went dead without
  *   returning): the runner reads it back from the database (`stalledSuccessors`), so only a committed successor
  *   is told of, and a crash in between loses nothing (the predecessor runs or dies again, and it is read then).
+ * - every write that stores a job dead (attempts used up, a lease lost on the last attempt, a stalled successor)
+ *   hands it to `recordDeath` in its own transaction, so the news (the root records `job.dead`) is never lost.
  */
 export class JobQueue {
   constructor(

@@ -133,7 +133,11 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
         events: ['grant.lost'],
         handle: async (e, { trx, record }) => {
           await record({ name: 'session.changed', userId, payload: {} });
-          await trx.updateTable('users').set({ updatedAt: 'by the failed delivery' }).where('id', '=', userId).execute();
+          await trx
+            .updateTable('users')
+            .set({ updatedAt: 'by the failed delivery' })
+            .where('id', '=', userId)
+            .execute();
           if (fail) throw new Error('not now');
           handled.push(e.id);
         },
