@@ -85,8 +85,9 @@ export type RunnerSettings = Omit<RunnerOptions, 'queue' | 'workers' | 'catalogu
 
 /**
  * The composition root: every repository, service, driver adapter, the sealer, media storage, the one
- * Ffmpeg, the job queue and the job catalogue with its workers, built once from config. Routes and workers
- * receive their parts from here; nothing else constructs a service or a repository.
+ * Ffmpeg, the event bus, the job queue and the job catalogue with its workers, the running renders' cancel
+ * switches, built once from config. Routes and workers receive their parts from here, through their
+ * constructors; nothing else constructs a service or a repository.
  */
 export type Container = Awaited<ReturnType<typeof buildContainer>>;
 

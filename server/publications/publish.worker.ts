@@ -230,9 +230,10 @@ export class PublishWorker {
   /** Writes the row's step (see PublishRepository.save) and, when its state moves, the post's event with it. */
   private save(id: number, patch: PublishPatch, opts?: { unlessCancelled?: boolean }): Promise<boolean> {
     const { repo, events } = this.deps;
+    if (!patch.state) return repo.save(id, patch, opts);
     return events.transaction(async (trx) => {
       const ok = await repo.save(id, patch, opts, trx);
-      if (ok && patch.state) await events.record(trx, ...postEvent(await repo.postState(id, trx), true));
+      if (ok) await events.record(trx, ...postEvent(await repo.postState(id, trx), true));
       return ok;
     });
   }
