@@ -62,6 +62,8 @@ describe.each(['sqlite', 'postgres'] as const)('migration 012 time columns [%s]'
     // Down to just before 012, whatever came after it.
     expect((await migrator.migrateTo('011_list_search')).error).toBeUndefined();
     expect(await types(db)).toEqual(TIME_COLUMNS.map((c) => `${c.table}.${c.column}:text`));
+    // Later migrations may index these tables too (020: events_dispatch): 011's own indexes, for the way down.
+    const indexesAt011 = await indexes(db);
 
     const user = await db
       .insertInto('users')
@@ -161,7 +163,7 @@ describe.each(['sqlite', 'postgres'] as const)('migration 012 time columns [%s]'
     // Down to just before 012, whatever came after it.
     expect((await migrator.migrateTo('011_list_search')).error).toBeUndefined();
     expect(await types(db)).toEqual(TIME_COLUMNS.map((c) => `${c.table}.${c.column}:text`));
-    expect(await indexes(db)).toEqual(latestIndexes);
+    expect(await indexes(db)).toEqual(indexesAt011);
     const down = await db.selectFrom('jobs').select(['runAt', 'leaseUntil']).orderBy('id').execute();
     expect(down[0]).toEqual({ runAt: ISO, leaseUntil: ISO });
     expect(down[1]!.runAt).toBe(new Date(jobs[1]!.runAt).toISOString());

@@ -51,12 +51,7 @@ export async function makeTestDb(kind: DbKind): Promise<TestDb> {
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  // pg's pool ends its connections without waiting for them to close: the forced drop below may still find
-  // one and terminate it, which the pool reports as an idle connection's error. Only that one is expected.
-  let dropping = false;
-  const { db } = createDb({ databaseUrl: url, sqliteFile: '' }, (err) => {
-    if (!dropping) process.stderr.write(`PostgreSQL idle connection error: ${err.message}\n`);
-  });
+  const { db } = createDb({ databaseUrl: url, sqliteFile: '' });
   await migrateToLatest(db);
   return {
     db,
@@ -64,10 +59,16 @@ export async function makeTestDb(kind: DbKind): Promise<TestDb> {
     url,
     dataDir,
     drop: async () => {
-      dropping = true;
       await db.destroy();
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
+      // A pg pool ends its connections without waiting for them to close: give them a moment, so that the
+      // forced drop terminates only a connection someone left open (its pool then reports it).
+      for (let i = 0; i < 40; i++) {
+        const open = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
       rmSync(dataDir, { recursive: true, force: true });
