@@ -30,7 +30,6 @@ function simulatorHosts(url: string | undefined): Partial<Record<'google' | 'tik
  * .env.example show: `npm run docs:config` writes them, tests/unit/config-doc.test.ts keeps them in step.
  */
 export const EnvSchema = z.object({
-  NODE_ENV: z.string().default('development').describe('Read but not used by Kadr today.'),
   HOST: z.string().default('0.0.0.0').describe('The address panel and API listen on.'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('The port panel and API listen on.'),
   DATA_DIR: z
@@ -473,7 +472,6 @@ export const EnvSchema = z.object({
 export type LoginLimits = { maxFailures: number; lockSec: number; maxDelayMs: number };
 
 export type Config = {
-  env: string;
   host: string;
   port: number;
   dataDir: string;
@@ -551,7 +549,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const sim = simulatorHosts(e.SIMULATOR_URL);
   return {
-    env: e.NODE_ENV,
     host: e.HOST,
     port,
     dataDir,
