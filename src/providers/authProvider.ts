@@ -1,7 +1,9 @@
 import type { AuthProvider } from 'ra-core';
 import type { LoginInput, LoginResponse } from '../contract/auth';
+import { API } from '../contract/endpoints';
 import { readAuth, signIn, signOut } from './authStore';
 import { currentLocale } from './locale';
+import { parseAnswer } from './parseAnswer';
 
 export class LoginError extends Error {
   constructor(
@@ -12,9 +14,12 @@ export class LoginError extends Error {
   }
 }
 
-/** POST /api/auth/login; a failure carries the response message (SPEC §8). */
+/**
+ * Signs in; a failure carries the response message and field errors (SPEC §8). The answer's schema loads with
+ * the answer (the sign-in page loads zod on the form's first check, not with the page).
+ */
 export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
-  const res = await fetch('/api/auth/login', {
+  const res = await fetch(API.auth.login, {
     method: 'POST',
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': currentLocale() },
@@ -22,8 +27,10 @@ export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
   });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new LoginError(body.message ?? res.statusText, body.errors);
-  signIn(body.user, body.accessToken, body.refreshToken);
-  return body;
+  const { LoginResponseSchema } = await import('../contract/auth');
+  const answer = parseAnswer(LoginResponseSchema, `POST ${API.auth.login}`, body);
+  signIn(answer.user, answer.accessToken, answer.refreshToken);
+  return answer;
 }
 
 /** Revokes the refresh token on the server (best effort) and clears the local state. */
@@ -31,7 +38,7 @@ export async function logoutRequest(): Promise<void> {
   const { refreshToken } = readAuth();
   signOut();
   if (!refreshToken) return;
-  await fetch('/api/auth/logout', {
+  await fetch(API.auth.logout, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ refreshToken }),

@@ -1,7 +1,13 @@
 import { fetchUtils, HttpError } from 'ra-core';
+import { RefreshResponseSchema } from '../contract/auth';
+import { API } from '../contract/endpoints';
 import { readAuth, signOut, writeAuth } from './authStore';
 import { currentLocale } from './locale';
+import { parseAnswer } from './parseAnswer';
 import { loggedOut } from './sessionEnd';
+
+/** What the panel takes from a refresh: the rotated tokens. */
+const RefreshedTokensSchema = RefreshResponseSchema.pick({ accessToken: true, refreshToken: true });
 
 export type Options = fetchUtils.Options;
 
@@ -32,7 +38,7 @@ export function endSession(): void {
 async function refreshRequest(refreshToken: string): Promise<void> {
   let res: Response;
   try {
-    res = await fetch('/api/auth/refresh', {
+    res = await fetch(API.auth.refresh, {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': currentLocale() },
@@ -44,8 +50,8 @@ async function refreshRequest(refreshToken: string): Promise<void> {
   // Another tab may have rotated the token meanwhile: its successor is already stored, the session goes on.
   if (res.status === 401 && readAuth().refreshToken && readAuth().refreshToken !== refreshToken) return;
   if (!res.ok) throw new RefreshError(res.status === 401, res.status);
-  const body = await res.json();
-  writeAuth({ accessToken: body.accessToken, refreshToken: body.refreshToken ?? refreshToken });
+  const tokens = parseAnswer(RefreshedTokensSchema, `POST ${API.auth.refresh}`, await res.json());
+  writeAuth({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
 }
 
 /**
@@ -129,11 +135,3 @@ export type HttpClient = ReturnType<typeof makeHttpClient>;
 
 /** The main API's client (same origin). */
 export const httpClient: HttpClient = makeHttpClient('');
-
-/** The message a person should see for a failed call (SPEC §8): the response message, else the error's own. */
-export function errorMessages(e: unknown, fallback: string): string[] {
-  const body = (e as HttpError)?.body;
-  const m = body?.message ?? (e as Error)?.message;
-  if (Array.isArray(m)) return m.map(String);
-  return [m ? String(m) : fallback];
-}

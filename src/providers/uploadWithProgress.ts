@@ -1,11 +1,19 @@
+import type { z } from 'zod';
+import { ErrorSchema } from '../contract/http';
 import { readAuth } from './authStore';
+import { parseAnswer } from './parseAnswer';
 import { RefreshError, refreshOrEndSession } from './httpClient';
 import { currentLocale } from './locale';
 
 export type UploadProgress = { loaded: number; total: number };
 
-/** The server's answer to a refused upload, when there is one. */
-export type UploadErrorBody = { message?: string; errors?: Record<string, string> };
+/** The server's answer to a refused upload, when there is one: its message and field errors. */
+const UploadErrorBodySchema = ErrorSchema.pick({ message: true, errors: true }).partial();
+export type UploadErrorBody = z.infer<typeof UploadErrorBodySchema>;
+const errorBodyOf = (body: unknown): UploadErrorBody | undefined => {
+  const parsed = UploadErrorBodySchema.safeParse(body);
+  return parsed.success ? parsed.data : undefined;
+};
 
 /** A refused or failed upload: the status (0 for network or abort) and the server's answer. */
 export class UploadError extends Error {
@@ -18,7 +26,8 @@ export class UploadError extends Error {
   }
 }
 
-export type UploadReply = { status: number; body: any };
+/** The status and the parsed JSON answer (undefined when there is none). */
+export type UploadReply = { status: number; body: unknown };
 /** Sends one multipart POST and reports the bytes sent; the XMLHttpRequest one unless a test gives another. */
 export type UploadSend = (url: string, form: FormData, onProgress: (p: UploadProgress) => void) => Promise<UploadReply>;
 
@@ -33,7 +42,7 @@ export const xhrSend: UploadSend = (url, form, onProgress) =>
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
     xhr.onload = () => {
-      let body: any;
+      let body: unknown;
       try {
         body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
       } catch {
@@ -47,18 +56,20 @@ export const xhrSend: UploadSend = (url, form, onProgress) =>
   });
 
 /**
- * POSTs a multipart form with the bearer token and the panel's language, reporting the bytes sent (fetch cannot).
- * On a 401 the tokens are refreshed once (shared with the data provider) and the form is sent again once, with the
- * progress starting over; when the server refuses the refresh the panel is signed out at once, as the data provider
- * does, and when it cannot be asked the user stays signed in and the upload fails as a network error. A non-2xx
- * answer is an UploadError carrying the server's message and field errors.
+ * POSTs a multipart form with the bearer token and the panel's language, reporting the bytes sent (fetch cannot),
+ * and parses the answer through `schema`. On a 401 the tokens are refreshed once (shared with the data provider)
+ * and the form is sent again once, with the progress starting over; when the server refuses the refresh the panel
+ * is signed out at once, as the data provider does, and when it cannot be asked the user stays signed in and the
+ * upload fails as a network error. A non-2xx answer is an UploadError carrying the server's message and field
+ * errors.
  */
-export async function uploadWithProgress<T>(
+export async function uploadWithProgress<S extends z.ZodType>(
+  schema: S,
   url: string,
   form: FormData,
   onProgress: (p: UploadProgress) => void,
   send: UploadSend = xhrSend,
-): Promise<T> {
+): Promise<z.output<S>> {
   let r = await send(url, form, onProgress);
   if (r.status === 401 && readAuth().refreshToken) {
     try {
@@ -66,11 +77,15 @@ export async function uploadWithProgress<T>(
     } catch (e) {
       // A server that could not be asked (network, 5xx) keeps the session: the upload failed, the user stays.
       if (e instanceof RefreshError && !e.refused) throw new UploadError(0, 'network');
-      throw new UploadError(401, r.body?.message ?? 'unauthorized', r.body);
+      const body = errorBodyOf(r.body);
+      throw new UploadError(401, body?.message ?? 'unauthorized', body);
     }
     onProgress({ loaded: 0, total: 0 });
     r = await send(url, form, onProgress);
   }
-  if (r.status < 200 || r.status >= 300) throw new UploadError(r.status, r.body?.message ?? String(r.status), r.body);
-  return r.body as T;
+  if (r.status < 200 || r.status >= 300) {
+    const body = errorBodyOf(r.body);
+    throw new UploadError(r.status, body?.message ?? String(r.status), body);
+  }
+  return parseAnswer(schema, `POST ${url}`, r.body);
 }
