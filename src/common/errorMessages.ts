@@ -1,5 +1,5 @@
 import { HttpError } from 'ra-core';
-import { ErrorSchema } from '../contract/http';
+import { errorBodyOf } from '../providers/errorBody';
 
 /** The message a person should see for a failed call (SPEC §8): the response message, else the error's own. */
 export function errorMessages(e: unknown, fallback: string): string[] {
@@ -11,7 +11,5 @@ export function errorMessages(e: unknown, fallback: string): string[] {
 
 /** The server's field errors of a failed call (field → message), when its answer names any. */
 export function fieldErrorsOf(e: unknown): Record<string, string> | undefined {
-  if (!(e instanceof HttpError)) return undefined;
-  const parsed = ErrorSchema.shape.errors.safeParse(e.body?.errors);
-  return parsed.success ? parsed.data : undefined;
+  return e instanceof HttpError ? errorBodyOf(e.body)?.errors : undefined;
 }

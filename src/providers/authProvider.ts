@@ -2,6 +2,7 @@ import type { AuthProvider } from 'ra-core';
 import type { LoginInput, LoginResponse } from '../contract/auth';
 import { API } from '../contract/endpoints';
 import { readAuth, signIn, signOut } from './authStore';
+import { contract } from './contract';
 import { currentLocale } from './locale';
 import { parseAnswer } from './parseAnswer';
 
@@ -14,11 +15,10 @@ export class LoginError extends Error {
   }
 }
 
-/**
- * Signs in; a failure carries the response message and field errors (SPEC §8). The answer's schema loads with
- * the answer (the sign-in page loads zod on the form's first check, not with the page).
- */
+/** Signs in; a failure carries the response message and field errors (SPEC §8). */
 export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
+  // The answer's schema first (the sign-in form has loaded it for its own rules already).
+  const { LoginResponseSchema } = await contract.auth();
   const res = await fetch(API.auth.login, {
     method: 'POST',
     credentials: 'include',
@@ -27,7 +27,6 @@ export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
   });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new LoginError(body.message ?? res.statusText, body.errors);
-  const { LoginResponseSchema } = await import('../contract/auth');
   const answer = parseAnswer(LoginResponseSchema, `POST ${API.auth.login}`, body);
   signIn(answer.user, answer.accessToken, answer.refreshToken);
   return answer;

@@ -14,18 +14,18 @@ type CallOptions = {
 };
 
 /**
- * One JSON call to the API, its answer parsed through the contract's schema of that answer. A failed call rejects
- * with the client's HttpError (status and the server's body), an answer of another shape with a ContractError.
+ * One JSON call to the API, its answer parsed through the contract's schema of that answer (given loaded, or as
+ * its module loads: then the request does not wait for it). A failed call rejects with the client's HttpError
+ * (status and the server's body), an answer of another shape with a ContractError.
  */
 export async function call<S extends z.ZodType>(
-  schema: S,
+  schema: S | Promise<S>,
   url: string,
   { method = 'GET', body, signal, client = httpClient }: CallOptions = {},
 ): Promise<z.output<S>> {
-  const { json } = await client(url, {
-    method,
-    signal,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return parseAnswer(schema, `${method} ${url}`, json);
+  const [{ json }, answer] = await Promise.all([
+    client(url, { method, signal, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+    schema,
+  ]);
+  return parseAnswer(answer, `${method} ${url}`, json);
 }

@@ -20,7 +20,7 @@ import { itemOf, withQuery, type Query } from '../contract/endpoints';
 import type { Page } from '../contract/pagination';
 import { call } from './call';
 import { customMethods } from './customMethods';
-import { resourceOf, unsupported } from './resources';
+import { pageAnswer, recordAnswer, removedAnswer, resourceOf } from './resources';
 
 /**
  * `?page=n&q=…&status=…&sort=field&order=ASC|DESC`: the list params react-admin keeps in the URL, passed
@@ -55,28 +55,27 @@ function changed(data: Record<string, unknown>, prev?: Record<string, unknown>) 
 
 async function readPage<R extends RaRecord>(name: string, query: Query, signal?: AbortSignal) {
   const r = resourceOf(name);
-  const page = await call(r.page ?? unsupported(name, 'list'), withQuery(r.path, query), { signal, client: r.client });
+  const page = await call(pageAnswer(name, r), withQuery(r.path, query), { signal, client: r.client });
   return fromPage<R>(page);
 }
 
 async function readOne<R extends RaRecord>(name: string, id: Identifier, signal?: AbortSignal): Promise<R> {
   const r = resourceOf(name);
-  const record = await call(r.record ?? unsupported(name, 'record'), itemOf(r.path, id), { signal, client: r.client });
+  const record = await call(recordAnswer(name, r), itemOf(r.path, id), { signal, client: r.client });
   return record as R;
 }
 
 async function write<R extends RaRecord>(name: string, method: 'POST' | 'PATCH', id: Identifier | null, body: unknown) {
   const r = resourceOf(name);
   const url = id === null ? r.path : itemOf(r.path, id);
-  const record = await call(r.record ?? unsupported(name, 'record'), url, { method, body, client: r.client });
+  const record = await call(recordAnswer(name, r), url, { method, body, client: r.client });
   return record as R;
 }
 
 /** A delete answers the deleted record, or (an AI session) a reply without one: then the record as it was. */
 async function remove<R extends RaRecord>(name: string, id: Identifier, previous?: R): Promise<R> {
   const r = resourceOf(name);
-  const schema = r.removed ?? r.record ?? unsupported(name, 'delete');
-  const answer = await call(schema, itemOf(r.path, id), { method: 'DELETE', client: r.client });
+  const answer = await call(removedAnswer(name, r), itemOf(r.path, id), { method: 'DELETE', client: r.client });
   return 'id' in answer ? (answer as R) : (previous ?? ({ id } as R));
 }
 

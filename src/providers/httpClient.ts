@@ -1,13 +1,10 @@
 import { fetchUtils, HttpError } from 'ra-core';
-import { RefreshResponseSchema } from '../contract/auth';
 import { API } from '../contract/endpoints';
 import { readAuth, signOut, writeAuth } from './authStore';
+import { contract } from './contract';
 import { currentLocale } from './locale';
 import { parseAnswer } from './parseAnswer';
 import { loggedOut } from './sessionEnd';
-
-/** What the panel takes from a refresh: the rotated tokens. */
-const RefreshedTokensSchema = RefreshResponseSchema.pick({ accessToken: true, refreshToken: true });
 
 export type Options = fetchUtils.Options;
 
@@ -35,9 +32,16 @@ export function endSession(): void {
   loggedOut();
 }
 
+/** What the panel reads of a refresh's answer: the rotated tokens. */
+const tokensAnswer = async () =>
+  (await contract.auth()).RefreshResponseSchema.pick({ accessToken: true, refreshToken: true });
+
 async function refreshRequest(refreshToken: string): Promise<void> {
   let res: Response;
+  let answer: Awaited<ReturnType<typeof tokensAnswer>>;
   try {
+    // The answer's schema first: once the server has rotated the token, its answer must be read.
+    answer = await tokensAnswer();
     res = await fetch(API.auth.refresh, {
       method: 'POST',
       credentials: 'include',
@@ -50,7 +54,7 @@ async function refreshRequest(refreshToken: string): Promise<void> {
   // Another tab may have rotated the token meanwhile: its successor is already stored, the session goes on.
   if (res.status === 401 && readAuth().refreshToken && readAuth().refreshToken !== refreshToken) return;
   if (!res.ok) throw new RefreshError(res.status === 401, res.status);
-  const tokens = parseAnswer(RefreshedTokensSchema, `POST ${API.auth.refresh}`, await res.json());
+  const tokens = parseAnswer(answer, `POST ${API.auth.refresh}`, await res.json());
   writeAuth({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
 }
 

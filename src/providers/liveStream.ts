@@ -1,5 +1,6 @@
 import { API, withQuery } from '../contract/endpoints';
-import { LiveDataSchema, type LiveKind } from '../contract/live';
+import type { LiveKind } from '../contract/live';
+import { contract } from './contract';
 
 export type LiveMessage = { id: number; kind: LiveKind; payload: Record<string, unknown> };
 
@@ -39,8 +40,9 @@ export function startLive(h: LiveHandlers): () => void {
   const connect = async () => {
     if (stopped) return;
     let ticket: string;
+    let data: Awaited<ReturnType<typeof contract.live>>['LiveDataSchema'];
     try {
-      ticket = await h.ticket();
+      [ticket, data] = await Promise.all([h.ticket(), contract.live().then((c) => c.LiveDataSchema)]);
     } catch {
       return retry();
     }
@@ -55,13 +57,13 @@ export function startLive(h: LiveHandlers): () => void {
     es.onmessage = (e) => {
       const id = Number(e.lastEventId);
       if (id) lastId = id;
-      let data: unknown;
+      let message: unknown;
       try {
-        data = JSON.parse(e.data);
+        message = JSON.parse(e.data);
       } catch {
         return; // not ours
       }
-      const parsed = LiveDataSchema.safeParse(data);
+      const parsed = data.safeParse(message);
       if (parsed.success) h.onMessage({ id, ...parsed.data });
     };
     // EventSource would retry on its own with the same (soon expired) ticket: reconnect with a fresh one.

@@ -1,26 +1,18 @@
 import type { z } from 'zod';
-import { ErrorSchema } from '../contract/http';
 import { readAuth } from './authStore';
-import { parseAnswer } from './parseAnswer';
+import { errorBodyOf, type ErrorBody } from './errorBody';
 import { RefreshError, refreshOrEndSession } from './httpClient';
 import { currentLocale } from './locale';
+import { parseAnswer } from './parseAnswer';
 
 export type UploadProgress = { loaded: number; total: number };
-
-/** The server's answer to a refused upload, when there is one: its message and field errors. */
-const UploadErrorBodySchema = ErrorSchema.pick({ message: true, errors: true }).partial();
-export type UploadErrorBody = z.infer<typeof UploadErrorBodySchema>;
-const errorBodyOf = (body: unknown): UploadErrorBody | undefined => {
-  const parsed = UploadErrorBodySchema.safeParse(body);
-  return parsed.success ? parsed.data : undefined;
-};
 
 /** A refused or failed upload: the status (0 for network or abort) and the server's answer. */
 export class UploadError extends Error {
   constructor(
     public status: number,
     message: string,
-    public body?: UploadErrorBody,
+    public body?: ErrorBody,
   ) {
     super(message);
   }
