@@ -72,7 +72,9 @@ describe('uploadWithProgress', () => {
 
   it('an answer of another shape than the contract says is a ContractError, not a value', async () => {
     const s = fakeServer({ answer: { status: 201, body: { ok: 'yes' } } });
+    const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const err = await uploadWithProgress(Answer, '/api/x', new FormData(), () => {}, s.send).catch((e) => e);
+    said.mockRestore();
     expect(err).toBeInstanceOf(ContractError);
     expect(err).toMatchObject({ call: 'POST /api/x', message: 'ra.notification.data_provider_error' });
   });
