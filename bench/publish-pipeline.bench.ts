@@ -42,7 +42,7 @@ export async function publishPipelineBench() {
     { config, db, dbKind: 'sqlite' },
     {
       publishTiming: { pollMs: 200, containerPollMs: 200, backoffMs: 200, progressEveryMs: 1000 },
-      quotaLimits: { youtubeInsertsPerDay: 1000, tiktokPostsPer24h: 1000, instagramPostsPer24h: 1000 },
+      quotaLimits: { youtube: { posts: 1000 }, tiktok: { posts: 1000 }, instagram: { posts: 1000 } },
     },
   );
   await listenForMedia(app);

@@ -3,7 +3,7 @@ import type { AccountStatus, VideoStatus } from '../../src/contract/statuses';
 import { accountTitle } from '../../src/contract/groups';
 import type { Sealer } from '../crypto/seal';
 import { identityOf } from './account-identity';
-import type { PlatformProfile, TokenSet } from '../platforms/index';
+import type { PlatformProfile, TokenSet } from '../platforms/types';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
 
 /** Column names per platform (DB side). */
@@ -174,9 +174,16 @@ export class AccountMapper {
     return this.sealer.openOpt(r.proxySealed);
   }
 
-  /** The profile's own Google OAuth client secret, opened. */
-  youTubeClientSecret(r: AccountRow): string | null {
-    return this.sealer.openOpt(r.youTubeAuthClientSecretSealed);
+  /**
+   * The profile's own OAuth client and the login it signs in (SPEC §3: YouTubeAuthClientId / Secret and
+   * YouTubeLogin), for a platform whose adapter signs in with the profile's own client.
+   */
+  ownClient(r: AccountRow): { clientId: string | null; clientSecret: string | null; login: string | null } {
+    return {
+      clientId: r.youTubeAuthClientId,
+      clientSecret: this.sealer.openOpt(r.youTubeAuthClientSecretSealed),
+      login: r.youTubeLogin,
+    };
   }
 
   /** The stored form (secrets opened) for merging a PATCH. */

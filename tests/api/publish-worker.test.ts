@@ -128,5 +128,5 @@ describeEachDb(
     });
   },
   (kind: DbKind) => bench.overrides(`q-${kind}`),
-  { publishTiming: timing, quotaLimits: { tiktokPostsPer24h: 0, youtubeInsertsPerDay: 0 } },
+  { publishTiming: timing, quotaLimits: { tiktok: { posts: 0 }, youtube: { posts: 0 } } },
 );
