@@ -49,6 +49,8 @@ export interface PlatformAdapter {
   readonly capabilities: PlatformCapabilities;
   /** Whose OAuth client signs a profile in: the server's app (settings) or each profile's own (SPEC: YouTube). */
   readonly oauthClient: 'server' | 'profile';
+  /** The API path that answers a profile's authorization link (the spec names one per platform). */
+  readonly connectPath: string;
   /** Authorization, code exchange, token refresh and profile reads through one profile's HTTP client. */
   driver(ctx: DriverContext): PlatformDriver;
   /** Whether the step finds a remote handle stored (an upload session, a container, a post): then it reconciles. */

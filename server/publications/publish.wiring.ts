@@ -8,10 +8,8 @@ import type { JobQueue } from '../jobs/index';
 import type { AccountsRepository } from '../accounts/accounts.repository';
 import type { PlatformConnections } from '../accounts/platform-connections';
 import { PublishRepository } from './publish.repository';
-import type { PostQuota } from '../platforms/adapter';
 import type { PublishTiming } from '../platforms/publish-step';
 import { adaptersOf, type PlatformRegistry } from '../platforms/registry';
-import type { PlatformKey } from '../../src/contract/platforms';
 import { PublishQuota } from './publish.quota';
 import { PublishMedia } from './publish.media';
 import { PublishWorker } from './publish.worker';
@@ -28,13 +26,10 @@ export const DEFAULT_PUBLISH_TIMING: PublishTiming = {
 };
 
 /**
- * Where a test changes publishing's clocks and limits (poll intervals, budgets, chunk sizes, and any platform's
- * quota over its adapter's).
+ * Where a test changes publishing's clocks (poll intervals, budgets, chunk sizes); a platform's limits are its
+ * adapter's (a test changes them through the registry it hands the root).
  */
-export type PublishingOverrides = {
-  publishTiming?: Partial<PublishTiming>;
-  quotaLimits?: Partial<Record<PlatformKey, Partial<PostQuota>>>;
-};
+export type PublishingOverrides = { publishTiming?: Partial<PublishTiming> };
 
 /** Publishing's parts, built once by the composition root (server/container.ts). */
 export function buildPublishing(
@@ -56,8 +51,7 @@ export function buildPublishing(
 ) {
   const { config, db, log } = deps;
   const repo = deps.publishRepo ?? new PublishRepository(db);
-  const limits = adaptersOf(deps.platforms).map((a) => [a.id, { ...a.limits, ...overrides.quotaLimits?.[a.id] }]);
-  const quota = new PublishQuota(db, Object.fromEntries(limits));
+  const quota = new PublishQuota(db, Object.fromEntries(adaptersOf(deps.platforms).map((a) => [a.id, a.limits])));
   const media = new PublishMedia(deps.media, deps.ffmpeg, () => config.publicUrl);
   const timing = { ...DEFAULT_PUBLISH_TIMING, ...overrides.publishTiming };
   const worker = new PublishWorker({

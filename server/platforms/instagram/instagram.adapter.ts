@@ -10,6 +10,7 @@ export const instagram: PlatformAdapter = {
   label: 'Instagram',
   capabilities: INSTAGRAM_CAPABILITIES,
   oauthClient: 'server',
+  connectPath: '/api/instagram/authorize/:id',
   driver: ({ http, settings, now }) =>
     new InstagramDriver({
       http,

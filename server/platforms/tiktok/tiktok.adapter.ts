@@ -11,6 +11,7 @@ export const tiktok: PlatformAdapter = {
   label: 'TikTok',
   capabilities: TIKTOK_CAPABILITIES,
   oauthClient: 'server',
+  connectPath: '/api/tiktok/authorize/:id',
   driver: ({ http, settings, now }) =>
     new TikTokDriver({
       http,

@@ -11,6 +11,7 @@ export const youtube: PlatformAdapter = {
   capabilities: YOUTUBE_CAPABILITIES,
   // Each profile signs in with its own Google OAuth client (SPEC: YouTubeAuthClientId / Secret).
   oauthClient: 'profile',
+  connectPath: '/api/accounts/connect-youtube/:id',
   driver: ({ http, settings, credentials, now }) =>
     new YouTubeDriver({
       http,
