@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHmac, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import type { PlatformsConfig } from './platforms/index';
+import type { PlatformsConfig } from './platforms/settings';
 import type { AiConfig } from './config-ai';
 import type { ClientTimeouts } from './http/slow-clients';
 import type { LingerLimits } from './http/lingering-close';
@@ -596,7 +596,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       tiktok: {
         baseUrls: { auth: e.TIKTOK_AUTH_BASE_URL ?? sim.tiktok, api: e.TIKTOK_API_BASE_URL ?? sim.tiktok },
         redirectUri: `${publicUrl}/api/oauth/tiktok/callback`,
-        clientKey: e.TIKTOK_CLIENT_KEY,
+        clientId: e.TIKTOK_CLIENT_KEY,
         clientSecret: e.TIKTOK_CLIENT_SECRET,
       },
       instagram: {
@@ -606,8 +606,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           graph: e.INSTAGRAM_GRAPH_BASE_URL ?? sim.instagram,
         },
         redirectUri: `${publicUrl}/api/oauth/instagram/callback`,
-        appId: e.INSTAGRAM_APP_ID,
-        appSecret: e.INSTAGRAM_APP_SECRET,
+        clientId: e.INSTAGRAM_APP_ID,
+        clientSecret: e.INSTAGRAM_APP_SECRET,
       },
     },
     platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,

@@ -22,6 +22,7 @@ import { AccountsService } from './accounts/accounts.service';
 import { AccountMapper } from './accounts/account-record';
 import { PlatformConnections } from './accounts/platform-connections';
 import { KeepAliveService } from './accounts/keep-alive.service';
+import { PLATFORM_REGISTRY, type PlatformRegistry } from './platforms/registry';
 import { accountsJobWorkers, keepAliveJob } from './accounts/accounts.jobs';
 import { GroupsRepository } from './groups/groups.repository';
 import { GroupsService } from './groups/groups.service';
@@ -71,6 +72,8 @@ export type ContainerOverrides = {
   /** The AI chat drivers (default: from config.ai) and the video generator. */
   aiDrivers?: ChatDrivers;
   videoGenerator?: VideoGenerator | null;
+  /** The platforms (default: the registry's three; a test adds one). */
+  platforms?: PlatformRegistry;
 } & PublishingOverrides;
 
 /** Runner settings besides the queue and the workers, which the container supplies. */
@@ -131,8 +134,16 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     config.jwtSecret,
   );
   const accountMapper = new AccountMapper(sealer);
-  const connections = new PlatformConnections(repos.accounts, accountMapper, sealer, config, observe.grantLost);
-  const keepAlive = new KeepAliveService(repos.accounts, accountMapper, connections);
+  const platforms = overrides.platforms ?? PLATFORM_REGISTRY;
+  const connections = new PlatformConnections(
+    repos.accounts,
+    accountMapper,
+    sealer,
+    config,
+    platforms,
+    observe.grantLost,
+  );
+  const keepAlive = new KeepAliveService(repos.accounts, accountMapper, connections, platforms);
   const backgrounds = new BackgroundsService(repos.backgrounds, media, createMediaTools(ffmpeg), log);
   const workRoot = renderWorkRoot(config.dataDir);
   const realEngine = mediaRenderEngine(ffmpeg);
@@ -170,7 +181,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   });
 
   const publishing = buildPublishing(
-    { config, db, sealer, media, ffmpeg, queue, repos, connections, log, publishRepo: observe.publishes() },
+    { config, db, sealer, media, ffmpeg, queue, repos, connections, platforms, log, publishRepo: observe.publishes() },
     overrides,
   );
   const services = {

@@ -13,6 +13,8 @@ import { FFMPEG } from '../helpers/media-fixtures';
 import { openConsent } from '../platforms/helpers';
 import { enqueuePublishStep, publishJob } from '../../server/publications/publications.jobs';
 import type { PlatformKey } from '../../src/contract/platforms';
+import type { PostQuota } from '../../server/platforms/adapter';
+import { PLATFORM_REGISTRY, adaptersOf, type PlatformRegistry } from '../../server/platforms/registry';
 
 const run = promisify(execFile);
 
@@ -61,6 +63,12 @@ export async function makePublishClip(
  * The app listens on a port the system picks and keeps, and PUBLIC_URL becomes that address: Instagram fetches
  * the media link from it.
  */
+/** The registry with some platforms' limits changed (the root takes it as its `platforms` override). */
+export const withLimits = (limits: Partial<Record<PlatformKey, Partial<PostQuota>>>): PlatformRegistry =>
+  Object.fromEntries(
+    adaptersOf(PLATFORM_REGISTRY).map((a) => [a.id, { ...a, limits: { ...a.limits, ...limits[a.id] } }]),
+  ) as PlatformRegistry;
+
 export async function listenForMedia(app: FastifyInstance): Promise<void> {
   app.root.config.publicUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 }
