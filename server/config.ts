@@ -58,7 +58,7 @@ export const EnvSchema = z.object({
     .optional()
     .describe('The S3 API address of an S3-compatible server (MinIO, Ceph, Garage, R2, …), e.g. `http://minio:9000`.')
     .meta({ defaultText: 'unset (AWS S3 in `S3_REGION`)' }),
-  S3_REGION: z.string().min(1).default('us-east-1').describe('The region requests are signed for.'),
+  S3_REGION: z.string().min(2).default('us-east-1').describe('The region requests are signed for.'),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name')
@@ -66,13 +66,12 @@ export const EnvSchema = z.object({
     .describe('The bucket (it must exist); required with `STORAGE=s3`.'),
   S3_ACCESS_KEY_ID: z
     .string()
-    .min(1)
     .optional()
     .describe('The access key; set it together with `S3_SECRET_ACCESS_KEY`.')
     .meta({
       defaultText: "unset (the AWS SDK's own chain: `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`, shared files, a role)",
     }),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional().describe('The secret key of `S3_ACCESS_KEY_ID`; never logged.'),
+  S3_SECRET_ACCESS_KEY: z.string().optional().describe('The secret key of `S3_ACCESS_KEY_ID`; never logged.'),
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'])
     .default('false')
