@@ -184,6 +184,8 @@ export class BackgroundsService {
       }));
       // Files first, rows after (no transaction waits on an upload to S3): a failure removes the files
       // committed so far, and a crash in between leaves only files without rows, which the orphan sweep removes.
+      // The folder deleted while the files were arriving: a 404, and nothing is stored.
+      if (!(await this.repo.getFolder(null, folder.id))) throw notFound();
       for (const { p, key, previewKey } of plan) {
         await p.staged!.commit(key);
         committed.push(key);
@@ -191,7 +193,7 @@ export class BackgroundsService {
         committed.push(previewKey);
       }
       const ids = await this.repo.insertItems(rows).catch(async (err) => {
-        // The folder was deleted while the files were arriving: a 404, not a server error.
+        // The folder was deleted while the files were stored: a 404, not a server error.
         if (!(await this.repo.getFolder(null, folder!.id))) throw notFound();
         throw err;
       });
