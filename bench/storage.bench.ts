@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { CreateBucketCommand, DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { loadConfig } from '../server/config';
-import { S3Storage, s3Client, type S3Settings } from '../server/media/storage/index';
+import { S3Storage, s3Client, type S3Settings } from '../server/media/storage/s3.storage';
 
 const MiB = 1024 ** 2;
 const SIZE = 1024 * MiB;

@@ -1,6 +1,6 @@
 import { CreateBucketCommand, DeleteBucketCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { buildApp } from 'fauxqs';
-import { s3Client, type S3Settings } from '../../server/media/storage/index';
+import { s3Client, type S3Settings } from '../../server/media/storage/s3.storage';
 
 /**
  * A real S3-compatible server for tests and benchmarks: fauxqs (npm, Node 20, objects in memory), listening

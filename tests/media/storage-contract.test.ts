@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { LocalStorage, S3Storage, sweepOrphans, type Storage } from '../../server/media/storage/index';
+import { LocalStorage, sweepOrphans, type Storage } from '../../server/media/storage/index';
+import { S3Storage } from '../../server/media/storage/s3.storage';
 import { filesUnder } from '../helpers/files-under';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server';
 

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { LocalStorage } from './local.storage';
-import { S3Storage, type S3Settings } from './s3.storage';
+import type { S3Settings } from './s3.storage';
 import { MediaSigner } from './signed-url';
 import type { Storage } from './storage';
 
 export type { Storage, Staged } from './storage';
 export { contentTypeOf, isValidKey } from './storage';
 export { LocalStorage } from './local.storage';
-export { S3Storage, s3Client, type S3Settings } from './s3.storage';
+export type { S3Settings } from './s3.storage';
 export { sweepOrphans, ORPHAN_MIN_AGE_MS } from './orphans';
 export { MediaSigner } from './signed-url';
 
@@ -19,20 +19,20 @@ export type StorageSettings = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
 
 /**
  * Local disk under config.mediaDir (the embedded default), or S3 with its local staging folder under
- * DATA_DIR/work/storage.
+ * DATA_DIR/work/storage (the AWS SDK is loaded only then: a process on local disk never pays for it).
  */
-export function createMedia(config: {
+export async function createMedia(config: {
   mediaDir: string;
   dataDir: string;
   storage: StorageSettings;
   mediaSigningKey: string;
   mediaUrlTtlSec: number;
-}): Media {
+}): Promise<Media> {
   const { storage } = config;
   return {
     storage:
       storage.kind === 's3'
-        ? new S3Storage(storage, join(config.dataDir, 'work', 'storage'))
+        ? new (await import('./s3.storage')).S3Storage(storage, join(config.dataDir, 'work', 'storage'))
         : new LocalStorage(config.mediaDir),
     signer: new MediaSigner(config.mediaSigningKey, config.mediaUrlTtlSec),
   };
