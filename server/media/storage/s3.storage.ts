@@ -1,6 +1,8 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
+import { Agent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -177,7 +179,14 @@ export class S3Storage implements Storage {
   }
 }
 
-/** The SDK client for `settings`: path style as asked, checksums only where required (see the class). */
+/** Connections to the S3 server at once (the SDK's default is 50). */
+const MAX_SOCKETS = 256;
+
+/**
+ * The SDK client for `settings`: path style as asked, checksums only where required (see the class), and
+ * more connections than the SDK's default, since a media link streams from S3 for as long as its viewer reads
+ * (a paused <video> keeps its connection).
+ */
 export function s3Client(settings: Omit<S3Settings, 'bucket' | 'partSize' | 'queueSize'>): S3Client {
   return new S3Client({
     endpoint: settings.endpoint,
@@ -186,6 +195,10 @@ export function s3Client(settings: Omit<S3Settings, 'bucket' | 'partSize' | 'que
     credentials: settings.credentials,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: {
+      httpAgent: new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
+      httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
+    },
   });
 }
 
