@@ -83,8 +83,9 @@ export class S3Storage implements Storage {
     const counted = Readable.from(
       (async function* () {
         for await (const chunk of body) {
-          size += (chunk as Buffer).length;
-          yield chunk as Buffer;
+          const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string | Uint8Array);
+          size += bytes.length;
+          yield bytes;
         }
       })(),
     );
