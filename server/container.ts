@@ -93,7 +93,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   const sealer: Sealer = createSealer(config.appKey);
   // Refuses to start when APP_KEY differs from the key this database was sealed with.
   await ensureSealKey(db, sealer);
-  const media: Media = createMedia(config);
+  const media: Media = await createMedia(config);
   const ffmpeg = new Ffmpeg(config);
   const queue = new JobQueue(db, dbKind, Date.now, {
     max: config.jobMaxStalls,
