@@ -12,6 +12,7 @@ const BENCHES: Array<[file: string, fn: string]> = [
   ['bench/search.bench.ts', 'searchBench'],
   ['bench/render.bench.ts', 'renderBench'],
   ['bench/upload.bench.ts', 'uploadBench'],
+  ['bench/storage.bench.ts', 'storageBench'],
   ['bench/publish.bench.ts', 'publishBench'],
   ['bench/publish-pipeline.bench.ts', 'publishPipelineBench'],
   ['bench/ai-browser.bench.ts', 'aiBrowserBench'],

@@ -9,7 +9,7 @@ import { startSimulators } from '../sim/platforms/index';
 import { startLocalProxy } from '../sim/platforms/local-proxy';
 import { startWorkers } from '../server/workers';
 import type { TestCtx } from '../tests/helpers/app';
-import { connectedProfile, listenForMedia, makePublishClip, schedule } from '../tests/api/publish.fixtures';
+import { connectedProfile, listenForMedia, makePublishClip, schedule, withLimits } from '../tests/api/publish.fixtures';
 
 const VIDEOS = 100;
 const PROFILES = 20;
@@ -42,7 +42,7 @@ export async function publishPipelineBench() {
     { config, db, dbKind: 'sqlite' },
     {
       publishTiming: { pollMs: 200, containerPollMs: 200, backoffMs: 200, progressEveryMs: 1000 },
-      quotaLimits: { youtubeInsertsPerDay: 1000, tiktokPostsPer24h: 1000, instagramPostsPer24h: 1000 },
+      platforms: withLimits({ youtube: { posts: 1000 }, tiktok: { posts: 1000 }, instagram: { posts: 1000 } }),
     },
   );
   await listenForMedia(app);

@@ -17,7 +17,7 @@ export const ENV_EXAMPLE = resolve(ROOT, '.env.example');
 
 /** Headings, each at the first variable of its group in the schema's order. */
 const SECTIONS: Partial<Record<Variable, string>> = {
-  NODE_ENV: 'Server and storage',
+  HOST: 'Server and storage',
   ADMIN_LOGIN: 'First admin, secrets and sessions',
   TRUST_PROXY: 'Reverse proxy and slow clients',
   LIMIT_RENDERS_PER_HOUR: 'Per-user limits',

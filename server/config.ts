@@ -2,12 +2,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHmac, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import type { PlatformsConfig } from './platforms/index';
+import type { PlatformsConfig } from './platforms/settings';
 import type { AiConfig } from './config-ai';
 import type { ClientTimeouts } from './http/slow-clients';
 import type { LingerLimits } from './http/lingering-close';
 import type { UserLimits } from './http/user-limits';
 import { defaultRenderConcurrency } from './media/render/render-batch';
+import type { StorageSettings } from './media/storage/index';
 import { PUBLISH_HORIZON_DAYS_DEFAULT } from '../src/contract/publications';
 
 export type { AiConfig, AiDriverKind, AiProviderConfig, VideoDialect } from './config-ai';
@@ -30,7 +31,6 @@ function simulatorHosts(url: string | undefined): Partial<Record<'google' | 'tik
  * .env.example show: `npm run docs:config` writes them, tests/unit/config-doc.test.ts keeps them in step.
  */
 export const EnvSchema = z.object({
-  NODE_ENV: z.string().default('development').describe('Read but not used by Kadr today.'),
   HOST: z.string().default('0.0.0.0').describe('The address panel and API listen on.'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('The port panel and API listen on.'),
   DATA_DIR: z
@@ -44,6 +44,56 @@ export const EnvSchema = z.object({
       '`postgres://user:pass@host:5432/kadr` to use PostgreSQL; several API and worker processes can share one.',
     )
     .meta({ defaultText: 'unset (the embedded SQLite file `DATA_DIR/kadr.sqlite`)' }),
+  STORAGE: z
+    .enum(['local', 's3'])
+    .default('local')
+    .describe(
+      'Where media files live (uploads, backgrounds, rendered videos): `local` under `DATA_DIR/media` on this ' +
+        'machine; `s3` in an S3-compatible bucket (the `S3_*` variables) that every API and worker process shares ' +
+        '(docs/storage.md).',
+    ),
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .describe('The S3 API address of an S3-compatible server (MinIO, Ceph, Garage, R2, …), e.g. `http://minio:9000`.')
+    .meta({ defaultText: 'unset (AWS S3 in `S3_REGION`)' }),
+  S3_REGION: z.string().min(2).default('us-east-1').describe('The region requests are signed for.'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name')
+    .optional()
+    .describe('The bucket (it must exist); required with `STORAGE=s3`.'),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .describe('The access key; set it together with `S3_SECRET_ACCESS_KEY`.')
+    .meta({
+      defaultText: "unset (the AWS SDK's own chain: `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`, shared files, a role)",
+    }),
+  S3_SECRET_ACCESS_KEY: z.string().optional().describe('The secret key of `S3_ACCESS_KEY_ID`; never logged.'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .describe(
+      '`true` addresses objects as `endpoint/bucket/key` (MinIO and most self-hosted servers need it); `false` as ' +
+        '`bucket.endpoint/key` (AWS).',
+    ),
+  S3_PART_SIZE_MB: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(512)
+    .default(8)
+    .describe('Part size of multipart uploads, in MiB (a file of one part or less is one PUT).'),
+  S3_UPLOAD_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(4)
+    .describe(
+      'Parts one upload sends at once; memory per running upload is about (this + 1) × the part size, whatever the file size.',
+    ),
   ADMIN_LOGIN: z
     .string()
     .min(2)
@@ -483,11 +533,12 @@ type DeepReadonly<T> = T extends (infer U)[]
 export type Config = DeepReadonly<ConfigFields>;
 
 type ConfigFields = {
-  env: string;
   host: string;
   port: number;
   dataDir: string;
   mediaDir: string;
+  /** Where media bytes live: local disk under mediaDir, or an S3-compatible bucket (server/media/storage). */
+  storage: StorageSettings;
   databaseUrl?: string;
   sqliteFile: string;
   admin: { login: string; password?: string };
@@ -548,6 +599,31 @@ function persistedSecret(dataDir: string, file: string, fromEnv: string | undefi
   return secret;
 }
 
+/** STORAGE and the S3_* variables; S3 needs a bucket, and a key id and secret go together. */
+function storageSettings(e: z.infer<typeof EnvSchema>): StorageSettings {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  const problems = [
+    ...(e.S3_BUCKET ? [] : ['S3_BUCKET: required when STORAGE=s3']),
+    ...(!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY
+      ? ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']
+      : []),
+  ];
+  if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET!,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    partSize: e.S3_PART_SIZE_MB * 1024 * 1024,
+    queueSize: e.S3_UPLOAD_CONCURRENCY,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   return frozen(structuredClone(readConfig(env, overrides)));
 }
@@ -574,11 +650,11 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
   const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const sim = simulatorHosts(e.SIMULATOR_URL);
   return {
-    env: e.NODE_ENV,
     host: e.HOST,
     port,
     dataDir,
     mediaDir: join(dataDir, 'media'),
+    storage: storageSettings(e),
     databaseUrl: e.DATABASE_URL,
     sqliteFile: join(dataDir, 'kadr.sqlite'),
     admin: { login: e.ADMIN_LOGIN ?? 'admin', password: e.ADMIN_PASSWORD },
@@ -622,7 +698,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
       tiktok: {
         baseUrls: { auth: e.TIKTOK_AUTH_BASE_URL ?? sim.tiktok, api: e.TIKTOK_API_BASE_URL ?? sim.tiktok },
         redirectUri: `${publicUrl}/api/oauth/tiktok/callback`,
-        clientKey: e.TIKTOK_CLIENT_KEY,
+        clientId: e.TIKTOK_CLIENT_KEY,
         clientSecret: e.TIKTOK_CLIENT_SECRET,
       },
       instagram: {
@@ -632,8 +708,8 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
           graph: e.INSTAGRAM_GRAPH_BASE_URL ?? sim.instagram,
         },
         redirectUri: `${publicUrl}/api/oauth/instagram/callback`,
-        appId: e.INSTAGRAM_APP_ID,
-        appSecret: e.INSTAGRAM_APP_SECRET,
+        clientId: e.INSTAGRAM_APP_ID,
+        clientSecret: e.INSTAGRAM_APP_SECRET,
       },
     },
     platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,

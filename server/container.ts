@@ -24,6 +24,7 @@ import { AccountsService } from './accounts/accounts.service';
 import { AccountMapper } from './accounts/account-record';
 import { PlatformConnections } from './accounts/platform-connections';
 import { KeepAliveService } from './accounts/keep-alive.service';
+import { PLATFORM_REGISTRY, type PlatformRegistry } from './platforms/registry';
 import { accountsJobWorkers, keepAliveJob } from './accounts/accounts.jobs';
 import { GroupsRepository } from './groups/groups.repository';
 import { GroupsService } from './groups/groups.service';
@@ -76,6 +77,8 @@ export type ContainerOverrides = {
   /** The AI chat drivers (default: from config.ai) and the video generator. */
   aiDrivers?: ChatDrivers;
   videoGenerator?: VideoGenerator | null;
+  /** The platforms (default: the registry's three; a test adds one). */
+  platforms?: PlatformRegistry;
 } & PublishingOverrides;
 
 /** Runner settings besides the queue and the workers, which the container supplies. */
@@ -105,7 +108,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   const sealer: Sealer = createSealer(config.appKey);
   // Refuses to start when APP_KEY differs from the key this database was sealed with.
   await ensureSealKey(db, sealer);
-  const media: Media = createMedia(config);
+  const media: Media = await createMedia(config);
   const ffmpeg = new Ffmpeg(config);
   const liveRepo = new LiveRepository(db);
   // The domain event bus (server/events): services and workers record events with their changes; the bell
@@ -158,8 +161,9 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     events,
   );
   const accountMapper = new AccountMapper(sealer);
-  const connections = new PlatformConnections(repos.accounts, accountMapper, sealer, config, events);
-  const keepAlive = new KeepAliveService(repos.accounts, accountMapper, connections);
+  const platforms = overrides.platforms ?? PLATFORM_REGISTRY;
+  const connections = new PlatformConnections(repos.accounts, accountMapper, sealer, config, platforms, events);
+  const keepAlive = new KeepAliveService(repos.accounts, accountMapper, connections, platforms);
   const backgrounds = new BackgroundsService(repos.backgrounds, media, createMediaTools(ffmpeg), log);
   const workRoot = renderWorkRoot(config.dataDir);
   const renderCancels = new RenderCancels();
@@ -197,7 +201,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   });
 
   const publishing = buildPublishing(
-    { config, db, sealer, media, ffmpeg, queue, repos, connections, events, log },
+    { config, db, sealer, media, ffmpeg, queue, repos, connections, platforms, events, log },
     overrides,
   );
   const services = {

@@ -5,8 +5,12 @@ interface ImportMetaEnv {
   readonly VITE_AI_BASE_URL?: string;
 }
 
-/** The sign-in page's messages in one language (scripts/vite/signInMessages.ts). */
+/**
+ * The sign-in page's messages in one language (scripts/vite/signInMessages.ts): react-admin's message type, since
+ * that page's translator is polyglot's (src/providers/i18nProvider.ts). The page renders none of react-admin's own
+ * `ra.*` texts, so the keys the set leaves out are never asked for.
+ */
 declare module 'virtual:sign-in-messages/*' {
-  const messages: Record<string, unknown>;
+  const messages: import('ra-core').TranslationMessages;
   export default messages;
 }

@@ -4,27 +4,62 @@ import { accountTitle } from '../../src/contract/groups';
 import type { Sealer } from '../crypto/seal';
 import type { Db } from '../db/index';
 import { identityOf } from './account-identity';
-import type { PlatformProfile, TokenSet } from '../platforms/index';
+import { PLATFORMS } from '../../src/contract/platforms';
+import { PLATFORM_REGISTRY } from '../platforms/registry';
+import type { PlatformProfile, TokenSet } from '../platforms/types';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
 
-/** Column names per platform (DB side). */
+/**
+ * A profile's columns per platform (DB side; the spec's API names for them are the same): its grant, toggle,
+ * connection and error, and what the platform last reported of the profile.
+ */
 export const COLS = {
-  youtube: { active: 'isActiveYouTube', in: 'inYouTube', error: 'errorYouTube', tokens: 'tokensYouTubeSealed' },
-  tiktok: { active: 'isActiveTikTok', in: 'inTikTok', error: 'errorTikTok', tokens: 'tokensTikTokSealed' },
+  youtube: {
+    active: 'isActiveYouTube',
+    in: 'inYouTube',
+    error: 'errorYouTube',
+    tokens: 'tokensYouTubeSealed',
+    title: 'titleChannel',
+    description: 'description',
+    url: 'urlChannel',
+    handle: 'handleYouTube',
+    avatar: 'avatarYouTube',
+  },
+  tiktok: {
+    active: 'isActiveTikTok',
+    in: 'inTikTok',
+    error: 'errorTikTok',
+    tokens: 'tokensTikTokSealed',
+    title: 'titleTikTok',
+    description: 'descriptionTikTok',
+    url: 'urlTikTok',
+    handle: 'handleTikTok',
+    avatar: 'avatarTikTok',
+  },
   instagram: {
     active: 'isActiveInstagram',
     in: 'inInstagram',
     error: 'errorInstagram',
     tokens: 'tokensInstagramSealed',
+    title: 'profileNameInstagram',
+    description: 'profileDescriptionInstagram',
+    url: 'urlInstagram',
+    handle: 'handleInstagram',
+    avatar: 'avatarInstagram',
   },
 } as const satisfies Record<PlatformKey, Record<string, keyof AccountRow>>;
 
-/** Capabilities the panel needs (the drivers' flags, kept static so reading a profile makes no platform call). */
-const CAPABILITIES: AccountRecord['capabilities'] = {
-  youtube: { updateProfileName: false, updateDescription: true },
-  tiktok: { updateProfileName: false, updateDescription: false },
-  instagram: { updateProfileName: false, updateDescription: false },
-};
+/** Capabilities the panel needs (the adapters' flags, static: reading a profile makes no platform call). */
+const CAPABILITIES = Object.fromEntries(
+  PLATFORMS.map((k) => {
+    const { updateProfileName, updateDescription } = PLATFORM_REGISTRY[k].capabilities;
+    return [k, { updateProfileName, updateDescription }];
+  }),
+) as AccountRecord['capabilities'];
+
+/** Each platform's error (SPEC §3 platformErrors). */
+const platformErrors = (r: Pick<AccountRow, (typeof COLS)[PlatformKey]['error']>) =>
+  Object.fromEntries(PLATFORMS.map((k) => [k, r[COLS[k].error]])) as Record<PlatformKey, string | null>;
 
 export const b = (v: number | null | undefined) => v === 1;
 const i = (v: boolean | undefined) => (v ? 1 : 0);
@@ -46,21 +81,9 @@ type StatusColumns =
  * platform that is toggled on), success when a toggled platform is connected.
  */
 export function accountStatus(r: Pick<AccountRow, StatusColumns>): AccountStatus {
-  if (
-    r.error ||
-    (b(r.inYouTube) && r.errorYouTube) ||
-    (b(r.inTikTok) && r.errorTikTok) ||
-    (b(r.inInstagram) && r.errorInstagram)
-  ) {
-    return 'error';
-  }
-  if (
-    (b(r.inYouTube) && b(r.isActiveYouTube)) ||
-    (b(r.inTikTok) && b(r.isActiveTikTok)) ||
-    (b(r.inInstagram) && b(r.isActiveInstagram))
-  ) {
-    return 'success';
-  }
+  const on = PLATFORMS.map((k) => COLS[k]).filter((c) => b(r[c.in]));
+  if (r.error || on.some((c) => r[c.error])) return 'error';
+  if (on.some((c) => b(r[c.active]))) return 'success';
   return 'noactive';
 }
 
@@ -141,8 +164,12 @@ export class AccountMapper {
   constructor(private sealer: Sealer) {}
 
   listItem(r: AccountSummaryRow) {
-    const platformErrors = { youtube: r.errorYouTube, tiktok: r.errorTikTok, instagram: r.errorInstagram };
-    return { ...summaryOf(r), name: accountTitle(r), handles: identityOf(r).handles, platformErrors };
+    return {
+      ...summaryOf(r),
+      name: accountTitle(r),
+      handles: identityOf(r).handles,
+      platformErrors: platformErrors(r),
+    };
   }
 
   /** SPEC §3 Account. Only the owner or an admin gets here (the service checks); tokens never leave. */
@@ -169,7 +196,7 @@ export class AccountMapper {
       passwordGPT: o(r.passwordGptSealed),
       passwordDeepSeek: o(r.passwordDeepSeekSealed),
       proxyGPT: o(r.proxyGptSealed),
-      platformErrors: { youtube: r.errorYouTube, tiktok: r.errorTikTok, instagram: r.errorInstagram },
+      platformErrors: platformErrors(r),
       capabilities: CAPABILITIES,
       updatedAt: r.updatedAt,
     };
@@ -180,9 +207,16 @@ export class AccountMapper {
     return this.sealer.openOpt(r.proxySealed);
   }
 
-  /** The profile's own Google OAuth client secret, opened. */
-  youTubeClientSecret(r: AccountRow): string | null {
-    return this.sealer.openOpt(r.youTubeAuthClientSecretSealed);
+  /**
+   * The profile's own OAuth client and the login it signs in (SPEC §3: YouTubeAuthClientId / Secret and
+   * YouTubeLogin), for a platform whose adapter signs in with the profile's own client.
+   */
+  ownClient(r: AccountRow): { clientId: string | null; clientSecret: string | null; login: string | null } {
+    return {
+      clientId: r.youTubeAuthClientId,
+      clientSecret: this.sealer.openOpt(r.youTubeAuthClientSecretSealed),
+      login: r.youTubeLogin,
+    };
   }
 
   /** The stored form (secrets opened) for merging a PATCH. */
@@ -252,30 +286,13 @@ export class AccountMapper {
 
 /** A platform profile (name, description, link) as the platform's columns. */
 export function profileColumns(platform: PlatformKey, p: PlatformProfile): AccountPatch {
-  const handle = p.username?.replace(/^@/, '') || null;
-  const avatar = p.avatarUrl || null;
-  if (platform === 'youtube')
-    return {
-      titleChannel: p.title,
-      description: p.description,
-      urlChannel: p.url,
-      handleYouTube: handle,
-      avatarYouTube: avatar,
-    };
-  if (platform === 'tiktok')
-    return {
-      titleTikTok: p.title,
-      descriptionTikTok: p.description,
-      urlTikTok: p.url,
-      handleTikTok: handle,
-      avatarTikTok: avatar,
-    };
+  const c = COLS[platform];
   return {
-    profileNameInstagram: p.title,
-    profileDescriptionInstagram: p.description,
-    urlInstagram: p.url,
-    handleInstagram: handle,
-    avatarInstagram: avatar,
+    [c.title]: p.title,
+    [c.description]: p.description,
+    [c.url]: p.url,
+    [c.handle]: p.username?.replace(/^@/, '') || null,
+    [c.avatar]: p.avatarUrl || null,
   };
 }
 

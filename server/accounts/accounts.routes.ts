@@ -17,10 +17,10 @@ import {
 } from '../../src/contract/accounts';
 import { errorResponses, IdParams, NoContent, pageOf, PageQuery } from '../../src/contract/http';
 import { AccountListQuery } from '../../src/contract/list-queries';
-import { PLATFORMS } from '../../src/contract/platforms';
 import { requireUser } from '../auth/guards';
 import { localeOf, translate } from '../http/i18n';
 import { API_TAGS, BEARER } from '../http/openapi';
+import { PLATFORM_REGISTRY, adaptersOf } from '../platforms/registry';
 import type { AccountsService } from './accounts.service';
 
 const fails = errorResponses(400, 401, 404, 500);
@@ -162,14 +162,9 @@ export async function accountsRoutes(app: FastifyInstance, { accounts }: { accou
     },
     async (req) => accounts.syncProfile(req.user, req.params.id, req.query.platform),
   );
-  const links = [
-    ['/api/accounts/connect-youtube/:id', 'youtube'],
-    ['/api/tiktok/authorize/:id', 'tiktok'],
-    ['/api/instagram/authorize/:id', 'instagram'],
-  ] as const;
-  for (const [url, platform] of links) {
+  for (const { id: platform, connectPath } of adaptersOf(PLATFORM_REGISTRY)) {
     r.post(
-      url,
+      connectPath,
       {
         ...auth,
         schema: {
@@ -182,7 +177,7 @@ export async function accountsRoutes(app: FastifyInstance, { accounts }: { accou
     );
   }
   // One callback per platform: an unknown platform in the path is no route (the JSON 404).
-  for (const platform of PLATFORMS) {
+  for (const { id: platform } of adaptersOf(PLATFORM_REGISTRY)) {
     r.get(
       `/api/oauth/${platform}/callback`,
       {

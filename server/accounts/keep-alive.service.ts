@@ -1,5 +1,5 @@
-import type { PlatformKey } from '../../src/contract/accounts';
-import { grantLapsesAt } from '../platforms/index';
+import { grantLapsesAt } from '../platforms/fresh-token';
+import { adaptersOf, type PlatformRegistry } from '../platforms/registry';
 import { COLS, b, type AccountMapper } from './account-record';
 import type { AccountsRepository } from './accounts.repository';
 import type { PlatformConnections } from './platform-connections';
@@ -8,13 +8,15 @@ import type { PlatformConnections } from './platform-connections';
  * Keeps idle grants alive (the 'accounts.keep-alive' job, server/accounts/accounts.jobs.ts): refreshes each
  * connected platform whose grant would lapse within `marginMs` (Instagram's 60-day token, TikTok's refresh
  * token, a Google grant idle for about five months), through the profile's proxy. A refused refresh marks
- * the platform for reconnection with a readable error, as any call does. Walks the profiles by id in batches.
+ * the platform for reconnection with a readable error, as any call does. Walks the profiles by id in batches, and
+ * each profile's platforms in the registry's order.
  */
 export class KeepAliveService {
   constructor(
     private repo: AccountsRepository,
     private mapper: AccountMapper,
     private connections: PlatformConnections,
+    private platforms: PlatformRegistry,
   ) {}
 
   async keepGrantsAlive(
@@ -28,7 +30,7 @@ export class KeepAliveService {
       if (!rows.length) return counts;
       after = rows[rows.length - 1]!.id;
       for (const row of rows) {
-        for (const platform of Object.keys(COLS) as PlatformKey[]) {
+        for (const { id: platform } of adaptersOf(this.platforms)) {
           const sealed = row[COLS[platform].tokens] as string | null;
           if (!sealed || !b(row[COLS[platform].active])) continue;
           try {

@@ -1,20 +1,12 @@
 import type { IpVersion, PlatformKey } from '../../src/contract/accounts';
 import type { Config } from '../config';
 import { AppError } from '../http/errors';
-import {
-  PLATFORM_TITLES,
-  PlatformError,
-  createDriver,
-  createPlatformHttp,
-  isPlatformError,
-  signOAuthState,
-  verifyOAuthState,
-  withFreshToken,
-  type FreshTokenOptions,
-  type PlatformDriver,
-  type PlatformHttp,
-  type TokenSet,
-} from '../platforms/index';
+import { withFreshToken, type FreshTokenOptions } from '../platforms/fresh-token';
+import { createPlatformHttp, type PlatformHttp } from '../platforms/http';
+import { signOAuthState, verifyOAuthState } from '../platforms/oauth-state';
+import type { PlatformCall } from '../platforms/publish-step';
+import type { PlatformRegistry } from '../platforms/registry';
+import { PLATFORM_TITLES, PlatformError, isPlatformError, type PlatformDriver } from '../platforms/types';
 import type { Sealer } from '../crypto/seal';
 import type { EventBus } from '../events/event-bus';
 import { COLS, profileColumns, saveAccount, type AccountMapper } from './account-record';
@@ -30,9 +22,6 @@ const STATUS_OF_KIND: Record<PlatformError['kind'], number> = {
 };
 
 export type CallbackResult = { location: string };
-
-/** What a platform call gets besides the driver: the profile's proxy-aware HTTP client and the tokens in use. */
-export type PlatformCall = { http: PlatformHttp; tokens: TokenSet };
 
 /** A PlatformError becomes a readable API error; anything else is passed on (a 500 without internals). */
 export function toAppError(e: unknown): unknown {
@@ -57,6 +46,7 @@ export class PlatformConnections {
     private mapper: AccountMapper,
     sealer: Sealer,
     private config: Config,
+    private platforms: PlatformRegistry,
     /** A platform's grant refused records `grant.lost` (the bell asks the owner to reconnect). */
     private events: EventBus,
   ) {
@@ -68,7 +58,9 @@ export class PlatformConnections {
     const state = signOAuthState({ accountId: row.id, platform, userId: actorId }, this.stateKey);
     const { driver, http } = this.driverFor(row, platform);
     try {
-      const loginHint = platform === 'youtube' ? (row.youTubeLogin ?? undefined) : undefined;
+      // A profile's own OAuth client signs in the profile's own account: its login is the hint.
+      const own = this.platforms[platform].oauthClient === 'profile' ? this.mapper.ownClient(row) : null;
+      const loginHint = own?.login ?? undefined;
       return { url: driver.authorizationUrl({ state, redirectUri: this.redirectUri(platform), loginHint }) };
     } catch (e) {
       throw toAppError(e);
@@ -165,7 +157,7 @@ export class PlatformConnections {
         this.mapper.tokens(sealed),
         driver,
         (t) => this.repo.update(row.id, { [cols.tokens]: this.mapper.sealTokens(t) }),
-        (token, tokens) => fn(driver, token, { http, tokens }),
+        (token, tokens) => fn(driver, token, { http, tokens, settings: this.settings(platform) }),
         opts.fresh,
       );
     try {
@@ -222,10 +214,13 @@ export class PlatformConnections {
     } catch (e) {
       throw toAppError(e);
     }
-    const credentials =
-      platform === 'youtube'
-        ? { clientId: row.youTubeAuthClientId ?? '', clientSecret: this.mapper.youTubeClientSecret(row) ?? '' }
-        : undefined;
-    return { driver: createDriver(platform, { http, config: this.config.platforms, credentials }), http };
+    const adapter = this.platforms[platform];
+    const own = adapter.oauthClient === 'profile' ? this.mapper.ownClient(row) : null;
+    const credentials = own ? { clientId: own.clientId ?? '', clientSecret: own.clientSecret ?? '' } : undefined;
+    return { driver: adapter.driver({ http, settings: this.settings(platform), credentials }), http };
+  }
+
+  private settings(platform: PlatformKey) {
+    return this.config.platforms[platform] ?? {};
   }
 }

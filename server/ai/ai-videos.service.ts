@@ -19,6 +19,7 @@ import type { Enqueue } from '../jobs/index';
 import type { Media } from '../media/storage/index';
 import type { PublicationsRepository } from '../publications/publications.repository';
 import type { PublicationSchedule } from '../publications/publication-schedule';
+import { togglesOf } from '../publications/platform-columns';
 import type { SessionRow } from './ai.repository';
 import type { AiService } from './ai.service';
 import type { AiVideoRow, AiVideosRepository } from './ai-videos.repository';
@@ -30,7 +31,6 @@ import * as rec from './ai-record';
 
 type ChatReply = z.infer<typeof AiChatReplySchema>;
 const refuse = (key: string) => new AppError(400, key, { videoId: key });
-const TOGGLE = { youtube: 'inYoutube', tiktok: 'inTiktok', instagram: 'inInstagram' } as const;
 
 export type AiVideosDeps = {
   db: Db;
@@ -243,7 +243,7 @@ export class AiVideosService {
         storageKey,
         date: o.date,
       });
-      const toggles = Object.fromEntries(PLATFORMS.map((p) => [TOGGLE[p], +o.platforms.includes(p)]));
+      const toggles = togglesOf((p) => o.platforms.includes(p));
       const publicationId = (await this.deps.publications.insert(trx, {
         ...v,
         ...toggles,

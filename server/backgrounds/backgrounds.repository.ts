@@ -199,11 +199,8 @@ export class BackgroundsRepository {
     await this.db.deleteFrom('backgroundItems').where('id', '=', id).execute();
   }
 
-  /**
-   * Inserts the rows and runs `commitFiles` inside the same transaction: either every row exists and every
-   * file is in place, or (on any failure) the rows roll back and the caller removes what was moved.
-   */
-  async insertItems(rows: NewItem[], commitFiles: () => Promise<void>): Promise<number[]> {
+  /** Inserts the rows in one transaction (all or none); returns their ids in order. */
+  async insertItems(rows: NewItem[]): Promise<number[]> {
     return this.db.transaction().execute(async (trx) => {
       const ids: number[] = [];
       for (let i = 0; i < rows.length; i += 200) {
@@ -214,7 +211,6 @@ export class BackgroundsRepository {
           .execute();
         ids.push(...r.map((x) => x.id));
       }
-      await commitFiles();
       return ids;
     });
   }

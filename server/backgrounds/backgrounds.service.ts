@@ -25,8 +25,8 @@ import { EXT_OF } from './sniff';
 import { discardUploads, fieldName, inspectUpload, kindOfField, type Pending } from './backgrounds.upload';
 import { drain, type UploadPart } from '../http/multipart';
 
-/** A background item for the render engine: `path` is a local file ffmpeg can read. */
-export type FolderItemForRender = { id: number; folderId: number; type: BackgroundType; key: string; path: string };
+/** A background item for the render engine (its file: `storage.inputPath(key, …)`). */
+export type FolderItemForRender = { id: number; folderId: number; type: BackgroundType; key: string };
 
 /**
  * Background folders and items (SPEC §2, §7). A folder belongs to its creator (its items to the folder's
@@ -97,20 +97,12 @@ export class BackgroundsService {
   }
 
   /**
-   * For the render engine: every item of the given folders that `scope` may use (ownerScope: null = all),
-   * with a local path ffmpeg can read. Folders outside the scope simply contribute nothing.
+   * For the render engine: every item of the given folders that `scope` may use (ownerScope: null = all).
+   * Folders outside the scope simply contribute nothing.
    */
   async listFolderItems(folderIds: number[], scope: number | null): Promise<FolderItemForRender[]> {
     const rows = await this.repo.folderItems(folderIds, scope);
-    return Promise.all(
-      rows.map(async (r) => ({
-        id: r.id,
-        folderId: r.folderId,
-        type: r.type,
-        key: r.storageKey,
-        path: await this.media.storage.inputPath(r.storageKey),
-      })),
-    );
+    return rows.map((r) => ({ id: r.id, folderId: r.folderId, type: r.type, key: r.storageKey }));
   }
 
   /** Which of `folderIds` exist within the scope (the create-video form's folder check). */
@@ -190,20 +182,21 @@ export class BackgroundsService {
         duration: null,
         createdAt: at,
       }));
-      const ids = await this.repo
-        .insertItems(rows, async () => {
-          for (const { p, key, previewKey } of plan) {
-            await p.staged!.commit(key);
-            committed.push(key);
-            await this.media.storage.putFile(previewKey, p.thumb!);
-            committed.push(previewKey);
-          }
-        })
-        .catch(async (err) => {
-          // The folder was deleted while the files were arriving: a 404, not a server error.
-          if (!(await this.repo.getFolder(null, folder!.id))) throw notFound();
-          throw err;
-        });
+      // Files first, rows after (no transaction waits on an upload to S3): a failure removes the files
+      // committed so far, and a crash in between leaves only files without rows, which the orphan sweep removes.
+      // The folder deleted while the files were arriving: a 404, and nothing is stored.
+      if (!(await this.repo.getFolder(null, folder.id))) throw notFound();
+      for (const { p, key, previewKey } of plan) {
+        await p.staged!.commit(key);
+        committed.push(key);
+        await this.media.storage.putFile(previewKey, p.thumb!);
+        committed.push(previewKey);
+      }
+      const ids = await this.repo.insertItems(rows).catch(async (err) => {
+        // The folder was deleted while the files were stored: a 404, not a server error.
+        if (!(await this.repo.getFolder(null, folder!.id))) throw notFound();
+        throw err;
+      });
       return {
         data: plan.map(({ p, key, previewKey }, i) =>
           this.itemRecord({

@@ -1,5 +1,6 @@
 /** Small pieces shared by the drivers: callback parsing, scope checks, expiry and Retry-After. */
-import type { PlatformHttp, PlatformResponse } from './http';
+import { z } from 'zod';
+import type { PlatformResponse } from './http';
 import { PLATFORM_TITLES, PlatformError, withCode, type OAuthCallback, type PlatformKey } from './types';
 
 export type QueryLike = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -99,7 +100,7 @@ export function retryAfterSec(headers: Record<string, string>): number | undefin
 }
 
 /** Reads a body as JSON when it is JSON; otherwise returns { text }. Never throws on bad JSON. */
-export async function readBody(res: PlatformResponse): Promise<any> {
+export async function readBody(res: PlatformResponse): Promise<unknown> {
   const text = await res.text();
   if (!text.trim()) return null;
   try {
@@ -107,6 +108,42 @@ export async function readBody(res: PlatformResponse): Promise<any> {
   } catch {
     return { text: text.slice(0, 500) };
   }
+}
+
+/** A text field a platform may leave out or send as null: read as undefined then. */
+export const optionalText = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined);
+
+/** The value at `path` in a JSON answer (undefined when a step is missing); array indexes are digits. */
+export function at(body: unknown, ...path: string[]): unknown {
+  let v = body;
+  for (const k of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return v;
+}
+
+/** The text at `path` in a JSON answer, when it is text. */
+export function textAt(body: unknown, ...path: string[]): string | undefined {
+  const v = at(body, ...path);
+  return typeof v === 'string' ? v : undefined;
+}
+
+/**
+ * A JSON answer as the platform's answer type, whose every field is optional (the publishers read what is there):
+ * an object as it is, anything else as an empty one.
+ */
+export function asNode<T extends object>(body: unknown): T {
+  return (body !== null && typeof body === 'object' ? body : {}) as T;
+}
+
+/** A JSON answer read through its schema: the parsed value, or null when it does not match. */
+export function parsed<T>(schema: z.ZodType<T>, body: unknown): T | null {
+  const r = schema.safeParse(body);
+  return r.success ? r.data : null;
 }
 
 /** Generic mapping for statuses the platform-specific mappers leave alone. */
@@ -141,18 +178,6 @@ export function genericHttpError(
     });
   }
   return new PlatformError({ ...base, kind: 'bad-request', code: `http_${status}`, key: 'rejected_http' });
-}
-
-export interface DriverBaseOptions<B> {
-  http: PlatformHttp;
-  /** Partial overrides of the production hosts (tests point these at simulators). */
-  baseUrls?: Partial<B>;
-  /** Redirect URI registered with the platform; authorizationUrl/exchangeCode may override it. */
-  redirectUri?: string;
-  /** Scopes to request (defaults per platform). */
-  scopes?: string[];
-  /** Clock for expiry computation (tests). */
-  now?: () => Date;
 }
 
 export function joinUrl(base: string, path: string): string {

@@ -24,21 +24,30 @@ const NETWORK_CODES = new Set([
   'UND_ERR_CLOSED',
 ]);
 
-function errorChain(err: unknown): any[] {
-  const out: any[] = [];
-  let e: any = err;
+/** What the classifier reads of a failure and of each of its causes (any of them may be missing). */
+type Failure = { error: unknown; message?: unknown; code?: string; cause?: unknown };
+
+const asFailure = (error: unknown): Failure => {
+  if (error === null || typeof error !== 'object') return { error };
+  const { message, code, cause } = error as Record<string, unknown>;
+  return { error, message, code: typeof code === 'string' ? code : undefined, cause };
+};
+
+function errorChain(err: unknown): Failure[] {
+  const out: Failure[] = [];
+  let e: unknown = err;
   for (let i = 0; e && i < 6; i++) {
-    out.push(e);
-    if (e instanceof AggregateError && e.errors?.length) out.push(...e.errors);
-    e = e.cause;
+    out.push(asFailure(e));
+    if (e instanceof AggregateError && e.errors?.length) out.push(...e.errors.map(asFailure));
+    e = asFailure(e).cause;
   }
   return out;
 }
 
 /** The reason of a network failure: a stored message (never the system's or a library's own words). */
-function describeNetworkError(chain: any[]): string {
+function describeNetworkError(chain: Failure[]): string {
   const msgs = chain.map((e) => String(e?.message ?? '')).join(' | ');
-  const codes = [...(chain.map((e) => e?.code).filter(Boolean) as string[]), ...(msgs.match(/\bE[A-Z_]{4,}\b/g) ?? [])];
+  const codes = [...chain.flatMap((e) => (e.code ? [e.code] : [])), ...(msgs.match(/\bE[A-Z_]{4,}\b/g) ?? [])];
   const has = (...c: string[]) => c.some((x) => codes.includes(x));
   if (has('ECONNREFUSED')) return platformMessage('net_refused');
   if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT') || /timeout|timed out/i.test(msgs))
@@ -62,7 +71,7 @@ export interface NetworkErrorContext {
 
 function proxyError(
   err: unknown,
-  chain: any[],
+  chain: Failure[],
   ctx: NetworkErrorContext & { proxy: ParsedProxy },
 ): PlatformError | null {
   const msgs = chain.map((e) => String(e?.message ?? '')).join(' | ');
@@ -89,7 +98,7 @@ function proxyError(
       params,
     });
   }
-  const socksStage = chain.some(isProxyHandshakeError);
+  const socksStage = chain.some((e) => isProxyHandshakeError(e.error));
   if (
     socksStage &&
     /Socks5 proxy rejected connection|HostUnreachable|NetworkUnreachable|ConnectionRefused|TTLExpired/i.test(msgs)
@@ -98,7 +107,12 @@ function proxyError(
   }
   // A proxy that accepts the connection but never answers the CONNECT ends in a headers or connect timeout.
   const stalled = chain.some((e) => e?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.code === 'UND_ERR_CONNECT_TIMEOUT');
-  if (stalled || socksStage || chain.some((e) => NETWORK_CODES.has(e?.code)) || /socket|ECONN|connect/i.test(msgs)) {
+  if (
+    stalled ||
+    socksStage ||
+    chain.some((e) => NETWORK_CODES.has(e.code ?? '')) ||
+    /socket|ECONN|connect/i.test(msgs)
+  ) {
     const params = { proxy, reason: describeNetworkError(chain) };
     return new PlatformError({ ...base, code: 'proxy_unreachable', key: 'proxy_unreachable', params });
   }
@@ -116,7 +130,7 @@ export function classifyNetworkError(err: unknown, ctx: NetworkErrorContext): Pl
   const viaProxy = ctx.proxy ? proxyError(err, chain, { ...ctx, proxy: ctx.proxy }) : null;
   if (viaProxy) return viaProxy;
   const base = { kind: 'retry-later', code: 'network', cause: err, platform: ctx.platform } as const;
-  if (chain.some((e) => NETWORK_CODES.has(e?.code) || String(e?.code ?? '').startsWith('ERR_TLS'))) {
+  if (chain.some((e) => NETWORK_CODES.has(e.code ?? '') || String(e?.code ?? '').startsWith('ERR_TLS'))) {
     let host = ctx.url;
     try {
       host = new URL(ctx.url).host;

@@ -1,6 +1,5 @@
 import { accountTitle } from '../../src/contract/groups';
 import { identityOf } from '../accounts/account-identity';
-import type { PlatformKey } from '../../src/contract/platforms';
 import {
   PUBLIC_STEP,
   isRetrying,
@@ -17,27 +16,11 @@ import {
 import type { VideoStatus } from '../../src/contract/statuses';
 import type { MediaSigner } from '../media/storage/index';
 import type { ListVideoRow, PublicationRow, PublicationVideoRow, PublishRow } from './publications.repository';
+import { platformsOf } from './platform-columns';
 
 /** A video that cannot be taken back: one of its platforms has reached the public step. */
 export const hasGoneLive = (rows: readonly PublishRow[]) =>
   rows.some((r) => PUBLIC_STEP.includes(r.state as PublishState));
-
-/** The `videos` column that holds a platform's error (SPEC §3 Video item). */
-export const ERROR_COLUMN = {
-  youtube: 'error',
-  tiktok: 'errorTikTok',
-  instagram: 'errorInstagram',
-} as const satisfies Record<PlatformKey, string>;
-
-/** The publication's platform toggles as a list. */
-export const platformsOf = (p: {
-  inYoutube: number | boolean;
-  inTiktok: number | boolean;
-  inInstagram: number | boolean;
-}) =>
-  (['youtube', 'tiktok', 'instagram'] as const).filter((k) =>
-    k === 'youtube' ? !!p.inYoutube : k === 'tiktok' ? !!p.inTiktok : !!p.inInstagram,
-  );
 
 /** Tags kept as JSON array text (older rows: a comma-separated string). */
 export function parseTags(raw: string | null): string[] {

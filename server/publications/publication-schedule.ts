@@ -2,7 +2,7 @@ import type { PlatformKey } from '../../src/contract/platforms';
 import { IN_FLIGHT, NOT_STARTED, PUBLIC_STEP, videoStatusOf, type PublishState } from '../../src/contract/publications';
 import type { Enqueue, JobQueue } from '../jobs/index';
 import { enqueuePublishStep } from './publications.jobs';
-import { ERROR_COLUMN } from './publication-record';
+import { ERROR_COLUMN } from './platform-columns';
 import type { Exec, PublicationsRepository, PublishRow } from './publications.repository';
 
 type Queue = { enqueue: Enqueue; cancel: JobQueue['cancel']; runNow: JobQueue['runNow'] };

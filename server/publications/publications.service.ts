@@ -27,14 +27,8 @@ import type { Db } from '../db/index';
 import { AppError, notFound } from '../http/errors';
 import type { MediaSigner } from '../media/storage/index';
 import type { VideosRepository } from '../videos/index';
-import {
-  hasGoneLive,
-  platformsOf,
-  retryOf,
-  toPlatformPublish,
-  toPublication,
-  toYouTubeItem,
-} from './publication-record';
+import { platformsOf, togglesOf } from './platform-columns';
+import { hasGoneLive, retryOf, toPlatformPublish, toPublication, toYouTubeItem } from './publication-record';
 import type { PublicationSchedule } from './publication-schedule';
 import type { PublicationRow, PublicationsRepository } from './publications.repository';
 import {
@@ -139,9 +133,7 @@ export class PublicationsService {
         description: body.description,
         tags: JSON.stringify(body.tags),
         // The toggles are the platforms some video goes to (the worker's claim re-check reads them).
-        inYoutube: +used.includes('youtube'),
-        inTiktok: +used.includes('tiktok'),
-        inInstagram: +used.includes('instagram'),
+        ...togglesOf((k) => used.includes(k)),
         createdAt: at,
         updatedAt: at,
       });
@@ -287,9 +279,7 @@ export class PublicationsService {
         title: body.title,
         description: body.description,
         tags,
-        inYoutube: +on.has('youtube'),
-        inTiktok: +on.has('tiktok'),
-        inInstagram: +on.has('instagram'),
+        ...togglesOf((k) => on.has(k)),
       });
       for (const v of pending) {
         const version = Number(v.version) + 1;

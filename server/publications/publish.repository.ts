@@ -5,6 +5,7 @@ import { videoStatusOf, type PublishErrorKind, type PublishState } from '../../s
 import type { PlatformKey } from '../../src/contract/platforms';
 import type { PostState } from '../events/events';
 import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
+import { ERROR_COLUMN, TOGGLE_COLUMN, URL_COLUMN } from './platform-columns';
 
 export type PublishRow = Selectable<VideoPublishesTable>;
 
@@ -42,9 +43,6 @@ export type PublishPatch = Partial<{
 }>;
 
 const TERMINAL: PublishState[] = ['published', 'failed', 'cancelled'];
-const TOGGLE = { youtube: 'inYoutube', tiktok: 'inTiktok', instagram: 'inInstagram' } as const;
-const URL_COL = { youtube: 'urlYouTube', tiktok: 'urlTikTok', instagram: 'urlInstagram' } as const;
-const ERROR_COL = { youtube: 'error', tiktok: 'errorTikTok', instagram: 'errorInstagram' } as const;
 
 const parseTags = (s: string | null | undefined): string[] => {
   try {
@@ -79,7 +77,7 @@ export class PublishRepository {
         'publications.title as pTitle',
         'publications.description as pDescription',
         'publications.tags as pTags',
-        `publications.${TOGGLE[row.platform]} as toggle`,
+        `publications.${TOGGLE_COLUMN[row.platform]} as toggle`,
       ])
       .where('videos.id', '=', row.videoId)
       .executeTakeFirst();
@@ -187,8 +185,8 @@ export class PublishRepository {
     const patch: Record<string, string | null> = { status: videoStatusOf(rows.map((r) => r.state as PublishState)) };
     for (const r of rows) {
       const p = r.platform as PlatformKey;
-      if (r.remoteUrl) patch[URL_COL[p]] = r.remoteUrl;
-      patch[ERROR_COL[p]] = r.state === 'failed' || r.state === 'waiting' ? r.error : null;
+      if (r.remoteUrl) patch[URL_COLUMN[p]] = r.remoteUrl;
+      patch[ERROR_COLUMN[p]] = r.state === 'failed' || r.state === 'waiting' ? r.error : null;
     }
     await this.db.updateTable('videos').set(patch).where('id', '=', videoId).execute();
   }

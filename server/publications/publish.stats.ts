@@ -1,15 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountRow, AccountsRepository } from '../accounts/accounts.repository';
 import type { PlatformConnections } from '../accounts/platform-connections';
-import { InstagramPublisher, TikTokPublisher, type PlatformsConfig } from '../platforms/index';
-import type { PlatformHttp } from '../platforms/http';
-import type { VideoStats } from '../platforms/publish-types';
+import type { PlatformAdapter } from '../platforms/adapter';
+import { adaptersOf, type PlatformRegistry } from '../platforms/registry';
 import type { PlatformKey } from '../../src/contract/platforms';
 import type { PublishRepository } from './publish.repository';
 import type { PublishQuota } from './publish.quota';
-
-/** Rows read per platform per pass: YouTube reads 50 a unit, TikTok 20 a call, Instagram two calls a post. */
-export const STATS_BATCH: Record<PlatformKey, number> = { youtube: 500, tiktok: 200, instagram: 100 };
 
 /** What a stats read needs of a published row. */
 export type StatsRow = {
@@ -20,37 +16,24 @@ export type StatsRow = {
   platform: PlatformKey;
 };
 
-export type StatsReader = (http: PlatformHttp, token: string, ids: string[]) => Promise<VideoStats[]>;
-
 export type PublishStatsDeps = {
   repo: PublishRepository;
   accounts: AccountsRepository;
   connections: PlatformConnections;
   quota: PublishQuota;
-  platforms: PlatformsConfig;
-  /** YouTube's reader (the YouTube publisher's `stats`), when YouTube publishing is wired. */
-  youtube?: StatsReader;
+  platforms: PlatformRegistry;
   now?: () => Date;
   log?: FastifyBaseLogger;
 };
 
 /**
- * The stats pass (job `publication.stats`): for each platform, the published rows read longest ago, grouped by
- * profile, one batched read per profile through its proxy, within the platform's quota (YouTube spends only the
- * units left today). Fills video_publishes counters, then the videos' sums (main platform + Instagram).
+ * The stats pass (job `publication.stats`): for each platform of the registry, the published rows read longest ago
+ * (its adapter's batch), grouped by profile, one batched read per profile through its proxy, within the platform's
+ * quota (where it counts units, only the units left in its window). Fills video_publishes counters, then the
+ * videos' sums (main platform + Instagram).
  */
 export class PublishStats {
   constructor(private deps: PublishStatsDeps) {}
-
-  private readers(): Partial<Record<PlatformKey, StatsReader>> {
-    return {
-      tiktok: (http, token, ids) =>
-        new TikTokPublisher({ http, baseUrls: this.deps.platforms.tiktok.baseUrls }).stats(token, ids),
-      instagram: (http, token, ids) =>
-        new InstagramPublisher({ http, baseUrls: this.deps.platforms.instagram.baseUrls }).stats(token, ids),
-      youtube: this.deps.youtube,
-    };
-  }
 
   private now(): Date {
     return (this.deps.now ?? (() => new Date()))();
@@ -59,23 +42,22 @@ export class PublishStats {
   async run(): Promise<{ read: number; failed: number }> {
     let read = 0;
     let failed = 0;
-    for (const [platform, reader] of Object.entries(this.readers()) as [PlatformKey, StatsReader | undefined][]) {
-      if (!reader) continue;
-      const rows = await this.deps.repo.statsBatch(platform, STATS_BATCH[platform]);
+    for (const adapter of adaptersOf(this.deps.platforms)) {
+      const platform = adapter.id;
+      const rows = await this.deps.repo.statsBatch(platform, adapter.stats.batch);
       const byAccount = new Map<number, typeof rows>();
       for (const r of rows) byAccount.set(r.accountId!, [...(byAccount.get(r.accountId!) ?? []), r]);
       for (const [accountId, group] of byAccount) {
         const account = await this.deps.accounts.get(accountId);
         if (!account) continue;
         const now = this.now();
-        let batch = group;
-        if (platform === 'youtube') {
-          const units = await this.deps.quota.youtubeUnitsLeft(accountId, now);
-          batch = group.slice(0, units * 50);
-          if (!batch.length) continue;
-        }
+        const perUnit = adapter.stats.idsPerUnit;
+        const batch = perUnit
+          ? group.slice(0, (await this.deps.quota.unitsLeft(platform, accountId, now)) * perUnit)
+          : group;
+        if (!batch.length) continue;
         try {
-          read += await this.read(platform, reader, account, batch, now);
+          read += await this.read(adapter, account, batch, now);
         } catch (err) {
           failed += batch.length;
           this.deps.log?.warn({ err, platform, accountId }, 'stats could not be read');
@@ -87,35 +69,31 @@ export class PublishStats {
 
   /**
    * One post's stats now (the panel's "refresh"): the same read as the pass, for one row, within the platform's
-   * quota. The caller enforces the per-post cooldown. Answers 'no-quota' when YouTube has no unit left today
-   * or the platform has no reader; a platform's refusal is thrown as it is (a PlatformError).
+   * quota. The caller enforces the per-post cooldown. Answers 'no-quota' when the platform's window has no unit
+   * left; a platform's refusal is thrown as it is (a PlatformError).
    */
   async readOne(row: StatsRow): Promise<'read' | 'no-quota'> {
-    const reader = this.readers()[row.platform];
+    const adapter = this.deps.platforms[row.platform];
     const account = row.accountId ? await this.deps.accounts.get(row.accountId) : undefined;
-    if (!reader || !account || !row.remoteId) return 'no-quota';
+    if (!adapter || !account || !row.remoteId) return 'no-quota';
     const now = this.now();
-    if (row.platform === 'youtube' && (await this.deps.quota.youtubeUnitsLeft(account.id, now)) < 1) return 'no-quota';
-    await this.read(row.platform, reader, account, [row], now);
+    if ((await this.deps.quota.unitsLeft(row.platform, account.id, now)) < 1) return 'no-quota';
+    await this.read(adapter, account, [row], now);
     return 'read';
   }
 
   /** One batched read for one profile: counters saved, rows the platform no longer has marked read, sums updated. */
-  private async read(
-    platform: PlatformKey,
-    reader: StatsReader,
-    account: AccountRow,
-    batch: StatsRow[],
-    now: Date,
-  ): Promise<number> {
-    const stats = await this.deps.connections.callPlatform(account, platform, (_d, token, { http }) =>
-      reader(
-        http,
+  private async read(adapter: PlatformAdapter, account: AccountRow, batch: StatsRow[], now: Date): Promise<number> {
+    const { id: platform, stats: reading } = adapter;
+    const stats = await this.deps.connections.callPlatform(account, platform, (_d, token, call) =>
+      reading.read(
+        call,
         token,
         batch.map((r) => r.remoteId!),
       ),
     );
-    if (platform === 'youtube') await this.deps.quota.spend('youtube', account.id, Math.ceil(batch.length / 50), now);
+    if (reading.idsPerUnit)
+      await this.deps.quota.spend(platform, account.id, Math.ceil(batch.length / reading.idsPerUnit), now);
     const at = now.toISOString();
     const found = new Map(stats.map((s) => [s.id, s]));
     for (const r of batch) {

@@ -9,18 +9,28 @@ import type { JobQueue } from '../jobs/index';
 import type { AccountsRepository } from '../accounts/accounts.repository';
 import type { PlatformConnections } from '../accounts/platform-connections';
 import { PublishRepository } from './publish.repository';
-import { DEFAULT_QUOTA_LIMITS, PublishQuota, type QuotaLimits } from './publish.quota';
+import type { PublishTiming } from '../platforms/publish-step';
+import { adaptersOf, type PlatformRegistry } from '../platforms/registry';
+import { PublishQuota } from './publish.quota';
 import { PublishMedia } from './publish.media';
-import { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish.steps';
 import { PublishWorker } from './publish.worker';
 import { PublishStats } from './publish.stats';
 import { publishJobWorkers } from './publish.jobs';
-import { tiktokSteps } from './publish.tiktok';
-import { instagramSteps } from './publish.instagram';
-import { youtubeSteps, youtubeStatsReader } from './publish.youtube';
 
-/** Where a test changes publishing's clocks and limits (poll intervals, budgets, chunk sizes, quotas). */
-export type PublishingOverrides = { publishTiming?: Partial<PublishTiming>; quotaLimits?: Partial<QuotaLimits> };
+export const DEFAULT_PUBLISH_TIMING: PublishTiming = {
+  pollMs: 15_000,
+  containerPollMs: 60_000,
+  processingBudgetMs: 30 * 60_000,
+  backoffMs: 30_000,
+  maxFaults: 6,
+  progressEveryMs: 1_000,
+};
+
+/**
+ * Where a test changes publishing's clocks (poll intervals, budgets, chunk sizes); a platform's limits are its
+ * adapter's (a test changes them through the registry it hands the root).
+ */
+export type PublishingOverrides = { publishTiming?: Partial<PublishTiming> };
 
 /** Publishing's parts, built once by the composition root (server/container.ts). */
 export function buildPublishing(
@@ -34,16 +44,16 @@ export function buildPublishing(
     repos: { accounts: AccountsRepository };
     connections: PlatformConnections;
     events: EventBus;
+    platforms: PlatformRegistry;
     log?: FastifyBaseLogger;
   },
   overrides: PublishingOverrides = {},
 ) {
   const { config, db, log } = deps;
   const repo = new PublishRepository(db);
-  const quota = new PublishQuota(db, { ...DEFAULT_QUOTA_LIMITS, ...overrides.quotaLimits });
+  const quota = new PublishQuota(db, Object.fromEntries(adaptersOf(deps.platforms).map((a) => [a.id, a.limits])));
   const media = new PublishMedia(deps.media, deps.ffmpeg, () => config.publicUrl);
   const timing = { ...DEFAULT_PUBLISH_TIMING, ...overrides.publishTiming };
-  const p = config.platforms;
   const worker = new PublishWorker({
     repo,
     events: deps.events,
@@ -54,11 +64,7 @@ export function buildPublishing(
     sealer: deps.sealer,
     enqueue: deps.queue.enqueue,
     timing,
-    steps: {
-      youtube: youtubeSteps(p.youtube.baseUrls),
-      tiktok: tiktokSteps(p.tiktok.baseUrls),
-      instagram: instagramSteps({ baseUrls: p.instagram.baseUrls, graphVersion: p.instagram.graphVersion }),
-    },
+    platforms: deps.platforms,
     log,
   });
   const stats = new PublishStats({
@@ -66,8 +72,7 @@ export function buildPublishing(
     accounts: deps.repos.accounts,
     connections: deps.connections,
     quota,
-    platforms: p,
-    youtube: youtubeStatsReader(p.youtube.baseUrls),
+    platforms: deps.platforms,
     log,
   });
   return { repo, quota, media, worker, stats, timing, workers: publishJobWorkers({ worker, stats, log }) };

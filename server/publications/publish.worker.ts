@@ -1,6 +1,7 @@
 /**
  * The publish job (`publication.publish`, payload {publishId, step}): walks one `video_publishes` row, one
- * video to one platform, through its publisher. Design (ARCHITECTURE.md "Publishing, exactly once"):
+ * video to one platform, through its platform's adapter (server/platforms/registry.ts): `publish` while nothing
+ * remote is stored, `reconcile` once a handle is (`started`). Design (ARCHITECTURE.md "Publishing, exactly once"):
  *
  * CHAIN. A row's jobs form a chain: step 0 is enqueued by the API at the video's date in the transaction that
  * writes the row; every later look (poll, backoff, reconcile, quota wait) is step+1, enqueued by this worker. The
@@ -54,15 +55,16 @@ import type { PlatformConnections } from '../accounts/platform-connections';
 import type { AccountsRepository } from '../accounts/accounts.repository';
 import { AppError } from '../http/errors';
 import { MediaError } from '../media/ffmpeg/media-error';
-import { PlatformError, isPlatformError, type PlatformKey } from '../platforms/index';
+import { PlatformError, isPlatformError } from '../platforms/types';
+import type { PublishHandle, PublishTiming, StepContext, StepResult } from '../platforms/publish-step';
+import type { PlatformRegistry } from '../platforms/registry';
 import { encodeMessage } from '../../src/contract/stored-message';
 import type { PublishErrorKind, PublishState } from '../../src/contract/publications';
 import { enqueuePublishStep, type PublishChain } from './publications.jobs';
 import type { PublishPatch, PublishRepository, PublishRow } from './publish.repository';
 import { postEvent } from './post-events';
-import { nextPacificMidnight, type PublishQuota } from './publish.quota';
+import type { PublishQuota } from './publish.quota';
 import type { PublishMedia } from './publish.media';
-import type { PlatformSteps, PublishHandle, PublishTiming, StepContext, StepResult } from './publish.steps';
 
 export type PublishWorkerDeps = {
   repo: PublishRepository;
@@ -74,7 +76,7 @@ export type PublishWorkerDeps = {
   media: PublishMedia;
   sealer: Sealer;
   enqueue: Enqueue;
-  steps: Record<PlatformKey, PlatformSteps>;
+  platforms: PlatformRegistry;
   timing: PublishTiming;
   now?: () => Date;
   log?: FastifyBaseLogger;
@@ -121,9 +123,10 @@ export class PublishWorker {
     if (!target?.storageKey) return this.fail(row, 'bad-request', E('file_missing'));
     const handle = this.openHandle(row);
     const step = this.stepContext(row, state, handle, target.storageKey, target, ctx.signal);
+    const adapter = this.deps.platforms[row.platform];
     let result: StepResult;
     try {
-      result = await this.deps.steps[row.platform](step);
+      result = await (adapter.started(step) ? adapter.reconcile(step) : adapter.publish(step));
     } catch (e) {
       if (ctx.signal.aborted) throw e;
       return this.failure(row, payload.step, handle, e, job);
@@ -196,7 +199,7 @@ export class PublishWorker {
     if (!isPlatformError(e)) throw e; // a bug: onDead reconciles from the recorded state
     const kind = kindOf(e, false);
     if (kind !== 'retry-later') return this.fail(row, kind, e.message);
-    const until = limitWait(e, this.now());
+    const until = this.deps.platforms[row.platform].limitWait(e, this.now());
     if (until) return this.outcome(row, step, { next: 'wait', until, reason: e }, job);
     const faults = (handle.faults ?? 0) + 1;
     if (faults > this.deps.timing.maxFaults) return this.fail(row, 'retry-later', e.message);
@@ -279,7 +282,6 @@ export class PublishWorker {
       state,
       handle,
       meta: { title: meta.title, description: meta.description, tags: meta.tags },
-      storageKey: key,
       timing,
       signal,
       now: this.now,
@@ -322,17 +324,4 @@ function kindOf(e: PlatformError, processing: boolean): PublishErrorKind {
   if (e.kind === 'reconnect' || e.kind === 'refresh-token') return 'reconnect';
   if (e.kind === 'retry-later' || e.kind === 'proxy') return processing ? 'refused' : 'retry-later';
   return processing ? 'refused' : 'bad-request';
-}
-
-const DAILY_LIMIT_CODES = ['quotaExceeded', 'dailyLimitExceeded', 'uploadLimitExceeded', 'spam_risk_too_many_posts'];
-
-/** A platform's own limit answer: when to look again (a wait, not a fault). */
-function limitWait(e: PlatformError, now: Date): Date | null {
-  if (e.code && DAILY_LIMIT_CODES.includes(e.code)) {
-    if (e.retryAfterSec) return new Date(now.getTime() + e.retryAfterSec * 1000);
-    return e.platform === 'youtube' ? nextPacificMidnight(now) : new Date(now.getTime() + 3600_000);
-  }
-  if (e.code === 'publish_limit' || e.code === '9/2207042')
-    return new Date(now.getTime() + (e.retryAfterSec ?? 3600) * 1000);
-  return null;
 }

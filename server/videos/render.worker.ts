@@ -38,36 +38,40 @@ export const seedOf = (idUpload: string, index: number) =>
  * its start); both → outputs alternate picture / video (even indexes pictures, odd videos; when the folders
  * hold only one kind, that kind); neither → a blurred copy of the clip. Within a kind, pickBackground walks
  * a seeded shuffle, so outputs get different backgrounds as long as the folders hold enough of them.
+ * `local` gives the picked item's file for ffmpeg (asked once per item: on S3 it is a download).
  */
 export async function planBackgrounds(
   req: Pick<RequestRow, 'idUpload' | 'count' | 'isPhoto' | 'isVideo'>,
   items: FolderItemForRender[],
   probe: (p: string) => Promise<ClipInfo>,
+  local: (key: string) => Promise<string>,
 ): Promise<Background[]> {
   if (!req.isPhoto && !req.isVideo) return Array.from({ length: req.count }, () => ({ kind: 'blur' as const }));
   const images = req.isPhoto ? items.filter((i) => i.type === 'image') : [];
   const videos = req.isVideo ? items.filter((i) => i.type === 'video') : [];
   if (!images.length && !videos.length) throw new PermanentJobError(RENDER_ERRORS.noBackgrounds);
   const seed = seedOf(req.idUpload, -1);
+  const paths = new Map<string, Promise<string>>();
+  const pathOf = (key: string) => paths.get(key) ?? paths.set(key, local(key)).get(key)!;
   const durations = new Map<string, number>();
   const used = { image: 0, video: 0 };
   const out: Background[] = [];
   for (let i = 0; i < req.count; i++) {
     const wantVideo = videos.length > 0 && (!images.length || i % 2 === 1);
     if (!wantVideo) {
-      out.push({ kind: 'image', path: pickBackground(images, seed, used.image++)!.path });
+      out.push({ kind: 'image', path: await pathOf(pickBackground(images, seed, used.image++)!.key) });
       continue;
     }
-    const item = pickBackground(videos, seed ^ 0x5bd1e995, used.video++)!;
-    if (!durations.has(item.path))
+    const path = await pathOf(pickBackground(videos, seed ^ 0x5bd1e995, used.video++)!.key);
+    if (!durations.has(path))
       durations.set(
-        item.path,
-        await probe(item.path).then(
+        path,
+        await probe(path).then(
           (c) => c.duration,
           () => 0,
         ),
       );
-    out.push({ kind: 'video', path: item.path, durationSec: durations.get(item.path)! });
+    out.push({ kind: 'video', path, durationSec: durations.get(path)! });
   }
   return out;
 }
@@ -75,8 +79,9 @@ export async function planBackgrounds(
 /**
  * The 'video.render' job: renders every output of the request that is not recorded yet. Crash safety:
  * output i always goes to the same storage key (outputKeyOf) through an atomic rename, and is recorded by
- * a unique (request, index) row, so a re-run skips what exists and overwrites what was half done; the
- * request's scratch folder is wiped when the job starts and when it ends.
+ * a unique (request, index) row, so a re-run skips what exists and overwrites what was half done. ffmpeg reads
+ * and writes in the request's scratch folder (the clip and the picked backgrounds are downloaded there when
+ * storage is S3; outputs are written there and then stored), which is wiped when the job starts and ends.
  */
 export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number }> {
   const { repo } = deps;
@@ -101,13 +106,22 @@ export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number 
         error: null,
         progress: Math.floor((already.size / req.count) * 100),
       });
-      const clipPath = await deps.media.storage.inputPath(req.clipKey);
+      const unreadable = (err: unknown) =>
+        new PermanentJobError(`${RENDER_ERRORS.clipUnreadable}: ${(err as Error).message}`);
+      const clipPath = await deps.media.storage.inputPath(req.clipKey, run).catch((err) => {
+        throw (err as NodeJS.ErrnoException).code === 'ENOENT' ? unreadable(err) : err;
+      });
       const clip = await deps.engine.probe(clipPath).catch((err) => {
-        throw new PermanentJobError(`${RENDER_ERRORS.clipUnreadable}: ${(err as Error).message}`);
+        throw unreadable(err);
       });
       const items =
         req.isPhoto || req.isVideo ? await deps.backgrounds.listFolderItems(JSON.parse(req.folders), null) : [];
-      const backgrounds = await planBackgrounds(req, items, (p) => deps.engine.probe(p));
+      const backgrounds = await planBackgrounds(
+        req,
+        items,
+        (p) => deps.engine.probe(p),
+        (key) => deps.media.storage.inputPath(key, run),
+      );
       const todo: OutputPlan[] = [];
       for (let i = 0; i < req.count; i++) {
         if (already.has(i)) continue;

@@ -159,6 +159,10 @@ export class VideosService {
       const ext = EXT_OF[sniffVideo(staged.head)!] ?? 'mp4';
       const clipKey = clipKeyOf(user.id, idUpload, ext);
       const at = new Date().toISOString();
+      // The clip first, then its row and render job (no transaction waits on an upload to S3): a failure
+      // removes the clip, and a crash in between leaves only a clip without a row, which the orphan sweep removes.
+      await staged.commit(clipKey);
+      committedKey = clipKey;
       const id = await this.deps.db.transaction().execute(async (trx) => {
         const id = await this.repo.insert(trx, {
           userId: user.id,
@@ -176,10 +180,9 @@ export class VideosService {
           updatedAt: at,
         });
         await this.deps.queue.enqueue(renderJob, { requestId: id }, { key: renderJobKey(id) }, trx);
-        await staged.commit(clipKey);
-        committedKey = clipKey;
         return id;
       });
+      committedKey = undefined; // the row names it now
       return toRecord((await this.repo.get(null, { id }))!);
     } catch (err) {
       await Promise.all(files.map((f) => f.staged?.discard().catch(() => {})));

@@ -6,6 +6,10 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A JSON body as a route's precise type, every field optional (the route checks what it reads); {} if none. */
+export const jsonBody = <T extends object>(r: SimRequest): Partial<T> =>
+  (r.json !== null && typeof r.json === 'object' ? r.json : {}) as Partial<T>;
+
 export interface SimRequest {
   method: string;
   path: string;
@@ -17,8 +21,8 @@ export interface SimRequest {
   body?: AsyncIterable<Buffer>;
   /** Form fields (x-www-form-urlencoded) or an empty set. */
   form: URLSearchParams;
-  /** Parsed JSON body (undefined when absent or not JSON). */
-  json: any;
+  /** Parsed JSON body (undefined when absent or not JSON): each route reads it through its own schema. */
+  json: unknown;
   /** The bearer token from Authorization, if any. */
   bearer?: string;
 }
@@ -106,7 +110,7 @@ export async function startSimServer(
     if (!streamed) for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks);
     const ct = String(req.headers['content-type'] ?? '');
-    let json: any;
+    let json: unknown;
     if (/json/i.test(ct) && raw.length) {
       try {
         json = JSON.parse(raw.toString('utf8'));

@@ -3,7 +3,7 @@
  * controls plus a ready `PlatformsConfig`-shaped set of base URLs and credentials. `npm run sim` starts them
  * with the AI ones on fixed ports (sim/main.ts).
  */
-import type { PlatformsConfig } from '../../server/platforms/index';
+import type { PlatformsConfig } from '../../server/platforms/settings';
 import { startGoogleSimulator, type GoogleSimulator, type GoogleSimulatorOptions } from './google';
 import { startInstagramSimulator, type InstagramSimulator, type InstagramSimulatorOptions } from './instagram';
 import { startTikTokSimulator, type TikTokSimulator, type TikTokSimulatorOptions } from './tiktok';
@@ -60,13 +60,13 @@ export async function startSimulators(opts: StartSimulatorsOptions = {}): Promis
     youtube: { baseUrls: { auth: google.url, token: google.url, api: google.url } },
     tiktok: {
       baseUrls: { auth: tiktok.url, api: tiktok.url },
-      clientKey: tiktok.clientKey,
+      clientId: tiktok.clientKey,
       clientSecret: tiktok.clientSecret,
     },
     instagram: {
       baseUrls: { auth: instagram.url, api: instagram.url, graph: instagram.url },
-      appId: instagram.appId,
-      appSecret: instagram.appSecret,
+      clientId: instagram.appId,
+      clientSecret: instagram.appSecret,
     },
   };
   const env: Record<string, string> = {

@@ -20,7 +20,13 @@ export interface SimInstagramMedia {
 }
 
 export const param = (r: SimRequest, name: string): string | undefined =>
-  r.query.get(name) ?? r.form.get(name) ?? (r.json && r.json[name] !== undefined ? String(r.json[name]) : undefined);
+  r.query.get(name) ?? r.form.get(name) ?? jsonField(r.json, name);
+
+/** A field of a JSON body, as text. */
+const jsonField = (json: unknown, name: string): string | undefined => {
+  const v = json !== null && typeof json === 'object' ? (json as Record<string, unknown>)[name] : undefined;
+  return v === undefined ? undefined : String(v);
+};
 export const fieldsOf = (r: SimRequest, dflt: string) =>
   (param(r, 'fields') ?? dflt)
     .split(',')

@@ -258,7 +258,8 @@ export async function startInstagramSimulator(opts: InstagramSimulatorOptions = 
         'IGApiException',
       );
     const out: Record<string, unknown> = { id: profile.id };
-    for (const f of fields) out[f] = (profile as any)[f];
+    const values = new Map<string, unknown>(Object.entries(profile));
+    for (const f of fields) out[f] = values.get(f);
     return { status: 200, body: out };
   };
 

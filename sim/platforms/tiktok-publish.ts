@@ -14,7 +14,7 @@
  * answer never comes although the post was made.
  */
 import type { SimClock, SimReply, SimRequest, SimRoute } from './common';
-import { randomToken } from './common';
+import { jsonBody, randomToken } from './common';
 import {
   chunkHandler,
   chunkPlanError,
@@ -155,22 +155,28 @@ export function tiktokPublishRoutes(deps: {
   const init = (r: SimRequest): SimReply => {
     const g = guard(r, ['video.publish'], 'init');
     if (typeof g !== 'string') return g;
-    const post = r.json?.post_info;
-    const src = r.json?.source_info;
+    const body = jsonBody<{
+      post_info: { title?: unknown; privacy_level?: unknown };
+      source_info: { source?: unknown; video_size?: unknown; chunk_size?: unknown; total_chunk_count?: unknown };
+    }>(r);
+    const post = body.post_info;
+    const src = body.source_info;
     if (!post || typeof post !== 'object' || !src || typeof src !== 'object')
       return apiError(400, 'invalid_params', 'post_info and source_info are required.');
     const title = post.title ?? '';
     if (typeof title !== 'string' || title.length > 2200)
       return apiError(400, 'invalid_params', 'title must be a string of at most 2200 UTF-16 runes.');
-    if (!LEVELS.includes(post.privacy_level)) return apiError(400, 'invalid_params', 'privacy_level is invalid.');
-    if (settings.unaudited && post.privacy_level !== 'SELF_ONLY') {
+    const level = post.privacy_level;
+    if (typeof level !== 'string' || !LEVELS.includes(level))
+      return apiError(400, 'invalid_params', 'privacy_level is invalid.');
+    if (settings.unaudited && level !== 'SELF_ONLY') {
       return apiError(
         403,
         'unaudited_client_can_only_post_to_private_accounts',
         'Unaudited clients can only post to private accounts.',
       );
     }
-    if (!offered().includes(post.privacy_level))
+    if (!offered().includes(level))
       return apiError(403, 'privacy_level_option_mismatch', "privacy_level is not among the creator's options.");
     if (src.source === 'PULL_FROM_URL')
       return apiError(403, 'url_ownership_unverified', 'The URL prefix or domain is not verified.');
@@ -185,8 +191,15 @@ export function tiktokPublishRoutes(deps: {
         'The daily post cap from the API is reached for the current user.',
       );
     }
-    const { video_size: videoSize, chunk_size: chunkSize, total_chunk_count: totalChunkCount } = src;
-    const fields = { videoSize, chunkSize, totalChunkCount, title, privacyLevel: post.privacy_level };
+    // chunkPlanError checked all three are integers.
+    const [videoSize, chunkSize, totalChunkCount] = [src.video_size, src.chunk_size, src.total_chunk_count].map(Number);
+    const fields = {
+      videoSize: videoSize!,
+      chunkSize: chunkSize!,
+      totalChunkCount: totalChunkCount!,
+      title,
+      privacyLevel: level,
+    };
     const up = newUpload(clock, fields, () => randomToken('', 24));
     uploads.set(up.publishId, up);
     const token = encodeURIComponent(up.uploadToken);
@@ -197,7 +210,7 @@ export function tiktokPublishRoutes(deps: {
   const status = (r: SimRequest): SimReply => {
     const g = guard(r, ['video.publish', 'video.upload'], 'status');
     if (typeof g !== 'string') return g;
-    const up = uploads.get(String(r.json?.publish_id ?? ''));
+    const up = uploads.get(String(jsonBody<{ publish_id: unknown }>(r).publish_id ?? ''));
     if (!up) return apiError(400, 'invalid_params', 'publish_id is invalid or not found.');
     const data: Record<string, unknown> = { status: 'PROCESSING_UPLOAD', uploaded_bytes: up.received };
     let ids: string[] = [];
@@ -223,7 +236,7 @@ export function tiktokPublishRoutes(deps: {
       .filter(Boolean);
     if (!fields.length || fields.some((f) => !VIDEO_FIELDS.includes(f)))
       return apiError(400, 'invalid_params', 'fields is missing or has an unknown field.');
-    const ids = r.json?.filters?.video_ids;
+    const ids = jsonBody<{ filters: { video_ids?: unknown } }>(r).filters?.video_ids;
     if (!Array.isArray(ids) || ids.length < 1 || ids.length > 20)
       return apiError(400, 'invalid_params', 'filters.video_ids must hold 1 to 20 ids.');
     const videos = posts

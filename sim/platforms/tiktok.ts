@@ -240,7 +240,8 @@ export async function startTikTokSimulator(opts: TikTokSimulatorOptions = {}): P
         `The user did not authorize the scope required for field ${missing}.`,
       );
     const out: Record<string, unknown> = {};
-    for (const f of fields) out[f] = (user as any)[f];
+    const values = new Map<string, unknown>(Object.entries(user));
+    for (const f of fields) out[f] = values.get(f);
     return { status: 200, body: { data: { user: out }, error: { code: 'ok', message: '', log_id: logId() } } };
   };
 

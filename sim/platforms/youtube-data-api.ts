@@ -4,7 +4,7 @@
  *   GET  /youtube/v3/channels         part=id,snippet,brandingSettings,statistics & mine=true
  *   PUT  /youtube/v3/channels         part=brandingSettings (overwrites the whole part; invalidPart when mixed)
  */
-import { randomToken, type SimReply, type SimRequest, type SimRoute } from './common';
+import { jsonBody, randomToken, type SimReply, type SimRequest, type SimRoute } from './common';
 
 const SCOPE_PREFIX = 'https://www.googleapis.com/auth/';
 export const READ_SCOPES = ['youtube', 'youtube.force-ssl', 'youtube.readonly', 'youtubepartner'].map(
@@ -72,7 +72,7 @@ export function youtubeChannelRoutes(
 
   const channelResource = (parts: string[]) => {
     const c = sim.channel;
-    const out: any = { kind: 'youtube#channel', etag: randomToken('', 8), id: c.id };
+    const out: Record<string, unknown> = { kind: 'youtube#channel', etag: randomToken('', 8), id: c.id };
     if (parts.includes('snippet')) {
       out.snippet = {
         title: c.title,
@@ -165,8 +165,8 @@ export function youtubeChannelRoutes(
     }
     const q = spend(50);
     if (q) return q;
-    const body = r.json;
-    if (!body || typeof body !== 'object') return googleApiError(400, 'parseError', 'Parse Error');
+    if (!r.json || typeof r.json !== 'object') return googleApiError(400, 'parseError', 'Parse Error');
+    const body = jsonBody<{ id: unknown; brandingSettings: { channel?: Record<string, unknown> } }>(r);
     if (!sim.hasChannel || body.id !== sim.channel.id)
       return googleApiError(
         404,

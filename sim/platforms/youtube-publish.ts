@@ -11,7 +11,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { randomToken, type SimClock, type SimReply, type SimRequest, type SimRoute } from './common';
+import { jsonBody, randomToken, type SimClock, type SimReply, type SimRequest, type SimRoute } from './common';
 import { googleApiError, quotaExceeded } from './youtube-data-api';
 import {
   videoResource,
@@ -116,7 +116,8 @@ export function youtubeUploadRoutes(
     if (!/^(video\/|application\/octet-stream)/.test(type)) {
       return googleApiError(400, 'invalidContentType', 'X-Upload-Content-Type', 'youtube.video');
     }
-    const problem = invalidResource(r.json as Partial<SimInsertResource> | undefined);
+    const resource = jsonBody<SimInsertResource>(r);
+    const problem = invalidResource(resource);
     if (problem) return googleApiError(400, problem, `Invalid ${problem}`, 'youtube.video');
     if (controls.channelUploadsLeft <= 0) {
       return googleApiError(
@@ -130,7 +131,7 @@ export function youtubeUploadRoutes(
     sessions.set(id, {
       id,
       size,
-      resource: r.json,
+      resource: resource as SimInsertResource, // checked whole by invalidResource
       createdAt: ctx.clock.now(),
       acknowledged: 0,
       hash: ctx.hash === false ? null : createHash('sha256'),

@@ -111,7 +111,8 @@ export const AccountInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
                   <PasswordInput source="YouTubePassword" label={f('YouTubePassword')} autoComplete="new-password" />
                   {saved ? (
                     <AuthLinkButton
-                      path={`/api/accounts/connect-youtube/${record!.id}`}
+                      platform="youtube"
+                      id={record!.id}
                       label={`${translate('kadr.accounts.auth_link')} YouTube`}
                     />
                   ) : (
@@ -133,7 +134,8 @@ export const AccountInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
                   <TextInput source="InstagramTwofaCode" label={f('InstagramTwofaCode')} autoComplete="off" />
                   {saved && (
                     <AuthLinkButton
-                      path={`/api/instagram/authorize/${record!.id}`}
+                      platform="instagram"
+                      id={record!.id}
                       label={`${translate('kadr.accounts.auth_link')} Instagram`}
                     />
                   )}
@@ -146,7 +148,8 @@ export const AccountInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
                   <ReconnectNote text={record?.platformErrors?.tiktok} />
                   {saved ? (
                     <AuthLinkButton
-                      path={`/api/tiktok/authorize/${record!.id}`}
+                      platform="tiktok"
+                      id={record!.id}
                       label={`${translate('kadr.accounts.auth_link')} TikTok`}
                     />
                   ) : (

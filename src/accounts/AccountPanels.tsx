@@ -1,31 +1,40 @@
 import { Alert, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { z } from 'zod';
 import { ChannelDescriptionSchema, InstagramProfileSchema, type AccountRecord } from '../contract/accounts';
 import type { PlatformKey } from '../contract/platforms';
-import { errorMessages, httpClient } from '../providers/httpClient';
+import { errorMessages, fieldErrorsOf } from '../common/errorMessages';
+import type { KadrDataProvider } from '../providers/dataProvider';
+
+type FieldErrors = Record<string, string>;
 
 /** Field errors of a contract schema, as i18n keys. */
-function fieldErrors(schema: { safeParse: (v: unknown) => any }, value: unknown): Record<string, string> {
+function fieldErrors(schema: z.ZodType, value: unknown): FieldErrors {
   const r = schema.safeParse(value);
   if (r.success) return {};
-  const out: Record<string, string> = {};
+  const out: FieldErrors = {};
   for (const i of r.error.issues) out[String(i.path[0])] ??= i.message;
   return out;
 }
 
-function useCall() {
+/**
+ * A platform panel's call: its success toast and a reload; the server's field errors come back for the form,
+ * other failures are error toasts (and a reload).
+ */
+function usePanelCall<A, T>(send: (arg: A) => Promise<T>, success: (answer: T) => string) {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
-  return async (method: string, path: string, body: unknown, success: (json: any) => string) => {
+  const { mutateAsync } = useMutation({ mutationFn: send });
+  return async (arg: A): Promise<FieldErrors> => {
     try {
-      const { json } = await httpClient(path, { method, body: JSON.stringify(body) });
-      notify(success(json), { type: 'success' });
+      notify(success(await mutateAsync(arg)), { type: 'success' });
       refresh();
     } catch (e) {
-      const fields = (e as any)?.body?.errors;
-      if (fields) return fields as Record<string, string>;
+      const fields = fieldErrorsOf(e);
+      if (fields) return fields;
       for (const m of errorMessages(e, translate('kadr.notifications.failure'))) notify(m, { type: 'error' });
       refresh();
     }
@@ -35,14 +44,13 @@ function useCall() {
 
 const SyncButton = ({ id, platform }: { id: number; platform: PlatformKey }) => {
   const translate = useTranslate();
-  const call = useCall();
+  const dataProvider = useDataProvider<KadrDataProvider>();
+  const sync = usePanelCall(
+    () => dataProvider.syncProfile(id, platform),
+    () => 'kadr.notifications.updated',
+  );
   return (
-    <Button
-      size="small"
-      onClick={() =>
-        call('POST', `/api/accounts/sync/${id}?platform=${platform}`, {}, () => 'kadr.notifications.updated')
-      }
-    >
+    <Button size="small" onClick={() => sync(undefined)}>
       {translate('kadr.accounts.refresh_profile')}
     </Button>
   );
@@ -51,21 +59,17 @@ const SyncButton = ({ id, platform }: { id: number; platform: PlatformKey }) => 
 /** YouTube channel panel: read-only name, editable description ('Змінити' → 'Опис змінено'), link. */
 const YouTubePanel = ({ r }: { r: AccountRecord }) => {
   const translate = useTranslate();
-  const call = useCall();
+  const dataProvider = useDataProvider<KadrDataProvider>();
+  const change = usePanelCall(
+    (body: { description: string }) => dataProvider.changeChannelDescription(r.id, body),
+    () => 'kadr.accounts.description_changed',
+  );
   const [description, setDescription] = useState(r.description ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const submit = async () => {
     const errs = fieldErrors(ChannelDescriptionSchema, { description });
     setErrors(errs);
-    if (!Object.keys(errs).length)
-      setErrors(
-        await call(
-          'PATCH',
-          `/api/accounts/update-channel/${r.id}`,
-          { description },
-          () => 'kadr.accounts.description_changed',
-        ),
-      );
+    if (!Object.keys(errs).length) setErrors(await change({ description }));
   };
   return (
     <Card variant="outlined" sx={{ mt: 2 }} aria-label={translate('kadr.accounts.channel_panel')} component="section">
@@ -108,23 +112,18 @@ const YouTubePanel = ({ r }: { r: AccountRecord }) => {
 /** Instagram panel: name and description; the official API cannot change them, and the panel says so. */
 const InstagramPanel = ({ r }: { r: AccountRecord }) => {
   const translate = useTranslate();
-  const call = useCall();
+  const dataProvider = useDataProvider<KadrDataProvider>();
+  const change = usePanelCall(
+    (body: { profileName: string; profileDescription: string }) => dataProvider.changeInstagramProfile(r.id, body),
+    (answer) => answer.notice,
+  );
   const [profileName, setName] = useState(r.profileNameInstagram ?? '');
   const [profileDescription, setDescription] = useState(r.profileDescriptionInstagram ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const submit = async () => {
     const errs = fieldErrors(InstagramProfileSchema, { profileName, profileDescription });
     setErrors(errs);
-    if (!Object.keys(errs).length) {
-      setErrors(
-        await call(
-          'PATCH',
-          `/api/accounts/update-profile-inst/${r.id}`,
-          { profileName, profileDescription },
-          (json) => json.notice ?? 'kadr.accounts.instagram.saved_locally',
-        ),
-      );
-    }
+    if (!Object.keys(errs).length) setErrors(await change({ profileName, profileDescription }));
   };
   return (
     <Card variant="outlined" sx={{ mt: 2 }} aria-label={translate('kadr.accounts.instagram_panel')} component="section">

@@ -79,7 +79,7 @@ const SmallMeta = () => {
   return <>{[formatUtc(v.date ?? v.createdAt), ...counts].join(' · ')}</>;
 };
 
-/** The profile's videos, paged in place (GET /api/accounts/{id}/video?page). */
+/** The profile's videos, paged in place (the `accounts/{id}/video` resource). */
 export const AccountVideos = () => {
   const r = useRecordContext();
   const translate = useTranslate();

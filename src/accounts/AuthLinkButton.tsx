@@ -1,8 +1,11 @@
 import LinkIcon from '@mui/icons-material/Link';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { errorMessages, httpClient } from '../providers/httpClient';
+import { useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
+import type { PlatformKey } from '../contract/platforms';
+import { errorMessages } from '../common/errorMessages';
+import type { KadrDataProvider } from '../providers/dataProvider';
 
 /**
  * Copies text to the clipboard: the Clipboard API where the page may use it (HTTPS or localhost), else the
@@ -39,35 +42,33 @@ async function copyText(text: string): Promise<boolean> {
  * 'Посилання скопійоване в буфер обміну', or the response message, else 'Помилка при копіюванні посилання'.
  * When the browser refuses to copy, the link is also shown in a dialog to copy by hand.
  */
-export const AuthLinkButton = ({ path, label }: { path: string; label: string }) => {
+export const AuthLinkButton = ({ platform, id, label }: { platform: PlatformKey; id: Identifier; label: string }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider<KadrDataProvider>();
   const [manual, setManual] = useState<string | null>(null);
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      const { json } = await httpClient(path, { method: 'POST' });
-      if (await copyText(json.url)) {
+  const link = useMutation({
+    mutationFn: () => dataProvider.connectLink(platform, id),
+    onSuccess: async ({ url }) => {
+      if (await copyText(url)) {
         notify('kadr.notifications.link_copied', { type: 'success' });
       } else {
         notify('kadr.notifications.link_copy_failed', { type: 'error' });
-        setManual(json.url);
+        setManual(url);
       }
-    } catch (e) {
+    },
+    onError: (e) => {
       for (const m of errorMessages(e, translate('kadr.notifications.link_copy_failed'))) notify(m, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
     <>
       <Button
         size="small"
         variant="outlined"
         startIcon={<LinkIcon />}
-        onClick={onClick}
-        disabled={busy}
+        onClick={() => link.mutate()}
+        disabled={link.isPending}
         sx={{ alignSelf: 'flex-start' }}
       >
         {label}

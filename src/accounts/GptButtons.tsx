@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useNotify, useRefresh, useSaveContext, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh, useSaveContext, useTranslate } from 'react-admin';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { AccountRecord } from '../contract/accounts';
-import { AI_CODE_REQUIRED, type AiLoginReply, type AiReply } from '../contract/ai';
-import { aiPost } from '../providers/aiClient';
-import { errorMessages, httpClient } from '../providers/httpClient';
+import { AI_CODE_REQUIRED, type AiLoginReply } from '../contract/ai';
+import { errorMessages } from '../common/errorMessages';
+import type { KadrDataProvider } from '../providers/dataProvider';
 import { GptCodeDialog } from './GptCodeDialog';
 
 /** SPEC §8: a failed GPT or DeepSeek login shows the response message, else this fallback. */
@@ -24,7 +24,7 @@ const sessionIdOf = (reply: unknown) => {
 
 /**
  * The GPT connect flow (SPEC §4): 'Підключити GPT' logs in with the form's GPT email, key and proxy; on success
- * the returned session id is stored on the profile (PATCH /api/accounts/gpt/{id}) and the profile reloads; a
+ * the returned session id is stored on the profile (the dataProvider's setAiSession) and the profile reloads; a
  * status 300 opens 'Код авторизації'. No email: 'Email GPT не задан'. A failed login is an error toast (the
  * original showed it success-style: a documented deviation). 'Підключити DeepSeek' shows once a GPT id exists.
  * The login reads the form; unsaved edits are checked before the login and saved for the operator before the id
@@ -37,6 +37,7 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<KadrDataProvider>();
   const { getValues, handleSubmit, trigger } = useFormContext();
   const { isDirty } = useFormState(); // read while rendering, so the form reports it
   const { save } = useSaveContext();
@@ -85,7 +86,7 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
       return;
     }
     if (!(await saveEdits())) return;
-    await httpClient(`/api/accounts/gpt/${record!.id}`, { method: 'PATCH', body: JSON.stringify({ idGPT: reply.id }) });
+    await dataProvider.setAiSession(Number(record!.id), reply.id);
     setCodeOpen(false);
     notify(reply.message || 'kadr.ai.profile.gpt_connected', { type: 'success' });
     refresh();
@@ -108,18 +109,16 @@ export const GptButtons = ({ record }: { record?: Partial<AccountRecord> }) => {
     run('gpt', async () => {
       const v = getValues();
       const user = { email, password: v.passwordGPT ?? '', idAccount: Number(record!.id) };
-      await settle(await aiPost<AiLoginReply>('/api/ai/setting/login', { proxy: v.proxyGPT ?? '', user }));
+      await settle(await dataProvider.aiAction('login', { proxy: v.proxyGPT ?? '', user }));
     });
   const sendCode = (code: string) =>
-    run('gpt', async () =>
-      settle(await aiPost<AiLoginReply>('/api/ai/setting/code', { email, sessionId: codeFor, code })),
-    );
+    run('gpt', async () => settle(await dataProvider.aiAction('code', { email, sessionId: codeFor, code })));
   const connectDeepSeek = async () =>
     (await ready()) &&
     run('deepseek', async () => {
       const password = getValues().passwordDeepSeek ?? '';
       const sessionId = Number(record!.idGPT) || undefined;
-      const reply = await aiPost<AiReply>('/api/ai/setting/login-deepseek', { email, sessionId, password });
+      const reply = await dataProvider.aiAction('login-deepseek', { email, sessionId, password });
       if (!reply.success) notify(reply.message || LOGIN_FALLBACK, { type: 'error' });
       else notify(reply.message || 'kadr.ai.profile.deepseek_connected', { type: 'success' });
     });

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import SendIcon from '@mui/icons-material/Send';
 import { Button, CircularProgress, Stack } from '@mui/material';
-import { BooleanInput, Form, TextInput, useNotify, useTranslate } from 'react-admin';
-import { AIM, type AiMessage, type AiProvider, type AiReply } from '../contract/ai';
-import { aiPost } from '../providers/aiClient';
-import { errorMessages } from '../providers/httpClient';
-import { typePath } from './chat';
+import { BooleanInput, Form, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { AIM, type AiMessage, type AiProvider } from '../contract/ai';
+import { errorMessages } from '../common/errorMessages';
+import type { KadrDataProvider } from '../providers/dataProvider';
+import { typeAction } from './chat';
 import type { PendingTurn } from './ChatHistory';
-
-type ChatReply = AiReply & { messages?: AiMessage[] };
 type Props = {
   email: string;
   /** The session's id: for an admin an email alone may name several users' sessions. */
@@ -28,6 +26,7 @@ const required = (v: unknown) => (typeof v === 'string' && v.trim() ? undefined 
 export const MessageForm = ({ email, sessionId, chat, onPending, onTurns }: Props) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<KadrDataProvider>();
   const [sending, setSending] = useState(false);
   const [generation, setGeneration] = useState(0); // a new form (cleared) after each sent message
   const submit = async (values: Record<string, unknown>) => {
@@ -36,12 +35,12 @@ export const MessageForm = ({ email, sessionId, chat, onPending, onTurns }: Prop
     setSending(true);
     onPending({ text, isSora });
     try {
-      const reply = await aiPost<ChatReply>(typePath(chat), { email, sessionId, text, isSora });
+      const reply = await dataProvider.aiAction(typeAction(chat), { email, sessionId, text, isSora });
       if (!reply.success) {
         notify(reply.message || 'kadr.notifications.failure', { type: 'error' });
         return;
       }
-      if (reply.messages?.length) onTurns(reply.messages);
+      if (reply.messages.length) onTurns(reply.messages);
       if (isSora) notify(reply.message || 'kadr.ai.video_requested', { type: 'success' });
       setGeneration((g) => g + 1);
     } catch (e) {

@@ -2,7 +2,7 @@ import StopIcon from '@mui/icons-material/Stop';
 import CameraAltIcon from '@mui/icons-material/CameraAlt';
 import { Button, CircularProgress, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { AiReply, AiSessionDetail } from '../contract/ai';
+import type { AiSessionDetail } from '../contract/ai';
 import { useAiAction } from './useAiAction';
 
 /** Stop and Screenshot (SPEC §4: only while the session is active); 'Скриншот создан' after a screenshot. */
@@ -12,7 +12,7 @@ export const SessionActions = ({ session, onChange }: { session: AiSessionDetail
   if (!session.isActive) return null;
   const body = { email: session.email, sessionId: session.id }; // the id: an admin's email may name several
   const act = async (name: 'stop' | 'screenshot', message?: string) => {
-    if (await run<AiReply>(name, `/api/ai/setting/${name}`, body, message)) onChange();
+    if (await run(name, name, body, message)) onChange();
   };
   const spin = (name: string) => (busy === name ? <CircularProgress size={16} /> : undefined);
   return (

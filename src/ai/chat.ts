@@ -4,9 +4,8 @@ import { AI_PROVIDERS, type AiMessage, type AiProvider } from '../contract/ai';
 export const chatOf = (param: string | null | undefined): AiProvider =>
   (AI_PROVIDERS as readonly string[]).includes(param ?? '') ? (param as AiProvider) : 'gpt';
 
-/** The send call of a tab (SPEC §7): /type for GPT, /type-deepseek for DeepSeek. */
-export const typePath = (chat: AiProvider) =>
-  chat === 'deepseek' ? '/api/ai/setting/type-deepseek' : '/api/ai/setting/type';
+/** The send action of a tab (SPEC §7): /type for GPT, /type-deepseek for DeepSeek. */
+export const typeAction = (chat: AiProvider) => (chat === 'deepseek' ? 'type-deepseek' : 'type');
 
 /** The turns rendered at first, and how many more each "earlier" step adds. */
 export const FIRST_CHUNK = 60;

@@ -1,5 +1,5 @@
 import { useRefresh } from 'react-admin';
-import type { AiReply, AiVideo } from '../contract/ai';
+import type { AiVideo } from '../contract/ai';
 import { useAiAction } from './useAiAction';
 
 /**
@@ -10,12 +10,13 @@ export function useVideoActions(video: AiVideo) {
   const refresh = useRefresh();
   const { busy, run } = useAiAction();
   const email = video.userSession?.email;
-  const act = (name: string, path: string, body: object, message?: string) => async () => {
-    if (await run<AiReply>(name, `/api/ai/setting/${path}`, body, message)) refresh();
+  const body = { videoId: video.id, ...(email ? { email } : {}) };
+  const act = (name: string, action: 'recreate' | 'close', message?: string) => async () => {
+    if (await run(name, action, body, message)) refresh();
   };
   return {
     busy,
-    recreate: act('recreate', 'recreate', { videoId: video.id, ...(email ? { email } : {}) }),
-    reject: act('reject', 'close', { videoId: video.id, ...(email ? { email } : {}) }, 'kadr.ai.video_rejected'),
+    recreate: act('recreate', 'recreate'),
+    reject: act('reject', 'close', 'kadr.ai.video_rejected'),
   };
 }

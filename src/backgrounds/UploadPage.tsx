@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Title, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import {
@@ -18,7 +18,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import SaveIcon from '@mui/icons-material/Save';
 import { useDropRejections } from '../common/useDropRejections';
 import { BM } from '../contract/backgrounds';
-import { uploadBackgrounds, UploadError, type UploadProgress } from './uploadFiles';
+import type { KadrDataProvider } from '../providers/dataProvider';
+import { UploadError, type UploadProgress } from '../providers/uploadWithProgress';
 
 type Kind = 'photo' | 'video';
 
@@ -32,6 +33,7 @@ export const UploadPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<KadrDataProvider>();
   const [photos, setPhotos] = useState<File[]>([]);
   const [videos, setVideos] = useState<File[]>([]);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -46,7 +48,7 @@ export const UploadPage = () => {
   const save = async () => {
     setProgress({ loaded: 0, total: 0 });
     try {
-      await uploadBackgrounds(id!, photos, videos, setProgress);
+      await dataProvider.uploadBackgrounds(id!, photos, videos, setProgress);
       notify('kadr.backgrounds.uploaded', { type: 'success' });
       navigate(`/photos/${id}`);
     } catch (e) {

@@ -12,7 +12,7 @@ const FolderCreate = lazyScreen(() => import('./FolderCreate'), 'FolderCreate');
 const UploadPage = withNotFound(lazyScreen(() => import('./UploadPage'), 'UploadPage'));
 
 /**
- * Resource "photos" (API: /api/folder/photo-bg): /photos (folders), /photos/{id} (the folder's grid, in the
+ * Resource "photos" (API.backgrounds.folders): /photos (folders), /photos/{id} (the folder's grid, in the
  * edit slot), plus the SPEC paths /photos/create-folder and /photos/create/{id} as child routes (static
  * segments rank above `:id`).
  */

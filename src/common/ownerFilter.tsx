@@ -1,7 +1,7 @@
 import { AutocompleteInput, ReferenceInput } from 'react-admin';
 
 /**
- * Admins: rows of one owner, picked by login (searching /api/users?q=…). A list filter (see listFilters.tsx) in a
+ * Admins: rows of one owner, picked by login (searching the users list with `q`). A list filter (see listFilters.tsx) in a
  * file of its own: the autocomplete it brings is not loaded by lists that do not filter by owner (the users list).
  */
 export const ownerFilter = () => (

@@ -54,7 +54,7 @@ export const theme: RaThemeOptions = {
     },
     MuiSelect: { defaultProps: { MenuProps: { slotProps: { paper: { sx: { maxHeight: SELECT_MAX_HEIGHT } } } } } },
     MuiAutocomplete: { defaultProps: { slotProps: { listbox: { sx: { maxHeight: SELECT_MAX_HEIGHT } } } } },
-  } as any,
+  },
 };
 
 /**

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { toast } from 'react-hot-toast';
-import { errorMessages } from '../providers/httpClient';
+import { errorMessages } from './errorMessages';
 
 /**
  * SPEC §8 delete toasts as react-admin mutation options: 'Видалення ...' while it runs, then `successMessage`

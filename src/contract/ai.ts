@@ -97,6 +97,28 @@ export const AiScreenshotSchema = z.object({ id: z.number().int(), url: z.string
 export type AiScreenshot = z.infer<typeof AiScreenshotSchema>;
 export const AiScreenshotReplySchema = AiReplySchema.extend({ screenshots: z.array(AiScreenshotSchema) });
 
+/**
+ * POST /api/ai/setting/{action}: what each action takes and answers, for the AI service's routes and the panel's
+ * client alike.
+ */
+export const AI_ACTIONS = {
+  login: { body: AiLoginSchema, reply: AiLoginReplySchema },
+  'login-deepseek': { body: AiLoginDeepSeekSchema, reply: AiLoginReplySchema },
+  code: { body: AiCodeSchema, reply: AiLoginReplySchema },
+  stop: { body: AiEmailSchema, reply: AiReplySchema },
+  screenshot: { body: AiEmailSchema, reply: AiScreenshotReplySchema },
+  type: { body: AiTypeSchema, reply: AiChatReplySchema },
+  'type-deepseek': { body: AiTypeSchema, reply: AiChatReplySchema },
+  video: { body: AiVideoRequestSchema, reply: AiChatReplySchema },
+  recreate: { body: AiVideoActionSchema, reply: AiReplySchema },
+  close: { body: AiVideoActionSchema, reply: AiReplySchema },
+  publication: { body: AiPublishSchema, reply: AiReplySchema },
+} as const;
+export type AiAction = keyof typeof AI_ACTIONS;
+/** What the panel sends (fields with a default may be left out). */
+export type AiActionBody<A extends AiAction> = z.input<(typeof AI_ACTIONS)[A]['body']>;
+export type AiActionReply<A extends AiAction> = z.output<(typeof AI_ACTIONS)[A]['reply']>;
+
 /** SPEC §3 AI session (list row). The password is the owner's own secret, shown to the owner and admins. */
 export const AiSessionSchema = z.object({
   id: z.number().int(),

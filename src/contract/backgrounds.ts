@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OwnerSchema, pageOf } from './http';
+import { OwnerSchema, pageOf, SelectOptionSchema } from './http';
 import type { Page } from './pagination';
 
 /** Background messages (i18n keys; the SPEC §5 strings live in i18n/uk.ts). */
@@ -37,6 +37,9 @@ export const BackgroundFolderSchema = z
   .object({ id: z.number().int(), name: z.string(), total: z.number().int(), user: OwnerSchema, createdAt: z.string() })
   .meta({ id: 'BackgroundFolder' });
 export type BackgroundFolder = z.infer<typeof BackgroundFolderSchema>;
+
+/** GET /api/folder/photo-bg/select: the folders as select options. */
+export const FolderOptionsSchema = z.array(SelectOptionSchema);
 
 /** SPEC §3 Background item. `url` and `previewUrl` are signed, expiring media links. */
 export const BackgroundItemSchema = z

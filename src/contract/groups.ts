@@ -76,6 +76,9 @@ export const GroupListItemSchema = z.object({
 });
 export type GroupListItem = z.infer<typeof GroupListItemSchema>;
 
+/** GET /api/accounts/search: the profiles as select options. */
+export const AccountOptionsSchema = z.array(AccountOptionSchema);
+
 /** `?groupId=`: 0 (or missing) for a new group, else a group id (a bad one is a 400 naming `groupId`). */
 export const AccountSearchQuerySchema = z.object({
   groupId: z

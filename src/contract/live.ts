@@ -12,6 +12,8 @@ export type LiveKind = (typeof LIVE_KINDS)[number];
 
 /** One stream message (`data:` of an SSE message whose `id:` is `id`). */
 export type LiveEvent = { id: number; kind: LiveKind; payload: Record<string, unknown> };
+/** The `data:` of a stream message, as the panel reads it. */
+export const LiveDataSchema = z.object({ kind: z.enum(LIVE_KINDS), payload: z.record(z.string(), z.unknown()) });
 
 /** A render's state as the request list shows it (a `request` event's payload). */
 export type RequestLive = {

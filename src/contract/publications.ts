@@ -275,7 +275,11 @@ export const PostRetrySchema = z.object({
 });
 export type PostRetry = z.infer<typeof PostRetrySchema>;
 
-/** POST /api/upload-video/video/{videoId}/{platform}/…: one post (a video on one platform). */
+/** POST /api/upload-video/video/{videoId}/{platform}/{action}: what can be done to one post (a video on one platform). */
+export const POST_ACTIONS = ['retry', 'cancel', 'stats'] as const;
+export type PostAction = (typeof POST_ACTIONS)[number];
+
+/** The refusals of a post action. */
 export const POST_ACTION_MESSAGES = {
   notRetrying: 'kadr.posts.errors.not_retrying',
   alreadyTrying: 'kadr.posts.errors.already_trying',

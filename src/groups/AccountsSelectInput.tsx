@@ -1,11 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { FieldTitle, InputHelperText, useInput, useRecordContext, useTranslate, type InputProps } from 'react-admin';
+import {
+  FieldTitle,
+  InputHelperText,
+  useDataProvider,
+  useInput,
+  useRecordContext,
+  useTranslate,
+  type InputProps,
+} from 'react-admin';
 import type { AccountOption } from '../contract/profile-identity';
 import { profileText } from '../contract/profile-identity';
 import { renderProfileOption } from '../accounts/ProfileName';
-import { httpClient } from '../providers/httpClient';
+import type { KadrDataProvider } from '../providers/dataProvider';
 
 /** SPEC §9 select menus: at most 300 px tall, empty option 'Не знайдено'. */
 export const SELECT_MENU_MAX_HEIGHT = 300;
@@ -19,8 +27,8 @@ const asOption = (v: unknown): SelectOption | null => {
 };
 
 /**
- * The group form's multi-select of profiles. Options come from GET /api/accounts/search?groupId={id}
- * (0 for a new group) and narrow as the user types (`q`, debounced). The form value is a list of select
+ * The group form's multi-select of profiles. Options are the profile search of the group (groupId 0 for a new
+ * group) and narrow as the user types (`q`, debounced). The form value is a list of select
  * options {id, title, value}, as the group detail returns them; the contract schema reduces it to ids.
  */
 export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps) => {
@@ -28,6 +36,7 @@ export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps)
   const record = useRecordContext();
   const groupId = record?.id ?? 0;
   const { id, field, fieldState, formState, isRequired } = useInput({ defaultValue: [], ...props });
+  const dataProvider = useDataProvider<KadrDataProvider>();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -35,12 +44,9 @@ export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps)
     return () => clearTimeout(t);
   }, [typed]);
 
-  const { data: options = [], isFetching } = useQuery({
+  const { data: options = [], isFetching } = useQuery<SelectOption[]>({
     queryKey: ['accounts/search', groupId, q],
-    queryFn: async ({ signal }) => {
-      const qs = new URLSearchParams({ groupId: String(groupId), ...(q ? { q } : {}) });
-      return (await httpClient(`/api/accounts/search?${qs}`, { signal })).json as SelectOption[];
-    },
+    queryFn: ({ signal }) => dataProvider.searchProfiles({ groupId, q }, signal),
     placeholderData: (prev) => prev,
   });
 

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 import type { RequestLive } from '../contract/live';
 import type { CreateVideoRequest } from '../contract/videos';
-import { startLive, type LiveMessage } from './liveClient';
+import type { KadrDataProvider } from '../providers/dataProvider';
+import { startLive, type LiveMessage } from '../providers/liveStream';
 
 type ListData = { data: CreateVideoRequest[]; total?: number };
 
@@ -44,9 +46,11 @@ export function applyLive(qc: QueryClient, m: LiveMessage) {
  */
 export const LiveUpdates = () => {
   const qc = useQueryClient();
+  const dataProvider = useDataProvider<KadrDataProvider>();
   useEffect(
     () =>
       startLive({
+        ticket: async () => (await dataProvider.liveTicket()).ticket,
         onMessage: (m) => applyLive(qc, m),
         onOpen: (resumed) => {
           if (!resumed) return;
@@ -54,7 +58,7 @@ export const LiveUpdates = () => {
             void qc.invalidateQueries({ queryKey: [key] });
         },
       }),
-    [qc],
+    [qc, dataProvider],
   );
   return null;
 };

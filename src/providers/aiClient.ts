@@ -8,9 +8,3 @@ export const AI_BASE_URL = (import.meta.env?.VITE_AI_BASE_URL ?? '').replace(/\/
 
 /** The panel's second client: the same bearer token, single-flight refresh and retry once on 401 as httpClient. */
 export const aiClient = makeHttpClient(AI_BASE_URL);
-
-/** A JSON POST to the AI service; answers the parsed body. */
-export async function aiPost<T>(path: string, body: unknown): Promise<T> {
-  const { json } = await aiClient(path, { method: 'POST', body: JSON.stringify(body) });
-  return json as T;
-}

@@ -1,7 +1,10 @@
 import type { AuthProvider } from 'ra-core';
 import type { LoginInput, LoginResponse } from '../contract/auth';
+import { API } from '../contract/endpoints';
 import { readAuth, signIn, signOut } from './authStore';
+import { contract } from './contract';
 import { currentLocale } from './locale';
+import { parseAnswer } from './parseAnswer';
 
 export class LoginError extends Error {
   constructor(
@@ -12,9 +15,11 @@ export class LoginError extends Error {
   }
 }
 
-/** POST /api/auth/login; a failure carries the response message (SPEC §8). */
+/** Signs in; a failure carries the response message and field errors (SPEC §8). */
 export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
-  const res = await fetch('/api/auth/login', {
+  // The answer's schema first (the sign-in form has loaded it for its own rules already).
+  const { LoginResponseSchema } = await contract.auth();
+  const res = await fetch(API.auth.login, {
     method: 'POST',
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': currentLocale() },
@@ -22,8 +27,9 @@ export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
   });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new LoginError(body.message ?? res.statusText, body.errors);
-  signIn(body.user, body.accessToken, body.refreshToken);
-  return body;
+  const answer = parseAnswer(LoginResponseSchema, `POST ${API.auth.login}`, body);
+  signIn(answer.user, answer.accessToken, answer.refreshToken);
+  return answer;
 }
 
 /** Revokes the refresh token on the server (best effort) and clears the local state. */
@@ -31,7 +37,7 @@ export async function logoutRequest(): Promise<void> {
   const { refreshToken } = readAuth();
   signOut();
   if (!refreshToken) return;
-  await fetch('/api/auth/logout', {
+  await fetch(API.auth.logout, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ refreshToken }),

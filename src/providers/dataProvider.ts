@@ -1,32 +1,47 @@
-import type { DataProvider, Identifier, RaRecord, SortPayload } from 'ra-core';
+import type {
+  CreateParams,
+  CreateResult,
+  DataProvider,
+  DeleteManyParams,
+  DeleteParams,
+  DeleteResult,
+  GetListParams,
+  GetListResult,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetOneParams,
+  Identifier,
+  RaRecord,
+  SortPayload,
+  UpdateManyParams,
+  UpdateParams,
+} from 'ra-core';
+import { itemOf, withQuery, type Query } from '../contract/endpoints';
 import type { Page } from '../contract/pagination';
-import { endpointOf } from './endpoints';
-import { httpClient, type HttpClient } from './httpClient';
-import { aiClient } from './aiClient';
-
-/** The AI service's resources (`ai/...`) go through its own client and base URL; the rest to the main API. */
-const clientOf = (resource: string): HttpClient => (resource.startsWith('ai/') ? aiClient : httpClient);
-
-const itemUrl = (resource: string, id?: Identifier) =>
-  `${endpointOf(resource)}${id == null ? '' : '/' + encodeURIComponent(String(id))}`;
+import { call } from './call';
+import { customMethods } from './customMethods';
+import { pageAnswer, recordAnswer, removedAnswer, resourceOf } from './resources';
 
 /**
  * `?page=n&q=…&status=…&sort=field&order=ASC|DESC`: the list params react-admin keeps in the URL, passed
  * through as the API's own query (src/contract/list-queries.ts). Lists without a sort ignore it.
  */
-function listQuery(page: number | undefined, filter: Record<string, unknown> = {}, sort?: SortPayload) {
-  const q = new URLSearchParams({ page: String(page ?? 1) });
-  for (const [k, v] of Object.entries(filter)) if (v != null && v !== '') q.set(k, String(v));
+function listQuery(page: number | undefined, filter: Record<string, unknown> = {}, sort?: SortPayload): Query {
+  const query: Query = { page: page ?? 1 };
+  for (const [k, v] of Object.entries(filter)) if (v != null && v !== '') query[k] = String(v);
   if (sort?.field) {
-    q.set('sort', sort.field);
-    q.set('order', sort.order === 'ASC' ? 'ASC' : 'DESC');
+    query.sort = sort.field;
+    query.order = sort.order === 'ASC' ? 'ASC' : 'DESC';
   }
-  return q.toString();
+  return query;
 }
 
+// react-admin lets each caller name the record type it reads (`useGetOne<AccountRecord>`); what the provider
+// hands over was parsed through that resource's contract schema, so the casts below only name it.
+
 /** The server's page envelope → react-admin's list result (page size is the server's PAGE_SIZE). */
-const fromPage = (p: Page<RaRecord>) => ({
-  data: p.data as any[],
+const fromPage = <R extends RaRecord>(p: Page<RaRecord>): GetListResult<R> => ({
+  data: p.data as R[],
   total: p.total,
   pageInfo: { hasPreviousPage: p.page > 1, hasNextPage: p.page < p.totalPages },
   meta: { page: p.page, totalPages: p.totalPages },
@@ -38,48 +53,68 @@ function changed(data: Record<string, unknown>, prev?: Record<string, unknown>) 
   return Object.fromEntries(Object.entries(data).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(prev[k])));
 }
 
-export const dataProvider: DataProvider = {
+async function readPage<R extends RaRecord>(name: string, query: Query, signal?: AbortSignal) {
+  const r = resourceOf(name);
+  const page = await call(pageAnswer(name, r), withQuery(r.path, query), { signal, client: r.client });
+  return fromPage<R>(page);
+}
+
+async function readOne<R extends RaRecord>(name: string, id: Identifier, signal?: AbortSignal): Promise<R> {
+  const r = resourceOf(name);
+  const record = await call(recordAnswer(name, r), itemOf(r.path, id), { signal, client: r.client });
+  return record as R;
+}
+
+async function write<R extends RaRecord>(name: string, method: 'POST' | 'PATCH', id: Identifier | null, body: unknown) {
+  const r = resourceOf(name);
+  const url = id === null ? r.path : itemOf(r.path, id);
+  const record = await call(recordAnswer(name, r), url, { method, body, client: r.client });
+  return record as R;
+}
+
+/** A delete answers the deleted record, or (an AI session) a reply without one: then the record as it was. */
+async function remove<R extends RaRecord>(name: string, id: Identifier, previous?: R): Promise<R> {
+  const r = resourceOf(name);
+  const answer = await call(removedAnswer(name, r), itemOf(r.path, id), { method: 'DELETE', client: r.client });
+  return 'id' in answer ? (answer as R) : (previous ?? ({ id } as R));
+}
+
+const crud = {
   supportAbortSignal: true,
-  getList: async (r, p) =>
-    fromPage(
-      (await clientOf(r)(`${itemUrl(r)}?${listQuery(p.pagination?.page, p.filter, p.sort)}`, { signal: p.signal }))
-        .json,
-    ),
-  getManyReference: async (r, p) =>
-    fromPage(
-      (
-        await clientOf(r)(`${itemUrl(r)}?${listQuery(p.pagination?.page, { ...p.filter, [p.target]: p.id })}`, {
-          signal: p.signal,
-        })
-      ).json,
-    ),
-  getOne: async (r, p) => ({ data: (await clientOf(r)(itemUrl(r, p.id), { signal: p.signal })).json }),
-  getMany: async (r, p) => ({
-    data: await Promise.all(p.ids.map((id) => clientOf(r)(itemUrl(r, id), { signal: p.signal }).then((x) => x.json))),
+  getList: <R extends RaRecord>(name: string, p: GetListParams) =>
+    readPage<R>(name, listQuery(p.pagination?.page, p.filter, p.sort), p.signal),
+  getManyReference: <R extends RaRecord>(name: string, p: GetManyReferenceParams) =>
+    readPage<R>(name, listQuery(p.pagination?.page, { ...p.filter, [p.target]: p.id }), p.signal),
+  getOne: async <R extends RaRecord>(name: string, p: GetOneParams<R>) => ({
+    data: await readOne<R>(name, p.id, p.signal),
   }),
-  create: async (r, p) => ({
-    data: (await clientOf(r)(itemUrl(r), { method: 'POST', body: JSON.stringify(p.data) })).json,
+  getMany: async <R extends RaRecord>(name: string, p: GetManyParams<R>) => ({
+    data: await Promise.all(p.ids.map((id) => readOne<R>(name, id, p.signal))),
   }),
-  update: async (r, p) => ({
-    data: (
-      await clientOf(r)(itemUrl(r, p.id), {
-        method: 'PATCH',
-        body: JSON.stringify(p.meta?.fullBody ? p.data : changed(p.data, p.previousData)),
-      })
-    ).json,
+  create: async <T extends Omit<RaRecord, 'id'>, R extends RaRecord = T & { id: Identifier }>(
+    name: string,
+    p: CreateParams<T>,
+  ): Promise<CreateResult<R>> => ({ data: await write<R>(name, 'POST', null, p.data) }),
+  update: async <R extends RaRecord>(name: string, p: UpdateParams<R>) => ({
+    data: await write<R>(name, 'PATCH', p.id, p.meta?.fullBody ? p.data : changed(p.data, p.previousData)),
   }),
-  updateMany: async (r, p) => {
-    await Promise.all(
-      p.ids.map((id) => clientOf(r)(itemUrl(r, id), { method: 'PATCH', body: JSON.stringify(p.data) })),
-    );
+  updateMany: async (name: string, p: UpdateManyParams) => {
+    await Promise.all(p.ids.map((id) => write(name, 'PATCH', id, p.data)));
     return { data: p.ids };
   },
-  delete: async (r, p) => {
-    const { json } = await clientOf(r)(itemUrl(r, p.id), { method: 'DELETE' });
-    return { data: (json ?? p.previousData ?? { id: p.id }) as any };
-  },
-  deleteMany: async (r, p) => {
-    await Promise.all(p.ids.map((id) => clientOf(r)(itemUrl(r, id), { method: 'DELETE' })));
+  delete: async <R extends RaRecord>(name: string, p: DeleteParams<R>): Promise<DeleteResult<R>> => ({
+    data: await remove(name, p.id, p.previousData),
+  }),
+  deleteMany: async (name: string, p: DeleteManyParams) => {
+    await Promise.all(p.ids.map((id) => remove(name, id)));
     return { data: p.ids };
   },
 };
+
+/**
+ * The panel's one way to the API: react-admin's CRUD methods on the resources (src/providers/resources.ts) and
+ * custom methods for everything else (src/providers/customMethods.ts), each answer parsed through the contract.
+ * Screens call the custom methods through `useDataProvider<KadrDataProvider>()` and react-query.
+ */
+export const dataProvider = { ...crud, ...customMethods } satisfies DataProvider;
+export type KadrDataProvider = typeof dataProvider;

@@ -1,6 +1,9 @@
 import { fetchUtils, HttpError } from 'ra-core';
+import { API } from '../contract/endpoints';
 import { readAuth, signOut, writeAuth } from './authStore';
+import { contract } from './contract';
 import { currentLocale } from './locale';
+import { parseAnswer } from './parseAnswer';
 import { loggedOut } from './sessionEnd';
 
 export type Options = fetchUtils.Options;
@@ -29,10 +32,17 @@ export function endSession(): void {
   loggedOut();
 }
 
+/** What the panel reads of a refresh's answer: the rotated tokens. */
+const tokensAnswer = async () =>
+  (await contract.auth()).RefreshResponseSchema.pick({ accessToken: true, refreshToken: true });
+
 async function refreshRequest(refreshToken: string): Promise<void> {
   let res: Response;
+  let answer: Awaited<ReturnType<typeof tokensAnswer>>;
   try {
-    res = await fetch('/api/auth/refresh', {
+    // The answer's schema first: once the server has rotated the token, its answer must be read.
+    answer = await tokensAnswer();
+    res = await fetch(API.auth.refresh, {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': currentLocale() },
@@ -44,8 +54,8 @@ async function refreshRequest(refreshToken: string): Promise<void> {
   // Another tab may have rotated the token meanwhile: its successor is already stored, the session goes on.
   if (res.status === 401 && readAuth().refreshToken && readAuth().refreshToken !== refreshToken) return;
   if (!res.ok) throw new RefreshError(res.status === 401, res.status);
-  const body = await res.json();
-  writeAuth({ accessToken: body.accessToken, refreshToken: body.refreshToken ?? refreshToken });
+  const tokens = parseAnswer(answer, `POST ${API.auth.refresh}`, await res.json());
+  writeAuth({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
 }
 
 /**
@@ -129,11 +139,3 @@ export type HttpClient = ReturnType<typeof makeHttpClient>;
 
 /** The main API's client (same origin). */
 export const httpClient: HttpClient = makeHttpClient('');
-
-/** The message a person should see for a failed call (SPEC §8): the response message, else the error's own. */
-export function errorMessages(e: unknown, fallback: string): string[] {
-  const body = (e as HttpError)?.body;
-  const m = body?.message ?? (e as Error)?.message;
-  if (Array.isArray(m)) return m.map(String);
-  return [m ? String(m) : fallback];
-}

@@ -29,7 +29,7 @@ export async function restoreLocale(messagesFor: MessagesFor) {
   const locale = currentLocale();
   const messagesOf = messagesFor === 'panel' ? panelMessagesOf : signInMessagesOf;
   const messages = await messagesOf(locale);
-  active = polyglotI18nProvider((l) => (l === locale ? messages : messagesOf(l as Locale)) as any, locale, LOCALES, {
+  active = polyglotI18nProvider((l) => (l === locale ? messages : messagesOf(l as Locale)), locale, LOCALES, {
     allowMissing: true,
   });
   document.documentElement.lang = locale;

@@ -1,24 +1,25 @@
+import type { z } from 'zod';
 import { readAuth } from './authStore';
+import { errorBodyOf, type ErrorBody } from './errorBody';
 import { RefreshError, refreshOrEndSession } from './httpClient';
 import { currentLocale } from './locale';
+import { parseAnswer } from './parseAnswer';
 
 export type UploadProgress = { loaded: number; total: number };
-
-/** The server's answer to a refused upload, when there is one. */
-export type UploadErrorBody = { message?: string; errors?: Record<string, string> };
 
 /** A refused or failed upload: the status (0 for network or abort) and the server's answer. */
 export class UploadError extends Error {
   constructor(
     public status: number,
     message: string,
-    public body?: UploadErrorBody,
+    public body?: ErrorBody,
   ) {
     super(message);
   }
 }
 
-export type UploadReply = { status: number; body: any };
+/** The status and the parsed JSON answer (undefined when there is none). */
+export type UploadReply = { status: number; body: unknown };
 /** Sends one multipart POST and reports the bytes sent; the XMLHttpRequest one unless a test gives another. */
 export type UploadSend = (url: string, form: FormData, onProgress: (p: UploadProgress) => void) => Promise<UploadReply>;
 
@@ -33,7 +34,7 @@ export const xhrSend: UploadSend = (url, form, onProgress) =>
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
     xhr.onload = () => {
-      let body: any;
+      let body: unknown;
       try {
         body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
       } catch {
@@ -47,18 +48,20 @@ export const xhrSend: UploadSend = (url, form, onProgress) =>
   });
 
 /**
- * POSTs a multipart form with the bearer token and the panel's language, reporting the bytes sent (fetch cannot).
- * On a 401 the tokens are refreshed once (shared with the data provider) and the form is sent again once, with the
- * progress starting over; when the server refuses the refresh the panel is signed out at once, as the data provider
- * does, and when it cannot be asked the user stays signed in and the upload fails as a network error. A non-2xx
- * answer is an UploadError carrying the server's message and field errors.
+ * POSTs a multipart form with the bearer token and the panel's language, reporting the bytes sent (fetch cannot),
+ * and parses the answer through `schema`. On a 401 the tokens are refreshed once (shared with the data provider)
+ * and the form is sent again once, with the progress starting over; when the server refuses the refresh the panel
+ * is signed out at once, as the data provider does, and when it cannot be asked the user stays signed in and the
+ * upload fails as a network error. A non-2xx answer is an UploadError carrying the server's message and field
+ * errors.
  */
-export async function uploadWithProgress<T>(
+export async function uploadWithProgress<S extends z.ZodType>(
+  schema: S,
   url: string,
   form: FormData,
   onProgress: (p: UploadProgress) => void,
   send: UploadSend = xhrSend,
-): Promise<T> {
+): Promise<z.output<S>> {
   let r = await send(url, form, onProgress);
   if (r.status === 401 && readAuth().refreshToken) {
     try {
@@ -66,11 +69,15 @@ export async function uploadWithProgress<T>(
     } catch (e) {
       // A server that could not be asked (network, 5xx) keeps the session: the upload failed, the user stays.
       if (e instanceof RefreshError && !e.refused) throw new UploadError(0, 'network');
-      throw new UploadError(401, r.body?.message ?? 'unauthorized', r.body);
+      const body = errorBodyOf(r.body);
+      throw new UploadError(401, body?.message ?? 'unauthorized', body);
     }
     onProgress({ loaded: 0, total: 0 });
     r = await send(url, form, onProgress);
   }
-  if (r.status < 200 || r.status >= 300) throw new UploadError(r.status, r.body?.message ?? String(r.status), r.body);
-  return r.body as T;
+  if (r.status < 200 || r.status >= 300) {
+    const body = errorBodyOf(r.body);
+    throw new UploadError(r.status, body?.message ?? String(r.status), body);
+  }
+  return parseAnswer(schema, `POST ${url}`, r.body);
 }

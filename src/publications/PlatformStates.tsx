@@ -1,13 +1,15 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Chip, IconButton, LinearProgress, Link, Stack, Tooltip, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Confirm, useNotify, useTranslate, type HttpError } from 'react-admin';
-import type { PlatformPublish, PostRetry, PublicationVideo, PublishState } from '../contract/publications';
+import { Confirm, useDataProvider, useNotify, useTranslate, type HttpError } from 'react-admin';
+import type { PlatformKey } from '../contract/platforms';
+import type { PlatformPublish, PostAction, PostRetry, PublicationVideo, PublishState } from '../contract/publications';
 import { splitDetail } from '../contract/stored-message';
 import { formatUtc } from '../common/formatUtc';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { ErrorDetail } from '../common/ErrorDetail';
-import { httpClient } from '../providers/httpClient';
+import type { KadrDataProvider } from '../providers/dataProvider';
 
 const COLORS: Record<PublishState, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
   scheduled: 'info',
@@ -73,22 +75,23 @@ const RetryLine = ({ retry }: { retry: PostRetry }) => {
 type PostActions = { videoId: number; onChange: () => void };
 
 /** "Retry now" and "cancel" on a retrying post, "refresh stats" on a published one (one post: video × platform). */
-function usePostAction({ videoId, onChange }: PostActions, platform: string) {
+function usePostAction({ videoId, onChange }: PostActions, platform: PlatformKey) {
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const run = async (action: 'retry' | 'cancel' | 'stats', ok: string, okArgs?: Record<string, string>) => {
-    setBusy(true);
+  const dataProvider = useDataProvider<KadrDataProvider>();
+  const { mutateAsync, isPending } = useMutation({
+    mutationFn: (action: PostAction) => dataProvider.postAction(videoId, platform, action),
+  });
+  const run = async (action: PostAction, ok: string, okArgs?: Record<string, string>) => {
     try {
-      await httpClient(`/api/upload-video/video/${videoId}/${platform}/${action}`, { method: 'POST' });
+      await mutateAsync(action);
       notify(ok, { type: 'success', messageArgs: okArgs });
     } catch (e) {
       notify((e as HttpError).body?.message ?? 'kadr.notifications.error', { type: 'error' });
     } finally {
-      setBusy(false);
       onChange();
     }
   };
-  return { busy, run };
+  return { busy: isPending, run };
 }
 
 /** One video on one platform: its state, upload percent, retry, wait, readable error, link, stats and actions. */

@@ -1,31 +1,25 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Alert, AlertTitle, Box, Checkbox, FormHelperText, Typography } from '@mui/material';
 import type { SelectOption } from '../contract/groups';
 import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
-import {
-  publishPlan,
-  type Choice,
-  type ProfileConnections,
-  type ProfilePlatforms,
-  type PublishSkip,
-} from '../contract/publications';
+import { publishPlan, type Choice, type ProfilePlatforms, type PublishSkip } from '../contract/publications';
 import { profileText } from '../contract/profile-identity';
-import { httpClient } from '../providers/httpClient';
+import type { KadrDataProvider } from '../providers/dataProvider';
 import { useAccountOptions } from './options';
-import { connectionsPath } from './paths';
 
 type VideoRef = { id: number; index: number; account: number | null };
 
-/** The platforms each of `ids` is connected to (GET /api/upload-video/connections), by profile id. */
+/** The platforms each of `ids` is connected to, by profile id. */
 export function useConnections(ids: readonly number[]) {
+  const dataProvider = useDataProvider<KadrDataProvider>();
   const key = [...ids].sort((a, b) => a - b);
   return useQuery({
     queryKey: ['upload-video', 'connections', key],
     queryFn: async ({ signal }) => {
-      const list = (await httpClient(connectionsPath(key), { signal })).json as ProfileConnections;
+      const list = await dataProvider.connections(key, signal);
       return new Map(list.map((c) => [c.account, c.connected]));
     },
     enabled: key.length > 0,

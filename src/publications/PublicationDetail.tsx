@@ -1,18 +1,28 @@
 import { useEffect, useState } from 'react';
-import { Confirm, Form, SaveButton, TextInput, Title, useNotify, useTranslate, type HttpError } from 'react-admin';
+import {
+  Confirm,
+  Form,
+  SaveButton,
+  TextInput,
+  Title,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+  type HttpError,
+} from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormContext, type FieldValues, type Resolver, type SubmitHandler } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
 import {
   PublicationPatchSchema,
+  type PublicationPatch,
   isEditable,
   refusedByCheck,
   shownStatus,
   type Publication,
   type ProfilePlatforms,
-  type PublishSkip,
   type PublicationVideo,
 } from '../contract/publications';
 import { PLATFORMS, type PlatformKey } from '../contract/platforms';
@@ -22,14 +32,13 @@ import { TagsInput } from '../common/TagsInput';
 import { StatusBadge } from '../common/StatusBadge';
 import { formatUtc } from '../common/formatUtc';
 import { useStoredMessage } from '../common/useStoredMessage';
-import { httpClient } from '../providers/httpClient';
+import type { KadrDataProvider } from '../providers/dataProvider';
 import { Loading } from '../layout/Loading';
 import { QuickPick } from './QuickPick';
 import { VideoPlayer } from './VideoPlayer';
 import { ProfileName } from '../accounts/ProfileName';
 import { PlatformStates, refreshEvery } from './PlatformStates';
 import { useTagSets } from './options';
-import { publicationPath } from './paths';
 import { ProfilePlatformsInput, choiceOf, useSkippedNotice } from './ProfilePlatforms';
 import { useVideoLabel } from './videoLabel';
 
@@ -50,10 +59,11 @@ export const PublicationDetail = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<KadrDataProvider>();
   const key = ['upload-video', 'detail', idUpload];
   const { data, error, refetch } = useQuery({
     queryKey: key,
-    queryFn: async ({ signal }) => (await httpClient(publicationPath(idUpload), { signal })).json as Publication,
+    queryFn: ({ signal }) => dataProvider.publication(idUpload, signal),
     retry: false,
     refetchInterval: (q) => refreshEvery(q.state.data?.video),
   });
@@ -66,15 +76,19 @@ export const PublicationDetail = () => {
 
   const [confirmDelete, setConfirmDelete] = useState(false);
   const noticeSkipped = useSkippedNotice();
+  const change = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: PublicationPatch }) => dataProvider.changePublication(id, body),
+  });
+  const removal = useMutation({ mutationFn: (id: number) => dataProvider.delete<Publication>('upload-video', { id }) });
   if (!data) return <Loading />;
 
   const edit = editOf(data);
   // The resolver hands over the PATCH body it validated (editOf's toBody).
   const update = async (body: ReturnType<typeof edit.toBody>) => {
     try {
-      const r = await httpClient(publicationPath(data.id), { method: 'PATCH', body: JSON.stringify(body) });
+      const { skipped } = await change.mutateAsync({ id: data.id, body });
       notify('kadr.notifications.updated', { type: 'success' });
-      noticeSkipped((r.json as { skipped?: PublishSkip[] }).skipped);
+      noticeSkipped(skipped);
       await refetch();
       return undefined;
     } catch (e) {
@@ -87,7 +101,7 @@ export const PublicationDetail = () => {
   const remove = async () => {
     setConfirmDelete(false);
     try {
-      await httpClient(publicationPath(data.id), { method: 'DELETE' });
+      await removal.mutateAsync(data.id);
       notify('kadr.publishing.deleted', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['upload-video'] });
       navigate(LIST_PATH);
@@ -235,6 +249,7 @@ const VideoCard = ({
   const translate = useTranslate();
   const notify = useNotify();
   const stored = useStoredMessage();
+  const dataProvider = useDataProvider<KadrDataProvider>();
   const [busy, setBusy] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const name = translate('kadr.publishing.video_n', { n: v.index + 1, id: v.id });
@@ -243,10 +258,10 @@ const VideoCard = ({
   const checkRefused = failed.length > 0 && failed.every(refusedByCheck);
   const error = v.error || v.errorInstagram || v.errorTikTok;
 
-  const act = async (path: string, init: RequestInit, ok: string, failed: string) => {
+  const act = async (send: () => Promise<unknown>, ok: string, failed: string) => {
     setBusy(true);
     try {
-      await httpClient(path, init);
+      await send();
       notify(ok, { type: 'success' });
     } catch (e) {
       notify(failed, { type: 'error' });
@@ -258,17 +273,11 @@ const VideoCard = ({
     }
   };
   const publish = () =>
-    act(
-      '/api/upload-video/upload',
-      { method: 'POST', body: JSON.stringify({ videoId: v.id, youTubeId: publicationId }) },
-      'kadr.videos.published',
-      'kadr.videos.publish_failed',
-    );
+    act(() => dataProvider.publishAgain(v.id, publicationId), 'kadr.videos.published', 'kadr.videos.publish_failed');
   const remove = () => {
     setConfirmRemove(false);
     return act(
-      `/api/upload-video/video/${v.id}`,
-      { method: 'DELETE' },
+      () => dataProvider.removeFromPublication(v.id),
       'kadr.publishing.video_removed',
       'kadr.notifications.delete_failed',
     );

@@ -1,7 +1,16 @@
 import { useEffect, useMemo } from 'react';
-import { Form, SaveButton, TextInput, Title, useNotify, useTranslate, type HttpError } from 'react-admin';
+import {
+  Form,
+  SaveButton,
+  TextInput,
+  Title,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+  type HttpError,
+} from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   useFieldArray,
   useFormContext,
@@ -11,38 +20,32 @@ import {
   type SubmitHandler,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { Box, Card, CardContent, FormHelperText, Grid, IconButton, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   publicationCreateSchema,
+  type PublicationCreateSchema,
   type ProfilePlatforms,
   type PublishRules,
-  type PublishSkip,
   type PublishSource,
 } from '../contract/publications';
 import type { SelectOption } from '../contract/groups';
 import { addTags } from '../contract/tags';
 import { TagsInput } from '../common/TagsInput';
 import { AccountsSelectInput } from '../groups/AccountsSelectInput';
-import { httpClient } from '../providers/httpClient';
+import type { KadrDataProvider } from '../providers/dataProvider';
 import { Loading } from '../layout/Loading';
 import { AccountPicker } from './AccountPicker';
 import { QuickPick } from './QuickPick';
 import { UtcDateInput } from './UtcDateInput';
 import { VideoPlayer } from './VideoPlayer';
-import { fetchGroupAccounts, useAccountOptions, useGroups, useTagSets } from './options';
+import { useAccountOptions, useGroupAccounts, useGroups, useTagSets } from './options';
 import { ProfilePlatformsInput, choiceOf, useSkippedNotice } from './ProfilePlatforms';
 import { useSharedFieldsCopy } from './sharedFields';
 import { useVideoLabel } from './videoLabel';
 import { nowIso } from './utcInput';
-import {
-  aiPublicationPath,
-  aiSourcePath,
-  detailPath,
-  publicationPath,
-  publishRulesPath,
-  requestSourcePath,
-} from './paths';
+import { detailPath } from './paths';
 
 type VideoValues = {
   id: number;
@@ -90,11 +93,12 @@ const toBody = (v: FormValues) => {
   };
 };
 
-type Body = ReturnType<typeof toBody>;
+/** What the resolver hands to the submit: the body the contract validated. */
+type Body = z.output<typeof PublicationCreateSchema>;
 /**
  * The contract validates the body the form will send (profiles as ids); its field paths are the form's. The
- * server's scheduling horizon (GET /api/upload-video/rules) is the same schema's, so a date too far ahead is
- * said with the server's message before saving.
+ * server's scheduling horizon (its publish rules) is the same schema's, so a date too far ahead is said with the
+ * server's message before saving.
  */
 const resolverFor = (rules: PublishRules | undefined): Resolver<FieldValues> => {
   // Rules that could not be read: the years still count here, the horizon on the server.
@@ -115,8 +119,8 @@ const SHOWN_FIELD =
  * now). Right: each video with a player, its own title, description, tags, profile, date and a delete. Save sends
  * it all: 'Відео надіслано на публікацію' (and what was skipped), then the publication's page (an AI video: the
  * AI video list). A source that cannot be read or is not finished goes back to its list; an already published one
- * opens its publication. Its starting point comes from GET /api/upload-video/form/…, which answers 200 whether
- * or not the request was published (no 404 on a first open).
+ * opens its publication. Its starting point is the publish source, which the server answers whether or not the
+ * request was published (no 404 on a first open).
  */
 export const PublishForm = () => {
   const { idUpload = '', aiId } = useParams();
@@ -125,11 +129,11 @@ export const PublishForm = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<KadrDataProvider>();
   const back = ai ? '/ai/video' : '/video/request-create';
   const source = useQuery({
     queryKey: ['upload-video', 'form', ai ? 'ai' : 'request', ai ? aiId : idUpload],
-    queryFn: async ({ signal }) =>
-      (await httpClient(ai ? aiSourcePath(aiId) : requestSourcePath(idUpload), { signal })).json as PublishSource,
+    queryFn: ({ signal }) => dataProvider.publishSource(ai ? 'ai' : 'request', ai ? aiId : idUpload, signal),
     retry: false,
     refetchOnWindowFocus: false,
   });
@@ -138,7 +142,7 @@ export const PublishForm = () => {
 
   const rules = useQuery({
     queryKey: ['upload-video', 'rules'],
-    queryFn: async ({ signal }) => (await httpClient(publishRulesPath, { signal })).json as PublishRules,
+    queryFn: ({ signal }) => dataProvider.publishRules(signal),
     staleTime: Infinity,
   });
   const rulesRead = rules.data !== undefined || rules.isError;
@@ -195,14 +199,16 @@ export const PublishForm = () => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [source.data, waitsForOptions]);
 
+  // What was left out (a profile × platform the profile is not connected to).
+  const { mutateAsync: publish } = useMutation({
+    mutationFn: async (body: Body) =>
+      (ai ? await dataProvider.publishAiVideo(aiId, body) : await dataProvider.publishRequest(idUpload, body)).skipped,
+  });
   const save = async (body: Body) => {
     try {
-      const path = ai ? aiPublicationPath(aiId) : publicationPath(idUpload);
-      const r = (await httpClient(path, { method: 'POST', body: JSON.stringify(body) })).json as {
-        skipped?: PublishSkip[];
-      };
+      const skipped = await publish(body);
       notify('kadr.videos.published', { type: 'success' });
-      noticeSkipped(r.skipped);
+      noticeSkipped(skipped);
       // Stale, not refetched here: this form's own source would then read as "already sent" under it.
       await queryClient.invalidateQueries({ queryKey: ['upload-video'], refetchType: 'none' });
       navigate(ai ? '/ai/video' : detailPath(idUpload));
@@ -254,11 +260,12 @@ const SharedCard = ({ kind }: { kind: PublishSource['kind'] }) => {
   const { getValues, setValue, formState } = useFormContext<FormValues>();
   const groups = useGroups();
   const tagSets = useTagSets();
+  const groupAccounts = useGroupAccounts();
   useSharedFieldsCopy();
   const opts = { shouldDirty: true, shouldValidate: formState.isSubmitted };
   const pickGroup = async (g: { id: number }) => {
     try {
-      setValue('accounts', await fetchGroupAccounts(g.id), opts);
+      setValue('accounts', await groupAccounts(g.id), opts);
     } catch (e) {
       notify((e as HttpError).body?.message ?? 'kadr.notifications.error', { type: 'error' });
     }

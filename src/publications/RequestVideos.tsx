@@ -1,20 +1,18 @@
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import type { CreateVideoRequestDetail } from '../contract/videos';
-import { httpClient } from '../providers/httpClient';
+import type { KadrDataProvider } from '../providers/dataProvider';
 import { VideoPlayer } from './VideoPlayer';
-import { requestPath } from './paths';
 
 /** The rendered videos of a finished request, to watch and download before publishing (the request list's button). */
 export const RequestVideosButton = ({ idUpload, id }: { idUpload: string; id: number }) => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
+  const dataProvider = useDataProvider<KadrDataProvider>();
   const { data, isPending } = useQuery({
     queryKey: ['create-video/request', idUpload],
-    queryFn: async ({ signal }) =>
-      (await httpClient(requestPath(idUpload), { signal })).json as CreateVideoRequestDetail,
+    queryFn: ({ signal }) => dataProvider.renderRequest(idUpload, signal),
     enabled: open,
   });
   return (

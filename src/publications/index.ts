@@ -10,8 +10,8 @@ const PublicationDetail = lazyScreen(() => import('./PublicationDetail'), 'Publi
 /**
  * Publishing screens at the SPEC §2 paths: /video/list (the YouTube list), /video/request/{idUpload} (the
  * publish form of a finished request; /ai/video/{id}/publish the same form for an AI video) and
- * /video/youtube/{idUpload} (a publication). They read
- * /api/upload-video and /api/create-video/request/{idUpload}.
+ * /video/youtube/{idUpload} (a publication). They read the publications (API.publications) and the rendered
+ * videos of a request (the dataProvider's renderRequest).
  */
 export const publicationRoutes = [
   createElement(Route, { key: 'video-list', path: '/video/list', element: createElement(YouTubeList) }),

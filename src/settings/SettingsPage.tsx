@@ -1,11 +1,22 @@
 import { Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Form, PasswordInput, SaveButton, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import {
+  Form,
+  PasswordInput,
+  SaveButton,
+  Title,
+  useDataProvider,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { HttpError } from 'ra-core';
+import { useMutation } from '@tanstack/react-query';
+import type { FieldValues, SubmitHandler } from 'react-hook-form';
 import { PasswordChangeSchema, type PasswordChange } from '../contract/users';
-import { httpClient, errorMessages } from '../providers/httpClient';
+import { errorMessages, fieldErrorsOf } from '../common/errorMessages';
 import { readAuth } from '../providers/authStore';
+import type { KadrDataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
 
 /** /setting: change your own password; choose the language (remembered across reloads). */
@@ -15,15 +26,19 @@ export const SettingsPage = () => {
   const [locale, setLocale] = useLocaleState();
   const [formKey, setFormKey] = useState(0);
 
-  const changePassword = async (values: Record<string, unknown>) => {
+  const dataProvider = useDataProvider<KadrDataProvider>();
+  const { mutateAsync: send } = useMutation({ mutationFn: dataProvider.changePassword });
+
+  // Field errors it resolves with are shown beside the fields (react-admin's Form takes them from onSubmit).
+  const changePassword: SubmitHandler<FieldValues> = async (values) => {
     try {
       // Our refresh token goes along: every other session of this user ends, this one stays.
-      const body = { ...(values as PasswordChange), refreshToken: readAuth().refreshToken };
-      await httpClient('/api/auth/password', { method: 'POST', body: JSON.stringify(body) });
+      await send({ ...(values as PasswordChange), refreshToken: readAuth().refreshToken });
       notify('kadr.settings.password_changed', { type: 'success' });
       setFormKey((k) => k + 1); // empty fields again
     } catch (e) {
-      if (e instanceof HttpError && e.body?.errors) return e.body.errors; // shown beside the fields
+      const fields = fieldErrorsOf(e);
+      if (fields) return fields;
       for (const m of errorMessages(e, translate('kadr.notifications.error'))) notify(m, { type: 'error' });
     }
   };

@@ -14,7 +14,7 @@ const OwnedName = () => {
   ) : null;
 };
 
-/** A user's profiles, paged in place (GET /api/users/{id}/account?page). */
+/** A user's profiles, paged in place (the `users/{id}/account` resource). */
 export const UserAccounts = ({ userId }: { userId: Identifier }) => (
   <ListBase resource={`users/${userId}/account`} perPage={PAGE_SIZE} disableSyncWithLocation storeKey={false}>
     <DataTable rowClick={(id) => `/accounts/${id}`} bulkActionButtons={false} empty={<NothingFound padding={8} />}>

@@ -14,9 +14,8 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useQuery } from '@tanstack/react-query';
 import { useDropzone } from 'react-dropzone';
-import { FieldTitle, useInput, useTranslate, type InputProps } from 'react-admin';
-import type { SelectOption } from '../contract/groups';
-import { httpClient } from '../providers/httpClient';
+import { FieldTitle, useDataProvider, useInput, useTranslate, type InputProps } from 'react-admin';
+import type { KadrDataProvider } from '../providers/dataProvider';
 import { VideoThumbnail } from './VideoThumbnail';
 import { useDropRejections } from '../common/useDropRejections';
 
@@ -26,13 +25,14 @@ const SELECT_MENU_MAX_HEIGHT = 300;
 const showErrorOf = (fieldState: { isTouched: boolean; invalid: boolean }, formState: { isSubmitted: boolean }) =>
   (fieldState.isTouched || formState.isSubmitted) && fieldState.invalid;
 
-/** Background folders multi-select (GET /api/folder/photo-bg/select): the form value is a list of folder ids. */
+/** Background folders multi-select (the folders as select options): the form value is a list of folder ids. */
 export const FoldersSelectInput = ({ label, ...props }: InputProps) => {
   const translate = useTranslate();
   const { id, field, fieldState, formState, isRequired } = useInput({ defaultValue: [], ...props });
+  const dataProvider = useDataProvider<KadrDataProvider>();
   const { data: options = [], isFetching } = useQuery({
     queryKey: ['folder/photo-bg/select'],
-    queryFn: async ({ signal }) => (await httpClient('/api/folder/photo-bg/select', { signal })).json as SelectOption[],
+    queryFn: ({ signal }) => dataProvider.folderOptions(signal),
   });
   const value = useMemo(() => {
     const ids: number[] = Array.isArray(field.value) ? field.value : [];

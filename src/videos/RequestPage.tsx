@@ -1,15 +1,14 @@
-import { Title, useTranslate, type HttpError } from 'react-admin';
+import { Title, useDataProvider, useTranslate, type HttpError } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
-import { REQUEST_REFRESH_MS, type CreateVideoRequestDetail } from '../contract/videos';
+import { REQUEST_REFRESH_MS } from '../contract/videos';
 import { StatusBadge } from '../common/StatusBadge';
 import { formatUtc } from '../common/formatUtc';
-import { httpClient } from '../providers/httpClient';
+import type { KadrDataProvider } from '../providers/dataProvider';
 import { Loading } from '../layout/Loading';
 import { NotFound } from '../layout/NotFound';
 import { VideoPlayer } from '../publications/VideoPlayer';
-import { requestPath } from '../publications/paths';
 import { RequestOptions } from './RequestCells';
 import { RenderFailureText } from './RenderFailureText';
 
@@ -21,9 +20,10 @@ import { RenderFailureText } from './RenderFailureText';
 export const RequestPage = () => {
   const { id = '' } = useParams();
   const translate = useTranslate();
+  const dataProvider = useDataProvider<KadrDataProvider>();
   const { data, error } = useQuery({
     queryKey: ['create-video', 'page', id],
-    queryFn: async ({ signal }) => (await httpClient(requestPath(id), { signal })).json as CreateVideoRequestDetail,
+    queryFn: ({ signal }) => dataProvider.renderRequest(id, signal),
     retry: false,
     refetchInterval: (q) =>
       q.state.data?.status === 'pending' || q.state.data?.status === 'loading' ? REQUEST_REFRESH_MS : false,

@@ -6,6 +6,7 @@ import {
   SimpleForm,
   Title,
   Toolbar,
+  useDataProvider,
   useNotify,
   useTranslate,
 } from 'react-admin';
@@ -13,7 +14,8 @@ import { useNavigate } from 'react-router-dom';
 import { Box, Card, LinearProgress, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CREATE_VIDEO_DEFAULTS, CreateVideoFieldsSchema, CreateVideoFormSchema } from '../contract/videos';
-import { createVideoRequest, UploadError, type UploadProgress } from './uploadCreateVideo';
+import type { KadrDataProvider } from '../providers/dataProvider';
+import { UploadError, type UploadProgress } from '../providers/uploadWithProgress';
 import { FoldersSelectInput, VideoDropInput } from './CreateVideoInputs';
 
 const defaults = { ...CREATE_VIDEO_DEFAULTS, folders: [], files: [] };
@@ -27,6 +29,7 @@ export const VideoCreate = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<KadrDataProvider>();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
 
   const save = async (values: Record<string, unknown>) => {
@@ -34,7 +37,7 @@ export const VideoCreate = () => {
     const file = (values.files as File[])[0]!;
     setProgress({ loaded: 0, total: file.size });
     try {
-      await createVideoRequest(opts, file, setProgress);
+      await dataProvider.createVideoRequest(opts, file, setProgress);
       notify('kadr.videos.create_request_sent', { type: 'success' });
       navigate('/video/request-create');
       return undefined;

@@ -10,7 +10,7 @@ const RequestPage = lazyScreen(() => import('./RequestPage'), 'RequestPage');
 /**
  * Video screens so far: /video/create (the create-video form), /video/request-create (the requests list) and
  * /video/request-create/{id} (one request, read-only, with its rendered videos).
- * They are custom routes at the SPEC paths; the list reads the "create-video" resource (/api/create-video).
+ * They are custom routes at the SPEC paths; the list reads the "create-video" resource.
  */
 export const videoRoutes = [
   createElement(Route, { key: 'video-create', path: '/video/create', element: createElement(VideoCreate) }),

@@ -16,10 +16,7 @@ describeEachDb('daily use leftovers: per-profile edit, profile search by handle'
   let full: number; // all three
 
   beforeAll(async () => {
-    annaId = await ctx.createUser('anna', 'anna-pass');
-    anna = (await ctx.login('anna', 'anna-pass')).headers;
-    main = await fx.account(anna, 'Main', { youtube: true, tiktok: true });
-    full = await fx.account(anna, 'Full', { youtube: true, tiktok: true, instagram: true });
+    ({ anna, annaId, main, full } = await fx.annaWithProfiles());
   });
 
   /** A publication of two videos, the first on `main`, the second on `full`, on YouTube + TikTok in 2030. */

@@ -73,7 +73,7 @@ describeEachDb('orphan media sweep', (ctx) => {
     const young = `backgrounds/${requestRow.userId}/${folder.id}/just-moved.jpg`;
     await storage.put(young, Readable.from([Buffer.from('row about to be committed')]));
     const old = new Date(Date.now() - 7 * HOUR);
-    for (const key of [...named, ...strays]) await utimes(await storage.inputPath(key), old, old);
+    for (const key of [...named, ...strays]) await utimes(await storage.inputPath(key, ctx.tdb.dataDir), old, old);
 
     expect((await ctx.root.sweepOrphanMedia()).sort()).toEqual([...strays].sort());
     for (const key of strays) expect(await storage.stat(key)).toBeNull();

@@ -11,10 +11,7 @@ describeEachDb('publications API: edits, publishing again, deletes', (ctx) => {
   let full: number; // all three
 
   beforeAll(async () => {
-    annaId = await ctx.createUser('anna', 'anna-pass');
-    anna = (await ctx.login('anna', 'anna-pass')).headers;
-    main = await fx.account(anna, 'Main', { youtube: true, tiktok: true });
-    full = await fx.account(anna, 'Full', { youtube: true, tiktok: true, instagram: true });
+    ({ anna, annaId, main, full } = await fx.annaWithProfiles());
   });
 
   /** A publication of `count` fresh videos on `accounts` (by position), YouTube + TikTok, due in 2030. */

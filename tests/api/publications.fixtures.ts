@@ -45,6 +45,15 @@ export function publicationFixtures(ctx: TestCtx) {
       return r.body.id as number;
     },
 
+    /** The user `anna`, signed in, with 'Main' (YouTube + TikTok connected) and 'Full' (all three). */
+    async annaWithProfiles() {
+      const annaId = await ctx.createUser('anna', 'anna-pass');
+      const anna = (await ctx.login('anna', 'anna-pass')).headers;
+      const main = await this.account(anna, 'Main', { youtube: true, tiktok: true });
+      const full = await this.account(anna, 'Full', { youtube: true, tiktok: true, instagram: true });
+      return { anna, annaId, main, full };
+    },
+
     publishes(videoIds: number[]) {
       return db()
         .selectFrom('videoPublishes')

@@ -1,7 +1,7 @@
 import type { DbKind } from '../../server/db/index';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { describeEachDb } from '../helpers/app';
-import { PUBLISH_TIMING as timing, publishBench, publisher, settle } from './publish.fixtures';
+import { PUBLISH_TIMING as timing, publishBench, publisher, settle, withLimits } from './publish.fixtures';
 
 /**
  * The publish worker against the three simulators, every call through a profile's proxy, with a real MP4 that the
@@ -130,5 +130,5 @@ describeEachDb(
     });
   },
   (kind: DbKind) => bench.overrides(`q-${kind}`),
-  { publishTiming: timing, quotaLimits: { tiktokPostsPer24h: 0, youtubeInsertsPerDay: 0 } },
+  { publishTiming: timing, platforms: withLimits({ tiktok: { posts: 0 }, youtube: { posts: 0 } }) },
 );

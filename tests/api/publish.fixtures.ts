@@ -14,6 +14,8 @@ import { freePort } from '../helpers/free-port';
 import { openConsent } from '../platforms/helpers';
 import { enqueuePublishStep, publishJob } from '../../server/publications/publications.jobs';
 import type { PlatformKey } from '../../src/contract/platforms';
+import type { PostQuota } from '../../server/platforms/adapter';
+import { PLATFORM_REGISTRY, adaptersOf, type PlatformRegistry } from '../../server/platforms/registry';
 
 const run = promisify(execFile);
 
@@ -57,6 +59,12 @@ export async function makePublishClip(
   ]);
   return { file, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
+
+/** The registry with some platforms' limits changed (the root takes it as its `platforms` override). */
+export const withLimits = (limits: Partial<Record<PlatformKey, Partial<PostQuota>>>): PlatformRegistry =>
+  Object.fromEntries(
+    adaptersOf(PLATFORM_REGISTRY).map((a) => [a.id, { ...a, limits: { ...a.limits, ...limits[a.id] } }]),
+  ) as PlatformRegistry;
 
 /** The app listens on the port its PUBLIC_URL names (publishSimulators picked it): Instagram fetches the media link from it. */
 export async function listenForMedia(app: FastifyInstance): Promise<void> {

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import { describeOnEachDb } from '../helpers/browser-dbs';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { seedFinishedRequest } from '../helpers/finished-request';
 
 /**
  * Issue 18 leftovers in Chromium: the publication page edits platforms per profile as the publish form does
@@ -49,47 +49,7 @@ describeOnEachDb('daily use leftovers in the browser', (kind) => {
   };
   /** A finished request of two videos published on YouTube, the first to `yt`, the second to `both`. */
   const publication = async (title: string) => {
-    const db = srv.tdb.db;
-    const at = new Date().toISOString();
-    const idUpload = randomBytes(8).toString('hex');
-    const { id } = await db
-      .insertInto('createVideoRequests')
-      .values({
-        userId: adminId,
-        idUpload,
-        status: 'success',
-        count: 2,
-        isVideo: 0,
-        isPhoto: 1,
-        isGenerator: 1,
-        folders: '[]',
-        clipKey: `clips/${idUpload}.mp4`,
-        clipName: 'clip.mp4',
-        error: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const videos: number[] = [];
-    for (let i = 0; i < 2; i++) {
-      const v = await db
-        .insertInto('videos')
-        .values({
-          userId: adminId,
-          accountId: null,
-          createdAt: at,
-          status: 'noactive',
-          url: null,
-          idUpload,
-          requestId: id,
-          outputIndex: i,
-          storageKey: `videos/${adminId}/${idUpload}/${i}.mp4`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      videos.push(v.id);
-    }
+    const { idUpload, videos } = await seedFinishedRequest(srv.tdb.db, adminId, 2);
     const date = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
     await api('POST', `/api/upload-video/${idUpload}`, {
       title,

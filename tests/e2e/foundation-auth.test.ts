@@ -1,36 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { hashPassword } from '../../server/auth/password';
-import { launchBrowser, signInAs } from '../helpers/browser';
+import { signInAs } from '../helpers/browser';
 import { describeOnEachDb } from '../helpers/browser-dbs';
-import type { TestServer } from '../helpers/server';
-import { addOperator, startFoundationServer } from './foundation-panel';
+import { addOperator, foundationPanel } from './foundation-panel';
 
 const authStore = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('authStore') ?? 'null'));
 
 // Signing in, out and refreshing write sessions: on SQLite and on PostgreSQL.
 describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
-  let server: TestServer;
-  let browser: Browser;
+  const panel = foundationPanel({ kind, setUp: addOperator });
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startFoundationServer({}, kind);
-    browser = await launchBrowser();
-    await addOperator(server);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
   beforeEach(async () => {
-    page = await (await browser.newContext()).newPage();
+    page = await (await panel.browser.newContext()).newPage();
   });
   afterEach(async () => {
     await page.context().close();
   });
 
   it('login form: required, too short, too long, the server message for a wrong password, then "Авторизований"', async () => {
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${panel.server.url}/login`);
     const submit = page.getByRole('button', { name: 'Увійти' });
     await submit.click();
     await expect.poll(() => page.getByText('Обовʼязкове до заповнення').count()).toBe(2);
@@ -69,7 +57,7 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
 
   it('repeated wrong passwords for one login are refused for a while with a clear message', async () => {
     const at = new Date().toISOString();
-    await server.tdb.db
+    await panel.server.tdb.db
       .insertInto('users')
       .values({
         login: 'target',
@@ -79,7 +67,7 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
         updatedAt: at,
       })
       .execute();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${panel.server.url}/login`);
     await page.getByLabel('Логін').fill('target');
     for (let i = 0; i < 5; i++) {
       await page.getByLabel('Пароль').fill(`wrong-${i}-pass`);
@@ -105,7 +93,7 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
   it.runIf(kind === 'sqlite')(
     'an unknown visitor opening a panel path gets the login form, and lands on that path after signing in',
     async () => {
-      await page.goto(`${server.url}/users/1`);
+      await page.goto(`${panel.server.url}/users/1`);
       await page.getByRole('button', { name: 'Увійти' }).waitFor();
       await page.getByLabel('Логін').fill('admin');
       await page.getByLabel('Пароль').fill('admin-pass');
@@ -116,7 +104,7 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
   );
 
   it('logout: "Завантаження ..." then "Ви вийшли із системи"; the refresh token is revoked on the server', async () => {
-    await signInAs(page, server.url, 'admin', 'admin-pass');
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
     const { refreshToken } = (await authStore(page)).state;
     await page.locator('header button').filter({ hasText: 'admin' }).click(); // the user menu shows the login
     await page.getByRole('menuitem', { name: 'Налаштування' }).waitFor();
@@ -134,7 +122,7 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
       accessToken: null,
       refreshToken: null,
     });
-    const res = await fetch(`${server.url}/api/auth/refresh`, {
+    const res = await fetch(`${panel.server.url}/api/auth/refresh`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refreshToken }),
@@ -146,10 +134,10 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
   });
 
   it('a revoked session (the refresh fails) goes back to the login form', async () => {
-    await signInAs(page, server.url, 'operator', 'user-pass');
+    await signInAs(page, panel.server.url, 'operator', 'user-pass');
     const { refreshToken } = (await authStore(page)).state;
     // The session is revoked elsewhere, and the access token is no longer accepted.
-    await fetch(`${server.url}/api/auth/logout`, {
+    await fetch(`${panel.server.url}/api/auth/logout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refreshToken }),
@@ -163,26 +151,16 @@ describeOnEachDb('foundation in the browser: signing in and out', (kind) => {
     await page.reload();
     await page.getByRole('button', { name: 'Увійти' }).waitFor({ timeout: 10_000 });
     expect((await authStore(page)).state).toMatchObject({ isAuthenticated: false, refreshToken: null });
-    await signInAs(page, server.url, 'operator', 'user-pass');
+    await signInAs(page, panel.server.url, 'operator', 'user-pass');
   });
 });
 
 describeOnEachDb('foundation in the browser: a short-lived access token', (kind) => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startFoundationServer({ ACCESS_TOKEN_TTL_SEC: '2' }, kind);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const panel = foundationPanel({ env: { ACCESS_TOKEN_TTL_SEC: '2' }, kind });
 
   it('an expired access token is refreshed transparently and the request retried', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await signInAs(page, server.url, 'admin', 'admin-pass');
+    const page = await (await panel.browser.newContext()).newPage();
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
     const before = (await authStore(page)).state;
     const refreshes: number[] = [];
     page.on('response', (r) => {
@@ -192,8 +170,11 @@ describeOnEachDb('foundation in the browser: a short-lived access token', (kind)
     await expect
       .poll(
         async () =>
-          (await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${before.accessToken}` } }))
-            .status,
+          (
+            await fetch(`${panel.server.url}/api/auth/me`, {
+              headers: { authorization: `Bearer ${before.accessToken}` },
+            })
+          ).status,
         { timeout: 10_000, interval: 200 },
       )
       .toBe(401);

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { hashPassword } from '../../server/auth/password';
 import type { DbKind } from '../../server/db/index';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
@@ -57,4 +59,39 @@ export async function addOperator(server: TestServer): Promise<void> {
       updatedAt: at,
     })
     .execute();
+}
+
+/** The server and the browser of a describe block's browser tests. */
+export type Panel = { readonly server: TestServer; readonly browser: Browser };
+
+/**
+ * startFoundationServer() and a browser for the enclosing describe block: started before its tests (then `setUp`
+ * seeds the server), both closed after them.
+ */
+export function foundationPanel(
+  options: { env?: Record<string, string>; kind?: DbKind; setUp?: (server: TestServer) => Promise<void> } = {},
+): Panel {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startFoundationServer(options.env, options.kind);
+    browser = await launchBrowser();
+    await options.setUp?.(server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const started = <T>(part: T | undefined): T => {
+    if (!part) throw new Error('the panel starts in beforeAll: use it inside a test or a hook');
+    return part;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
 }

@@ -1,27 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signInAs } from '../helpers/browser';
-import type { TestServer } from '../helpers/server';
-import { addOperator, startFoundationServer } from './foundation-panel';
+import type { Page } from 'playwright-core';
+import { signInAs } from '../helpers/browser';
+import { addOperator, foundationPanel } from './foundation-panel';
 
 const CYRILLIC = /[А-Яа-яІіЇїЄєҐґ]/;
 const RAW_KEY = /\b(ra|kadr|resources)\.[a-z_]+\.[a-z_]+/;
 
 describe('foundation in the browser: settings', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const panel = foundationPanel({ setUp: addOperator });
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startFoundationServer();
-    browser = await launchBrowser();
-    await addOperator(server);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
   beforeEach(async () => {
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    page = await (await panel.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   });
   afterEach(async () => {
     await page.context().close();
@@ -32,7 +20,7 @@ describe('foundation in the browser: settings', () => {
   const bodyText = () => page.locator('body').innerText();
 
   it('change password: current required and checked, mismatch, then "Пароль змінено"; the new one signs in', async () => {
-    await signInAs(page, server.url, 'operator', 'user-pass');
+    await signInAs(page, panel.server.url, 'operator', 'user-pass');
     await page.locator('header button').filter({ hasText: 'operator' }).click();
     await page.getByRole('menuitem', { name: 'Налаштування' }).click();
     await page.locator('header').getByText('Налаштування').waitFor();
@@ -50,7 +38,7 @@ describe('foundation in the browser: settings', () => {
     await save('Змінити пароль');
     await page.getByRole('status').getByText('Пароль змінено').waitFor();
     const login = (password: string) =>
-      fetch(`${server.url}/api/auth/login`, {
+      fetch(`${panel.server.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ login: 'operator', password }),
@@ -60,8 +48,8 @@ describe('foundation in the browser: settings', () => {
   });
 
   it('language: English survives a reload and a logout, translates react-admin too; back to Ukrainian', async () => {
-    await signInAs(page, server.url, 'admin', 'admin-pass');
-    await page.goto(`${server.url}/setting`);
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
+    await page.goto(`${panel.server.url}/setting`);
     await page.getByLabel('Мова інтерфейсу').click();
     await page.getByRole('option', { name: 'English' }).click();
     await page.getByText('Interface language').first().waitFor();
@@ -71,7 +59,7 @@ describe('foundation in the browser: settings', () => {
     await menu.getByText('Users').click();
     await page.getByRole('cell', { name: 'operator' }).waitFor();
     for (const path of ['/users', '/users/create', `/users/1`]) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${panel.server.url}${path}`);
       await page
         .getByRole('button', { name: 'Save' })
         .or(page.getByRole('link', { name: 'Create' }))
@@ -83,7 +71,7 @@ describe('foundation in the browser: settings', () => {
       expect(text, path).not.toMatch(RAW_KEY);
     }
     // The form messages and server messages follow the language.
-    await page.goto(`${server.url}/users/create`);
+    await page.goto(`${panel.server.url}/users/create`);
     await page.getByRole('button', { name: 'Save' }).click(); // enabled on an empty form: it says what is missing
     await expect.poll(() => page.getByText('Required').count()).toBe(3);
     await page.getByLabel('Login').fill('operator');
@@ -105,7 +93,7 @@ describe('foundation in the browser: settings', () => {
     await page.getByLabel('Password').fill('admin-pass');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('status').getByText('Signed in').waitFor();
-    await page.goto(`${server.url}/setting`);
+    await page.goto(`${panel.server.url}/setting`);
     await page.getByLabel('Interface language').click();
     await page.getByRole('option', { name: 'Українська' }).click();
     await page.getByText('Мова інтерфейсу').first().waitFor();
@@ -114,9 +102,9 @@ describe('foundation in the browser: settings', () => {
   });
 
   it('Ukrainian pages show no English react-admin labels or raw keys', async () => {
-    await signInAs(page, server.url, 'admin', 'admin-pass');
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
     for (const path of ['/users', '/users/create', '/users/1', '/setting']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${panel.server.url}${path}`);
       await page.getByRole('navigation', { name: 'main menu' }).waitFor();
       await page.waitForLoadState('networkidle');
       const text = (await bodyText()).replace(/Create user|User #\d+/g, ''); // SPEC titles, verbatim

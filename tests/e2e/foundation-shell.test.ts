@@ -1,24 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signInAs } from '../helpers/browser';
-import type { TestServer } from '../helpers/server';
-import { addOperator, startFoundationServer } from './foundation-panel';
+import type { Page } from 'playwright-core';
+import { signInAs } from '../helpers/browser';
+import { addOperator, foundationPanel } from './foundation-panel';
 
 describe('foundation in the browser: the shell', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const panel = foundationPanel({ setUp: addOperator });
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startFoundationServer();
-    browser = await launchBrowser();
-    await addOperator(server);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
   beforeEach(async () => {
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    page = await (await panel.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   });
   afterEach(async () => {
     await page.context().close();
@@ -28,7 +16,7 @@ describe('foundation in the browser: the shell', () => {
   const group = (key: string) => page.locator(`[data-menu-group="${key}"]`);
 
   it('menu: groups in SPEC order with their sub-items; Users last for an admin', async () => {
-    await signInAs(page, server.url, 'admin', 'admin-pass');
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
     // / moves on to the first entry, whose group opens by itself.
     await page.waitForURL((u) => u.pathname === '/accounts/list');
     await expect.poll(() => group('profiles').getAttribute('aria-expanded')).toBe('true');
@@ -73,30 +61,30 @@ describe('foundation in the browser: the shell', () => {
   it('the panel talks to nobody but its own server (no react-admin telemetry)', async () => {
     const foreign: string[] = [];
     page.on('request', (r) => {
-      if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) foreign.push(r.url());
+      if (!r.url().startsWith(panel.server.url) && !r.url().startsWith('data:')) foreign.push(r.url());
     });
-    await signInAs(page, server.url, 'admin', 'admin-pass');
-    await page.goto(`${server.url}/users`);
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
+    await page.goto(`${panel.server.url}/users`);
     await page.getByRole('cell', { name: 'admin' }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(foreign).toEqual([]);
   });
 
   it('a parent opens by itself when the path is one of its children (opened directly)', async () => {
-    await signInAs(page, server.url, 'admin', 'admin-pass');
-    await page.goto(`${server.url}/accounts/group/list`);
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
+    await page.goto(`${panel.server.url}/accounts/group/list`);
     await expect.poll(() => group('profiles').getAttribute('aria-expanded')).toBe('true');
     expect(await group('video').getAttribute('aria-expanded')).toBe('false');
-    await page.goto(`${server.url}/video/request-create`);
+    await page.goto(`${panel.server.url}/video/request-create`);
     await expect.poll(() => group('video').getAttribute('aria-expanded')).toBe('true');
     await menu().getByRole('menuitem', { name: 'Запити на створення' }).waitFor();
     expect(await group('profiles').getAttribute('aria-expanded')).toBe('false');
-    await page.goto(`${server.url}/ai/logs`);
+    await page.goto(`${panel.server.url}/ai/logs`);
     await expect.poll(() => group('ai').getAttribute('aria-expanded')).toBe('true');
   });
 
   it('the collapse toggle narrows the sidebar to icons and widens it again', async () => {
-    await signInAs(page, server.url, 'admin', 'admin-pass');
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
     const wide = (await menu().boundingBox())!.width;
     const toggle = page.locator('header').getByRole('button', { name: /меню/i }).first();
     await toggle.click();
@@ -108,18 +96,18 @@ describe('foundation in the browser: the shell', () => {
   });
 
   it('the bell opens "Сповіщення" with "Немає повідомлень", closed by an outside click; the user menu has Settings', async () => {
-    await signInAs(page, server.url, 'admin', 'admin-pass');
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
     await page.getByRole('button', { name: 'Сповіщення' }).click();
-    const panel = page.getByRole('dialog', { name: 'Сповіщення' });
-    await panel.getByText('Сповіщення').waitFor();
-    await panel.getByText('Немає повідомлень').waitFor();
+    const bellPanel = page.getByRole('dialog', { name: 'Сповіщення' });
+    await bellPanel.getByText('Сповіщення').waitFor();
+    await bellPanel.getByText('Немає повідомлень').waitFor();
     await page.mouse.click(700, 600);
-    await panel.waitFor({ state: 'hidden' });
+    await bellPanel.waitFor({ state: 'hidden' });
     // The bell itself toggles it too.
     await page.getByRole('button', { name: 'Сповіщення' }).click();
-    await panel.waitFor();
+    await bellPanel.waitFor();
     await page.getByRole('button', { name: 'Сповіщення' }).click();
-    await panel.waitFor({ state: 'hidden' });
+    await bellPanel.waitFor({ state: 'hidden' });
     await page.locator('header button').filter({ hasText: 'admin' }).click();
     await page.getByRole('menuitem', { name: 'Налаштування' }).click();
     await page.waitForURL(/\/setting$/);
@@ -127,28 +115,28 @@ describe('foundation in the browser: the shell', () => {
   });
 
   it("'404' for an unknown path, signed in and inside the shell", async () => {
-    await signInAs(page, server.url, 'admin', 'admin-pass');
-    await page.goto(`${server.url}/no/such/page`);
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
+    await page.goto(`${panel.server.url}/no/such/page`);
     await page.getByRole('heading', { name: '404' }).waitFor();
     await menu().waitFor();
-    await page.goto(`${server.url}/setting/extra`);
+    await page.goto(`${panel.server.url}/setting/extra`);
     await page.getByRole('heading', { name: '404' }).waitFor();
     await page.getByRole('link', { name: 'На головну' }).click();
     await page.waitForURL((u) => u.pathname === '/accounts/list' || u.pathname === '/');
   });
 
   it('Users is admin-only: a user sees no item, /users is refused in the panel and by the API', async () => {
-    await signInAs(page, server.url, 'operator', 'user-pass');
+    await signInAs(page, panel.server.url, 'operator', 'user-pass');
     await menu().getByText('Теги').waitFor();
     expect(await menu().getByText('Користувачі').count()).toBe(0);
     const statuses: number[] = [];
     page.on('response', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/users')) statuses.push(r.status());
     });
-    await page.goto(`${server.url}/users`);
+    await page.goto(`${panel.server.url}/users`);
     await page.getByText('Доступ заборонено').waitFor();
     expect(await page.getByRole('row').count()).toBe(0);
-    await page.goto(`${server.url}/users/1`);
+    await page.goto(`${panel.server.url}/users/1`);
     await page.getByText('Доступ заборонено').waitFor();
     expect(await page.getByLabel('Логін').count()).toBe(0);
     // The panel refuses by itself (canAccess) and may not ask the API at all; whatever it did ask was refused.
@@ -156,7 +144,7 @@ describe('foundation in the browser: the shell', () => {
     expect(statuses.filter((s) => s !== 403)).toEqual([]);
     // The API refuses the user's own token directly.
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('authStore')!).state.accessToken);
-    const res = await fetch(`${server.url}/api/users`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${panel.server.url}/api/users`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(403);
     expect((await res.json()).message).toBe('Недостатньо прав');
   });

@@ -1,55 +1,49 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { hashPassword } from '../../server/auth/password';
-import { launchBrowser, signInAs } from '../helpers/browser';
+import { signInAs } from '../helpers/browser';
 import { formatUtc } from '../../src/common/formatUtc';
 import { describeOnEachDb } from '../helpers/browser-dbs';
-import type { TestServer } from '../helpers/server';
-import { startFoundationServer } from './foundation-panel';
+import { foundationPanel } from './foundation-panel';
 
 const BULK = 64; // + the admin and the operator: 66 users, 7 pages of 10
 
 // Every flow here writes (or reads what the others wrote): on SQLite and on PostgreSQL.
 describeOnEachDb('foundation in the browser: users', (kind) => {
-  let server: TestServer;
-  let browser: Browser;
+  const panel = foundationPanel({
+    kind,
+    setUp: async (srv) => {
+      const at = new Date().toISOString();
+      const hash = await hashPassword('user-pass');
+      await srv.tdb.db
+        .insertInto('users')
+        .values({ login: 'operator', passwordHash: hash, role: 'user', createdAt: at, updatedAt: at })
+        .execute();
+      const many = Array.from({ length: BULK }, (_, i) => ({
+        login: `bulk${String(i).padStart(2, '0')}`,
+        passwordHash: hash,
+        role: 'user' as const,
+        createdAt: at,
+        updatedAt: at,
+      }));
+      await srv.tdb.db.insertInto('users').values(many).execute();
+    },
+  });
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startFoundationServer({}, kind);
-    browser = await launchBrowser();
-    const at = new Date().toISOString();
-    const hash = await hashPassword('user-pass');
-    await server.tdb.db
-      .insertInto('users')
-      .values({ login: 'operator', passwordHash: hash, role: 'user', createdAt: at, updatedAt: at })
-      .execute();
-    const many = Array.from({ length: BULK }, (_, i) => ({
-      login: `bulk${String(i).padStart(2, '0')}`,
-      passwordHash: hash,
-      role: 'user' as const,
-      createdAt: at,
-      updatedAt: at,
-    }));
-    await server.tdb.db.insertInto('users').values(many).execute();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
   beforeEach(async () => {
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signInAs(page, server.url, 'admin', 'admin-pass');
+    page = await (await panel.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
   });
   afterEach(async () => {
     await page.context().close();
   });
 
   const idOf = async (login: string) =>
-    (await server.tdb.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
+    (await panel.server.tdb.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow())
+      .id;
   /** The logins the server should show on page n (10 a page, by id). */
   const loginsOn = async (n: number) =>
     (
-      await server.tdb.db
+      await panel.server.tdb.db
         .selectFrom('users')
         .select('login')
         .orderBy('id')
@@ -60,7 +54,7 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
   const field = (source: string) => page.locator(`.ra-input-${source}`);
   const save = () => page.getByRole('button', { name: 'Зберегти' }).click();
   const apiLogin = (login: string, password: string) =>
-    fetch(`${server.url}/api/auth/login`, {
+    fetch(`${panel.server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ login, password }),
@@ -84,7 +78,7 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
     ).toBe(0);
     expect((await adminRow.innerText()).replace(/\s+/g, ' ')).toContain('1 admin Admin 0 0');
     await page.getByRole('cell', { name: 'operator' }).click();
-    await page.waitForURL(`${server.url}/users/${await idOf('operator')}`);
+    await page.waitForURL(`${panel.server.url}/users/${await idOf('operator')}`);
     await page
       .getByText(`User #${await idOf('operator')}`)
       .first()
@@ -94,7 +88,7 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
   });
 
   it('create: required, too short, mismatch, a taken login beside the field, then "Користувача створено"', async () => {
-    await page.goto(`${server.url}/users`);
+    await page.goto(`${panel.server.url}/users`);
     await page.getByRole('link', { name: 'Створити' }).click();
     await page.waitForURL(/\/users\/create$/);
     await page.locator('header').getByText('Create user').waitFor();
@@ -125,7 +119,7 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
 
   it('edit: renaming needs no password (empty keeps it), a taken login is refused beside the field, then "Користувача змінено"', async () => {
     const id = await idOf('bulk05');
-    await page.goto(`${server.url}/users/${id}`); // a deep link while signed in
+    await page.goto(`${panel.server.url}/users/${id}`); // a deep link while signed in
     await page.getByText(`User #${id}`).first().waitFor();
     await expect.poll(() => page.getByLabel('Логін').inputValue()).toBe('bulk05');
     // Issue 18: the password fields may stay empty; the password does not change.
@@ -152,26 +146,26 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
   });
 
   it('delete: from the list and from the form, "Користувача видалено"; deleting yourself is refused with the reason', async () => {
-    await page.goto(`${server.url}/users?page=2`);
+    await page.goto(`${panel.server.url}/users?page=2`);
     const row = page.getByRole('row').filter({ hasText: 'bulk10' });
     await row.getByRole('button', { name: 'Видалити' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Підтвердити' }).click();
     await page.getByRole('status').getByText('Користувача видалено').waitFor();
     await row.waitFor({ state: 'detached' });
     expect(
-      await server.tdb.db.selectFrom('users').select('id').where('login', '=', 'bulk10').executeTakeFirst(),
+      await panel.server.tdb.db.selectFrom('users').select('id').where('login', '=', 'bulk10').executeTakeFirst(),
     ).toBeUndefined();
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
 
     const id = await idOf('bulk11');
-    await page.goto(`${server.url}/users/${id}`);
+    await page.goto(`${panel.server.url}/users/${id}`);
     await page.getByText(`User #${id}`).first().waitFor();
     await page.getByRole('button', { name: 'Видалити' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Підтвердити' }).click();
     await page.getByRole('status').getByText('Користувача видалено').waitFor();
     await page.waitForURL((u) => u.pathname === '/users');
     expect(
-      await server.tdb.db.selectFrom('users').select('id').where('login', '=', 'bulk11').executeTakeFirst(),
+      await panel.server.tdb.db.selectFrom('users').select('id').where('login', '=', 'bulk11').executeTakeFirst(),
     ).toBeUndefined();
 
     // Issue 18: the signed-in admin's own row offers no delete (the server refuses it anyway).
@@ -185,7 +179,7 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
     async () => {
       const total = Number(
         (
-          await server.tdb.db
+          await panel.server.tdb.db
             .selectFrom('users')
             .select((eb) => eb.fn.countAll<number>().as('c'))
             .executeTakeFirstOrThrow()
@@ -193,7 +187,7 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
       );
       const pages = Math.ceil(total / 10);
       expect(pages).toBe(7);
-      await page.goto(`${server.url}/users`);
+      await page.goto(`${panel.server.url}/users`);
       const pager = page.getByRole('navigation', { name: 'pagination' });
       const labels = async () => (await pager.getByRole('button').allInnerTexts()).map((t) => t.trim());
       await expect.poll(labels).toEqual(['1', '2', '3', '…', '7']);
@@ -215,13 +209,13 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
       expect(await page.getByRole('cell', { name: (await loginsOn(2))[9], exact: true }).count()).toBe(0);
       expect(await pager.getByRole('button', { name: '3', exact: true }).getAttribute('aria-current')).toBe('page');
       // Opening ?page=n directly.
-      await page.goto(`${server.url}/users?page=6`);
+      await page.goto(`${panel.server.url}/users?page=6`);
       await page.getByRole('cell', { name: (await loginsOn(6))[4], exact: true }).waitFor();
       await expect.poll(labels).toEqual(['1', '…', '4', '5', '6', '7']);
       await pager.getByRole('button', { name: '1', exact: true }).click();
       await page.getByRole('cell', { name: 'operator' }).waitFor();
       // A user with no profiles or videos: their lists say so and show no pager.
-      await page.goto(`${server.url}/users/${await idOf('operator')}`);
+      await page.goto(`${panel.server.url}/users/${await idOf('operator')}`);
       await page.getByText('Профілі користувача').waitFor();
       await expect.poll(() => page.getByText('Нічого не знайдено').count()).toBe(2);
       expect(await pager.count()).toBe(0);
@@ -230,7 +224,7 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
 
   it("user page: the user's profiles and videos with their data, the videos paged in place; a row opens the profile", async () => {
     const at = (d: number) => `2024-03-${String(d).padStart(2, '0')}T10:20:30.000Z`;
-    const db = server.tdb.db;
+    const db = panel.server.tdb.db;
     const owner = (
       await db
         .insertInto('users')
@@ -272,7 +266,7 @@ describeOnEachDb('foundation in the browser: users', (kind) => {
       videos.push({ ...v, id: (await db.insertInto('videos').values(v).returning('id').executeTakeFirstOrThrow()).id });
     }
     const newest = [...videos].reverse();
-    await page.goto(`${server.url}/users/${owner}`);
+    await page.goto(`${panel.server.url}/users/${owner}`);
     await expect.poll(() => page.getByLabel('Логін').inputValue()).toBe('owner');
     const [profiles, videoTable] = [page.getByRole('table').nth(0), page.getByRole('table').nth(1)];
     const rowTexts = async (table: typeof profiles) =>

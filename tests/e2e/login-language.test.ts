@@ -1,32 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
-import type { TestServer } from '../helpers/server';
-import { startFoundationServer } from './foundation-panel';
+import type { Page } from 'playwright-core';
+import { foundationPanel } from './foundation-panel';
 
 const CYRILLIC = /[А-Яа-яІіЇїЄєҐґ]/;
 
 /** Issue 18 item 7: the language can be chosen on the sign-in page, remembered as the Settings choice is. */
 describe('the sign-in page chooses the language', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startFoundationServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const panel = foundationPanel();
 
   const fitsTheWindow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   for (const width of [1440, 390]) {
     it(`at ${width} px: English on the sign-in page, remembered across a reload, and the panel opens in it`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const context = await panel.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       try {
-        await page.goto(`${server.url}/login`);
+        await page.goto(`${panel.server.url}/login`);
         const languages = page.getByRole('group', { name: 'Мова інтерфейсу' });
         await page.getByLabel('Логін').waitFor();
         expect(await languages.getByRole('button', { name: 'Українська' }).getAttribute('aria-pressed')).toBe('true');
@@ -57,7 +45,7 @@ describe('the sign-in page chooses the language', () => {
         // On a phone the menu is a closed drawer: the app bar says the panel is there.
         await page.waitForURL((u) => !u.pathname.startsWith('/login'));
         await page.locator('header').waitFor();
-        await page.goto(`${server.url}/setting`);
+        await page.goto(`${panel.server.url}/setting`);
         await page.getByRole('button', { name: 'Change password' }).waitFor();
         expect(await page.getByLabel('Interface language').textContent()).toBe('English');
         expect(await page.locator('#main-content').innerText()).not.toMatch(CYRILLIC);

@@ -1,38 +1,27 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchBrowser, signInAs } from '../helpers/browser';
-import type { TestServer } from '../helpers/server';
-import { startFoundationServer } from './foundation-panel';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { signInAs } from '../helpers/browser';
+import { foundationPanel } from './foundation-panel';
 
 const authStore = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('authStore') ?? 'null'));
 const menu = (page: Page) => page.getByRole('navigation', { name: 'main menu' });
 
 /** Issue 9 item 8: the panel's session as operators use it, in several tabs. */
 describe('the panel in two tabs', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const panel = foundationPanel();
   let context: BrowserContext;
-
-  beforeAll(async () => {
-    server = await startFoundationServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
   afterEach(async () => {
     await context?.close();
   });
 
   async function twoTabsWithAnExpiredToken(opts: { webLocks: boolean }) {
-    context = await browser.newContext();
+    context = await panel.browser.newContext();
     // Without Web Locks the tabs cannot take turns: both send the same refresh token, only the server's grace helps.
     if (!opts.webLocks)
       await context.addInitScript(() => Object.defineProperty(navigator, 'locks', { value: undefined }));
     const one = await context.newPage();
-    await signInAs(one, server.url, 'admin', 'admin-pass');
+    await signInAs(one, panel.server.url, 'admin', 'admin-pass');
     const two = await context.newPage();
-    await two.goto(`${server.url}/accounts/list`);
+    await two.goto(`${panel.server.url}/accounts/list`);
     await menu(two).waitFor();
     // The access token both tabs share expires (any token the server refuses with 401 does).
     await one.evaluate(() => {
@@ -55,7 +44,7 @@ describe('the panel in two tabs', () => {
       });
     }
     // Both tabs load a list at the same moment: each gets a 401 and refreshes.
-    await Promise.all([one.goto(`${server.url}/accounts/list`), two.goto(`${server.url}/tags`)]);
+    await Promise.all([one.goto(`${panel.server.url}/accounts/list`), two.goto(`${panel.server.url}/tags`)]);
     return { one, two, before, refreshes };
   }
 
@@ -68,7 +57,7 @@ describe('the panel in two tabs', () => {
     expect(await one.getByLabel('Логін').count()).toBe(0);
     // The session is still alive on the server: its current refresh token rotates.
     const { refreshToken } = (await authStore(one)).state;
-    const r = await fetch(`${server.url}/api/auth/refresh`, {
+    const r = await fetch(`${panel.server.url}/api/auth/refresh`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refreshToken }),
@@ -88,11 +77,11 @@ describe('the panel in two tabs', () => {
   });
 
   it('an id that does not exist shows the 404 screen, not an empty form', async () => {
-    context = await browser.newContext();
+    context = await panel.browser.newContext();
     const page = await context.newPage();
-    await signInAs(page, server.url, 'admin', 'admin-pass');
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
     for (const path of ['/users/abc', '/accounts/999999', '/tags/999999', '/accounts/group/999999']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${panel.server.url}${path}`);
       await page.getByText('Сторінку не знайдено').waitFor();
       expect(await page.getByRole('heading', { name: '404' }).count()).toBe(1);
       expect(await page.locator('form').count()).toBe(0);

@@ -1,27 +1,15 @@
-import type { Browser, Response } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
-import type { TestServer } from '../helpers/server';
-import { startFoundationServer } from './foundation-panel';
+import type { Response } from 'playwright-core';
+import { foundationPanel } from './foundation-panel';
 
 /**
  * Issue 18 item 9: the signed-out page loads the sign-in messages only (i18n/signIn.ts), in either language; the
  * panel's full messages load when signing in.
  */
 describe('the sign-in page’s messages', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startFoundationServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const panel = foundationPanel();
 
   it('the signed-out page loads no panel message, in Ukrainian or English; signing in brings the panel’s', async () => {
-    const context = await browser.newContext();
+    const context = await panel.browser.newContext();
     const page = await context.newPage();
     try {
       const scripts: Array<Promise<string>> = [];
@@ -29,7 +17,7 @@ describe('the sign-in page’s messages', () => {
         if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
       });
       const loaded = async () => (await Promise.all(scripts)).join('\n');
-      await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+      await page.goto(`${panel.server.url}/login`, { waitUntil: 'networkidle' });
       await page.getByRole('button', { name: 'Увійти' }).waitFor();
       expect(await loaded()).toContain('Вхід до Kadr');
       expect(await loaded()).not.toContain('Нічого не знайдено');

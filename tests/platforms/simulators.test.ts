@@ -1,11 +1,8 @@
-import {
-  createDriver,
-  createPlatformHttp,
-  withFreshToken,
-  type PlatformHttp,
-  type PlatformKey,
-  type PlatformsConfig,
-} from '../../server/platforms';
+import { withFreshToken } from '../../server/platforms/fresh-token';
+import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
+import { PLATFORM_REGISTRY } from '../../server/platforms/registry';
+import type { PlatformsConfig } from '../../server/platforms/settings';
+import type { PlatformKey } from '../../src/contract/platforms';
 import { startSimulators, type Simulators } from '../../sim/platforms/index';
 import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { REDIRECT_URI, openConsent } from './helpers';
@@ -30,7 +27,7 @@ afterAll(async () => {
   await sims.close();
 });
 
-describe('startSimulators + createDriver', () => {
+describe("startSimulators + the registry's drivers", () => {
   it('exposes env variables for the server config', () => {
     expect(Object.keys(sims.env)).toEqual(
       expect.arrayContaining([
@@ -56,9 +53,9 @@ describe('startSimulators + createDriver', () => {
         allowPrivateProxy: true,
       });
       clients.push(http);
-      const driver = createDriver(name, {
+      const driver = PLATFORM_REGISTRY[name].driver({
         http,
-        config,
+        settings: config[name],
         credentials: { clientId: 'acc-client', clientSecret: 'acc-secret' },
       });
       expect(driver.name).toBe(name);

@@ -5,7 +5,7 @@ import {
   initialHidden,
   mergeMessages,
   revealEarlier,
-  typePath,
+  typeAction,
 } from '../../src/ai/chat';
 import { videoActions, videoRefresh, VIDEO_REFRESH_MS } from '../../src/ai/videoRules';
 import { safeHtml } from '../../src/ai/sanitize';
@@ -28,8 +28,8 @@ describe('the ?chat= tab', () => {
     expect(chatOf('gpt')).toBe('gpt');
   });
   it('sends to /type or /type-deepseek', () => {
-    expect(typePath('gpt')).toBe('/api/ai/setting/type');
-    expect(typePath('deepseek')).toBe('/api/ai/setting/type-deepseek');
+    expect(typeAction('gpt')).toBe('type');
+    expect(typeAction('deepseek')).toBe('type-deepseek');
   });
 });
 

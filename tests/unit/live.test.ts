@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { applyLive } from '../../src/live/LiveUpdates';
-import { liveBackoff, startLive, type LiveMessage } from '../../src/live/liveClient';
+import { liveBackoff, startLive, type LiveMessage } from '../../src/providers/liveStream';
 import { mayReceive } from '../../server/live/live.hub';
 
 /** A stand-in EventSource: tests open, message and fail it by hand. */
@@ -24,13 +24,6 @@ describe('live client', () => {
     FakeSource.all = [];
     tickets = 0;
     (globalThis as unknown as { EventSource: unknown }).EventSource = FakeSource;
-    globalThis.fetch = (async () => {
-      tickets++;
-      return new Response(JSON.stringify({ ticket: `t${tickets}`, expiresInSec: 60 }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }) as typeof fetch;
     liveBackoff.firstMs = 1;
     liveBackoff.maxMs = 4;
   });
@@ -38,7 +31,11 @@ describe('live client', () => {
   it('opens one stream with a ticket, reconnects with a fresh one after the last id, and stops', async () => {
     const got: LiveMessage[] = [];
     const opens: boolean[] = [];
-    const stop = startLive({ onMessage: (m) => got.push(m), onOpen: (r) => opens.push(r) });
+    const stop = startLive({
+      ticket: async () => `t${++tickets}`,
+      onMessage: (m) => got.push(m),
+      onOpen: (r) => opens.push(r),
+    });
     await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
     const first = FakeSource.all[0]!;
     expect(first.url).toBe('/api/live/events?ticket=t1');

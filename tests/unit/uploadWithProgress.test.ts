@@ -1,5 +1,10 @@
 import { readAuth, signIn } from '../../src/providers/authStore';
+import { z } from 'zod';
+import { ContractError } from '../../src/providers/parseAnswer';
 import { UploadError, uploadWithProgress, type UploadSend } from '../../src/providers/uploadWithProgress';
+
+/** The answer the fake upload endpoint gives on success. */
+const Answer = z.object({ ok: z.boolean() });
 
 /** A fake upload endpoint that wants the current access token, and a refresh endpoint that rotates it. */
 function fakeServer(opts: { refreshOk?: boolean; answer?: { status: number; body: unknown } } = {}) {
@@ -25,10 +30,10 @@ describe('uploadWithProgress', () => {
     signIn({ id: 1, login: 'a', role: 'admin' }, 'access-1', 'refresh-1');
   });
 
-  it('answers the body of a 2xx', async () => {
+  it('answers the body of a 2xx, parsed through its schema', async () => {
     const s = fakeServer();
     const progress: number[] = [];
-    expect(await uploadWithProgress('/api/x', new FormData(), (p) => progress.push(p.loaded), s.send)).toEqual({
+    expect(await uploadWithProgress(Answer, '/api/x', new FormData(), (p) => progress.push(p.loaded), s.send)).toEqual({
       ok: true,
     });
     expect(s.sent).toEqual(['/api/x']);
@@ -39,7 +44,7 @@ describe('uploadWithProgress', () => {
     const s = fakeServer();
     signIn({ id: 1, login: 'a', role: 'admin' }, 'stale', 'refresh-1');
     const progress: number[] = [];
-    expect(await uploadWithProgress('/api/x', new FormData(), (p) => progress.push(p.loaded), s.send)).toEqual({
+    expect(await uploadWithProgress(Answer, '/api/x', new FormData(), (p) => progress.push(p.loaded), s.send)).toEqual({
       ok: true,
     });
     expect(s.sent).toHaveLength(2);
@@ -50,7 +55,7 @@ describe('uploadWithProgress', () => {
   it('a refused refresh signs the user out and is a 401 UploadError', async () => {
     const s = fakeServer({ refreshOk: false });
     signIn({ id: 1, login: 'a', role: 'admin' }, 'stale', 'refresh-1');
-    const err = await uploadWithProgress('/api/x', new FormData(), () => {}, s.send).catch((e) => e);
+    const err = await uploadWithProgress(Answer, '/api/x', new FormData(), () => {}, s.send).catch((e) => e);
     expect(err).toBeInstanceOf(UploadError);
     expect(err).toMatchObject({ status: 401, message: 'expired' });
     expect(readAuth().accessToken).toBeFalsy();
@@ -60,8 +65,17 @@ describe('uploadWithProgress', () => {
   it("a refused upload carries the server's message and field errors", async () => {
     const body = { message: 'Invalid', errors: { file: 'too big' } };
     const s = fakeServer({ answer: { status: 400, body } });
-    const err = await uploadWithProgress('/api/x', new FormData(), () => {}, s.send).catch((e) => e);
+    const err = await uploadWithProgress(Answer, '/api/x', new FormData(), () => {}, s.send).catch((e) => e);
     expect(err).toBeInstanceOf(UploadError);
     expect(err).toMatchObject({ status: 400, message: 'Invalid', body });
+  });
+
+  it('an answer of another shape than the contract says is a ContractError, not a value', async () => {
+    const s = fakeServer({ answer: { status: 201, body: { ok: 'yes' } } });
+    const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const err = await uploadWithProgress(Answer, '/api/x', new FormData(), () => {}, s.send).catch((e) => e);
+    said.mockRestore();
+    expect(err).toBeInstanceOf(ContractError);
+    expect(err).toMatchObject({ call: 'POST /api/x', message: 'ra.notification.data_provider_error' });
   });
 });

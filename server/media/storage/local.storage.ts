@@ -1,9 +1,9 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, unlink, copyFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, relative, sep } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { StagingDir, stagedHandle } from './staging';
 import { assertKey, type Staged, type Storage } from './storage';
 
 const STAGING = '.staging';
@@ -14,15 +14,10 @@ const STAGING = '.staging';
  * Files are flushed (fsync) before the rename, so a crash never leaves a committed but empty file.
  */
 export class LocalStorage implements Storage {
-  private staging: string;
-  private ready: Promise<void> | undefined;
+  private staging: StagingDir;
 
   constructor(readonly root: string) {
-    this.staging = join(root, STAGING);
-  }
-
-  private ensure() {
-    return (this.ready ??= mkdir(this.staging, { recursive: true }).then(() => undefined));
+    this.staging = new StagingDir(join(root, STAGING));
   }
 
   private abs(key: string) {
@@ -31,57 +26,11 @@ export class LocalStorage implements Storage {
   }
 
   tempPath(ext = ''): string {
-    return join(
-      this.staging,
-      `${Date.now().toString(36)}-${randomBytes(9).toString('base64url')}.part${ext ? '.' + ext.replace(/^\./, '') : ''}`,
-    );
+    return this.staging.tempPath(ext);
   }
 
   async stage(body: Readable, opts: { ext?: string; sniffBytes?: number } = {}): Promise<Staged> {
-    await this.ensure();
-    const path = this.tempPath(opts.ext);
-    const want = opts.sniffBytes ?? 4100;
-    const head: Buffer[] = [];
-    let headLen = 0;
-    let size = 0;
-    const counter = new Transform({
-      highWaterMark: 1 << 20,
-      transform(chunk: Buffer, _enc, cb) {
-        size += chunk.length;
-        if (headLen < want) {
-          const part = chunk.subarray(0, want - headLen);
-          head.push(Buffer.from(part));
-          headLen += part.length;
-        }
-        cb(null, chunk);
-      },
-    });
-    const out = createWriteStream(path, { flush: true, highWaterMark: 1 << 20 });
-    try {
-      await pipeline(body, counter, out);
-    } catch (err) {
-      // A body that fails early can fail before the file is even open: wait until the stream has opened and
-      // closed it, or the file would appear after its removal.
-      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
-      await rm(path, { force: true });
-      throw err;
-    }
-    let done = false;
-    const moveInto = (key: string) => this.moveInto(key, path);
-    return {
-      path,
-      size,
-      head: Buffer.concat(head),
-      async commit(key: string) {
-        if (done) throw new Error('staged file already committed or discarded');
-        await moveInto(key);
-        done = true;
-      },
-      async discard() {
-        done = true;
-        await rm(path, { force: true });
-      },
-    };
+    return stagedHandle(await this.staging.write(body, opts), (key, path) => this.moveInto(key, path));
   }
 
   private async moveInto(key: string, from: string) {
@@ -139,7 +88,7 @@ export class LocalStorage implements Storage {
     await rm(this.abs(key), { force: true });
   }
 
-  async inputPath(key: string) {
+  async inputPath(key: string, _scratchDir: string) {
     return this.abs(key);
   }
 
@@ -164,22 +113,7 @@ export class LocalStorage implements Storage {
     }
   }
 
-  async sweepStaging(maxAgeMs = 6 * 3600_000) {
-    await this.ensure();
-    let removed = 0;
-    const now = Date.now();
-    for (const name of await readdir(this.staging)) {
-      const p = join(this.staging, name);
-      try {
-        const s = await stat(p);
-        if (now - s.mtimeMs > maxAgeMs) {
-          await rm(p, { force: true, recursive: true });
-          removed++;
-        }
-      } catch {
-        /* raced with its owner */
-      }
-    }
-    return removed;
+  sweepStaging(maxAgeMs = 6 * 3600_000) {
+    return this.staging.sweep(maxAgeMs);
   }
 }

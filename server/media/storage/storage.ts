@@ -4,10 +4,11 @@ import type { Readable } from 'node:stream';
  * Where media bytes live (uploaded backgrounds, uploaded clips, rendered outputs, thumbnails). Keys are
  * relative slash paths such as `backgrounds/7/3f2a….mp4`; callers never build filesystem paths themselves.
  *
- * Every write is atomic: bytes go to a staging file first and appear under their key only on commit
- * (a rename on local disk), so a reader never sees half a file and a failed or interrupted write leaves
- * nothing behind. LocalStorage (data/media) is the only implementation today; an S3 one would stage to a
- * local temp file and commit with a multipart upload, keeping this interface.
+ * Every write is atomic: bytes go to a local staging file first and appear under their key only on commit,
+ * so a reader never sees half a file and a failed or interrupted write leaves nothing behind.
+ * LocalStorage (data/media, the embedded default) commits with a rename; S3Storage (STORAGE=s3) commits with
+ * a multipart upload that is aborted when it fails. Tools that need a file (ffmpeg, ffprobe) get one through
+ * `inputPath` (a download into the caller's scratch folder on S3) and write theirs at a `tempPath`.
  */
 export interface Storage {
   /**
@@ -15,11 +16,14 @@ export interface Storage {
    * `commit`; on a stream error the staging file is removed and the promise rejects.
    */
   stage(body: Readable, opts?: { ext?: string; sniffBytes?: number }): Promise<Staged>;
-  /** A fresh staging path for a tool that writes a file itself (ffmpeg output); pass it to `putFile`. */
+  /**
+   * A fresh local staging path (not created) for a tool that writes a file itself (ffmpeg output; pass it to
+   * `putFile`), or for a scratch folder; `sweepStaging` removes what a crash leaves there.
+   */
   tempPath(ext?: string): string;
   /** Moves a local file (usually from `tempPath`) under `key` atomically; the source is gone afterwards. */
   putFile(key: string, localPath: string): Promise<{ size: number }>;
-  /** stage + commit in one call. */
+  /** Stores a stream under `key`, atomically (local disk: stage + commit; S3: a streamed multipart upload). */
   put(key: string, body: Readable): Promise<{ size: number }>;
   /** A read stream of the whole object, or of bytes `start..end` inclusive. Rejects with code ENOENT when missing. */
   createReadStream(key: string, range?: { start: number; end: number }): Promise<Readable>;
@@ -27,9 +31,16 @@ export interface Storage {
   stat(key: string): Promise<{ size: number; mtime: Date } | null>;
   /** Removes the object; a missing key is not an error. */
   delete(key: string): Promise<void>;
-  /** A local filesystem path that ffmpeg/ffprobe can read for `key` (local disk: the file itself). */
-  inputPath(key: string): Promise<string>;
-  /** Removes staging files left by a crash (older than `maxAgeMs`); returns how many. */
+  /**
+   * A local path ffmpeg/ffprobe can read for `key`: on local disk the file itself; on S3 a copy downloaded
+   * into `scratchDir`, a folder the caller owns and removes when done (a missing object rejects with code
+   * ENOENT there; on local disk the path is returned and reading it fails).
+   */
+  inputPath(key: string, scratchDir: string): Promise<string>;
+  /**
+   * Removes what a crash left in the staging area (files and scratch folders older than `maxAgeMs`);
+   * returns how many.
+   */
   sweepStaging(maxAgeMs?: number): Promise<number>;
   /** Every object whose key starts with `prefix/` (staging files excluded), in no particular order. */
   list(prefix: string): AsyncIterable<{ key: string; mtime: Date }>;

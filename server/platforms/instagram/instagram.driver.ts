@@ -4,26 +4,10 @@
  * There is no separate refresh token: the long-lived token refreshes itself, and an expired one means
  * logging in again. The IG User node is read-only: name and biography cannot be changed via the API.
  */
-import {
-  expiresAtFrom,
-  joinUrl,
-  needRedirectUri,
-  parseOAuthCallback,
-  readBody,
-  requireScopes,
-  splitScopes,
-  stripUndefined,
-  type DriverBaseOptions,
-  type QueryLike,
-} from '../common';
-import {
-  PlatformError,
-  type OAuthClientCredentials,
-  type PlatformCapabilities,
-  type PlatformDriver,
-  type PlatformProfile,
-  type TokenSet,
-} from '../types';
+import { z } from 'zod';
+import { expiresAtFrom, joinUrl, optionalText, parsed, readBody, requireScopes, splitScopes } from '../common';
+import { OAuth2Driver, type OAuth2DriverOptions } from '../oauth2';
+import type { PlatformCapabilities, PlatformProfile, TokenSet } from '../types';
 import { instagramGraphError, instagramOAuthError } from './instagram.errors';
 
 export interface InstagramBaseUrls {
@@ -61,55 +45,65 @@ export const INSTAGRAM_PROFILE_FIELDS = [
 /** Long-lived token lifetime when the response omits expires_in. */
 const LONG_LIVED_SEC = 60 * 24 * 3600;
 
-export interface InstagramDriverOptions extends DriverBaseOptions<InstagramBaseUrls> {
-  /** The server's Instagram app: clientId = Instagram App ID. */
-  credentials: OAuthClientCredentials;
+export interface InstagramDriverOptions extends OAuth2DriverOptions<InstagramBaseUrls> {
   graphVersion?: string;
 }
 
-export class InstagramDriver implements PlatformDriver {
-  readonly name = 'instagram' as const;
-  readonly capabilities: PlatformCapabilities = {
-    updateProfileName: false,
-    updateDescription: false,
-    publishVideo: true,
-    readStats: true,
-  };
-  readonly scopes: readonly string[];
+/** An id Meta sends as a number or a string (or leaves out), read as text. */
+const id = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v == null ? undefined : String(v)));
+const ShortToken = z.object({ access_token: z.string().min(1), user_id: id, permissions: z.unknown().optional() });
+const LongToken = z.object({ access_token: z.string().min(1), expires_in: z.unknown().optional() });
+const Me = z.object({
+  id,
+  user_id: id,
+  username: optionalText,
+  name: optionalText,
+  biography: optionalText,
+  profile_picture_url: optionalText,
+  error: z.unknown().optional(),
+});
+type Me = z.infer<typeof Me>;
+
+/** What the official API lets us do (the panel hides or disables what is false). */
+export const INSTAGRAM_CAPABILITIES: PlatformCapabilities = {
+  updateProfileName: false,
+  updateDescription: false,
+  publishVideo: true,
+  readStats: true,
+};
+
+export class InstagramDriver extends OAuth2Driver<InstagramBaseUrls> {
+  readonly capabilities = INSTAGRAM_CAPABILITIES;
   /** Long-lived tokens are refreshed in their last week (a refresh needs the token to be ≥ 24 h old). */
   readonly refreshAheadMs = 7 * 24 * 3600_000;
-  readonly baseUrls: InstagramBaseUrls;
   readonly graphVersion: string;
-  private readonly http;
-  private readonly credentials: OAuthClientCredentials;
-  private readonly redirectUri?: string;
-  private readonly now: () => Date;
 
   constructor(opts: InstagramDriverOptions) {
-    this.http = opts.http;
-    this.baseUrls = { ...INSTAGRAM_DEFAULT_BASE_URLS, ...stripUndefined(opts.baseUrls) };
+    super(
+      {
+        name: 'instagram',
+        defaultBaseUrls: INSTAGRAM_DEFAULT_BASE_URLS,
+        scopes: INSTAGRAM_SCOPES,
+        noClientKey: 'instagram_not_configured',
+        stripHashSuffix: true,
+      },
+      opts,
+    );
     this.graphVersion = opts.graphVersion || INSTAGRAM_DEFAULT_GRAPH_VERSION;
-    this.credentials = opts.credentials;
-    this.redirectUri = opts.redirectUri;
-    this.scopes = opts.scopes ?? [...INSTAGRAM_SCOPES];
-    this.now = opts.now ?? (() => new Date());
   }
 
   authorizationUrl(params: { state: string; redirectUri?: string }): string {
-    this.requireCredentials();
-    const u = new URL(joinUrl(this.baseUrls.auth, '/oauth/authorize'));
-    u.searchParams.set('enable_fb_login', '0');
-    u.searchParams.set('client_id', this.credentials.clientId);
-    u.searchParams.set('redirect_uri', needRedirectUri(this.name, params.redirectUri, this.redirectUri));
-    u.searchParams.set('response_type', 'code');
-    u.searchParams.set('scope', this.scopes.join(','));
-    u.searchParams.set('state', params.state);
-    return u.href;
-  }
-
-  /** Instagram appends `#_` to the redirect; a code copied with it is cleaned here. */
-  parseCallback(query: QueryLike) {
-    return parseOAuthCallback(this.name, query, { stripHashSuffix: true });
+    return this.consentLink(this.baseUrls.auth, '/oauth/authorize', params.redirectUri, (redirectUri) => ({
+      enable_fb_login: '0',
+      client_id: this.credentials.clientId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: this.scopes.join(','),
+      state: params.state,
+    }));
   }
 
   async exchangeCode(params: { code: string; redirectUri?: string }): Promise<TokenSet> {
@@ -122,15 +116,16 @@ export class InstagramDriver implements PlatformDriver {
           client_id: this.credentials.clientId,
           client_secret: this.credentials.clientSecret,
           grant_type: 'authorization_code',
-          redirect_uri: needRedirectUri(this.name, params.redirectUri, this.redirectUri),
+          redirect_uri: this.redirect(params.redirectUri),
           code: params.code.replace(/#_?$/, ''),
         },
       },
     });
     const raw = await readBody(res);
     // Real responses are flat; some docs wrap them in { data: [ … ] }. Accept both.
-    const short = Array.isArray(raw?.data) ? raw.data[0] : raw;
-    if (res.status !== 200 || !short?.access_token) throw instagramOAuthError(res.status, res.headers, raw);
+    const wrapped = parsed(z.object({ data: z.array(z.unknown()) }), raw);
+    const short = res.status === 200 ? parsed(ShortToken, wrapped ? wrapped.data[0] : raw) : null;
+    if (!short) throw instagramOAuthError(res.status, res.headers, raw);
     const scope = splitScopes(short.permissions, /[\s,]+/);
     if (scope.length) requireScopes(this.name, scope, this.scopes);
 
@@ -142,16 +137,16 @@ export class InstagramDriver implements PlatformDriver {
         access_token: short.access_token,
       },
     });
-    const long = await readBody(longRes);
-    if (longRes.status !== 200 || !long?.access_token)
-      throw instagramGraphError(longRes.status, longRes.headers, long, 'exchange');
+    const longBody = await readBody(longRes);
+    const long = longRes.status === 200 ? parsed(LongToken, longBody) : null;
+    if (!long) throw instagramGraphError(longRes.status, longRes.headers, longBody, 'exchange');
     const expiresAt = expiresAtFrom(this.now(), long.expires_in, LONG_LIVED_SEC);
 
     // 3. the professional account id (user_id) that the content API uses
-    let platformUserId = short.user_id !== undefined ? String(short.user_id) : '';
+    let platformUserId = short.user_id ?? '';
     try {
       const me = await this.me(long.access_token, ['user_id', 'username']);
-      if (me.user_id !== undefined) platformUserId = String(me.user_id);
+      if (me.user_id !== undefined) platformUserId = me.user_id;
     } catch (e) {
       if (!platformUserId) throw e;
     }
@@ -170,8 +165,9 @@ export class InstagramDriver implements PlatformDriver {
     const res = await this.http.request(joinUrl(this.baseUrls.graph, '/refresh_access_token'), {
       query: { grant_type: 'ig_refresh_token', access_token: token },
     });
-    const body = await readBody(res);
-    if (res.status !== 200 || !body?.access_token) throw instagramGraphError(res.status, res.headers, body, 'refresh');
+    const raw = await readBody(res);
+    const body = res.status === 200 ? parsed(LongToken, raw) : null;
+    if (!body) throw instagramGraphError(res.status, res.headers, raw, 'refresh');
     const expiresAt = expiresAtFrom(this.now(), body.expires_in, LONG_LIVED_SEC);
     return {
       ...tokens,
@@ -184,37 +180,27 @@ export class InstagramDriver implements PlatformDriver {
 
   async getProfile(accessToken: string): Promise<PlatformProfile> {
     const me = await this.me(accessToken, INSTAGRAM_PROFILE_FIELDS);
-    const username: string | undefined = me.username || undefined;
+    const username = me.username || undefined;
     return {
       title: me.name || username || '',
       description: me.biography ?? '',
       url: username ? `https://www.instagram.com/${username}/` : '',
       username,
       avatarUrl: me.profile_picture_url,
-      platformUserId: me.user_id !== undefined ? String(me.user_id) : String(me.id ?? ''),
+      platformUserId: me.user_id ?? me.id ?? '',
     };
   }
 
   // -------------------------------------------------------------------------------------------
 
-  private requireCredentials() {
-    if (!this.credentials?.clientId || !this.credentials?.clientSecret) {
-      throw new PlatformError({
-        kind: 'bad-request',
-        platform: this.name,
-        code: 'no_client',
-        key: 'instagram_not_configured',
-      });
-    }
-  }
-
-  private async me(accessToken: string, fields: readonly string[]): Promise<any> {
+  private async me(accessToken: string, fields: readonly string[]): Promise<Me> {
     const res = await this.http.request(joinUrl(this.baseUrls.graph, `/${this.graphVersion}/me`), {
       // The documented form is the access_token query parameter (TLS keeps it from the proxy).
       query: { fields: fields.join(','), access_token: accessToken },
     });
     const body = await readBody(res);
-    if (res.status !== 200 || body?.error) throw instagramGraphError(res.status, res.headers, body, 'api');
-    return body ?? {};
+    const me = parsed(Me, body ?? {});
+    if (res.status !== 200 || !me || me.error) throw instagramGraphError(res.status, res.headers, body, 'api');
+    return me;
   }
 }

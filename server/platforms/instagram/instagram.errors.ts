@@ -1,5 +1,5 @@
 /** Instagram OAuth and Graph API error bodies → PlatformError. */
-import { genericHttpError, retryAfterSec } from '../common';
+import { asNode, at, genericHttpError, retryAfterSec, textAt } from '../common';
 import {
   PLATFORM_TITLES,
   PlatformError,
@@ -12,11 +12,12 @@ const P = 'instagram' as const;
 const TITLE = { platform: PLATFORM_TITLES[P] };
 
 /** api.instagram.com/oauth/access_token: `{ error_type, code, error_message }` (or a Graph-style body). */
-export function instagramOAuthError(status: number, headers: Record<string, string>, body: any): PlatformError {
-  if (body?.error && typeof body.error === 'object') return instagramGraphError(status, headers, body, 'exchange');
-  const type = body?.error_type as string | undefined;
-  const message = (body?.error_message as string | undefined) ?? '';
-  const raw = type ? { error_type: type, code: body?.code, error_message: message } : body;
+export function instagramOAuthError(status: number, headers: Record<string, string>, body: unknown): PlatformError {
+  const error = at(body, 'error');
+  if (error && typeof error === 'object') return instagramGraphError(status, headers, body, 'exchange');
+  const type = textAt(body, 'error_type');
+  const message = textAt(body, 'error_message') ?? '';
+  const raw = type ? { error_type: type, code: at(body, 'code'), error_message: message } : body;
   if (type || (status >= 400 && status < 500)) {
     if (/client|app/i.test(message) && /secret|invalid|id/i.test(message) && !/code/i.test(message)) {
       return new PlatformError({
@@ -60,14 +61,14 @@ export function instagramOAuthError(status: number, headers: Record<string, stri
 export function instagramGraphError(
   status: number,
   headers: Record<string, string>,
-  body: any,
+  body: unknown,
   phase: 'api' | 'exchange' | 'refresh' = 'api',
 ): PlatformError {
-  const e = body?.error ?? {};
+  const e = asNode<GraphErrorBody>(at(body, 'error'));
   const code = Number(e.code);
   const sub = e.error_subcode !== undefined ? Number(e.error_subcode) : undefined;
-  const message: string = e.error_user_msg ?? e.message ?? '';
-  const raw = body?.error ?? body;
+  const message = textAt(e, 'error_user_msg') ?? textAt(e, 'message') ?? '';
+  const raw = at(body, 'error') ?? body;
   const base = {
     platform: P,
     httpStatus: status,
@@ -172,7 +173,7 @@ export function processingSubcode(status: unknown): number | undefined {
  * readable processing keys; is_transient → retry-later.
  */
 export function instagramPublishError(status: number, headers: Record<string, string>, body: unknown): PlatformError {
-  const error = (body as { error?: GraphErrorBody } | null)?.error;
+  const error = asNode<{ error?: GraphErrorBody }>(body).error;
   const e: GraphErrorBody = error ?? {};
   const code = Number(e.code);
   const sub = e.error_subcode !== undefined ? Number(e.error_subcode) : undefined;

@@ -2,7 +2,7 @@
  * The Graph API calls the Instagram publisher builds on: one request through the profile's proxy with the token as
  * `access_token` and Graph errors mapped (./instagram.errors.ts), the user's recent media and a media's views.
  */
-import { joinUrl, readBody, stripUndefined } from '../common';
+import { asNode, joinUrl, readBody, stripUndefined } from '../common';
 import type { FormValue, PlatformHttp } from '../http';
 import { isPlatformError } from '../types';
 import {
@@ -75,7 +75,8 @@ export class InstagramGraphClient {
   ): Promise<GraphNode> {
     const res = await this.http.request(this.url(path), { method, query: { ...query, access_token: accessToken } });
     const body = await readBody(res);
-    if (res.status !== 200 || body?.error) throw instagramPublishError(res.status, res.headers, body);
-    return body ?? {};
+    const node = asNode<GraphNode & { error?: unknown }>(body);
+    if (res.status !== 200 || node.error) throw instagramPublishError(res.status, res.headers, body);
+    return node;
   }
 }

@@ -13,13 +13,14 @@
  * Every call goes through the profile's proxy (the PlatformHttp given). The token travels as `access_token`, the
  * parameters in the query string, as the Graph API reference writes them.
  */
-import { readBody } from '../common';
+import { asNode, readBody } from '../common';
 import type { VideoStats } from '../publish-types';
 import { PlatformError, isPlatformError } from '../types';
 import { instagramProcessingError, instagramPublishError, processingSubcode } from './instagram.errors';
 import { InstagramGraphClient, type InstagramGraphOptions } from './instagram.graph';
 import {
   toMedia,
+  type GraphNode,
   type InstagramContainerStatus,
   type InstagramMedia,
   type InstagramPublishingLimit,
@@ -156,9 +157,10 @@ export class InstagramPublisher extends InstagramGraphClient {
       throw this.outcomeUnknown(cause);
     }
     if (res.status >= 500) throw this.outcomeUnknown(instagramPublishError(res.status, res.headers, body));
-    if (res.status !== 200 || body?.error) throw instagramPublishError(res.status, res.headers, body);
-    if (!body?.id) throw this.outcomeUnknown(this.unexpected(body));
-    return { mediaId: String(body.id) };
+    const node = asNode<GraphNode & { error?: unknown }>(body);
+    if (res.status !== 200 || node.error) throw instagramPublishError(res.status, res.headers, body);
+    if (!node.id) throw this.outcomeUnknown(this.unexpected(body));
+    return { mediaId: String(node.id) };
   }
 
   /**

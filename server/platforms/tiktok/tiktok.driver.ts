@@ -3,26 +3,10 @@
  * (refresh tokens rotate: the old one stops working, the new one must be stored), and user info.
  * TikTok has no endpoint to change display_name or bio_description.
  */
-import {
-  expiresAtFrom,
-  joinUrl,
-  needRedirectUri,
-  parseOAuthCallback,
-  readBody,
-  requireScopes,
-  splitScopes,
-  stripUndefined,
-  type DriverBaseOptions,
-  type QueryLike,
-} from '../common';
-import {
-  PlatformError,
-  type OAuthClientCredentials,
-  type PlatformCapabilities,
-  type PlatformDriver,
-  type PlatformProfile,
-  type TokenSet,
-} from '../types';
+import { z } from 'zod';
+import { expiresAtFrom, joinUrl, optionalText, parsed, textAt, readBody, requireScopes, splitScopes } from '../common';
+import { OAuth2Driver, type OAuth2DriverOptions } from '../oauth2';
+import type { PlatformCapabilities, PlatformProfile, TokenSet } from '../types';
 import { tiktokApiError, tiktokOAuthError } from './tiktok.errors';
 
 export interface TikTokBaseUrls {
@@ -56,49 +40,69 @@ export const TIKTOK_USER_FIELDS = [
   'username',
 ] as const;
 
-export interface TikTokDriverOptions extends DriverBaseOptions<TikTokBaseUrls> {
-  /** The server's TikTok app: clientId = client_key. */
-  credentials: OAuthClientCredentials;
-}
+/** The server's TikTok app: clientId = client_key. */
+export type TikTokDriverOptions = OAuth2DriverOptions<TikTokBaseUrls>;
 
-export class TikTokDriver implements PlatformDriver {
-  readonly name = 'tiktok' as const;
-  readonly capabilities: PlatformCapabilities = {
-    updateProfileName: false,
-    updateDescription: false,
-    publishVideo: true,
-    readStats: true,
-  };
-  readonly scopes: readonly string[];
+const TikTokToken = z.object({
+  access_token: z.string().min(1),
+  refresh_token: optionalText,
+  expires_in: z.unknown().optional(),
+  refresh_expires_in: z.unknown().optional(),
+  scope: z.unknown().optional(),
+  open_id: optionalText,
+});
+type TikTokToken = z.infer<typeof TikTokToken>;
+
+const UserInfo = z.object({
+  error: z.object({ code: optionalText }).nullish(),
+  data: z
+    .object({
+      user: z
+        .object({
+          open_id: optionalText,
+          avatar_url: optionalText,
+          display_name: optionalText,
+          bio_description: optionalText,
+          profile_deep_link: optionalText,
+          username: optionalText,
+        })
+        .optional(),
+    })
+    .nullish(),
+});
+
+/** What the official API lets us do (the panel hides or disables what is false). */
+export const TIKTOK_CAPABILITIES: PlatformCapabilities = {
+  updateProfileName: false,
+  updateDescription: false,
+  publishVideo: true,
+  readStats: true,
+};
+
+export class TikTokDriver extends OAuth2Driver<TikTokBaseUrls> {
+  readonly capabilities = TIKTOK_CAPABILITIES;
   readonly refreshAheadMs = 5 * 60_000;
-  readonly baseUrls: TikTokBaseUrls;
-  private readonly http;
-  private readonly credentials: OAuthClientCredentials;
-  private readonly redirectUri?: string;
-  private readonly now: () => Date;
 
   constructor(opts: TikTokDriverOptions) {
-    this.http = opts.http;
-    this.baseUrls = { ...TIKTOK_DEFAULT_BASE_URLS, ...stripUndefined(opts.baseUrls) };
-    this.credentials = opts.credentials;
-    this.redirectUri = opts.redirectUri;
-    this.scopes = opts.scopes ?? [...TIKTOK_SCOPES];
-    this.now = opts.now ?? (() => new Date());
+    super(
+      {
+        name: 'tiktok',
+        defaultBaseUrls: TIKTOK_DEFAULT_BASE_URLS,
+        scopes: TIKTOK_SCOPES,
+        noClientKey: 'tiktok_not_configured',
+      },
+      opts,
+    );
   }
 
   authorizationUrl(params: { state: string; redirectUri?: string }): string {
-    this.requireCredentials();
-    const u = new URL(joinUrl(this.baseUrls.auth, '/v2/auth/authorize/'));
-    u.searchParams.set('client_key', this.credentials.clientId);
-    u.searchParams.set('response_type', 'code');
-    u.searchParams.set('scope', this.scopes.join(','));
-    u.searchParams.set('redirect_uri', needRedirectUri(this.name, params.redirectUri, this.redirectUri));
-    u.searchParams.set('state', params.state);
-    return u.href;
-  }
-
-  parseCallback(query: QueryLike) {
-    return parseOAuthCallback(this.name, query);
+    return this.consentLink(this.baseUrls.auth, '/v2/auth/authorize/', params.redirectUri, (redirectUri) => ({
+      client_key: this.credentials.clientId,
+      response_type: 'code',
+      scope: this.scopes.join(','),
+      redirect_uri: redirectUri,
+      state: params.state,
+    }));
   }
 
   async exchangeCode(params: { code: string; redirectUri?: string }): Promise<TokenSet> {
@@ -109,7 +113,7 @@ export class TikTokDriver implements PlatformDriver {
         client_secret: this.credentials.clientSecret,
         code: params.code,
         grant_type: 'authorization_code',
-        redirect_uri: needRedirectUri(this.name, params.redirectUri, this.redirectUri),
+        redirect_uri: this.redirect(params.redirectUri),
       },
       'exchange',
     );
@@ -120,21 +124,13 @@ export class TikTokDriver implements PlatformDriver {
 
   async refresh(tokens: TokenSet): Promise<TokenSet> {
     this.requireCredentials();
-    if (!tokens.refreshToken) {
-      throw new PlatformError({
-        kind: 'reconnect',
-        platform: this.name,
-        code: 'no_refresh_token',
-        key: 'no_refresh_token',
-        params: { platform: 'TikTok' },
-      });
-    }
+    const refreshToken = this.refreshTokenOf(tokens);
     const body = await this.tokenRequest(
       {
         client_key: this.credentials.clientId,
         client_secret: this.credentials.clientSecret,
         grant_type: 'refresh_token',
-        refresh_token: tokens.refreshToken,
+        refresh_token: refreshToken,
       },
       'refresh',
     );
@@ -152,34 +148,24 @@ export class TikTokDriver implements PlatformDriver {
       headers: { authorization: `Bearer ${accessToken}` },
     });
     const body = await readBody(res);
-    if (res.status !== 200 || (body?.error?.code && body.error.code !== 'ok'))
+    const info = parsed(UserInfo, body);
+    if (res.status !== 200 || !info || (info.error?.code && info.error.code !== 'ok'))
       throw tiktokApiError(res.status, res.headers, body);
-    const user = body?.data?.user ?? {};
-    const username: string | undefined = user.username || undefined;
+    const user = info.data?.user;
+    const username = user?.username || undefined;
     return {
-      title: user.display_name ?? username ?? '',
-      description: user.bio_description ?? '',
-      url: user.profile_deep_link || (username ? `https://www.tiktok.com/@${username}` : ''),
+      title: user?.display_name ?? username ?? '',
+      description: user?.bio_description ?? '',
+      url: user?.profile_deep_link || (username ? `https://www.tiktok.com/@${username}` : ''),
       username,
-      avatarUrl: user.avatar_url,
-      platformUserId: user.open_id ?? '',
+      avatarUrl: user?.avatar_url,
+      platformUserId: user?.open_id ?? '',
     };
   }
 
   // -------------------------------------------------------------------------------------------
 
-  private requireCredentials() {
-    if (!this.credentials?.clientId || !this.credentials?.clientSecret) {
-      throw new PlatformError({
-        kind: 'bad-request',
-        platform: this.name,
-        code: 'no_client',
-        key: 'tiktok_not_configured',
-      });
-    }
-  }
-
-  private async tokenRequest(form: Record<string, string>, phase: 'exchange' | 'refresh'): Promise<any> {
+  private async tokenRequest(form: Record<string, string>, phase: 'exchange' | 'refresh'): Promise<TikTokToken> {
     const res = await this.http.request(joinUrl(this.baseUrls.api, '/v2/oauth/token/'), {
       method: 'POST',
       headers: { 'cache-control': 'no-cache' },
@@ -187,12 +173,12 @@ export class TikTokDriver implements PlatformDriver {
     });
     const body = await readBody(res);
     // TikTok may report OAuth errors with HTTP 200, so look at the body as well as the status.
-    if (res.status !== 200 || typeof body?.error === 'string' || !body?.access_token)
-      throw tiktokOAuthError(res.status, res.headers, body, phase);
-    return body;
+    const token = res.status === 200 && textAt(body, 'error') === undefined ? parsed(TikTokToken, body) : null;
+    if (!token) throw tiktokOAuthError(res.status, res.headers, body, phase);
+    return token;
   }
 
-  private toTokens(body: any): TokenSet {
+  private toTokens(body: TikTokToken): TokenSet {
     const now = this.now();
     return {
       accessToken: body.access_token,

@@ -1,5 +1,5 @@
 /** TikTok OAuth error bodies and the `{ data, error: { code, message, log_id } }` envelope → PlatformError. */
-import { genericHttpError, retryAfterSec } from '../common';
+import { at, genericHttpError, retryAfterSec, textAt } from '../common';
 import { encodeMessage } from '../../../src/contract/stored-message';
 import { PLATFORM_TITLES, PlatformError, withCode, type PlatformErrorKey } from '../types';
 
@@ -10,12 +10,12 @@ const TITLE = { platform: PLATFORM_TITLES[P] };
 export function tiktokOAuthError(
   status: number,
   headers: Record<string, string>,
-  body: any,
+  body: unknown,
   phase: 'exchange' | 'refresh',
 ): PlatformError {
-  const error = typeof body?.error === 'string' ? body.error : undefined;
-  const description = typeof body?.error_description === 'string' ? body.error_description : '';
-  const raw = error ? { error, error_description: description, log_id: body?.log_id } : body;
+  const error = textAt(body, 'error');
+  const description = textAt(body, 'error_description') ?? '';
+  const raw = error ? { error, error_description: description, log_id: at(body, 'log_id') } : body;
   const base = { platform: P, httpStatus: status, code: error ?? `http_${status}`, raw } as const;
   switch (error) {
     case 'invalid_grant':
@@ -62,10 +62,10 @@ export function tiktokOAuthError(
 }
 
 /** API envelope errors (`error.code` other than "ok"). */
-export function tiktokApiError(status: number, headers: Record<string, string>, body: any): PlatformError {
-  const code: string | undefined = body?.error?.code;
-  const message: string = body?.error?.message ?? '';
-  const raw = body?.error ?? body;
+export function tiktokApiError(status: number, headers: Record<string, string>, body: unknown): PlatformError {
+  const code = textAt(body, 'error', 'code');
+  const message = textAt(body, 'error', 'message') ?? '';
+  const raw = at(body, 'error') ?? body;
   const base = { platform: P, httpStatus: status, code: code ?? `http_${status}`, raw } as const;
   switch (code) {
     case 'access_token_invalid':

@@ -2,26 +2,10 @@
  * YouTube: Google OAuth 2.0 web-server flow with the account's own client_id/client_secret, and the
  * YouTube Data API v3 channel calls (read; description update by read-modify-write of brandingSettings).
  */
-import {
-  expiresAtFrom,
-  joinUrl,
-  stripUndefined,
-  needRedirectUri,
-  parseOAuthCallback,
-  readBody,
-  requireScopes,
-  splitScopes,
-  type DriverBaseOptions,
-  type QueryLike,
-} from '../common';
-import {
-  PlatformError,
-  type OAuthClientCredentials,
-  type PlatformCapabilities,
-  type PlatformDriver,
-  type PlatformProfile,
-  type TokenSet,
-} from '../types';
+import { z } from 'zod';
+import { expiresAtFrom, joinUrl, optionalText, parsed, readBody, requireScopes, splitScopes } from '../common';
+import { OAuth2Driver, type OAuth2DriverOptions } from '../oauth2';
+import { PlatformError, type PlatformCapabilities, type PlatformProfile, type TokenSet } from '../types';
 import { googleTokenError, youtubeApiError } from './youtube.errors';
 
 export interface YouTubeBaseUrls {
@@ -46,53 +30,72 @@ export const YOUTUBE_SCOPES = [
 
 export const YOUTUBE_DESCRIPTION_MAX = 1000;
 
-export interface YouTubeDriverOptions extends DriverBaseOptions<YouTubeBaseUrls> {
-  /** The account's own Google OAuth client. */
-  credentials: OAuthClientCredentials;
-}
+export type YouTubeDriverOptions = OAuth2DriverOptions<YouTubeBaseUrls>;
 
-export class YouTubeDriver implements PlatformDriver {
-  readonly name = 'youtube' as const;
-  readonly capabilities: PlatformCapabilities = {
-    updateProfileName: false,
-    updateDescription: true,
-    publishVideo: true,
-    readStats: true,
-  };
-  readonly scopes: readonly string[];
+const GoogleToken = z.object({
+  access_token: z.string().min(1),
+  refresh_token: optionalText,
+  expires_in: z.unknown().optional(),
+  scope: z.unknown().optional(),
+});
+
+const Channel = z.object({
+  id: z.string().min(1),
+  snippet: z
+    .object({
+      title: optionalText,
+      description: optionalText,
+      customUrl: optionalText,
+      thumbnails: z.object({ default: z.object({ url: optionalText }).nullish() }).nullish(),
+    })
+    .nullish(),
+  // Sent back whole on update: every field kept as it was.
+  brandingSettings: z
+    .looseObject({
+      channel: z.looseObject({ title: optionalText, description: optionalText }).nullish(),
+    })
+    .nullish(),
+});
+type Channel = z.infer<typeof Channel>;
+
+const ChannelList = z.object({ items: z.array(z.unknown()).optional() });
+
+/** What the official API lets us do (the panel hides or disables what is false). */
+export const YOUTUBE_CAPABILITIES: PlatformCapabilities = {
+  updateProfileName: false,
+  updateDescription: true,
+  publishVideo: true,
+  readStats: true,
+};
+
+export class YouTubeDriver extends OAuth2Driver<YouTubeBaseUrls> {
+  readonly capabilities = YOUTUBE_CAPABILITIES;
   readonly refreshAheadMs = 5 * 60_000;
-  readonly baseUrls: YouTubeBaseUrls;
-  private readonly http;
-  private readonly credentials: OAuthClientCredentials;
-  private readonly redirectUri?: string;
-  private readonly now: () => Date;
 
   constructor(opts: YouTubeDriverOptions) {
-    this.http = opts.http;
-    this.baseUrls = { ...YOUTUBE_DEFAULT_BASE_URLS, ...stripUndefined(opts.baseUrls) };
-    this.credentials = opts.credentials;
-    this.redirectUri = opts.redirectUri;
-    this.scopes = opts.scopes ?? [...YOUTUBE_SCOPES];
-    this.now = opts.now ?? (() => new Date());
+    super(
+      {
+        name: 'youtube',
+        defaultBaseUrls: YOUTUBE_DEFAULT_BASE_URLS,
+        scopes: YOUTUBE_SCOPES,
+        noClientKey: 'youtube_no_client',
+      },
+      opts,
+    );
   }
 
   authorizationUrl(params: { state: string; redirectUri?: string; loginHint?: string }): string {
-    this.requireCredentials();
-    const u = new URL(joinUrl(this.baseUrls.auth, '/o/oauth2/v2/auth'));
-    u.searchParams.set('client_id', this.credentials.clientId);
-    u.searchParams.set('redirect_uri', needRedirectUri(this.name, params.redirectUri, this.redirectUri));
-    u.searchParams.set('response_type', 'code');
-    u.searchParams.set('scope', this.scopes.join(' '));
-    u.searchParams.set('access_type', 'offline');
-    u.searchParams.set('prompt', 'consent');
-    u.searchParams.set('include_granted_scopes', 'true');
-    u.searchParams.set('state', params.state);
-    if (params.loginHint) u.searchParams.set('login_hint', params.loginHint);
-    return u.href;
-  }
-
-  parseCallback(query: QueryLike) {
-    return parseOAuthCallback(this.name, query);
+    return this.consentLink(this.baseUrls.auth, '/o/oauth2/v2/auth', params.redirectUri, (redirectUri) => ({
+      client_id: this.credentials.clientId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: this.scopes.join(' '),
+      access_type: 'offline',
+      prompt: 'consent',
+      include_granted_scopes: 'true',
+      state: params.state,
+      login_hint: params.loginHint || undefined,
+    }));
   }
 
   async exchangeCode(params: { code: string; redirectUri?: string }): Promise<TokenSet> {
@@ -103,7 +106,7 @@ export class YouTubeDriver implements PlatformDriver {
         code: params.code,
         client_id: this.credentials.clientId,
         client_secret: this.credentials.clientSecret,
-        redirect_uri: needRedirectUri(this.name, params.redirectUri, this.redirectUri),
+        redirect_uri: this.redirect(params.redirectUri),
       },
       'exchange',
     );
@@ -117,7 +120,7 @@ export class YouTubeDriver implements PlatformDriver {
     }
     const scope = splitScopes(body.scope, /\s+/);
     requireScopes(this.name, scope, this.scopes);
-    const channelId = await this.channelId(body.access_token);
+    const channelId = (await this.mineChannel(body.access_token, 'id')).id;
     return {
       accessToken: body.access_token,
       refreshToken: body.refresh_token,
@@ -130,19 +133,10 @@ export class YouTubeDriver implements PlatformDriver {
 
   async refresh(tokens: TokenSet): Promise<TokenSet> {
     this.requireCredentials();
-    if (!tokens.refreshToken) {
-      throw new PlatformError({
-        kind: 'reconnect',
-        platform: this.name,
-        code: 'no_refresh_token',
-        key: 'no_refresh_token',
-        params: { platform: 'YouTube' },
-      });
-    }
     const body = await this.tokenRequest(
       {
         grant_type: 'refresh_token',
-        refresh_token: tokens.refreshToken,
+        refresh_token: this.refreshTokenOf(tokens),
         client_id: this.credentials.clientId,
         client_secret: this.credentials.clientSecret,
       },
@@ -185,8 +179,10 @@ export class YouTubeDriver implements PlatformDriver {
     }
     // channels.update overwrites every mutable property of the part: read it, change one field, send it all back.
     const current = await this.mineChannel(accessToken, 'brandingSettings');
-    const brandingSettings = structuredClone(current.brandingSettings ?? {});
-    brandingSettings.channel = { ...(brandingSettings.channel ?? {}), description };
+    const brandingSettings = {
+      ...current.brandingSettings,
+      channel: { ...current.brandingSettings?.channel, description },
+    };
     const res = await this.http.request(joinUrl(this.baseUrls.api, '/youtube/v3/channels'), {
       method: 'PUT',
       query: { part: 'brandingSettings' },
@@ -200,33 +196,23 @@ export class YouTubeDriver implements PlatformDriver {
 
   // -------------------------------------------------------------------------------------------
 
-  private requireCredentials() {
-    if (!this.credentials?.clientId || !this.credentials?.clientSecret) {
-      throw new PlatformError({
-        kind: 'bad-request',
-        platform: this.name,
-        code: 'no_client',
-        key: 'youtube_no_client',
-      });
-    }
-  }
-
-  private async tokenRequest(form: Record<string, string>, phase: 'exchange' | 'refresh'): Promise<any> {
+  private async tokenRequest(form: Record<string, string>, phase: 'exchange' | 'refresh') {
     const res = await this.http.request(joinUrl(this.baseUrls.token, '/token'), { method: 'POST', body: { form } });
     const body = await readBody(res);
-    if (res.status !== 200 || !body?.access_token) throw googleTokenError(res.status, res.headers, body, phase);
-    return body;
+    const token = res.status === 200 ? parsed(GoogleToken, body) : null;
+    if (!token) throw googleTokenError(res.status, res.headers, body, phase);
+    return token;
   }
 
-  private async mineChannel(accessToken: string, part: string): Promise<any> {
+  private async mineChannel(accessToken: string, part: string): Promise<Channel> {
     const res = await this.http.request(joinUrl(this.baseUrls.api, '/youtube/v3/channels'), {
       query: { part, mine: 'true' },
       headers: { authorization: `Bearer ${accessToken}` },
     });
     const body = await readBody(res);
     if (res.status !== 200) throw youtubeApiError(res.status, res.headers, body);
-    const ch = body?.items?.[0];
-    if (!ch?.id) {
+    const ch = parsed(Channel, parsed(ChannelList, body)?.items?.[0]);
+    if (!ch) {
       throw new PlatformError({
         kind: 'bad-request',
         platform: this.name,
@@ -236,21 +222,17 @@ export class YouTubeDriver implements PlatformDriver {
     }
     return ch;
   }
-
-  private async channelId(accessToken: string): Promise<string> {
-    return (await this.mineChannel(accessToken, 'id')).id as string;
-  }
 }
 
-function toProfile(ch: any): PlatformProfile {
-  const snippet = ch.snippet ?? {};
-  const branding = ch.brandingSettings?.channel ?? {};
+function toProfile(ch: Channel): PlatformProfile {
+  const snippet = ch.snippet;
+  const branding = ch.brandingSettings?.channel;
   return {
-    title: snippet.title ?? branding.title ?? '',
-    description: branding.description ?? snippet.description ?? '',
+    title: snippet?.title ?? branding?.title ?? '',
+    description: branding?.description ?? snippet?.description ?? '',
     url: `https://www.youtube.com/channel/${ch.id}`,
-    username: snippet.customUrl,
-    avatarUrl: snippet.thumbnails?.default?.url,
+    username: snippet?.customUrl,
+    avatarUrl: snippet?.thumbnails?.default?.url,
     platformUserId: ch.id,
   };
 }

@@ -1,5 +1,5 @@
 /** Google OAuth and YouTube Data API error bodies → PlatformError. */
-import { genericHttpError, retryAfterSec } from '../common';
+import { at, genericHttpError, retryAfterSec, textAt } from '../common';
 import { PLATFORM_TITLES, PlatformError, withCode } from '../types';
 
 const P = 'youtube' as const;
@@ -9,11 +9,11 @@ const TITLE = { platform: PLATFORM_TITLES[P] };
 export function googleTokenError(
   status: number,
   headers: Record<string, string>,
-  body: any,
+  body: unknown,
   phase: 'exchange' | 'refresh',
 ): PlatformError {
-  const error = typeof body?.error === 'string' ? body.error : undefined;
-  const description = typeof body?.error_description === 'string' ? body.error_description : '';
+  const error = textAt(body, 'error');
+  const description = textAt(body, 'error_description') ?? '';
   const raw = error ? { error, error_description: description } : body;
   switch (error) {
     case 'invalid_grant':
@@ -93,11 +93,10 @@ const RETRY_REASONS = new Set([
 ]);
 
 /** Data API: `{ error: { code, message, errors: [{ reason, domain, message }] } }`. */
-export function youtubeApiError(status: number, headers: Record<string, string>, body: any): PlatformError {
-  const err = body?.error;
-  const reason: string | undefined =
-    err?.errors?.[0]?.reason ?? (typeof err?.status === 'string' ? err.status : undefined);
-  const message: string = err?.message ?? err?.errors?.[0]?.message ?? '';
+export function youtubeApiError(status: number, headers: Record<string, string>, body: unknown): PlatformError {
+  const err = at(body, 'error');
+  const reason = textAt(err, 'errors', '0', 'reason') ?? textAt(err, 'status');
+  const message = textAt(err, 'message') ?? textAt(err, 'errors', '0', 'message') ?? '';
   const raw = err ?? body;
   const base = { platform: P, httpStatus: status, code: reason ?? `http_${status}`, raw } as const;
   if (reason === 'youtubeSignupRequired') {

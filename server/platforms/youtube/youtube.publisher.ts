@@ -12,7 +12,7 @@
  * none does the job start a new session. Every call goes through the profile's proxy (the `http` client).
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { joinUrl, readBody, stripUndefined } from '../common';
+import { asNode, joinUrl, readBody, stripUndefined } from '../common';
 import type { PlatformHttp } from '../http';
 import type { PublishMeta, PublishSource, UploadProgress, VideoStats } from '../publish-types';
 import { PlatformError } from '../types';
@@ -261,17 +261,18 @@ export class YouTubePublisher {
     return out;
   }
 
-  private async get<T>(
+  /** A Data API read, as its answer type (every field optional: the publisher reads what is there). */
+  private async get<T extends object>(
     accessToken: string,
     path: string,
     query: Record<string, string | undefined>,
-  ): Promise<T | null> {
+  ): Promise<T> {
     const res = await this.http.request(joinUrl(this.baseUrls.api, path), {
       query,
       headers: { authorization: `Bearer ${accessToken}` },
     });
     const body = await readBody(res);
     if (res.status !== 200) throw youtubeApiError(res.status, res.headers, body);
-    return body;
+    return asNode<T>(body);
   }
 }

@@ -11,7 +11,7 @@
  */
 import type { PlatformHttp, PlatformResponse } from '../http';
 import type { PublishSource } from '../publish-types';
-import { readBody, genericHttpError } from '../common';
+import { at, readBody, genericHttpError } from '../common';
 import { PlatformError } from '../types';
 import { uploadProtocolError, youtubeApiError } from './youtube.errors';
 
@@ -58,14 +58,14 @@ async function sessionAnswer(res: PlatformResponse, size: number): Promise<Uploa
   }
   const body = await readBody(res);
   if (res.status === 200 || res.status === 201) {
-    const videoId = body?.id;
+    const videoId = at(body, 'id');
     if (typeof videoId !== 'string' || !videoId)
       throw uploadProtocolError(`HTTP ${res.status} without a video id`, res.status, body);
     return { state: 'completed', videoId };
   }
   if (res.status === 404 || res.status === 410) return { state: 'expired' };
   if (res.status >= 500 || res.status === 429)
-    throw genericHttpError('youtube', res.status, res.headers, body?.error ?? body);
+    throw genericHttpError('youtube', res.status, res.headers, at(body, 'error') ?? body);
   throw youtubeApiError(res.status, res.headers, body);
 }
 

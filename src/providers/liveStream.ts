@@ -1,9 +1,12 @@
+import { API, withQuery } from '../contract/endpoints';
 import type { LiveKind } from '../contract/live';
-import { httpClient } from '../providers/httpClient';
+import { contract } from './contract';
 
 export type LiveMessage = { id: number; kind: LiveKind; payload: Record<string, unknown> };
 
 export type LiveHandlers = {
+  /** A fresh ticket for the stream (the dataProvider's liveTicket: an authenticated POST). */
+  ticket: () => Promise<string>;
   onMessage: (m: LiveMessage) => void;
   /** The stream is (re)open; `resumed` after a break (what was missed has been replayed). */
   onOpen?: (resumed: boolean) => void;
@@ -14,7 +17,7 @@ export const liveBackoff = { firstMs: 1000, maxMs: 30_000 };
 
 /**
  * One server-sent-events connection for this tab: asks for a ticket (an authenticated POST, so an expired
- * access token is refreshed as for any call), opens `/api/live/events`, and on any failure closes it and
+ * access token is refreshed as for any call), opens the live events stream, and on any failure closes it and
  * reconnects with a fresh ticket after a backoff, resuming after the last event id it received. `stop` ends it
  * for good (logout, the layout unmounting).
  */
@@ -37,15 +40,14 @@ export function startLive(h: LiveHandlers): () => void {
   const connect = async () => {
     if (stopped) return;
     let ticket: string;
+    let data: Awaited<ReturnType<typeof contract.live>>['LiveDataSchema'];
     try {
-      ticket = (await httpClient('/api/live/ticket', { method: 'POST' })).json.ticket;
+      [ticket, data] = await Promise.all([h.ticket(), contract.live().then((c) => c.LiveDataSchema)]);
     } catch {
       return retry();
     }
     if (stopped) return;
-    const query = new URLSearchParams({ ticket });
-    if (lastId) query.set('lastEventId', String(lastId));
-    const es = new EventSource(`/api/live/events?${query}`);
+    const es = new EventSource(withQuery(API.live.events, { ticket, lastEventId: lastId || undefined }));
     source = es;
     es.onopen = () => {
       failures = 0;
@@ -55,12 +57,14 @@ export function startLive(h: LiveHandlers): () => void {
     es.onmessage = (e) => {
       const id = Number(e.lastEventId);
       if (id) lastId = id;
+      let message: unknown;
       try {
-        const { kind, payload } = JSON.parse(e.data);
-        h.onMessage({ id, kind, payload });
+        message = JSON.parse(e.data);
       } catch {
-        /* not ours */
+        return; // not ours
       }
+      const parsed = data.safeParse(message);
+      if (parsed.success) h.onMessage({ id, ...parsed.data });
     };
     // EventSource would retry on its own with the same (soon expired) ticket: reconnect with a fresh one.
     es.onerror = () => {

@@ -1,9 +1,14 @@
-import type { PlatformCall } from '../accounts/platform-connections';
-import type { MediaFacts, PublishMeta, PublishSource } from '../platforms/publish-types';
-import type { PlatformDriver, PlatformError } from '../platforms/index';
+/**
+ * One step of a post's publish machine, as the publish worker (server/publications/publish.worker.ts) hands it to a
+ * platform's adapter: what the step sees of its row, what it may do (platform calls, progress, quota slots) and
+ * what it ends in. The worker owns the row, the chain of jobs and the handle's sealing; the adapter owns the
+ * platform's steps.
+ */
 import type { PublishState } from '../../src/contract/publications';
-import type { PublishPatch, PublishRow } from './publish.repository';
-import type { QuotaSlot } from './publish.quota';
+import type { PlatformHttp } from './http';
+import type { MediaFacts, PublishMeta, PublishSource } from './publish-types';
+import type { PlatformSettings } from './settings';
+import type { PlatformDriver, PlatformError, TokenSet } from './types';
 
 /** How long the job waits between looks, and how long a platform may process before the job gives a reason. */
 export type PublishTiming = {
@@ -27,15 +32,6 @@ export type PublishTiming = {
   tiktokChunkSize?: number;
 };
 
-export const DEFAULT_PUBLISH_TIMING: PublishTiming = {
-  pollMs: 15_000,
-  containerPollMs: 60_000,
-  processingBudgetMs: 30 * 60_000,
-  backoffMs: 30_000,
-  maxFaults: 6,
-  progressEveryMs: 1_000,
-};
-
 /** The remote handles a platform stores (sealed JSON in `handle_sealed`), plus the job's own counters. */
 export type PublishHandle = {
   /** Passing faults in a row (reset by any progress). */
@@ -45,20 +41,36 @@ export type PublishHandle = {
   [k: string]: unknown;
 };
 
+/** What a platform call gets besides the driver: the profile's proxy-aware HTTP client, its tokens, the settings. */
+export type PlatformCall = { http: PlatformHttp; tokens: TokenSet; settings: PlatformSettings };
+
+/** A post slot taken (its usage rows, to give back when nothing was posted), or when one frees. */
+export type QuotaSlot = { slot: number[]; until?: undefined } | { until: Date; slot?: undefined };
+
+/** What a step records before going on. */
+export type StepPatch = Partial<{
+  state: PublishState;
+  handle: PublishHandle;
+  remoteId: string | null;
+  bytesSent: number;
+  bytesTotal: number;
+  processingSince: string | null;
+}>;
+
 /** What one step of a platform's machine can see and do. */
 export interface StepContext {
-  row: PublishRow;
+  /** The row as stored when the step was claimed. */
+  row: { remoteId: string | null; processingSince: string | null };
   state: PublishState;
   handle: PublishHandle;
   meta: PublishMeta;
-  storageKey: string;
   timing: PublishTiming;
   signal: AbortSignal;
   now(): Date;
   /** A platform call through the profile's proxy with a fresh token; PlatformErrors come back as they are. */
   call<T>(fn: (driver: PlatformDriver, accessToken: string, call: PlatformCall) => Promise<T>): Promise<T>;
   /** Records the step (state, handle, ids) before going on; false when the row was cancelled meanwhile. */
-  save(patch: Omit<PublishPatch, 'handleSealed'> & { handle?: PublishHandle }): Promise<boolean>;
+  save(patch: StepPatch): Promise<boolean>;
   /** Upload progress: acknowledged bytes (written at most every `progressEveryMs`). */
   progress(acknowledged: number, total: number): void;
   source(): Promise<PublishSource>;
@@ -82,6 +94,3 @@ export type StepResult =
   | { next: 'wait'; until: Date; reason: PlatformError }
   | { next: 'published'; remoteId: string | null; url: string | null }
   | { next: 'refused'; error: PlatformError };
-
-/** One platform's state machine over its publisher (publish.youtube.ts, publish.tiktok.ts, publish.instagram.ts). */
-export type PlatformSteps = (ctx: StepContext) => Promise<StepResult>;

@@ -1,0 +1,17 @@
+/**
+ * The contract's schema modules, each loaded when a call first needs it: zod and the schemas stay out of the
+ * panel's first load, and a screen loads its own domain's only. What they export is typed as usual.
+ */
+export const contract = {
+  accounts: () => import('../contract/accounts'),
+  ai: () => import('../contract/ai'),
+  auth: () => import('../contract/auth'),
+  backgrounds: () => import('../contract/backgrounds'),
+  groups: () => import('../contract/groups'),
+  http: () => import('../contract/http'),
+  live: () => import('../contract/live'),
+  publications: () => import('../contract/publications'),
+  tags: () => import('../contract/tags'),
+  users: () => import('../contract/users'),
+  videos: () => import('../contract/videos'),
+};

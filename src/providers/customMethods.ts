@@ -1,0 +1,192 @@
+import type { Identifier } from 'ra-core';
+import type { z } from 'zod';
+import type { ChannelDescriptionSchema, InstagramProfileSchema } from '../contract/accounts';
+import type { AiAction, AiActionBody, AiActionReply, AiProvider } from '../contract/ai';
+import { API, itemOf, pathOf } from '../contract/endpoints';
+import type { PlatformKey } from '../contract/platforms';
+import type { PostAction, PublicationCreate, PublicationPatch } from '../contract/publications';
+import type { PasswordChange } from '../contract/users';
+import type { CreateVideoFields } from '../contract/videos';
+import { aiClient } from './aiClient';
+import { call } from './call';
+import { contract } from './contract';
+import { uploadWithProgress, type UploadProgress } from './uploadWithProgress';
+
+type OnProgress = (p: UploadProgress) => void;
+
+/** The AI actions' replies, indexed so that a call's reply type follows its action. */
+type AiReplies = { [A in AiAction]: { reply: z.ZodType<AiActionReply<A>> } };
+const aiReplyOf = async <A extends AiAction>(action: A) => {
+  const actions: AiReplies = (await contract.ai()).AI_ACTIONS;
+  return actions[action].reply;
+};
+
+// Each schema comes from its domain's contract module, loaded with the first call that needs it.
+const account = () => contract.accounts().then((c) => c.AccountRecordSchema);
+const publication = () => contract.publications().then((c) => c.PublicationSchema);
+const publicationChange = () => contract.publications().then((c) => c.PublicationCreatedSchema);
+
+/**
+ * The dataProvider's methods beyond react-admin's CRUD (react-admin's "custom methods"): the API's actions and
+ * reads that are not a resource's list or record. Each answer is parsed through its contract schema.
+ */
+export const customMethods = {
+  // Profiles (SPEC §2 profile form and platform panels).
+  syncProfile: (id: Identifier, platform: PlatformKey) =>
+    call(account(), pathOf(API.accounts.sync, { id }, { platform }), { method: 'POST', body: {} }),
+  changeChannelDescription: (id: Identifier, body: z.input<typeof ChannelDescriptionSchema>) =>
+    call(account(), pathOf(API.accounts.channel, { id }), { method: 'PATCH', body }),
+  changeInstagramProfile: (id: Identifier, body: z.input<typeof InstagramProfileSchema>) =>
+    call(
+      contract.accounts().then((c) => c.AccountWithNoticeSchema),
+      pathOf(API.accounts.instagramProfile, { id }),
+      { method: 'PATCH', body },
+    ),
+  /** The platform's authorization link for the profile (the panel copies it to the clipboard). */
+  connectLink: (platform: PlatformKey, id: Identifier) =>
+    call(
+      contract.accounts().then((c) => c.AuthorizeUrlSchema),
+      pathOf(API.accounts.connect[platform], { id }),
+      { method: 'POST' },
+    ),
+  /** Stores the AI service's session id on the profile. */
+  setAiSession: (id: Identifier, idGPT: number) =>
+    call(account(), pathOf(API.accounts.gpt, { id }), { method: 'PATCH', body: { idGPT } }),
+  /** The caller's profiles as select options (a group's own members too), narrowed by `q`. */
+  searchProfiles: (query: { groupId: Identifier; q?: string }, signal?: AbortSignal) =>
+    call(
+      contract.groups().then((c) => c.AccountOptionsSchema),
+      pathOf(API.accounts.search, {}, query),
+      { signal },
+    ),
+
+  // The AI service (its own client and base URL).
+  aiAction: <A extends AiAction>(action: A, body: AiActionBody<A>): Promise<AiActionReply<A>> =>
+    call(aiReplyOf(action), pathOf(API.ai.action, { action }), { method: 'POST', body, client: aiClient }),
+  /** A session with one provider's whole history and its screenshots. */
+  aiSession: (id: Identifier, provider: AiProvider, signal?: AbortSignal) =>
+    call(
+      contract.ai().then((c) => c.AiSessionDetailSchema),
+      itemOf(API.ai.sessions, id, { type: provider }),
+      { signal, client: aiClient },
+    ),
+
+  // Backgrounds.
+  folderOptions: (signal?: AbortSignal) =>
+    call(
+      contract.backgrounds().then((c) => c.FolderOptionsSchema),
+      API.backgrounds.folderOptions,
+      { signal },
+    ),
+  /** Multipart, folderId first, then files[] and videos[]; reports the bytes sent. */
+  uploadBackgrounds: async (folderId: Identifier, images: File[], videos: File[], onProgress: OnProgress) => {
+    const { UPLOAD_FIELDS, UploadResultSchema } = await contract.backgrounds();
+    const form = new FormData();
+    form.append(UPLOAD_FIELDS.folder, String(folderId));
+    for (const f of images) form.append(`${UPLOAD_FIELDS.images}[]`, f, f.name);
+    for (const f of videos) form.append(`${UPLOAD_FIELDS.videos}[]`, f, f.name);
+    return uploadWithProgress(UploadResultSchema, API.backgrounds.items, form, onProgress);
+  },
+
+  // Create-video requests.
+  /** A request (by id or idUpload) with its rendered videos. */
+  renderRequest: (id: string, signal?: AbortSignal) =>
+    call(
+      contract.videos().then((c) => c.CreateVideoRequestDetailSchema),
+      pathOf(API.videos.request, { id }),
+      { signal },
+    ),
+  /** Multipart: the fields first, the file last, so the server knows the options before the bytes arrive. */
+  createVideoRequest: async (fields: CreateVideoFields, file: File, onProgress: OnProgress) => {
+    const { CREATE_VIDEO_FIELDS, CreateVideoRequestSchema } = await contract.videos();
+    const form = new FormData();
+    form.append(CREATE_VIDEO_FIELDS.count, String(fields.countVideo));
+    form.append(CREATE_VIDEO_FIELDS.isVideo, String(fields.isVideo));
+    form.append(CREATE_VIDEO_FIELDS.isPhoto, String(fields.isPhoto));
+    form.append(CREATE_VIDEO_FIELDS.isGenerator, String(fields.isGenerator));
+    for (const id of fields.folders) form.append(`${CREATE_VIDEO_FIELDS.folders}[]`, String(id));
+    form.append(CREATE_VIDEO_FIELDS.file, file, file.name);
+    return uploadWithProgress(CreateVideoRequestSchema, API.videos.create, form, onProgress);
+  },
+
+  // Publishing.
+  publishRules: (signal?: AbortSignal) =>
+    call(
+      contract.publications().then((c) => c.PublishRulesSchema),
+      API.publications.rules,
+      { signal },
+    ),
+  /** What the publish form starts from: a request's outputs (by idUpload) or one AI video. */
+  publishSource: (kind: 'request' | 'ai', id: string, signal?: AbortSignal) =>
+    call(
+      contract.publications().then((c) => c.PublishSourceSchema),
+      pathOf(kind === 'ai' ? API.publications.aiForm : API.publications.requestForm, { id }),
+      { signal },
+    ),
+  /** The platforms each of the profiles is connected to. */
+  connections: (accounts: readonly number[], signal?: AbortSignal) =>
+    call(
+      contract.publications().then((c) => c.ProfileConnectionsSchema),
+      pathOf(API.publications.connections, {}, { accounts: accounts.join(',') }),
+      { signal },
+    ),
+  /** A publication, by its id or its request's idUpload. */
+  publication: (ref: string, signal?: AbortSignal) =>
+    call(publication(), itemOf(API.publications.collection, ref), { signal }),
+  publishRequest: (idUpload: string, body: PublicationCreate) =>
+    call(publicationChange(), itemOf(API.publications.collection, idUpload), { method: 'POST', body }),
+  publishAiVideo: (id: string, body: PublicationCreate) =>
+    call(
+      contract.publications().then((c) => c.AiPublishedSchema),
+      pathOf(API.publications.aiPublish, { id }),
+      { method: 'POST', body },
+    ),
+  changePublication: (id: Identifier, body: PublicationPatch) =>
+    call(publicationChange(), itemOf(API.publications.collection, id), { method: 'PATCH', body }),
+  /** Publishes one video of a publication again. */
+  publishAgain: (videoId: number, publicationId: number) =>
+    call(publication(), API.publications.publishAgain, {
+      method: 'POST',
+      body: { videoId, youTubeId: publicationId },
+    }),
+  removeFromPublication: (videoId: number) =>
+    call(publication(), pathOf(API.publications.video, { videoId }), { method: 'DELETE' }),
+  /** Retry now, cancel, or read the stats now of one post (a video on one platform). */
+  postAction: (videoId: number, platform: PlatformKey, action: PostAction) =>
+    call(publication(), pathOf(API.publications.post, { videoId, platform, action }), { method: 'POST' }),
+
+  // Live updates and the bell.
+  liveTicket: () =>
+    call(
+      contract.live().then((c) => c.LiveTicketSchema),
+      API.live.ticket,
+      { method: 'POST' },
+    ),
+  notifications: (page: number, signal?: AbortSignal) =>
+    call(
+      contract.live().then((c) => c.NotificationPageSchema),
+      pathOf(API.live.notifications, {}, { page }),
+      { signal },
+    ),
+  readNotification: (id: number) =>
+    call(
+      contract.live().then((c) => c.NotificationSchema),
+      pathOf(API.live.read, { id }),
+      { method: 'POST' },
+    ),
+  readAllNotifications: () =>
+    call(
+      contract.live().then((c) => c.ReadAllSchema),
+      API.live.readAll,
+      { method: 'POST' },
+    ),
+
+  // Settings.
+  /** Ends every other session of the user; `refreshToken` names this one, which stays. */
+  changePassword: (body: PasswordChange & { refreshToken: string | null }) =>
+    call(
+      contract.http().then((c) => c.NoContent),
+      API.auth.password,
+      { method: 'POST', body },
+    ),
+};
