@@ -132,7 +132,7 @@ describeEachDb(
       ] as const) {
         const f = await ctx.call({ method: 'POST', url: '/api/folder/photo-bg', token: anna, payload: { name } });
         const up = await send('/api/photo-bg', [{ name: 'folderId', value: String(f.body.id) }, ...files]);
-        expect(up.status).toBe(201);
+        expect(up.status, JSON.stringify(up.body)).toBe(201);
         // The preview is served from the bucket through its signed link.
         const preview = await ctx.call({ method: 'GET', url: up.body.data[0].previewUrl });
         expect(preview.status).toBe(200);

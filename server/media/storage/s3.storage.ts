@@ -193,7 +193,8 @@ export function s3Client(settings: Omit<S3Settings, 'bucket' | 'partSize' | 'que
     endpoint: settings.endpoint,
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
-    credentials: settings.credentials,
+    // A copy: the configuration is frozen, and the SDK marks the credentials object it is given ($source).
+    credentials: settings.credentials && { ...settings.credentials },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: {
