@@ -26,6 +26,7 @@ import { backgroundsRoutes } from './backgrounds/index';
 import { createVideoRoutes } from './videos/index';
 import { publicationsRoutes } from './publications/publications.routes';
 import { liveRoutes } from './live/index';
+import { jobsRoutes } from './jobs/jobs.routes';
 import { buildContainer, type Container, type ContainerOverrides } from './container';
 import { aiService, allowPanelOrigin } from './ai/ai-app';
 
@@ -91,6 +92,7 @@ export async function buildApp(
   await app.register(mediaRoutes, { media: root.media });
   await app.register(publicationsRoutes, { publications: services.publications });
   await app.register(liveRoutes, { live: root.live.service, streams: root.live.streams });
+  await app.register(jobsRoutes, { jobs: services.jobs });
   app.addHook('onClose', async () => root.live.hub.close());
   // The AI service: on the API's origin unless AI_PORT gives it a port of its own (main.ts, server/ai/ai-app.ts).
   if (config.ai.port === undefined) await app.register(aiService, { ai: services.ai, videos: services.aiVideos });

@@ -12,6 +12,8 @@ import {
   type JobWorker,
   type RunnerOptions,
 } from './jobs/index';
+import { JobsService } from './jobs/jobs.service';
+import { JobsRepository } from './jobs/jobs.repository';
 import { AuthService, type SignAccess } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
 import { UserLimitCounter } from './http/user-limit-counter';
@@ -250,7 +252,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     ffmpeg,
     queue,
     repos,
-    services,
+    /** The domain services, and the operator's view of the queue over the catalogue (the Jobs screen). */
+    services: { ...services, jobs: new JobsService(new JobsRepository(db), catalogue) },
     renderWorkRoot: workRoot,
     publishing,
     live: { service: live, hub, repo: liveRepo, streams: new LiveStreams({ live, hub, auth: repos.auth }) },

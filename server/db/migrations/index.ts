@@ -15,6 +15,7 @@ import * as userLimits from './014_user_limits.js';
 import * as aiSessionOwnerEmail from './015_ai_session_owner_email.js';
 import * as failingPosts from './016_failing_posts.js';
 import * as profileHandles from './018_profile_handles.js';
+import * as jobClaims from './022_job_claims.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -35,4 +36,5 @@ export const migrations = {
   '015_ai_session_owner_email': aiSessionOwnerEmail,
   '016_failing_posts': failingPosts,
   '018_profile_handles': profileHandles,
+  '022_job_claims': jobClaims,
 };
