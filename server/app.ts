@@ -27,6 +27,7 @@ import { createVideoRoutes } from './videos/index';
 import { publicationsRoutes } from './publications/publications.routes';
 import { liveRoutes } from './live/index';
 import { jobsRoutes } from './jobs/jobs.routes';
+import { measureHttp, metricsRoutes } from './metrics/metrics.routes';
 import { buildContainer, type Container, type ContainerOverrides } from './container';
 import { aiService, allowPanelOrigin } from './ai/ai-app';
 
@@ -84,6 +85,10 @@ export async function buildApp(
   void root.media.storage.sweepStaging().catch((err) => app.log.warn({ err }, 'media staging sweep failed'));
 
   const { services } = root;
+  if (root.metrics && config.metricsToken) {
+    measureHttp(app, root.metrics);
+    await app.register(metricsRoutes, { metrics: root.metrics, token: config.metricsToken });
+  }
   await app.register(authRoutes, { auth: services.auth });
   await app.register(usersRoutes, { users: services.users });
   await app.register(accountsRoutes, { accounts: services.accounts });
