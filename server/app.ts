@@ -26,7 +26,7 @@ import { backgroundsRoutes } from './backgrounds/index';
 import { createVideoRoutes } from './videos/index';
 import { publicationsRoutes } from './publications/publications.routes';
 import { liveRoutes } from './live/index';
-import { jobsRoutes } from './jobs/jobs.routes';
+import { jobsRoutes } from './operations/jobs.routes';
 import { measureHttp, metricsRoutes } from './metrics/metrics.routes';
 import { buildContainer, type Container, type ContainerOverrides } from './container';
 import { aiService, allowPanelOrigin } from './ai/ai-app';

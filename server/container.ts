@@ -12,8 +12,8 @@ import {
   type JobWorker,
   type RunnerOptions,
 } from './jobs/index';
-import { JobsService } from './jobs/jobs.service';
-import { JobsRepository } from './jobs/jobs.repository';
+import { JobsService } from './operations/jobs.service';
+import { JobsRepository } from './operations/jobs.repository';
 import { Metrics } from './metrics/metrics';
 import { AuthService, type SignAccess } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';

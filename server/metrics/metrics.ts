@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { JobWorker } from '../jobs/job';
-import type { JobsRepository } from '../jobs/jobs.repository';
+import type { JobsRepository } from '../operations/jobs.repository';
 
 /** Seconds of waiting and running, from a few milliseconds to an hour (renders and publishing can take that). */
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 30, 60, 300, 900, 3600];

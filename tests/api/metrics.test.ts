@@ -4,7 +4,7 @@ import { keepAliveJob } from '../../server/accounts/accounts.jobs';
 import { renderJob } from '../../server/videos/videos.jobs';
 import { defineJob, jobWorker } from '../../server/jobs/index';
 import { Metrics } from '../../server/metrics/metrics';
-import { JobsRepository } from '../../server/jobs/jobs.repository';
+import { JobsRepository } from '../../server/operations/jobs.repository';
 import { loadConfig } from '../../server/config';
 
 const TOKEN = 'metrics-token-0123456789';

@@ -6,7 +6,7 @@ import { matchesText, orderOf, sorted, type SortColumns } from '../http/list-que
 import type { JOB_SORTS, JobListParams } from '../../src/contract/list-queries';
 import type { JobState } from '../../src/contract/jobs';
 import type { Page } from '../../src/contract/pagination';
-import type { JobRow } from './queue';
+import type { JobRow } from '../jobs/queue';
 
 const JOB_SORT: SortColumns<(typeof JOB_SORTS)[number]> = {
   id: 'jobs.id',

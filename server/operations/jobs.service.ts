@@ -2,7 +2,7 @@ import { JM, RETRYABLE_STATES, type JobRecord, type JobSummary } from '../../src
 import type { JobListParams } from '../../src/contract/list-queries';
 import type { Page } from '../../src/contract/pagination';
 import { AppError, notFound } from '../http/errors';
-import type { CancelPolicy, JobSpec } from './job';
+import type { CancelPolicy, JobSpec } from '../jobs/job';
 import type { AdminJobRow, JobsRepository } from './jobs.repository';
 
 const CANCELLABLE_STATES = ['queued', 'retrying'];
