@@ -26,6 +26,8 @@ import { backgroundsRoutes } from './backgrounds/index';
 import { createVideoRoutes } from './videos/index';
 import { publicationsRoutes } from './publications/publications.routes';
 import { liveRoutes } from './live/index';
+import { jobsRoutes } from './operations/jobs.routes';
+import { measureHttp, metricsRoutes } from './metrics/metrics.routes';
 import { buildContainer, type Container, type ContainerOverrides } from './container';
 import { aiService, allowPanelOrigin } from './ai/ai-app';
 
@@ -83,6 +85,10 @@ export async function buildApp(
   void root.media.storage.sweepStaging().catch((err) => app.log.warn({ err }, 'media staging sweep failed'));
 
   const { services } = root;
+  if (root.metrics && config.metricsToken) {
+    measureHttp(app, root.metrics);
+    await app.register(metricsRoutes, { metrics: root.metrics, token: config.metricsToken });
+  }
   await app.register(authRoutes, { auth: services.auth });
   await app.register(usersRoutes, { users: services.users });
   await app.register(accountsRoutes, { accounts: services.accounts });
@@ -91,6 +97,7 @@ export async function buildApp(
   await app.register(mediaRoutes, { media: root.media });
   await app.register(publicationsRoutes, { publications: services.publications });
   await app.register(liveRoutes, { live: root.live.service, streams: root.live.streams });
+  await app.register(jobsRoutes, { jobs: services.jobs });
   // The event bus delivers from now on; closed with the app (what is not delivered yet stays due in the table).
   root.events.start();
   app.addHook('onClose', async () => {

@@ -134,6 +134,15 @@ export const EnvSchema = z.object({
     .positive()
     .default(30 * 24 * 3600)
     .describe('Lifetime of a refresh token (rotated on every refresh), in seconds.'),
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .describe(
+      'Turns on `GET /metrics` (Prometheus text format: queue depth, claim lag, job durations, HTTP latency, process ' +
+        'memory), readable only with `Authorization: Bearer <token>`; at least 16 characters. Unset: no `/metrics`.',
+    )
+    .meta({ defaultText: 'unset (no `/metrics`)' }),
   LOGIN_MAX_FAILURES: z.coerce
     .number()
     .int()
@@ -556,6 +565,8 @@ type ConfigFields = {
   userLimits: UserLimits;
   /** Fastify's trustProxy: the client address (login throttle, logs) comes from X-Forwarded-For only through these. */
   trustProxy: boolean | string;
+  /** The bearer token of GET /metrics (server/metrics); undefined: no /metrics route. */
+  metricsToken?: string;
   ffmpegPath: string;
   ffprobePath: string;
   publicUrl: string;
@@ -681,6 +692,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
       },
     },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -13,6 +13,9 @@ import {
   type RunnerOptions,
 } from './jobs/index';
 import { AuthRepository } from './auth/auth.repository';
+import { JobsService } from './operations/jobs.service';
+import { JobsRepository } from './operations/jobs.repository';
+import { Metrics } from './metrics/metrics';
 import { AuthService, type SignAccess } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
 import { UserLimitCounter } from './http/user-limit-counter';
@@ -260,6 +263,10 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     ...aiJobWorkers({ generation: aiGeneration }),
   ];
 
+  /** The queue as the operator sees it (the Jobs screen and /metrics), and the metrics when METRICS_TOKEN is set. */
+  const jobsView = new JobsRepository(db);
+  const metrics = config.metricsToken ? new Metrics(jobsView) : undefined;
+
   return {
     config,
     db,
@@ -274,7 +281,9 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     queue,
     events,
     repos,
-    services,
+    /** The domain services, and the operator's view of the queue over the catalogue (the Jobs screen). */
+    services: { ...services, jobs: new JobsService(jobsView, catalogue) },
+    metrics,
     renderWorkRoot: workRoot,
     publishing,
     live: { service: live, hub, repo: liveRepo, streams: new LiveStreams({ live, hub, auth: repos.auth }) },
@@ -291,7 +300,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
         ...settings,
         catalogue: settings.catalogue ?? catalogue,
         queue,
-        workers,
+        workers: metrics ? metrics.timed(workers) : workers,
       });
     },
 

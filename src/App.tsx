@@ -13,6 +13,7 @@ import { Loading } from './layout/Loading';
 import { ToastBridge } from './common/ToastNotification';
 import { theme } from './common/theme';
 import users from './users';
+import jobs from './jobs';
 import accounts from './accounts';
 import groups from './groups';
 import tags from './tags';
@@ -71,6 +72,7 @@ const KadrAdmin = () => (
         disableTelemetry
       >
         <Resource name="users" {...users} edit={UserEdit} />
+        <Resource name="jobs" {...jobs} />
         <Resource name="accounts" {...accounts} edit={AccountEdit} />
         <Resource name="accounts/group" {...groups} edit={GroupEdit} />
         <Resource name="tags" {...tags} edit={TagSetEdit} />

@@ -16,6 +16,8 @@ export const keepAliveJob = defineJob({
   name: 'accounts.keep-alive',
   payload: z.object({}).strict(),
   retry: { kind: 'never' },
+  // Nothing waits on one pass: the next slot's pass refreshes the same grants.
+  cancel: { safe: true },
 });
 
 export const keepAliveJobKey = (nowMs: number) => `${keepAliveJob.name}:${Math.floor(nowMs / KEEP_ALIVE_EVERY_MS)}`;

@@ -1,3 +1,4 @@
+import { JM } from '../../src/contract/jobs';
 import { z } from 'zod';
 import { defineJob, exponentialBackoff, jobWorker, type JobWorker } from '../jobs/index';
 import type { AiVideoGeneration } from './video/generation';
@@ -15,6 +16,8 @@ export const aiVideoJob = defineJob({
     remixOf: z.string().optional(),
   }),
   retry: { kind: 'retry', maxAttempts: 3, backoff: exponentialBackoff(5_000, 60_000) },
+  // The AI video would stay 'generating' with no job to finish it: reject the video in the AI screen instead.
+  cancel: { safe: false, reason: JM.cancelAiVideo },
 });
 
 export const aiVideoJobKey = (id: number, attempt: number) => `${aiVideoJob.name}:${id}:${attempt}`;

@@ -213,6 +213,8 @@ export interface JobsTable {
   stalls: Generated<number>;
   /** 012: the handler's mark of progress when it enqueued this job (compared with its successor's). */
   progressMark: string | null;
+  /** 022: when the current (or last) attempt was claimed (epoch ms); null before the first claim. */
+  claimedAt: number | null;
   createdAt: string;
   updatedAt: string;
 }

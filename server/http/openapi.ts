@@ -17,6 +17,7 @@ export const API_TAGS = {
   oauth: 'OAuth',
   live: 'Live updates',
   ai: 'AI',
+  jobs: 'Jobs',
 } as const;
 
 /** `security` of a route that needs a bearer access token (the guards requireUser / requireAdmin). */
@@ -61,6 +62,7 @@ export async function registerOpenapi(app: FastifyInstance): Promise<void> {
         { name: API_TAGS.publications, description: 'Publishing rendered videos to YouTube, TikTok and Instagram' },
         { name: API_TAGS.live, description: 'Live updates (server-sent events) and the bell’s notifications' },
         { name: API_TAGS.ai, description: 'The AI service: GPT and DeepSeek sessions, chat, generated videos, logs' },
+        { name: API_TAGS.jobs, description: 'The job queue as an operator sees it (admins only)' },
         { name: API_TAGS.media, description: 'Stored media through signed, expiring links' },
         { name: API_TAGS.oauth, description: 'Platform authorization callbacks (public: the signed state decides)' },
       ],

@@ -6,6 +6,7 @@ export {
   exponentialBackoff,
   jobWorker,
   type Backoff,
+  type CancelPolicy,
   type ClaimedJob,
   type DeadCause,
   type JobContext,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
+import { JM } from '../../src/contract/jobs';
 
 /** Delay before retry number `attempt` (1-based: the delay after the first failure is backoff(1)). */
 export type Backoff = (attempt: number) => number;
@@ -25,17 +26,33 @@ export const DEFAULT_RETRY: RetryPolicy = { kind: 'retry', maxAttempts: 5, backo
 export const attemptsOf = (policy: RetryPolicy): number => (policy.kind === 'never' ? 1 : policy.maxAttempts);
 
 /**
- * One kind of job, as its domain declares it (server/<domain>/<domain>.jobs.ts): the name, the schema its
- * stored payload must match when a worker claims it (payloads outlive deploys), and its retry policy.
+ * Whether an operator may cancel (delete) a queued job of this kind from the Jobs screen: `safe` when nothing
+ * waits on it (the next run does the same work), else the i18n key of why not (src/contract/jobs.ts JM), which
+ * the 409 names. Each kind decides from what its job does; one that does not say is not cancelled.
  */
-export type JobSpec<N extends string = string, P = unknown> = { name: N; payload: z.ZodType<P>; retry: RetryPolicy };
+const UNDECLARED: CancelPolicy = { safe: false, reason: JM.cancelUndeclared };
+
+export type CancelPolicy = { safe: true } | { safe: false; reason: string };
+
+/**
+ * One kind of job, as its domain declares it (server/<domain>/<domain>.jobs.ts): the name, the schema its
+ * stored payload must match when a worker claims it (payloads outlive deploys), its retry policy and whether an
+ * operator may cancel it.
+ */
+export type JobSpec<N extends string = string, P = unknown> = {
+  name: N;
+  payload: z.ZodType<P>;
+  retry: RetryPolicy;
+  cancel: CancelPolicy;
+};
 
 export function defineJob<N extends string, P>(spec: {
   name: N;
   payload: z.ZodType<P>;
   retry?: RetryPolicy;
+  cancel?: CancelPolicy;
 }): JobSpec<N, P> {
-  return { ...spec, retry: spec.retry ?? DEFAULT_RETRY };
+  return { ...spec, retry: spec.retry ?? DEFAULT_RETRY, cancel: spec.cancel ?? UNDECLARED };
 }
 
 /** A claimed job: its row as the handler sees it (the payload is handed over parsed, as the first argument). */

@@ -24,6 +24,8 @@ export type JobRow = {
   lastError: string | null;
   stalls: number;
   progressMark: string | null;
+  /** Epoch ms of the current (or last) claim (022); null before the first. */
+  claimedAt: number | null;
 };
 
 export type EnqueueOptions = {
@@ -256,6 +258,7 @@ export class JobQueue {
       attempts: eb('attempts', '+', 1),
       leaseUntil: now + leaseMs,
       lockedBy: workerId,
+      claimedAt: now,
       updatedAt: iso(now),
     });
   }

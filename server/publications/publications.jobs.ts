@@ -1,3 +1,4 @@
+import { JM } from '../../src/contract/jobs';
 import { z } from 'zod';
 import { defineJob, type ClaimedJob, type Enqueue } from '../jobs/index';
 import type { Database } from '../db/types';
@@ -13,6 +14,8 @@ export const publishJob = defineJob({
   name: 'publication.publish',
   payload: z.object({ publishId: z.number().int().positive(), step: z.number().int().min(0) }),
   retry: { kind: 'never' },
+  // The step belongs to the post's publishing chain: the post's own cancel stops it with the worker's consent.
+  cancel: { safe: false, reason: JM.cancelPublish },
 });
 
 /** Every job key of a publish row starts with this; the step follows. */

@@ -14,6 +14,8 @@ export const statsJob = defineJob({
   name: 'publication.stats',
   payload: z.object({}).strict(),
   retry: { kind: 'never' },
+  // Nothing waits on one pass: the next slot's pass reads again.
+  cancel: { safe: true },
 });
 
 export const statsJobKey = (nowMs: number) => `${statsJob.name}:${Math.floor(nowMs / STATS_EVERY_MS)}`;

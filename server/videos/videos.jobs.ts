@@ -1,3 +1,4 @@
+import { JM } from '../../src/contract/jobs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defineJob, exponentialBackoff, jobWorker, type JobWorker } from '../jobs/index';
@@ -8,6 +9,8 @@ export const renderJob = defineJob({
   name: 'video.render',
   payload: z.object({ requestId: z.number().int().positive() }),
   retry: { kind: 'retry', maxAttempts: 3, backoff: exponentialBackoff() },
+  // Its create-video request would wait for outputs that no job renders any more.
+  cancel: { safe: false, reason: JM.cancelRender },
 });
 
 /** The idempotency key of a request's render job: one job per request, however often it is enqueued. */

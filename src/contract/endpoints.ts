@@ -70,6 +70,13 @@ export const API = {
     /** `action` is one of AI_ACTIONS (src/contract/ai.ts). */
     action: '/api/ai/setting/:action',
   },
+  /** The Jobs screen (admins): GET ?page the list; POST /{id}/retry, /{id}/cancel. */
+  jobs: {
+    collection: '/api/jobs',
+    summary: '/api/jobs/summary',
+    retry: '/api/jobs/:id/retry',
+    cancel: '/api/jobs/:id/cancel',
+  },
   live: {
     ticket: '/api/live/ticket',
     events: '/api/live/events',

@@ -8,6 +8,7 @@ import { PLATFORMS } from './platforms';
 import { ROLES } from './roles';
 import { encodeMessage } from './stored-message';
 import { instantField } from './dates';
+import { JOB_STATES } from './jobs';
 
 /**
  * The query of every searchable list (issue 11): `?page&q&sort&order` plus the list's own filters. `sort` is
@@ -142,6 +143,13 @@ export const PublicationListQuery = listQuery(PUBLICATION_SORTS, {
   platform: oneOf(PLATFORMS),
 });
 
+export const JOB_SORTS = ['id', 'kind', 'runAt', 'attempts'] as const;
+/** The Jobs screen (admin-only): search the key or id, filter by kind and state. */
+export const JobListQuery = listQuery(JOB_SORTS, {
+  kind: z.string().max(100, M.tooLong).optional().meta({ description: "The job's kind", example: 'video.render' }),
+  state: oneOf(JOB_STATES),
+});
+
 /** What a repository receives: the parsed query of one list. */
 export type ListParams<S extends string = string> = { page: number; q?: string; sort?: S; order?: SortOrder };
 export type AccountListParams = z.infer<typeof AccountListQuery>;
@@ -151,3 +159,4 @@ export type RequestListParams = z.infer<typeof RequestListQuery>;
 export type TagSetListParams = z.infer<typeof TagSetListQuery>;
 export type GroupListParams = z.infer<typeof GroupListQuery>;
 export type PublicationListParams = z.infer<typeof PublicationListQuery>;
+export type JobListParams = z.infer<typeof JobListQuery>;

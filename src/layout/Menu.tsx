@@ -15,6 +15,7 @@ import MovieCreationIcon from '@mui/icons-material/MovieCreation';
 import ForumIcon from '@mui/icons-material/Forum';
 import SmartDisplayIcon from '@mui/icons-material/SmartDisplay';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import { SubMenu } from './SubMenu';
 import { groupMatches, menuFor } from './menuItems';
 
@@ -25,6 +26,7 @@ const ICONS: Record<string, ReactElement> = {
   tags: <LocalOfferIcon />,
   ai: <SmartToyIcon />,
   users: <ManageAccountsIcon />,
+  jobs: <PendingActionsIcon />,
 };
 
 /** Each item of a group has its own icon, so a collapsed sidebar still tells them apart. */
@@ -38,7 +40,7 @@ const LEAF_ICONS: Record<string, ReactElement> = {
   ai_logs: <ReceiptLongIcon fontSize="small" />,
 };
 
-/** The sidebar: groups in SPEC order, Users last and only for admins; a group opens when it holds the path. */
+/** The sidebar: groups in SPEC order, Users and the job queue last and only for admins; a group opens when it holds the path. */
 export const Menu = () => {
   const translate = useTranslate();
   const { pathname } = useLocation();

@@ -44,6 +44,9 @@ export async function logoutRequest(): Promise<void> {
   }).catch(() => undefined);
 }
 
+/** The resources only an admin opens (the server answers a user 403 on their API as well). */
+const ADMIN_RESOURCES = ['users', 'jobs'];
+
 export const authProvider: AuthProvider = {
   login: async (input: LoginInput) => {
     await loginRequest(input);
@@ -67,5 +70,5 @@ export const authProvider: AuthProvider = {
     return { id: user.id, fullName: user.login };
   },
   getPermissions: async () => readAuth().user?.role ?? null,
-  canAccess: async ({ resource }) => resource !== 'users' || readAuth().user?.role === 'admin',
+  canAccess: async ({ resource }) => !ADMIN_RESOURCES.includes(resource) || readAuth().user?.role === 'admin',
 };

@@ -9,6 +9,7 @@ export const contract = {
   backgrounds: () => import('../contract/backgrounds'),
   groups: () => import('../contract/groups'),
   http: () => import('../contract/http'),
+  jobs: () => import('../contract/jobs'),
   live: () => import('../contract/live'),
   publications: () => import('../contract/publications'),
   tags: () => import('../contract/tags'),

@@ -181,6 +181,28 @@ export const customMethods = {
       { method: 'POST' },
     ),
 
+  // The Jobs screen (admins).
+  jobSummary: (signal?: AbortSignal) =>
+    call(
+      contract.jobs().then((c) => c.JobSummarySchema),
+      API.jobs.summary,
+      { signal },
+    ),
+  /** Runs a dead or retrying job again now. */
+  retryJob: (id: Identifier) =>
+    call(
+      contract.jobs().then((c) => c.JobRecordSchema),
+      pathOf(API.jobs.retry, { id }),
+      { method: 'POST' },
+    ),
+  /** Removes a queued job of a kind that is safe to cancel. */
+  cancelJob: (id: Identifier) =>
+    call(
+      contract.jobs().then((c) => c.JobRecordSchema),
+      pathOf(API.jobs.cancel, { id }),
+      { method: 'POST' },
+    ),
+
   // Settings.
   /** Ends every other session of the user; `refreshToken` names this one, which stays. */
   changePassword: (body: PasswordChange & { refreshToken: string | null }) =>

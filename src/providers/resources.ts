@@ -102,6 +102,10 @@ const RESOURCES: Record<string, Resource> = {
       return { item: c.YouTubeItemSchema, record: c.PublicationSchema };
     },
   },
+  jobs: {
+    path: API.jobs.collection,
+    answers: async () => ({ item: (await contract.jobs()).JobRecordSchema }),
+  },
   'ai/info': {
     path: API.ai.sessions,
     answers: async () => {

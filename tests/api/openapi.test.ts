@@ -47,6 +47,7 @@ describeEachDb('API docs', (ctx) => {
       'Auth',
       'Backgrounds',
       'Groups',
+      'Jobs',
       'Live updates',
       'Media',
       'OAuth',

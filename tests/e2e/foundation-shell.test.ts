@@ -21,7 +21,15 @@ describe('foundation in the browser: the shell', () => {
     await page.waitForURL((u) => u.pathname === '/accounts/list');
     await expect.poll(() => group('profiles').getAttribute('aria-expanded')).toBe('true');
     const top = await menu().locator(':scope > *').allInnerTexts(); // an open group also lists its items
-    expect(top.map((t) => t.trim().split('\n')[0])).toEqual(['Профілі', 'Відео', 'Фон', 'Теги', 'AI', 'Користувачі']);
+    expect(top.map((t) => t.trim().split('\n')[0])).toEqual([
+      'Профілі',
+      'Відео',
+      'Фон',
+      'Теги',
+      'AI',
+      'Користувачі',
+      'Черга завдань',
+    ]);
     // Each group opens on a click and shows its sub-items in order, linking to the SPEC paths.
     const expected: Record<string, Array<[string, string]>> = {
       profiles: [

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { aiVideoJob, aiVideoJobKey } from '../../server/ai/ai.jobs';
 import { connectedTokens } from '../helpers/connected-tokens';
 import type { TestServer } from '../helpers/server';
 import { signedInApi } from '../helpers/server-api';
@@ -188,6 +189,15 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
     .insertInto('aiLogs')
     .values({ userId: adminId, sessionId: aiSession, message: LONG_ERROR, status: 'error', createdAt: at })
     .execute();
+
+  // The job queue as the Jobs screen shows it: an AI video's job dead with the long error, and one a worker on a
+  // long host name holds with its progress.
+  const queue = srv.app.root.queue;
+  await queue.enqueue(aiVideoJob, { aiVideoId: 1, attempt: 1 }, { key: aiVideoJobKey(1, 1) });
+  const generating = (await queue.claim('kadr-worker-eu-central-1a-7f9c4d:48213:9a1b2c', [aiVideoJob.name], 60_000))!;
+  await queue.fail(generating, LONG_ERROR, () => 0, true);
+  await queue.enqueue(aiVideoJob, { aiVideoId: 2, attempt: 1 }, { key: aiVideoJobKey(2, 1), progress: 'polling:42%' });
+  await queue.claim('kadr-worker-eu-central-1b-0d1e2f:51877:3c4d5e', [aiVideoJob.name], 60_000);
 
   return {
     profiles,

@@ -56,6 +56,7 @@ export const layoutScreens = (d: LayoutData): Screen[] => [
   { name: 'users', path: () => '/users', ready: { text: 'olena.kovalenko.marketing.team' }, create: CREATE },
   { name: 'user create', path: () => '/users/create', ready: { selector: 'input[name="login"]' } },
   { name: 'user edit', path: () => `/users/${d.user}`, ready: { value: 'olena.kovalenko.marketing.team' } },
+  { name: 'jobs', path: () => '/jobs', ready: { text: 'upstream_connect_error' } },
   { name: 'settings', path: () => '/setting', ready: { selector: 'input[type="password"]' } },
 ];
 

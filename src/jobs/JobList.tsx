@@ -1,0 +1,198 @@
+import { Stack, Typography } from '@mui/material';
+import { DataTable, List, SelectInput, useRecordContext, useTranslate, type SortPayload } from 'react-admin';
+import { JOB_STATES, type JobRecord } from '../contract/jobs';
+import { PAGE_SIZE } from '../contract/pagination';
+import { Pagination } from '../common/Pagination';
+import { ErrorDetail } from '../common/ErrorDetail';
+import { ListActions, searchFilter } from '../common/listFilters';
+import { NothingFound } from '../common/NothingFound';
+import { formatUtc } from '../common/formatUtc';
+import { useIsSmall } from '../common/useIsSmall';
+import { JobActions } from './JobActions';
+import { JobStateChip } from './JobStateChip';
+import { JobSummaryPanel } from './JobSummaryPanel';
+import { lagText } from './lag';
+import { useJobSummary } from './useJobSummary';
+
+const FILTER_WIDTH = { minWidth: 230 };
+const SORT: SortPayload = { field: 'id', order: 'DESC' };
+
+/** The kind filter: its choices are the kinds the server knows (the summary names them). */
+const KindFilter = (props: { source: string; alwaysOn?: boolean }) => {
+  const summary = useJobSummary();
+  return (
+    <SelectInput
+      {...props}
+      label="kadr.jobs.fields.kind"
+      sx={FILTER_WIDTH}
+      choices={(summary?.kinds ?? []).map((k) => ({ id: k, name: k }))}
+      translateChoice={false}
+    />
+  );
+};
+
+const StateFilter = (props: { source: string; alwaysOn?: boolean }) => {
+  const translate = useTranslate();
+  return (
+    <SelectInput
+      {...props}
+      label="kadr.jobs.fields.state"
+      sx={FILTER_WIDTH}
+      choices={JOB_STATES.map((s) => ({ id: s, name: translate(`kadr.jobs.states.${s}`) }))}
+    />
+  );
+};
+
+const filters = [
+  searchFilter(),
+  <KindFilter key="kind" source="kind" alwaysOn />,
+  <StateFilter key="state" source="state" alwaysOn />,
+];
+
+const Lag = () => {
+  const translate = useTranslate();
+  const job = useRecordContext<JobRecord>();
+  if (!job || job.lagMs === null) return <>—</>;
+  const lag = lagText(job.lagMs);
+  return <>{translate(lag.key, { n: lag.n })}</>;
+};
+
+const OwnerProgress = () => {
+  const translate = useTranslate();
+  const job = useRecordContext<JobRecord>();
+  if (!job || (!job.owner && !job.progress)) return <>—</>;
+  return (
+    <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+      {job.owner && (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-owner>
+          {translate('kadr.jobs.owner', { owner: job.owner })}
+        </Typography>
+      )}
+      {job.progress && (
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {translate('kadr.jobs.progress', { progress: job.progress })}
+        </Typography>
+      )}
+    </Stack>
+  );
+};
+
+/**
+ * The kind and key; on a phone the attempts, due time, lag, owner, reason and buttons go under them instead of
+ * into columns.
+ */
+const KindCell = ({ withDetails }: { withDetails: boolean }) => {
+  const translate = useTranslate();
+  const job = useRecordContext<JobRecord>();
+  if (!job) return null;
+  return (
+    <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {job.kind}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {job.key}
+      </Typography>
+      {withDetails && (
+        <>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {translate('kadr.jobs.fields.attempts')}: <AttemptsCell /> · {formatUtc(job.runAt)} ·{' '}
+            {translate('kadr.jobs.fields.lag')}: <Lag />
+          </Typography>
+          {(job.owner || job.progress) && <OwnerProgress />}
+          <ReasonCell />
+          <JobActions />
+        </>
+      )}
+    </Stack>
+  );
+};
+
+const StateCell = () => {
+  const job = useRecordContext<JobRecord>();
+  return job ? <JobStateChip state={job.state} /> : null;
+};
+
+const AttemptsCell = () => {
+  const translate = useTranslate();
+  const job = useRecordContext<JobRecord>();
+  return job ? <>{translate('kadr.jobs.attempts_of', { attempts: job.attempts, max: job.maxAttempts })}</> : null;
+};
+
+const DueCell = () => {
+  const job = useRecordContext<JobRecord>();
+  return job ? (
+    <Typography component="span" variant="body2">
+      {formatUtc(job.runAt)}
+    </Typography>
+  ) : null;
+};
+
+const ReasonCell = () => {
+  const job = useRecordContext<JobRecord>();
+  return job?.reason ? <ErrorDetail detail={job.reason} /> : null;
+};
+
+/**
+ * /jobs (admins): 'Черга завдань' — the counts per kind and state on top, then the jobs newest first with their
+ * kind, state, attempts, due time, claim lag, owner and progress, reason, and Retry / Cancel where allowed.
+ */
+export const JobList = () => {
+  const translate = useTranslate();
+  const isSmall = useIsSmall();
+  return (
+    <List
+      resource="jobs"
+      title={translate('kadr.jobs.title')}
+      perPage={PAGE_SIZE}
+      pagination={<Pagination />}
+      storeKey={false}
+      exporter={false}
+      empty={false}
+      actions={<ListActions />}
+      sort={SORT}
+      filters={filters}
+    >
+      <JobSummaryPanel />
+      <DataTable bulkActionButtons={false} empty={<NothingFound />} rowClick={false} data-testid="jobs">
+        {!isSmall && <DataTable.Col source="id" label="kadr.jobs.fields.id" />}
+        <DataTable.Col source="kind" label="kadr.jobs.fields.kind">
+          <KindCell withDetails={isSmall} />
+        </DataTable.Col>
+        <DataTable.Col source="state" label="kadr.jobs.fields.state" disableSort>
+          <StateCell />
+        </DataTable.Col>
+        {!isSmall && (
+          <DataTable.Col source="attempts" label="kadr.jobs.fields.attempts">
+            <AttemptsCell />
+          </DataTable.Col>
+        )}
+        {!isSmall && (
+          <DataTable.Col source="runAt" label="kadr.jobs.fields.runAt">
+            <DueCell />
+          </DataTable.Col>
+        )}
+        {!isSmall && (
+          <DataTable.Col source="lagMs" label="kadr.jobs.fields.lag" disableSort>
+            <Lag />
+          </DataTable.Col>
+        )}
+        {!isSmall && (
+          <DataTable.Col source="owner" label="kadr.jobs.fields.owner" disableSort>
+            <OwnerProgress />
+          </DataTable.Col>
+        )}
+        {!isSmall && (
+          <DataTable.Col source="reason" label="kadr.jobs.fields.reason" disableSort>
+            <ReasonCell />
+          </DataTable.Col>
+        )}
+        {!isSmall && (
+          <DataTable.Col label="" disableSort>
+            <JobActions />
+          </DataTable.Col>
+        )}
+      </DataTable>
+    </List>
+  );
+};
