@@ -1,0 +1,101 @@
+import { sql, type AliasedRawBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
+
+/**
+ * A profile's fields per platform, in one place (the spec's API names for them are the same). The state a
+ * platform connection keeps (its grant, its connected flag, its error, and the @handle and avatar the platform
+ * last reported) is a row of `account_platforms` per profile × platform (migration 021); the operator's toggle,
+ * the channel or profile name, description and link stay columns of `accounts` (what the spec's form edits).
+ * A profile's row carries both under these names: the repository selects the state fields from the rows and
+ * splits a patch between the two tables.
+ */
+export const COLS = {
+  youtube: {
+    active: 'isActiveYouTube',
+    in: 'inYouTube',
+    error: 'errorYouTube',
+    tokens: 'tokensYouTubeSealed',
+    title: 'titleChannel',
+    description: 'description',
+    url: 'urlChannel',
+    handle: 'handleYouTube',
+    avatar: 'avatarYouTube',
+  },
+  tiktok: {
+    active: 'isActiveTikTok',
+    in: 'inTikTok',
+    error: 'errorTikTok',
+    tokens: 'tokensTikTokSealed',
+    title: 'titleTikTok',
+    description: 'descriptionTikTok',
+    url: 'urlTikTok',
+    handle: 'handleTikTok',
+    avatar: 'avatarTikTok',
+  },
+  instagram: {
+    active: 'isActiveInstagram',
+    in: 'inInstagram',
+    error: 'errorInstagram',
+    tokens: 'tokensInstagramSealed',
+    title: 'profileNameInstagram',
+    description: 'profileDescriptionInstagram',
+    url: 'urlInstagram',
+    handle: 'handleInstagram',
+    avatar: 'avatarInstagram',
+  },
+} as const satisfies Record<PlatformKey, Record<string, string>>;
+
+/** The `account_platforms` column of each state field. */
+const STATE_COLUMN = {
+  active: 'active',
+  error: 'error',
+  tokens: 'tokens_sealed',
+  handle: 'handle',
+  avatar: 'avatar',
+} as const;
+export type StateField = keyof typeof STATE_COLUMN;
+export const STATE_FIELDS = Object.keys(STATE_COLUMN) as StateField[];
+
+type FieldName<F extends StateField> = (typeof COLS)[PlatformKey][F];
+type FieldType<F extends StateField> = F extends 'active' ? number : string | null;
+
+/** The state fields of a profile's row, under their row names (the connected flag 0/1, the others text). */
+export type PlatformState = { [C in FieldName<'active'>]: number } & {
+  [C in FieldName<Exclude<StateField, 'active'>>]: string | null;
+};
+/** A patch of state fields (each platform's row is written as a whole field at a time). */
+export type PlatformStatePatch = Partial<PlatformState>;
+
+/** The state field a row name stands for (`isActiveTikTok` → tiktok's active), for splitting a patch. */
+export const STATE_OF_NAME: ReadonlyMap<string, { platform: PlatformKey; field: StateField }> = new Map(
+  PLATFORMS.flatMap((platform) => STATE_FIELDS.map((field) => [COLS[platform][field], { platform, field }] as const)),
+);
+
+/** The `account_platforms` row's column (snake case, as raw SQL names it) of a state field. */
+export const stateColumn = (field: StateField) => STATE_COLUMN[field];
+
+/**
+ * One state field of each platform for the profile in the query's `accounts`, under its row name: a lookup of
+ * the row by its primary key (account_id, platform). A platform without a row is not connected (0) and has no
+ * grant, error, handle or avatar (null). The platform is printed as a literal: precompiled statements bind only
+ * their own arguments (server/db/compiled-once.ts).
+ */
+export function stateOf<F extends StateField>(field: F): Array<AliasedRawBuilder<FieldType<F>, FieldName<F>>> {
+  return PLATFORMS.map((platform) => {
+    const value = sql`(select ap.${sql.raw(STATE_COLUMN[field])} from account_platforms ap where ap.account_id = accounts.id and ap.platform = ${sql.lit(platform)})`;
+    const typed: RawBuilder<FieldType<F>> = field === 'active' ? sql`coalesce(${value}, 0)` : sql`${value}`;
+    return typed.as(COLS[platform][field] as FieldName<F>);
+  });
+}
+
+/** The profile in the query's `accounts` is connected to the platform (served by the (platform, active, account_id) index). */
+export const connectedTo = (platform: PlatformKey) =>
+  sql<SqlBool>`accounts.id in (select ap.account_id from account_platforms ap where ap.platform = ${sql.lit(platform)} and ap.active = 1)`;
+
+/** The profile holds any platform grant. */
+export const holdsAnyGrant = () =>
+  sql<SqlBool>`exists (select 1 from account_platforms ap where ap.account_id = accounts.id and ap.tokens_sealed is not null)`;
+
+/** A platform handle of the profile matches a LIKE pattern (lower-cased, `\` escapes). */
+export const handleMatches = (pattern: string) =>
+  sql<SqlBool>`exists (select 1 from account_platforms ap where ap.account_id = accounts.id and lower(ap.handle) like ${pattern} escape '\\')`;
