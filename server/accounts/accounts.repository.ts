@@ -14,6 +14,7 @@ import {
   connectedTo,
   handleMatches,
   holdsAnyGrant,
+  rowFieldOf,
   stateOf,
   type PlatformState,
   type PlatformStatePatch,
@@ -87,15 +88,6 @@ function splitPatch(patch: AccountPatch) {
   }
   return { columns: columns as Updateable<AccountsTable>, rows };
 }
-
-/** The row fields of `account_platforms` (Kysely's names) of a state field. */
-const ROW_FIELD = {
-  active: 'active',
-  error: 'error',
-  tokens: 'tokensSealed',
-  handle: 'handle',
-  avatar: 'avatar',
-} as const satisfies Record<StateField, string>;
 
 /** Profiles: Kysely only. Ownership is decided by the service. */
 export class AccountsRepository {
@@ -223,7 +215,7 @@ export class AccountsRepository {
         .execute();
       for (const [platform, fields] of rows) {
         const values = Object.fromEntries(
-          Object.entries(fields).map(([field, value]) => [ROW_FIELD[field as StateField], value]),
+          Object.entries(fields).map(([field, value]) => [rowFieldOf(field as StateField), value]),
         ) as Updateable<AccountPlatformsTable>;
         await db
           .insertInto('accountPlatforms')

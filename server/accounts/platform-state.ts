@@ -1,5 +1,6 @@
 import { sql, type AliasedRawBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
+import type { AccountPlatformsTable } from '../db/types';
 
 /**
  * A profile's fields per platform, in one place (the spec's API names for them are the same). The state a
@@ -45,16 +46,19 @@ export const COLS = {
   },
 } as const satisfies Record<PlatformKey, Record<string, string>>;
 
-/** The `account_platforms` column of each state field. */
+/** The `account_platforms` column of each state field: as SQL names it, and as Kysely's row types do. */
 const STATE_COLUMN = {
-  active: 'active',
-  error: 'error',
-  tokens: 'tokens_sealed',
-  handle: 'handle',
-  avatar: 'avatar',
-} as const;
+  active: { sql: 'active', row: 'active' },
+  error: { sql: 'error', row: 'error' },
+  tokens: { sql: 'tokens_sealed', row: 'tokensSealed' },
+  handle: { sql: 'handle', row: 'handle' },
+  avatar: { sql: 'avatar', row: 'avatar' },
+} as const satisfies Record<string, { sql: string; row: keyof AccountPlatformsTable }>;
 export type StateField = keyof typeof STATE_COLUMN;
-export const STATE_FIELDS = Object.keys(STATE_COLUMN) as StateField[];
+const STATE_FIELDS = Object.keys(STATE_COLUMN) as StateField[];
+
+/** The `account_platforms` field (Kysely's name) of a state field. */
+export const rowFieldOf = (field: StateField) => STATE_COLUMN[field].row;
 
 type FieldName<F extends StateField> = (typeof COLS)[PlatformKey][F];
 type FieldType<F extends StateField> = F extends 'active' ? number : string | null;
@@ -63,16 +67,13 @@ type FieldType<F extends StateField> = F extends 'active' ? number : string | nu
 export type PlatformState = { [C in FieldName<'active'>]: number } & {
   [C in FieldName<Exclude<StateField, 'active'>>]: string | null;
 };
-/** A patch of state fields (each platform's row is written as a whole field at a time). */
+/** A patch of state fields, under their row names. */
 export type PlatformStatePatch = Partial<PlatformState>;
 
 /** The state field a row name stands for (`isActiveTikTok` → tiktok's active), for splitting a patch. */
 export const STATE_OF_NAME: ReadonlyMap<string, { platform: PlatformKey; field: StateField }> = new Map(
   PLATFORMS.flatMap((platform) => STATE_FIELDS.map((field) => [COLS[platform][field], { platform, field }] as const)),
 );
-
-/** The `account_platforms` row's column (snake case, as raw SQL names it) of a state field. */
-export const stateColumn = (field: StateField) => STATE_COLUMN[field];
 
 /**
  * One state field of each platform for the profile in the query's `accounts`, under its row name: a lookup of
@@ -82,7 +83,7 @@ export const stateColumn = (field: StateField) => STATE_COLUMN[field];
  */
 export function stateOf<F extends StateField>(field: F): Array<AliasedRawBuilder<FieldType<F>, FieldName<F>>> {
   return PLATFORMS.map((platform) => {
-    const value = sql`(select ap.${sql.raw(STATE_COLUMN[field])} from account_platforms ap where ap.account_id = accounts.id and ap.platform = ${sql.lit(platform)})`;
+    const value = sql`(select ap.${sql.raw(STATE_COLUMN[field].sql)} from account_platforms ap where ap.account_id = accounts.id and ap.platform = ${sql.lit(platform)})`;
     const typed: RawBuilder<FieldType<F>> = field === 'active' ? sql`coalesce(${value}, 0)` : sql`${value}`;
     return typed.as(COLS[platform][field] as FieldName<F>);
   });
