@@ -16,6 +16,7 @@ import {
   holdsAnyGrant,
   rowFieldOf,
   stateOf,
+  withPlatformRows,
   type PlatformState,
   type PlatformStatePatch,
   type StateField,
@@ -117,7 +118,8 @@ export class AccountsRepository {
     if (params.platform) base = base.where(connectedFilter(params.platform));
     if (params.userId) base = base.where('accounts.userId', '=', params.userId);
     const order = orderOf(params, ACCOUNT_SORT, { sort: 'id', order: 'DESC' }, 'accounts.id');
-    const full = (q: typeof base) => sorted(q.innerJoin('users', 'users.id', 'accounts.userId').select(SUMMARY), order);
+    const full = (q: typeof base) =>
+      sorted(q.innerJoin('users', 'users.id', 'accounts.userId').$call(withPlatformRows).select(SUMMARY), order);
     if ((!params.q && !params.sort) || params.sort === 'user') return paginate(base, params.page, full, (r) => r);
     return paginateByKeys(
       base,
@@ -152,7 +154,12 @@ export class AccountsRepository {
     const page = (base: ReturnType<AccountsRepository['base']>, offset: number) =>
       pageStatement(
         base,
-        (q) => q.innerJoin('users', 'users.id', 'accounts.userId').select(SUMMARY).orderBy('accounts.id', dir),
+        (q) =>
+          q
+            .innerJoin('users', 'users.id', 'accounts.userId')
+            .$call(withPlatformRows)
+            .select(SUMMARY)
+            .orderBy('accounts.id', dir),
         offset,
       );
     return {
@@ -171,6 +178,7 @@ export class AccountsRepository {
     return exec
       .selectFrom('accounts')
       .innerJoin('users', 'users.id', 'accounts.userId')
+      .$call(withPlatformRows)
       .selectAll('accounts')
       .select(FULL_ROW)
       .where('accounts.id', '=', id)
@@ -182,6 +190,7 @@ export class AccountsRepository {
     return this.db
       .selectFrom('accounts')
       .innerJoin('users', 'users.id', 'accounts.userId')
+      .$call(withPlatformRows)
       .selectAll('accounts')
       .select(FULL_ROW)
       .where('accounts.id', '>', afterId)

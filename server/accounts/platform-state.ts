@@ -1,4 +1,4 @@
-import { sql, type AliasedRawBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
 import type { AccountPlatformsTable } from '../db/types';
 
@@ -75,15 +75,31 @@ export const STATE_OF_NAME: ReadonlyMap<string, { platform: PlatformKey; field: 
   PLATFORMS.flatMap((platform) => STATE_FIELDS.map((field) => [COLS[platform][field], { platform, field }] as const)),
 );
 
+/** The alias a query joins a platform's `account_platforms` row under (withPlatformRows). */
+const rowAlias = (platform: PlatformKey) => `ap_${platform}`;
+
 /**
- * One state field of each platform for the profile in the query's `accounts`, under its row name: a lookup of
- * the row by its primary key (account_id, platform). A platform without a row is not connected (0) and has no
- * grant, error, handle or avatar (null). The platform is printed as a literal: precompiled statements bind only
- * their own arguments (server/db/compiled-once.ts).
+ * Joins each platform's `account_platforms` row of the profile in the query's `accounts` (left joins on the
+ * primary key (account_id, platform); a platform without a row joins nulls). Every query that selects stateOf
+ * calls it. The platform is printed as a literal: precompiled statements bind only their own arguments
+ * (server/db/compiled-once.ts).
+ */
+export function withPlatformRows<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>) {
+  return PLATFORMS.reduce((out, platform) => {
+    const alias = sql.raw(rowAlias(platform));
+    return out.leftJoin(sql`account_platforms`.as(rowAlias(platform)), (join) =>
+      join.on(sql<SqlBool>`${alias}.account_id = accounts.id and ${alias}.platform = ${sql.lit(platform)}`),
+    ) as unknown as SelectQueryBuilder<DB, TB, O>;
+  }, q);
+}
+
+/**
+ * One state field of each platform, under its row name, from the rows withPlatformRows joined. A platform
+ * without a row is not connected (0) and has no grant, error, handle or avatar (null).
  */
 export function stateOf<F extends StateField>(field: F): Array<AliasedRawBuilder<FieldType<F>, FieldName<F>>> {
   return PLATFORMS.map((platform) => {
-    const value = sql`(select ap.${sql.raw(STATE_COLUMN[field].sql)} from account_platforms ap where ap.account_id = accounts.id and ap.platform = ${sql.lit(platform)})`;
+    const value = sql`${sql.raw(rowAlias(platform))}.${sql.raw(STATE_COLUMN[field].sql)}`;
     const typed: RawBuilder<FieldType<F>> = field === 'active' ? sql`coalesce(${value}, 0)` : sql`${value}`;
     return typed.as(COLS[platform][field] as FieldName<F>);
   });

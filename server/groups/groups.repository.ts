@@ -6,7 +6,7 @@ import type { GROUP_SORTS, GroupListParams } from '../../src/contract/list-queri
 import type { GroupListItem } from '../../src/contract/groups';
 import type { AccountOption } from '../../src/contract/profile-identity';
 import { accountOption, handleSearchText, IDENTITY_COLUMNS, IDENTITY_TEXT_COLUMNS } from '../accounts/account-identity';
-import { handleMatches } from '../accounts/platform-state';
+import { handleMatches, withPlatformRows } from '../accounts/platform-state';
 import { toId } from '../../src/contract/ids';
 
 export type GroupRow = {
@@ -91,6 +91,7 @@ export class GroupsRepository {
     const rows = await this.db
       .selectFrom('groupAccounts')
       .innerJoin('accounts', 'accounts.id', 'groupAccounts.accountId')
+      .$call(withPlatformRows)
       .select(TITLE_COLUMNS)
       .where('groupAccounts.groupId', '=', groupId)
       .orderBy('accounts.id', 'asc')
@@ -147,7 +148,7 @@ export class GroupsRepository {
    * `limit`, ordered by id.
    */
   async options(scope: number | null, q: string, limit: number): Promise<AccountOption[]> {
-    let query = this.db.selectFrom('accounts').select(TITLE_COLUMNS);
+    let query = this.db.selectFrom('accounts').$call(withPlatformRows).select(TITLE_COLUMNS);
     if (scope !== null) query = query.where('accounts.userId', '=', scope);
     const text = handleSearchText(q).toLowerCase();
     if (text) {

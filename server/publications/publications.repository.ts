@@ -8,7 +8,7 @@ import type { PublicationListParams } from '../../src/contract/list-queries';
 import { DONE_STATES } from '../../src/contract/publications';
 import { dateMsOf, filterPublications, PUBLICATION_SORT } from './publication-list';
 import { IDENTITY_COLUMNS, type IdentityRowColumns } from '../accounts/account-identity';
-import { COLS, stateOf } from '../accounts/platform-state';
+import { COLS, stateOf, withPlatformRows } from '../accounts/platform-state';
 import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
 
 export type Exec = Kysely<Database> | Transaction<Database>;
@@ -131,6 +131,7 @@ export class PublicationsRepository {
     const rows = await this.db
       .selectFrom('videos')
       .leftJoin('accounts', 'accounts.id', 'videos.accountId')
+      .$call(withPlatformRows)
       .select(['videos.publicationId', 'videos.status', 'videos.date', 'videos.accountId', ...IDENTITY_COLUMNS])
       .where('videos.publicationId', 'in', ids)
       .orderBy('videos.outputIndex')
@@ -175,6 +176,7 @@ export class PublicationsRepository {
     return exec
       .selectFrom('videos')
       .leftJoin('accounts', 'accounts.id', 'videos.accountId')
+      .$call(withPlatformRows)
       .select([
         'videos.id',
         'videos.userId',
@@ -249,7 +251,8 @@ export class PublicationsRepository {
     if (!ids.length) return new Map();
     let q = this.db
       .selectFrom('accounts')
-      .select(['id', 'userId', ...stateOf('active'), ...stateOf('tokens')])
+      .$call(withPlatformRows)
+      .select(['accounts.id', 'accounts.userId', ...stateOf('active'), ...stateOf('tokens')])
       .where('id', 'in', ids);
     if (scope !== null) q = q.where('userId', '=', scope);
     const rows = await q.execute();

@@ -8,7 +8,7 @@ import type { Role } from '../../src/contract/roles';
 import type { UserRecord } from '../../src/contract/users';
 import { accountTitle } from '../../src/contract/groups';
 import { IDENTITY_COLUMNS, identityOf } from '../accounts/account-identity';
-import { stateOf } from '../accounts/platform-state';
+import { stateOf, withPlatformRows } from '../accounts/platform-state';
 
 /** `?sort=` → column (the counts by their select aliases). */
 const USER_SORT: SortColumns<(typeof USER_SORTS)[number]> = {
@@ -135,7 +135,11 @@ export class UsersRepository {
     return paginate(
       this.db.selectFrom('accounts').where('userId', '=', userId),
       page,
-      (q) => q.select(['id', ...IDENTITY_COLUMNS, 'status', ...stateOf('active'), 'createdAt']).orderBy('id', 'desc'),
+      (q) =>
+        q
+          .$call(withPlatformRows)
+          .select(['id', ...IDENTITY_COLUMNS, 'status', ...stateOf('active'), 'createdAt'])
+          .orderBy('id', 'desc'),
       (r) => ({
         id: r.id,
         name: accountTitle(r),
