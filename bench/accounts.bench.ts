@@ -8,6 +8,7 @@ import { loadConfig } from '../server/config';
 import { hashPassword } from '../server/auth/password';
 import type { DbKind } from '../server/db/index';
 import { PAGE_SIZE } from '../src/contract/pagination';
+import { setPlatformStates } from '../tests/helpers/connected-tokens';
 import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
 import { load, summary } from './http-load';
 
@@ -19,10 +20,23 @@ const ROUNDS = 2;
 /** A sealed value of about `bytes` characters, shaped like server/crypto/seal.ts output (incompressible). */
 const sealed = (bytes: number) => `s1.${randomBytes(Math.ceil((bytes * 3) / 4)).toString('base64url')}`;
 
+/** Each platform's connected flag, from the profile's `account_platforms` row (migration 021). */
+const ACTIVE_SQL = (
+  [
+    ['youtube', 'isActiveYouTube'],
+    ['tiktok', 'isActiveTikTok'],
+    ['instagram', 'isActiveInstagram'],
+  ] as const
+)
+  .map(
+    ([platform, name]) =>
+      `coalesce((select ap.active from account_platforms ap where ap.account_id = a.id and ap.platform = '${platform}'), 0) as "${name}"`,
+  )
+  .join(', ');
 /** The list's page as the app asks for it, in plain SQL for the floor (no sealed column is read). */
 const PAGE_SQL = `select a.id, a.user_id as "userId", u.login as "ownerLogin", a.comments, a.status, a.id_gpt as "idGpt",
-  a.is_active_you_tube as "isActiveYouTube", a.is_active_tik_tok as "isActiveTikTok",
-  a.is_active_instagram as "isActiveInstagram", a.is_active_gpt as "isActiveGpt", a.in_you_tube as "inYouTube",
+  ${ACTIVE_SQL},
+  a.is_active_gpt as "isActiveGpt", a.in_you_tube as "inYouTube",
   a.in_tik_tok as "inTikTok", a.in_instagram as "inInstagram", a.in_gpt as "inGpt", a.title_channel as "titleChannel",
   a.profile_name_instagram as "profileNameInstagram", a.title_tik_tok as "titleTikTok", a.error,
   a.created_at as "createdAt"
@@ -68,18 +82,25 @@ async function seed(tdb: TestDb): Promise<void> {
     titleChannel: `Channel ${i}`,
     profileNameInstagram: `insta_${i}`,
     titleTikTok: `tiktok_${i}`,
-    tokensYouTubeSealed: sealed(900),
-    tokensTikTokSealed: sealed(700),
-    tokensInstagramSealed: sealed(500),
-    isActiveYouTube: 1,
-    isActiveTikTok: 1,
-    isActiveInstagram: 1,
   }));
-  for (let i = 0; i < rows.length; i += 250)
-    await tdb.db
+  for (let i = 0; i < rows.length; i += 250) {
+    const added = await tdb.db
       .insertInto('accounts')
       .values(rows.slice(i, i + 250))
+      .returning('id')
       .execute();
+    await setPlatformStates(
+      tdb.db,
+      added.flatMap(({ id }) =>
+        (['youtube', 'tiktok', 'instagram'] as const).map((platform, n) => ({
+          accountId: id,
+          platform,
+          tokensSealed: sealed([900, 700, 500][n]!),
+          active: true,
+        })),
+      ),
+    );
+  }
 }
 
 /** A bare node:http server answering the same page envelope from the same two statements, run by the driver. */

@@ -4,6 +4,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { hashPassword } from '../server/auth/password';
 import type { DbKind } from '../server/db/index';
+import { setPlatformStates } from '../tests/helpers/connected-tokens';
 import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
 import { load, summary } from './http-load';
 
@@ -56,16 +57,23 @@ async function seed(tdb: TestDb): Promise<void> {
     youTubePasswordSealed: sealed(60),
     titleChannel: i % 3 ? `Канал ${i}` : null,
     profileNameInstagram: `insta_${i}`,
-    tokensYouTubeSealed: sealed(900),
-    tokensTikTokSealed: sealed(700),
-    tokensInstagramSealed: sealed(500),
-    isActiveYouTube: 1,
   }));
-  for (let i = 0; i < rows.length; i += 250)
-    await tdb.db
+  for (let i = 0; i < rows.length; i += 250) {
+    const added = await tdb.db
       .insertInto('accounts')
       .values(rows.slice(i, i + 250))
+      .returning('id')
       .execute();
+    // Three platforms' grants, YouTube connected.
+    await setPlatformStates(
+      tdb.db,
+      added.flatMap(({ id }) => [
+        { accountId: id, platform: 'youtube' as const, tokensSealed: sealed(900), active: true },
+        { accountId: id, platform: 'tiktok' as const, tokensSealed: sealed(700), active: false },
+        { accountId: id, platform: 'instagram' as const, tokensSealed: sealed(500), active: false },
+      ]),
+    );
+  }
 }
 
 async function benchOn(kind: DbKind): Promise<void> {

@@ -1,31 +1,25 @@
+import type { PlatformKey } from '../../src/contract/platforms';
+import { COLS, stateOf, type PlatformState } from './platform-state';
 import { accountTitle } from '../../src/contract/groups';
 import { profileHandles, type AccountOption, type ProfileHandleColumns } from '../../src/contract/profile-identity';
 
 /**
  * What names a profile (issue 18 item 1), read the same way by every list that shows one: the profile list, the
- * select options, a user's profiles, a publication's videos. Kysely column references of `accounts`, selected
- * as they are named in the row types (the title columns of 002, the handles and avatars of 018).
+ * select options, a user's profiles, a publication's videos. Selections over `accounts`, each named as in the
+ * row types: the title columns of 002, and each platform's handle and avatar from its `account_platforms` row.
  */
-export const IDENTITY_COLUMNS = [
+export const IDENTITY_TEXT_COLUMNS = [
   'accounts.comments',
   'accounts.titleChannel',
   'accounts.profileNameInstagram',
   'accounts.titleTikTok',
-  'accounts.handleYouTube',
-  'accounts.handleTikTok',
-  'accounts.handleInstagram',
-  'accounts.avatarYouTube',
-  'accounts.avatarTikTok',
-  'accounts.avatarInstagram',
 ] as const;
+export const IDENTITY_COLUMNS = [...IDENTITY_TEXT_COLUMNS, ...stateOf('handle'), ...stateOf('avatar')] as const;
 
-/** A row that selected IDENTITY_COLUMNS (each as its column name; null when the profile is not joined). */
+/** A row that selected IDENTITY_COLUMNS (each as its name; null when the profile is not joined). */
 export type IdentityRowColumns = {
-  [K in (typeof IDENTITY_COLUMNS)[number] as K extends `accounts.${infer C}` ? C : never]: string | null;
-};
-
-/** The platform handles: what a search for a profile's @handle looks in. */
-export const HANDLE_COLUMNS = ['accounts.handleYouTube', 'accounts.handleTikTok', 'accounts.handleInstagram'] as const;
+  [K in (typeof IDENTITY_TEXT_COLUMNS)[number] as K extends `accounts.${infer C}` ? C : never]: string | null;
+} & Pick<PlatformState, (typeof COLS)[PlatformKey]['handle' | 'avatar']>;
 
 /** A search text as a handle: '@name' and 'name' alike (a stored handle may carry its '@' or not). */
 export const handleSearchText = (q: string) => q.trim().replace(/^@/, '');

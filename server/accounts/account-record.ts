@@ -8,46 +8,7 @@ import { PLATFORMS } from '../../src/contract/platforms';
 import { PLATFORM_REGISTRY } from '../platforms/registry';
 import type { PlatformProfile, TokenSet } from '../platforms/types';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
-
-/**
- * A profile's columns per platform (DB side; the spec's API names for them are the same): its grant, toggle,
- * connection and error, and what the platform last reported of the profile.
- */
-export const COLS = {
-  youtube: {
-    active: 'isActiveYouTube',
-    in: 'inYouTube',
-    error: 'errorYouTube',
-    tokens: 'tokensYouTubeSealed',
-    title: 'titleChannel',
-    description: 'description',
-    url: 'urlChannel',
-    handle: 'handleYouTube',
-    avatar: 'avatarYouTube',
-  },
-  tiktok: {
-    active: 'isActiveTikTok',
-    in: 'inTikTok',
-    error: 'errorTikTok',
-    tokens: 'tokensTikTokSealed',
-    title: 'titleTikTok',
-    description: 'descriptionTikTok',
-    url: 'urlTikTok',
-    handle: 'handleTikTok',
-    avatar: 'avatarTikTok',
-  },
-  instagram: {
-    active: 'isActiveInstagram',
-    in: 'inInstagram',
-    error: 'errorInstagram',
-    tokens: 'tokensInstagramSealed',
-    title: 'profileNameInstagram',
-    description: 'profileDescriptionInstagram',
-    url: 'urlInstagram',
-    handle: 'handleInstagram',
-    avatar: 'avatarInstagram',
-  },
-} as const satisfies Record<PlatformKey, Record<string, keyof AccountRow>>;
+import { COLS } from './platform-state';
 
 /** Capabilities the panel needs (the adapters' flags, static: reading a profile makes no platform call). */
 const CAPABILITIES = Object.fromEntries(

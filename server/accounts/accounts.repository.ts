@@ -1,13 +1,26 @@
 import { sql, type Expression, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import { DONE_STATES } from '../../src/contract/publications';
 import type { Db } from '../db/index';
-import type { AccountsTable } from '../db/types';
+import type { AccountPlatformsTable, AccountsTable } from '../db/types';
 import { camelRows, compiledOnce } from '../db/compiled-once';
 import { pageOfRows, pageStatement, paginate, paginateByKeys } from '../http/paginate';
-import { matchesText, orderOf, sorted, unindexed, type SortColumns } from '../http/list-query';
+import { containsPattern, matchesText, orderOf, sorted, unindexed, type SortColumns } from '../http/list-query';
 import type { ACCOUNT_SORTS, AccountListParams } from '../../src/contract/list-queries';
 import { PAGE_SIZE } from '../../src/contract/pagination';
-import { HANDLE_COLUMNS, IDENTITY_COLUMNS, handleSearchText } from './account-identity';
+import { IDENTITY_COLUMNS, handleSearchText } from './account-identity';
+import type { PlatformKey } from '../../src/contract/platforms';
+import {
+  STATE_OF_NAME,
+  connectedTo,
+  handleMatches,
+  holdsAnyGrant,
+  rowFieldOf,
+  stateOf,
+  withPlatformRows,
+  type PlatformState,
+  type PlatformStatePatch,
+  type StateField,
+} from './platform-state';
 
 /** `?sort=` → column (`name` is the stored lower-cased title, migration 011). */
 const ACCOUNT_SORT: SortColumns<(typeof ACCOUNT_SORTS)[number]> = {
@@ -25,9 +38,7 @@ const SUMMARY = [
   'users.login as ownerLogin',
   'accounts.status',
   'accounts.idGpt',
-  'accounts.isActiveYouTube',
-  'accounts.isActiveTikTok',
-  'accounts.isActiveInstagram',
+  ...stateOf('active'),
   'accounts.isActiveGpt',
   'accounts.inYouTube',
   'accounts.inTikTok',
@@ -35,17 +46,12 @@ const SUMMARY = [
   'accounts.inGpt',
   ...IDENTITY_COLUMNS,
   'accounts.error',
-  'accounts.errorYouTube',
-  'accounts.errorTikTok',
-  'accounts.errorInstagram',
+  ...stateOf('error'),
   'accounts.createdAt',
 ] as const;
-const PLATFORM_ACTIVE = {
-  youtube: 'accounts.isActiveYouTube',
-  tiktok: 'accounts.isActiveTikTok',
-  instagram: 'accounts.isActiveInstagram',
-  gpt: 'accounts.isActiveGpt',
-} as const;
+/** `?platform=`: the profiles connected to it (GPT's flag is a column of `accounts`, the platforms' are rows). */
+const connectedFilter = (platform: NonNullable<AccountListParams['platform']>): Expression<SqlBool> =>
+  platform === 'gpt' ? sql<SqlBool>`accounts.is_active_gpt = 1` : connectedTo(platform);
 
 /**
  * What `?q=` finds: the titles and the comment (the stored `search` column of 011), the id, and the platform
@@ -54,11 +60,35 @@ const PLATFORM_ACTIVE = {
 function profileSearch(q: string): Expression<SqlBool> {
   const titles = matchesText(q, ['accounts.search'], { id: 'accounts.id', folded: true });
   const handle = handleSearchText(q);
-  return handle ? sql<SqlBool>`(${titles} or ${matchesText(handle, HANDLE_COLUMNS)})` : titles;
+  return handle ? sql<SqlBool>`(${titles} or ${handleMatches(containsPattern(handle))})` : titles;
 }
 
-export type AccountRow = Selectable<AccountsTable> & { ownerLogin: string };
-export type AccountPatch = Updateable<AccountsTable>;
+/** A profile as the services read it: its `accounts` columns and its platforms' state under their row names. */
+export type AccountRow = Selectable<AccountsTable> & PlatformState & { ownerLogin: string };
+export type AccountPatch = Updateable<AccountsTable> & PlatformStatePatch;
+
+/** Every column of a profile with its platforms' state and its owner's login. */
+const FULL_ROW = [
+  ...stateOf('active'),
+  ...stateOf('error'),
+  ...stateOf('tokens'),
+  ...stateOf('handle'),
+  ...stateOf('avatar'),
+  'users.login as ownerLogin',
+] as const;
+
+/** A patch split between the profile's columns and its platforms' rows (each platform's changed fields). */
+function splitPatch(patch: AccountPatch) {
+  const columns: Record<string, unknown> = {};
+  const rows = new Map<PlatformKey, Partial<Record<StateField, unknown>>>();
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    const state = STATE_OF_NAME.get(name);
+    if (!state) columns[name] = value;
+    else rows.set(state.platform, { ...rows.get(state.platform), [state.field]: value });
+  }
+  return { columns: columns as Updateable<AccountsTable>, rows };
+}
 
 /** Profiles: Kysely only. Ownership is decided by the service. */
 export class AccountsRepository {
@@ -85,10 +115,11 @@ export class AccountsRepository {
     let base = this.base(scope);
     if (params.q) base = base.where(profileSearch(params.q));
     if (params.status) base = base.where('accounts.status', '=', params.status);
-    if (params.platform) base = base.where(PLATFORM_ACTIVE[params.platform], '=', 1);
+    if (params.platform) base = base.where(connectedFilter(params.platform));
     if (params.userId) base = base.where('accounts.userId', '=', params.userId);
     const order = orderOf(params, ACCOUNT_SORT, { sort: 'id', order: 'DESC' }, 'accounts.id');
-    const full = (q: typeof base) => sorted(q.innerJoin('users', 'users.id', 'accounts.userId').select(SUMMARY), order);
+    const full = (q: typeof base) =>
+      sorted(q.innerJoin('users', 'users.id', 'accounts.userId').$call(withPlatformRows).select(SUMMARY), order);
     if ((!params.q && !params.sort) || params.sort === 'user') return paginate(base, params.page, full, (r) => r);
     return paginateByKeys(
       base,
@@ -123,7 +154,12 @@ export class AccountsRepository {
     const page = (base: ReturnType<AccountsRepository['base']>, offset: number) =>
       pageStatement(
         base,
-        (q) => q.innerJoin('users', 'users.id', 'accounts.userId').select(SUMMARY).orderBy('accounts.id', dir),
+        (q) =>
+          q
+            .innerJoin('users', 'users.id', 'accounts.userId')
+            .$call(withPlatformRows)
+            .select(SUMMARY)
+            .orderBy('accounts.id', dir),
         offset,
       );
     return {
@@ -142,8 +178,9 @@ export class AccountsRepository {
     return exec
       .selectFrom('accounts')
       .innerJoin('users', 'users.id', 'accounts.userId')
+      .$call(withPlatformRows)
       .selectAll('accounts')
-      .select('users.login as ownerLogin')
+      .select(FULL_ROW)
       .where('accounts.id', '=', id)
       .executeTakeFirst();
   }
@@ -153,16 +190,11 @@ export class AccountsRepository {
     return this.db
       .selectFrom('accounts')
       .innerJoin('users', 'users.id', 'accounts.userId')
+      .$call(withPlatformRows)
       .selectAll('accounts')
-      .select('users.login as ownerLogin')
+      .select(FULL_ROW)
       .where('accounts.id', '>', afterId)
-      .where((eb) =>
-        eb.or([
-          eb('accounts.tokensYouTubeSealed', 'is not', null),
-          eb('accounts.tokensTikTokSealed', 'is not', null),
-          eb('accounts.tokensInstagramSealed', 'is not', null),
-        ]),
-      )
+      .where(holdsAnyGrant())
       .orderBy('accounts.id', 'asc')
       .limit(limit)
       .execute();
@@ -178,18 +210,38 @@ export class AccountsRepository {
     return row.id;
   }
 
+  /**
+   * Writes a patch: its profile columns to `accounts` (with `updatedAt`), each platform's state fields to that
+   * platform's row (made on the first write, the fields not in the patch left as they are), in one transaction.
+   */
   async update(id: number, v: AccountPatch, exec: Db = this.db): Promise<void> {
-    await exec
-      .updateTable('accounts')
-      .set({ ...v, updatedAt: new Date().toISOString() })
-      .where('id', '=', id)
-      .execute();
+    const { columns, rows } = splitPatch(v);
+    const write = async (db: Db) => {
+      await db
+        .updateTable('accounts')
+        .set({ ...columns, updatedAt: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+      for (const [platform, fields] of rows) {
+        const values = Object.fromEntries(
+          Object.entries(fields).map(([field, value]) => [rowFieldOf(field as StateField), value]),
+        ) as Updateable<AccountPlatformsTable>;
+        await db
+          .insertInto('accountPlatforms')
+          .values({ ...values, accountId: id, platform })
+          .onConflict((oc) => oc.columns(['accountId', 'platform']).doUpdateSet(values))
+          .execute();
+      }
+    };
+    if (!rows.size || exec.isTransaction) await write(exec);
+    else await exec.transaction().execute(write);
   }
 
   /** Deletes the profile; its videos stay with their owner, detached (account_id = null), in one transaction. */
   async delete(id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('videos').set({ accountId: null }).where('accountId', '=', id).execute();
+      await trx.deleteFrom('accountPlatforms').where('accountId', '=', id).execute();
       await trx.deleteFrom('accounts').where('id', '=', id).execute();
     });
   }

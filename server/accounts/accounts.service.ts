@@ -7,7 +7,8 @@ import { AppError, notFound } from '../http/errors';
 const GPT_ID_INVALID = 'kadr.ai_errors.gpt_id_invalid';
 import { validate } from '../http/validate';
 import { ownerScope } from '../auth/guards';
-import { COLS, accountStatus, b, profileColumns, saveAccount, toVideoItem, type AccountMapper } from './account-record';
+import { accountStatus, b, profileColumns, saveAccount, toVideoItem, type AccountMapper } from './account-record';
+import { COLS } from './platform-state';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
 import { notConnected, type CallbackResult, type PlatformConnections } from './platform-connections';
 

@@ -1,6 +1,7 @@
 import { grantLapsesAt } from '../platforms/fresh-token';
 import { adaptersOf, type PlatformRegistry } from '../platforms/registry';
-import { COLS, b, type AccountMapper } from './account-record';
+import { b, type AccountMapper } from './account-record';
+import { COLS } from './platform-state';
 import type { AccountsRepository } from './accounts.repository';
 import type { PlatformConnections } from './platform-connections';
 

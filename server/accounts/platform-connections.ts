@@ -9,7 +9,8 @@ import type { PlatformRegistry } from '../platforms/registry';
 import { PLATFORM_TITLES, PlatformError, isPlatformError, type PlatformDriver } from '../platforms/types';
 import type { Sealer } from '../crypto/seal';
 import type { EventBus } from '../events/event-bus';
-import { COLS, profileColumns, saveAccount, type AccountMapper } from './account-record';
+import { profileColumns, saveAccount, type AccountMapper } from './account-record';
+import { COLS } from './platform-state';
 import type { AccountRow, AccountsRepository } from './accounts.repository';
 
 /** How a PlatformError reaches the caller. */

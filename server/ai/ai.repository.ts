@@ -4,6 +4,7 @@ import type { Db } from '../db/index';
 import type { AiLogsTable, AiMessagesTable, AiSessionsTable } from '../db/types';
 import { paginate } from '../http/paginate';
 import { IDENTITY_COLUMNS, type IdentityRowColumns } from '../accounts/account-identity';
+import { withPlatformRows } from '../accounts/platform-state';
 
 export type SessionRow = Selectable<AiSessionsTable> & {
   ownerLogin: string;
@@ -31,6 +32,7 @@ export class AiRepository {
     return q
       .innerJoin('users', 'users.id', 'aiSessions.userId')
       .leftJoin('accounts', 'accounts.id', 'aiSessions.accountId')
+      .$call(withPlatformRows)
       .selectAll('aiSessions')
       .select([
         'users.login as ownerLogin',

@@ -58,16 +58,7 @@ export interface AccountsTable {
   passwordDeepSeekSealed: string | null;
   proxyGptSealed: string | null;
   error: string | null;
-  errorYouTube: string | null;
-  errorTikTok: string | null;
-  errorInstagram: string | null;
-  tokensYouTubeSealed: string | null;
-  tokensTikTokSealed: string | null;
-  tokensInstagramSealed: string | null;
   updatedAt: string | null;
-  isActiveYouTube: Generated<number>;
-  isActiveTikTok: Generated<number>;
-  isActiveInstagram: Generated<number>;
   isActiveGpt: Generated<number>;
   inYouTube: Generated<number>;
   inTikTok: Generated<number>;
@@ -76,13 +67,20 @@ export interface AccountsTable {
   /** 011: derived by the database (lower-cased names and comment; the title), for the list's search and sort. */
   search: Generated<string | null>;
   nameKey: Generated<string | null>;
-  /** 018: each platform's username and avatar link, as the platform last reported them. */
-  handleYouTube: string | null;
-  handleTikTok: string | null;
-  handleInstagram: string | null;
-  avatarYouTube: string | null;
-  avatarTikTok: string | null;
-  avatarInstagram: string | null;
+}
+
+/**
+ * 021: a profile's state per platform (its grant, connected flag, error, and the @handle and avatar the platform
+ * last reported), one row per profile × platform; server/accounts/platform-state.ts maps it onto a profile's row.
+ */
+export interface AccountPlatformsTable {
+  accountId: number;
+  platform: string;
+  tokensSealed: string | null;
+  active: Generated<number>;
+  error: string | null;
+  handle: string | null;
+  avatar: string | null;
 }
 
 export interface VideosTable {
@@ -408,6 +406,7 @@ export interface Database {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
   accounts: AccountsTable;
+  accountPlatforms: AccountPlatformsTable;
   videos: VideosTable;
   settings: SettingsTable;
   accountGroups: AccountGroupsTable;

@@ -5,7 +5,8 @@ import { matchesText, orderOf, sorted, type SortColumns } from '../http/list-que
 import type { GROUP_SORTS, GroupListParams } from '../../src/contract/list-queries';
 import type { GroupListItem } from '../../src/contract/groups';
 import type { AccountOption } from '../../src/contract/profile-identity';
-import { accountOption, handleSearchText, IDENTITY_COLUMNS } from '../accounts/account-identity';
+import { accountOption, handleSearchText, IDENTITY_COLUMNS, IDENTITY_TEXT_COLUMNS } from '../accounts/account-identity';
+import { handleMatches, withPlatformRows } from '../accounts/platform-state';
 import { toId } from '../../src/contract/ids';
 
 export type GroupRow = {
@@ -90,6 +91,7 @@ export class GroupsRepository {
     const rows = await this.db
       .selectFrom('groupAccounts')
       .innerJoin('accounts', 'accounts.id', 'groupAccounts.accountId')
+      .$call(withPlatformRows)
       .select(TITLE_COLUMNS)
       .where('groupAccounts.groupId', '=', groupId)
       .orderBy('accounts.id', 'asc')
@@ -146,7 +148,7 @@ export class GroupsRepository {
    * `limit`, ordered by id.
    */
   async options(scope: number | null, q: string, limit: number): Promise<AccountOption[]> {
-    let query = this.db.selectFrom('accounts').select(TITLE_COLUMNS);
+    let query = this.db.selectFrom('accounts').$call(withPlatformRows).select(TITLE_COLUMNS);
     if (scope !== null) query = query.where('accounts.userId', '=', scope);
     const text = handleSearchText(q).toLowerCase();
     if (text) {
@@ -154,9 +156,10 @@ export class GroupsRepository {
       const id = toId(text.replace(/^#/, ''));
       query = query.where((eb) =>
         eb.or([
-          ...SEARCH_COLUMNS.map((c) =>
+          ...IDENTITY_TEXT_COLUMNS.map((c) =>
             eb(sql`lower(coalesce(${sql.ref(c)}, ''))`, 'like', sql`${pattern} escape '\\'`),
           ),
+          handleMatches(pattern),
           ...(id > 0 ? [eb('accounts.id', '=', id)] : []),
         ]),
       );
@@ -167,6 +170,4 @@ export class GroupsRepository {
 }
 
 const TITLE_COLUMNS = ['accounts.id', ...IDENTITY_COLUMNS] as const;
-/** What `q` looks in: the comment, the names and the @handles (not the avatar links). */
-const SEARCH_COLUMNS = IDENTITY_COLUMNS.filter((c) => !c.startsWith('accounts.avatar'));
 const toOption = accountOption;

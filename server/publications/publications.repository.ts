@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { PlatformKey } from '../../src/contract/platforms';
+import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
 import type { Db } from '../db/index';
 import type { Database, PublicationsTable, VideoPublishesTable, VideosTable } from '../db/types';
 import { paginate } from '../http/paginate';
@@ -8,6 +8,7 @@ import type { PublicationListParams } from '../../src/contract/list-queries';
 import { DONE_STATES } from '../../src/contract/publications';
 import { dateMsOf, filterPublications, PUBLICATION_SORT } from './publication-list';
 import { IDENTITY_COLUMNS, type IdentityRowColumns } from '../accounts/account-identity';
+import { COLS, stateOf, withPlatformRows } from '../accounts/platform-state';
 import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
 
 export type Exec = Kysely<Database> | Transaction<Database>;
@@ -130,6 +131,7 @@ export class PublicationsRepository {
     const rows = await this.db
       .selectFrom('videos')
       .leftJoin('accounts', 'accounts.id', 'videos.accountId')
+      .$call(withPlatformRows)
       .select(['videos.publicationId', 'videos.status', 'videos.date', 'videos.accountId', ...IDENTITY_COLUMNS])
       .where('videos.publicationId', 'in', ids)
       .orderBy('videos.outputIndex')
@@ -174,6 +176,7 @@ export class PublicationsRepository {
     return exec
       .selectFrom('videos')
       .leftJoin('accounts', 'accounts.id', 'videos.accountId')
+      .$call(withPlatformRows)
       .select([
         'videos.id',
         'videos.userId',
@@ -248,16 +251,8 @@ export class PublicationsRepository {
     if (!ids.length) return new Map();
     let q = this.db
       .selectFrom('accounts')
-      .select([
-        'id',
-        'userId',
-        'isActiveYouTube',
-        'isActiveTikTok',
-        'isActiveInstagram',
-        'tokensYouTubeSealed',
-        'tokensTikTokSealed',
-        'tokensInstagramSealed',
-      ])
+      .$call(withPlatformRows)
+      .select(['accounts.id', 'accounts.userId', ...stateOf('active'), ...stateOf('tokens')])
       .where('id', 'in', ids);
     if (scope !== null) q = q.where('userId', '=', scope);
     const rows = await q.execute();
@@ -267,11 +262,9 @@ export class PublicationsRepository {
         {
           id: r.id,
           userId: r.userId,
-          connected: {
-            youtube: !!r.isActiveYouTube && !!r.tokensYouTubeSealed,
-            tiktok: !!r.isActiveTikTok && !!r.tokensTikTokSealed,
-            instagram: !!r.isActiveInstagram && !!r.tokensInstagramSealed,
-          },
+          connected: Object.fromEntries(
+            PLATFORMS.map((k) => [k, !!r[COLS[k].active] && !!r[COLS[k].tokens]]),
+          ) as Record<PlatformKey, boolean>,
         },
       ]),
     );

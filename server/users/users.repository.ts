@@ -8,6 +8,7 @@ import type { Role } from '../../src/contract/roles';
 import type { UserRecord } from '../../src/contract/users';
 import { accountTitle } from '../../src/contract/groups';
 import { IDENTITY_COLUMNS, identityOf } from '../accounts/account-identity';
+import { stateOf, withPlatformRows } from '../accounts/platform-state';
 
 /** `?sort=` → column (the counts by their select aliases). */
 const USER_SORT: SortColumns<(typeof USER_SORTS)[number]> = {
@@ -136,15 +137,8 @@ export class UsersRepository {
       page,
       (q) =>
         q
-          .select([
-            'id',
-            ...IDENTITY_COLUMNS,
-            'status',
-            'isActiveYouTube',
-            'isActiveTikTok',
-            'isActiveInstagram',
-            'createdAt',
-          ])
+          .$call(withPlatformRows)
+          .select(['id', ...IDENTITY_COLUMNS, 'status', ...stateOf('active'), 'createdAt'])
           .orderBy('id', 'desc'),
       (r) => ({
         id: r.id,

@@ -266,11 +266,12 @@ describeEachDb(
       const service = ctx.root.services.keepAlive;
       const igTokens = async () => {
         const row = await ctx.tdb.db
-          .selectFrom('accounts')
-          .select('tokensInstagramSealed')
-          .where('id', '=', ig)
+          .selectFrom('accountPlatforms')
+          .select('tokensSealed')
+          .where('accountId', '=', ig)
+          .where('platform', '=', 'instagram')
           .executeTakeFirstOrThrow();
-        return JSON.parse(sealer.open(row.tokensInstagramSealed!)) as { accessToken: string; expiresAt: string };
+        return JSON.parse(sealer.open(row.tokensSealed!)) as { accessToken: string; expiresAt: string };
       };
       const before = await igTokens();
       const DAY = 24 * 3600_000;

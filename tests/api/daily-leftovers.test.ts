@@ -1,6 +1,7 @@
 import { describeEachDb } from '../helpers/app';
 import { publicationFixtures } from './publications.fixtures';
 import { encodeMessage } from '../../src/contract/stored-message';
+import { setPlatformState } from '../helpers/connected-tokens';
 
 type Token = { authorization: string };
 
@@ -112,12 +113,9 @@ describeEachDb('daily use leftovers: per-profile edit, profile search by handle'
   it('the profile list finds a profile by its @handle with or without the @, and by its comment', async () => {
     const id = await fx.account(anna, 'Кухня основний', { youtube: true });
     const other = await fx.account(anna, 'Other', { tiktok: true });
-    await ctx.tdb.db
-      .updateTable('accounts')
-      .set({ handleTikTok: 'cook_master', handleInstagram: '@insta.cook' })
-      .where('id', '=', id)
-      .execute();
-    await ctx.tdb.db.updateTable('accounts').set({ handleYouTube: 'othertube' }).where('id', '=', other).execute();
+    await setPlatformState(ctx.tdb.db, id, 'tiktok', { handle: 'cook_master' });
+    await setPlatformState(ctx.tdb.db, id, 'instagram', { handle: '@insta.cook' });
+    await setPlatformState(ctx.tdb.db, other, 'youtube', { handle: 'othertube' });
     const found = async (q: string) => {
       const r = await ctx.call({ method: 'GET', url: `/api/accounts?q=${encodeURIComponent(q)}`, token: anna });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -139,7 +137,7 @@ describeEachDb('daily use leftovers: per-profile edit, profile search by handle'
 
   it("an AI session's error: the reason in the caller's language, the provider's words apart; its profile named", async () => {
     const at = new Date().toISOString();
-    await ctx.tdb.db.updateTable('accounts').set({ handleTikTok: 'anna_tt' }).where('id', '=', main).execute();
+    await setPlatformState(ctx.tdb.db, main, 'tiktok', { handle: 'anna_tt' });
     const stored = encodeMessage('kadr.ai_errors.with_detail', {
       message: encodeMessage('kadr.ai_errors.rate_limit', { provider: 'GPT' }),
       detail: 'Rate limit reached for gpt-4o in organization org-x',

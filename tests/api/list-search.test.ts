@@ -1,4 +1,5 @@
 import { describeEachDb } from '../helpers/app';
+import { setPlatformState } from '../helpers/connected-tokens';
 
 /** Issue 11: `?q&sort&order` and filters on every list, owner-scoped, keeping the page envelope. */
 describeEachDb('list search, sort and filters', (ctx) => {
@@ -28,9 +29,11 @@ describeEachDb('list search, sort and filters', (ctx) => {
     admin = (await ctx.login('boss', 'boss-pass')).headers;
     anna = (await ctx.login('anna', 'anna-pass')).headers;
     acc.kyiv = await account(annaId, { comments: 'Київ новини' });
-    acc.lviv = await account(annaId, { titleChannel: 'Львів шортси', status: 'success', isActiveYouTube: 1 });
+    acc.lviv = await account(annaId, { titleChannel: 'Львів шортси', status: 'success' });
+    await setPlatformState(ctx.tdb.db, acc.lviv, 'youtube', { active: true });
     acc.odesa = await account(annaId, { comments: 'Odesa 100% real_deal' });
-    acc.ivanKyiv = await account(ivanId, { comments: 'київ спорт', isActiveYouTube: 1 });
+    acc.ivanKyiv = await account(ivanId, { comments: 'київ спорт' });
+    await setPlatformState(ctx.tdb.db, acc.ivanKyiv, 'youtube', { active: true });
   });
 
   it('profiles: a case-insensitive substring in any script, only the caller’s own rows, the page envelope', async () => {

@@ -1,4 +1,5 @@
 import { describeEachDb } from '../helpers/app';
+import { setPlatformState } from '../helpers/connected-tokens';
 
 /**
  * Issue 18 item 1: every answer that names a profile carries what tells it apart (the operator's comment, the
@@ -22,12 +23,15 @@ describeEachDb('profile identity in every answer naming a profile', (ctx) => {
           comments: comment,
           createdAt: new Date().toISOString(),
           titleChannel: 'Кулінарія',
-          handleYouTube: `kulinaria${i}`,
-          avatarYouTube: `https://yt3.ggpht.com/a${i}`,
-          ...(i === 1 ? { titleTikTok: 'Кулінарія TT', handleTikTok: '@kul_tt' } : {}),
+          ...(i === 1 ? { titleTikTok: 'Кулінарія TT' } : {}),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await setPlatformState(ctx.tdb.db, r.id, 'youtube', {
+        handle: `kulinaria${i}`,
+        avatar: `https://yt3.ggpht.com/a${i}`,
+      });
+      if (i === 1) await setPlatformState(ctx.tdb.db, r.id, 'tiktok', { handle: '@kul_tt' });
       ids.push(r.id);
     }
   });

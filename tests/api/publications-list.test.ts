@@ -1,5 +1,6 @@
 import { describeEachDb } from '../helpers/app';
 import { publicationFixtures } from './publications.fixtures';
+import { setPlatformState } from '../helpers/connected-tokens';
 
 type Token = { authorization: string };
 
@@ -51,9 +52,10 @@ describeEachDb('publication list: date, profiles, platforms and their filters', 
     reserve = await fx.account(anna, 'Кухня резерв', { youtube: true, tiktok: true });
     await ctx.tdb.db
       .updateTable('accounts')
-      .set({ titleChannel: 'Кулінарія', handleTikTok: 'kul' })
+      .set({ titleChannel: 'Кулінарія' })
       .where('id', 'in', [main, reserve])
       .execute();
+    for (const id of [main, reserve]) await setPlatformState(ctx.tdb.db, id, 'tiktok', { handle: 'kul' });
     // March: both profiles, YouTube + TikTok; April: one profile, YouTube only; the same day at its two ends.
     pubs.march = await publish(2, [main, reserve], ['2031-03-10T08:00:00Z', '2031-03-12T09:00:00Z'], {
       youtube: true,

@@ -1,5 +1,6 @@
 import type { TestCtx } from '../helpers/app';
-import { connectedTokens } from '../helpers/connected-tokens';
+import { PLATFORMS } from '../../src/contract/platforms';
+import { connectPlatform } from '../helpers/connected-tokens';
 import { seedFinishedRequest } from '../helpers/finished-request';
 
 type Token = { authorization: string };
@@ -29,19 +30,9 @@ export function publicationFixtures(ctx: TestCtx) {
         payload: { proxy: 'http://127.0.0.1:3128', comments },
       });
       if (r.status >= 300) throw new Error(`account: ${r.status} ${JSON.stringify(r.body)}`);
-      const sealed = connectedTokens(ctx.root.sealer);
-      await db()
-        .updateTable('accounts')
-        .where('id', '=', r.body.id)
-        .set({
-          isActiveYouTube: connected.youtube ? 1 : 0,
-          tokensYouTubeSealed: connected.youtube ? sealed : null,
-          isActiveTikTok: connected.tiktok ? 1 : 0,
-          tokensTikTokSealed: connected.tiktok ? sealed : null,
-          isActiveInstagram: connected.instagram ? 1 : 0,
-          tokensInstagramSealed: connected.instagram ? sealed : null,
-        })
-        .execute();
+      for (const platform of PLATFORMS) {
+        if (connected[platform]) await connectPlatform(db(), ctx.root.sealer, r.body.id, platform);
+      }
       return r.body.id as number;
     },
 

@@ -120,12 +120,13 @@ describeEachDb('publications API: create, list, detail', (ctx) => {
     expect(byId.status).toBe(200);
     expect(byUpload.body).toEqual(byId.body);
     const sealed = await ctx.tdb.db
-      .selectFrom('accounts')
-      .select('tokensYouTubeSealed')
-      .where('id', '=', annaMain)
+      .selectFrom('accountPlatforms')
+      .select('tokensSealed')
+      .where('accountId', '=', annaMain)
+      .where('platform', '=', 'youtube')
       .executeTakeFirstOrThrow();
     expect(byId.body).not.toHaveProperty('video.0.account.tokensYouTubeSealed');
-    expect(JSON.stringify(byId.body)).not.toContain(sealed.tokensYouTubeSealed);
+    expect(JSON.stringify(byId.body)).not.toContain(sealed.tokensSealed);
     const list = await ctx.call({ method: 'GET', url: '/api/upload-video?page=1', token: anna });
     expect(list.status).toBe(200);
     expect(list.body.data).toContainEqual(

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { createSealer } from '../../server/crypto/seal';
 import { describeEachDb } from '../helpers/app';
+import { setPlatformState } from '../helpers/connected-tokens';
 
 /** Unique plaintexts, so a leak is found by a plain substring search. */
 const TOKENS = {
@@ -58,19 +59,13 @@ describeEachDb('what answers never carry', (ctx) => {
       proxyGPT: 'socks5://127.0.0.1:1080',
     });
     const sealer = createSealer(ctx.app.config.appKey);
-    await ctx.tdb.db
-      .updateTable('accounts')
-      .where('id', '=', created.id)
-      .set({
-        tokensYouTubeSealed: sealer.seal(JSON.stringify(TOKENS.youtube)),
-        isActiveYouTube: 1,
-        tokensTikTokSealed: sealer.seal(JSON.stringify(TOKENS.tiktok)),
-        isActiveTikTok: 1,
-        inTikTok: 1,
-        tokensInstagramSealed: sealer.seal(JSON.stringify(TOKENS.instagram)),
-        isActiveInstagram: 1,
-      })
-      .execute();
+    await ctx.tdb.db.updateTable('accounts').where('id', '=', created.id).set({ inTikTok: 1 }).execute();
+    for (const platform of ['youtube', 'tiktok', 'instagram'] as const) {
+      await setPlatformState(ctx.tdb.db, created.id, platform, {
+        tokensSealed: sealer.seal(JSON.stringify(TOKENS[platform])),
+        active: true,
+      });
+    }
     const group = await call('POST', '/api/accounts-group', anna.headers, { name: 'G', accounts: [created.id] });
     // An AI session of the profile, every sealed column set (as login and the browser driver leave them).
     const now = new Date().toISOString();
@@ -132,6 +127,13 @@ describeEachDb('what answers never carry', (ctx) => {
       .filter(([k, v]) => k.endsWith('Sealed') && typeof v === 'string')
       .map(([, v]) => v as string);
     expect(sealed.length).toBe(Object.keys(account).filter((k) => k.endsWith('Sealed')).length); // every secret is set
+    // The platforms' grants, one row each (migration 021).
+    const grants = await ctx.tdb.db
+      .selectFrom('accountPlatforms')
+      .select('tokensSealed')
+      .where('accountId', '=', created.id)
+      .execute();
+    sealed.push(...grants.flatMap((g) => (g.tokensSealed ? [g.tokensSealed] : [])));
     expect(sealed.length).toBeGreaterThanOrEqual(11);
     const aiRow = await ctx.tdb.db
       .selectFrom('aiSessions')

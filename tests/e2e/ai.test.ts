@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { describeOnEachDb } from '../helpers/browser-dbs';
 import { AI_SIM_KEY, startAiSimulator, type AiSimulator } from '../../sim/ai/ai-sim';
 import { aiVideoJob } from '../../server/ai/ai.jobs';
+import { connectPlatform } from '../helpers/connected-tokens';
 
 /**
  * The AI screens in Chromium against the real server and the OpenAI-compatible simulator (chat, JSON replies,
@@ -109,14 +110,7 @@ describeOnEachDb('AI screens in the browser', (kind) => {
     token = await signIn('admin', 'admin-pass');
     // A profile with YouTube connected (as the OAuth callback leaves it), so an AI video can be published to it.
     accountId = (await api('POST', '/api/accounts', { proxy: 'http://127.0.0.1:3128', comments: 'AI profile' })).id;
-    const sealed = srv.app.root.sealer.seal(
-      JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: '2099-01-01T00:00:00.000Z' }),
-    );
-    await srv.tdb.db
-      .updateTable('accounts')
-      .where('id', '=', accountId)
-      .set({ isActiveYouTube: 1, tokensYouTubeSealed: sealed })
-      .execute();
+    await connectPlatform(srv.tdb.db, srv.app.root.sealer, accountId, 'youtube');
     browser = await launchBrowser();
     context = await browser.newContext();
     page = await context.newPage();

@@ -4,6 +4,7 @@ import { launchBrowser, signInAs } from '../helpers/browser';
 import { describeOnEachDb } from '../helpers/browser-dbs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { seedFinishedRequest } from '../helpers/finished-request';
+import { setPlatformState } from '../helpers/connected-tokens';
 
 /**
  * Issue 18 leftovers in Chromium: the publication page edits platforms per profile as the publish form does
@@ -35,16 +36,9 @@ describeOnEachDb('daily use leftovers in the browser', (kind) => {
   const profile = async (comments: string, platforms: { youtube?: boolean; tiktok?: boolean }) => {
     const { id } = await api('POST', '/api/accounts', { proxy: 'http://127.0.0.1:3128', comments });
     const sealed = srv.app.root.sealer.seal('{"accessToken":"a","refreshToken":"r"}');
-    await srv.tdb.db
-      .updateTable('accounts')
-      .where('id', '=', id)
-      .set({
-        isActiveYouTube: platforms.youtube ? 1 : 0,
-        tokensYouTubeSealed: platforms.youtube ? sealed : null,
-        isActiveTikTok: platforms.tiktok ? 1 : 0,
-        tokensTikTokSealed: platforms.tiktok ? sealed : null,
-      })
-      .execute();
+    for (const platform of ['youtube', 'tiktok'] as const) {
+      if (platforms[platform]) await setPlatformState(srv.tdb.db, id, platform, { tokensSealed: sealed, active: true });
+    }
     return id as number;
   };
   /** A finished request of two videos published on YouTube, the first to `yt`, the second to `both`. */
@@ -96,11 +90,8 @@ describeOnEachDb('daily use leftovers in the browser', (kind) => {
       .id;
     acc.yt = await profile('Тільки YouTube', { youtube: true });
     acc.both = await profile('Обидві', { youtube: true, tiktok: true });
-    await srv.tdb.db
-      .updateTable('accounts')
-      .where('id', '=', acc.both)
-      .set({ handleTikTok: 'obydvi_tt', titleChannel: 'Канал' })
-      .execute();
+    await srv.tdb.db.updateTable('accounts').where('id', '=', acc.both).set({ titleChannel: 'Канал' }).execute();
+    await setPlatformState(srv.tdb.db, acc.both, 'tiktok', { handle: 'obydvi_tt' });
     browser = await launchBrowser();
     context = await browser.newContext();
     page = await context.newPage();

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { aiVideoJob, aiVideoJobKey } from '../../server/ai/ai.jobs';
-import { connectedTokens } from '../helpers/connected-tokens';
+import { connectPlatform } from '../helpers/connected-tokens';
 import type { TestServer } from '../helpers/server';
 import { signedInApi } from '../helpers/server-api';
 
@@ -42,7 +42,6 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
   await api('POST', '/api/users', { login: 'operator', password: 'operator-pass' });
 
   // Three profiles of one channel name (as the issue tried it), YouTube connected, one with a dead proxy.
-  const sealed = connectedTokens(srv.app.root.sealer);
   const profiles: number[] = [];
   for (const [n, comments] of [
     [1, 'Олена — основний профіль для ранкових публікацій'],
@@ -54,13 +53,12 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
       .updateTable('accounts')
       .where('id', '=', id)
       .set({
-        isActiveYouTube: 1,
-        tokensYouTubeSealed: sealed,
         titleChannel: LONG_CHANNEL,
         urlChannel: `https://www.youtube.com/channel/UC${'x'.repeat(22)}${n}`,
         ...(n === 3 ? { error: 'kadr.platform_errors.proxy_auth {"proxy":"203.0.113.3:8080"}' } : {}),
       })
       .execute();
+    await connectPlatform(db, srv.app.root.sealer, id, 'youtube');
     profiles.push(id);
   }
   const group = (

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { describeOnEachDb } from '../helpers/browser-dbs';
 import { signedInApi, type SignedInApi } from '../helpers/server-api';
 import { renderedRequest, youtubeProfile } from './publish-seed';
+import { setPlatformState } from '../helpers/connected-tokens';
 
 /**
  * Publishing in Chromium, the way an operator clicks: the publish form of a finished request (seeded straight in
@@ -42,11 +43,10 @@ describeOnEachDb('publishing in the browser', (kind) => {
     acc.gamma = await profile('Gamma profile');
     // YouTube and TikTok connected.
     acc.delta = await profile('Delta profile');
-    await srv.tdb.db
-      .updateTable('accounts')
-      .where('id', '=', acc.delta)
-      .set({ isActiveTikTok: 1, tokensTikTokSealed: srv.app.root.sealer.seal('{"accessToken":"a"}') })
-      .execute();
+    await setPlatformState(srv.tdb.db, acc.delta, 'tiktok', {
+      tokensSealed: srv.app.root.sealer.seal('{"accessToken":"a"}'),
+      active: true,
+    });
     await api('POST', '/api/accounts-group', { name: 'Кулінарія', accounts: [acc.beta, acc.gamma] });
     await api('POST', '/api/tags', { name: 'Осінь', tags: ['осінь', 'ліс'] });
     browser = await launchBrowser();

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { connectedTokens } from '../helpers/connected-tokens';
+import { connectPlatform } from '../helpers/connected-tokens';
 import { seedFinishedRequest } from '../helpers/finished-request';
 import type { TestServer } from '../helpers/server';
 import type { SignedInApi } from '../helpers/server-api';
@@ -63,10 +63,6 @@ export async function youtubeProfile(
   proxy = 'http://127.0.0.1:3128',
 ): Promise<number> {
   const { id } = await api('POST', '/api/accounts', { proxy, comments });
-  await srv.tdb.db
-    .updateTable('accounts')
-    .where('id', '=', id)
-    .set({ isActiveYouTube: 1, tokensYouTubeSealed: connectedTokens(srv.app.root.sealer) })
-    .execute();
+  await connectPlatform(srv.tdb.db, srv.app.root.sealer, id, 'youtube');
   return id as number;
 }

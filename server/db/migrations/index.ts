@@ -16,6 +16,7 @@ import * as aiSessionOwnerEmail from './015_ai_session_owner_email.js';
 import * as failingPosts from './016_failing_posts.js';
 import * as profileHandles from './018_profile_handles.js';
 import * as eventOutbox from './020_event_outbox.js';
+import * as accountPlatforms from './021_account_platforms.js';
 import * as jobClaims from './022_job_claims.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
@@ -38,5 +39,6 @@ export const migrations = {
   '016_failing_posts': failingPosts,
   '018_profile_handles': profileHandles,
   '020_event_outbox': eventOutbox,
+  '021_account_platforms': accountPlatforms,
   '022_job_claims': jobClaims,
 };
