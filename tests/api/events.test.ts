@@ -10,6 +10,7 @@ import { LiveHub } from '../../server/live/live.hub';
 import { LiveRepository } from '../../server/live/live.repository';
 import { liveNotices } from '../../server/live/live.notices';
 import type { LiveEvent, RequestLive } from '../../src/contract/live';
+import { seedFinishedRequest } from '../helpers/finished-request';
 import { makeTestDb, postgresAvailable, type TestDb } from '../helpers/db';
 
 /** How long a poll waits for a state (a busy 2-core machine); a state, never a duration, is asserted. */
@@ -165,26 +166,7 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
 
     it('an event a process committed but never delivered (it crashed) reaches the next process: bell and streams', async () => {
       // A render's owner, its request: the change is the request turning 'success'.
-      const at = new Date().toISOString();
-      const req = await tdb.db
-        .insertInto('createVideoRequests')
-        .values({
-          userId,
-          idUpload: 'crash01',
-          status: 'loading',
-          count: 1,
-          isVideo: 0,
-          isPhoto: 0,
-          isGenerator: 0,
-          folders: '[]',
-          clipKey: 'clips/x.mp4',
-          clipName: 'x.mp4',
-          error: null,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const req = await seedFinishedRequest(tdb.db, userId, 1, 'loading');
       const seen = await tdb.db
         .selectFrom('events')
         .select((eb) => eb.fn.max('id').as('max'))
@@ -201,7 +183,7 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
       });
       const payload: RequestLive = {
         id: req.id,
-        idUpload: 'crash01',
+        idUpload: req.idUpload,
         status: 'success',
         progress: 100,
         done: 1,
@@ -237,7 +219,7 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
       expect(got[1]!.payload).toMatchObject({
         kind: 'render_done',
         params: { id: req.id, count: 1 },
-        link: '/video/request/crash01',
+        link: `/video/request/${req.idUpload}`,
       });
       const notes = await tdb.db.selectFrom('notifications').select(['userId', 'kind']).execute();
       expect(notes).toEqual([{ userId, kind: 'render_done' }]);
