@@ -203,7 +203,12 @@ async function copyTable(client: pg.Client, source: SQLite.Database, table: stri
   let copied = 0;
   const flush = async () => {
     const values = batch.map((_, r) => `(${cols.map((_c, i) => `$${r * cols.length + i + 1}`).join(', ')})`);
-    await client.query(head + values.join(', '), batch.flat());
+    try {
+      await client.query(head + values.join(', '), batch.flat());
+    } catch (err) {
+      // A value SQLite kept that PostgreSQL's column refuses (SQLite's types are only affinities).
+      throw new DbMoveError(`${table}: ${(err as Error).message}`, { cause: err });
+    }
     copied += batch.length;
     batch = [];
   };

@@ -158,7 +158,9 @@ async function copy(source: Storage, target: Storage, key: string, signal?: Abor
   const cut = () => body.destroy(new Error('media move interrupted'));
   signal?.addEventListener('abort', cut, { once: true });
   try {
-    await Promise.all([pipeline(body, stream), target.put(key, stream)]);
+    // Both settle before this returns: a cut upload has been aborted on the target by the time the run ends.
+    const [stored, piped] = await Promise.allSettled([target.put(key, stream), pipeline(body, stream)]);
+    for (const r of [stored, piped]) if (r.status === 'rejected') throw r.reason;
   } finally {
     signal?.removeEventListener('abort', cut);
     body.destroy();

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { startTestApp, type TestCtx } from '../helpers/app';
 import { createPgDatabase, makeTestDb, postgresAvailable } from '../helpers/db';
@@ -173,5 +174,45 @@ describe.skipIf(!pgOk)('db:move: an embedded SQLite installation to PostgreSQL',
     await expect(moveDatabase({ sqliteFile, databaseUrl: target.url })).rejects.toThrow(DbMoveError);
     await expect(moveDatabase({ sqliteFile, databaseUrl: target.url })).rejects.toThrow(/not empty \(rows in .*users/);
     expect(await moved.tdb.db.selectFrom('users').select('id').execute()).toEqual(users);
+  });
+
+  it('a move that fails leaves the target without rows and names the table; fixed, it runs again', async () => {
+    const broken = await makeTestDb('sqlite', { sqliteFile: 'kadr.sqlite' });
+    const empty = await createPgDatabase();
+    try {
+      const userId = await (async () => {
+        const at = new Date().toISOString();
+        const r = await broken.db
+          .insertInto('users')
+          .values({ login: 'olha', passwordHash: 'x', role: 'user', createdAt: at, updatedAt: at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return r.id;
+      })();
+      // SQLite keeps text in an integer column; PostgreSQL refuses it, after `users` was copied.
+      await sql`INSERT INTO user_limits (user_id, kind, count, until_ms) VALUES (${userId}, 'renders', 'many', 1)`.execute(
+        broken.db,
+      );
+      const file = join(broken.dataDir, 'kadr.sqlite');
+      await expect(moveDatabase({ sqliteFile: file, databaseUrl: empty.url })).rejects.toThrow(
+        /^user_limits: invalid input syntax for type integer/,
+      );
+      const client = new pg.Client({ connectionString: empty.url });
+      await client.connect();
+      try {
+        const users = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+        expect(users.rows[0]!.n).toBe(0);
+        await broken.db.updateTable('userLimits').set({ count: 3 }).execute();
+        const again = await moveDatabase({ sqliteFile: file, databaseUrl: empty.url });
+        expect(again.tables.find((t) => t.table === 'user_limits')?.rows).toBe(1);
+        const limits = await client.query<{ count: number }>('SELECT count FROM user_limits');
+        expect(limits.rows).toEqual([{ count: 3 }]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await broken.drop();
+      await empty.drop();
+    }
   });
 });

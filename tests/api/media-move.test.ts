@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { startTestApp, type TestCtx } from '../helpers/app';
+import { startTestApp, TEST_APP_KEY, type TestCtx } from '../helpers/app';
 import { makeTestDb, postgresAvailable } from '../helpers/db';
 import { seedFinishedRequest } from '../helpers/finished-request';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server';
@@ -215,7 +215,7 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
         S3_FORCE_PATH_STYLE: 'true',
         S3_ACCESS_KEY_ID: settings.credentials!.accessKeyId,
         S3_SECRET_ACCESS_KEY: settings.credentials!.secretAccessKey,
-        APP_KEY: 'test-app-key-0123456789abcdefghijkl',
+        APP_KEY: TEST_APP_KEY,
         JWT_SECRET: 'x'.repeat(40),
       };
       const command = (interruptAtFirstCopy: boolean) =>
