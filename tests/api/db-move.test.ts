@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -5,7 +6,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { startTestApp, type TestCtx } from '../helpers/app';
+import { startTestApp, TEST_APP_KEY, type TestCtx } from '../helpers/app';
 import { createPgDatabase, makeTestDb, postgresAvailable } from '../helpers/db';
 import { recordEvents, renderEvent } from '../helpers/events';
 import { publicationFixtures } from './publications.fixtures';
@@ -212,6 +213,42 @@ describe.skipIf(!pgOk)('db:move: an embedded SQLite installation to PostgreSQL',
       }
     } finally {
       await broken.drop();
+      await empty.drop();
+    }
+  });
+
+  it('npm run db:move: moves to the URL given, never prints its password, and refuses to merge', async () => {
+    const empty = await createPgDatabase();
+    // The test server trusts local connections: any password is accepted, and must not be shown.
+    const withPassword = empty.url.replace(/\/\/([^:/@]+)(:[^@]*)?@/, '//$1:pw-7f3e1c@');
+    const command = () =>
+      new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/db-move.ts', '--to', withPassword], {
+          env: {
+            ...process.env,
+            DATA_DIR: source.tdb.dataDir,
+            DATABASE_URL: '',
+            APP_KEY: TEST_APP_KEY,
+            JWT_SECRET: 'x'.repeat(40),
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => (out += d));
+        child.stderr.on('data', (d: Buffer) => (out += d));
+        child.once('error', reject);
+        child.once('exit', (code) => resolve({ code, out }));
+      });
+    try {
+      const first = await command();
+      expect(first.code, first.out).toBe(0);
+      expect(first.out).toContain('row counts match');
+      expect(first.out).toMatch(/DATABASE_URL=postgres:\/\/[^:/@]+:…@/);
+      const second = await command();
+      expect(second.code, second.out).toBe(1);
+      expect(second.out).toMatch(/db:move: the target database is not empty/);
+      expect(first.out + second.out).not.toContain('pw-7f3e1c');
+    } finally {
       await empty.drop();
     }
   });
