@@ -4,6 +4,7 @@ import type { Db, DbKind } from './db/index';
 import { createSealer, ensureSealKey, type Sealer } from './crypto/seal';
 import { Ffmpeg } from './media/ffmpeg/ffmpeg';
 import { createMedia, sweepOrphans, type Media } from './media/storage/index';
+import { knownMediaKeys } from './maintenance/media-keys';
 import {
   JobQueue,
   JobRunner,
@@ -312,14 +313,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       return sweepOrphans(
         media.storage,
         ['backgrounds', 'clips', 'videos', 'ai'],
-        async (keys) => {
-          const [a, b, c] = await Promise.all([
-            repos.backgrounds.knownKeys(keys),
-            repos.videos.knownKeys(keys),
-            repos.aiVideos.knownKeys(keys),
-          ]);
-          return new Set([...a, ...b, ...c]);
-        },
+        (keys) => knownMediaKeys(db, keys),
         opts,
       );
     },

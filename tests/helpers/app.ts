@@ -34,6 +34,9 @@ export type TestCtx = {
  */
 const pgOk = await postgresAvailable();
 
+/** The APP_KEY every test app seals its secrets with. */
+export const TEST_APP_KEY = 'test-app-key-0123456789abcdefghijkl';
+
 export function describeEachDb(
   name: string,
   fn: (ctx: TestCtx) => void,
@@ -45,56 +48,9 @@ export function describeEachDb(
     describe.skipIf(kind === 'postgres' && !pgOk)(`${name} [${kind}]`, () => {
       const ctx = {} as TestCtx;
       beforeAll(async () => {
-        ctx.tdb = await makeTestDb(kind);
         const overrides = typeof configOverrides === 'function' ? await configOverrides(kind) : configOverrides;
-        const config = loadConfig(
-          {
-            LOG_LEVEL: 'silent',
-            JWT_SECRET: 'x'.repeat(40),
-            APP_KEY: 'test-app-key-0123456789abcdefghijkl',
-            DATA_DIR: ctx.tdb.dataDir,
-            WORKERS: 'off',
-            // Tests schedule at fixed dates years ahead (exact UTC conversions to assert): a horizon wide enough
-            // for them. tests/api/publications-dates.test.ts sets the horizon it checks.
-            PUBLISH_HORIZON_DAYS: '36500',
-          } as any,
-          {
-            panelDir: '/nonexistent',
-            databaseUrl: ctx.tdb.url,
-            ...overrides,
-          },
-        );
-        ctx.app = await buildApp({ config, db: ctx.tdb.db, dbKind: kind }, rootOverrides);
-        ctx.root = ctx.app.root;
-        ctx.createUser = async (login, password, role = 'user') => {
-          const at = new Date().toISOString();
-          const r = await ctx.tdb.db
-            .insertInto('users')
-            .values({ login, passwordHash: await hashPassword(password), role, createdAt: at, updatedAt: at })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return r.id;
-        };
-        ctx.call = async ({ token, ...opts }) => {
-          const res = await ctx.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ?? {}) } });
-          let body: any = res.body;
-          try {
-            body = res.body ? JSON.parse(res.body) : undefined;
-          } catch {
-            /* not JSON */
-          }
-          return { status: res.statusCode, body, headers: res.headers };
-        };
-        ctx.login = async (login, password) => {
-          const r = await ctx.call({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
-          if (r.status !== 200) throw new Error(`login ${login} failed: ${r.status} ${JSON.stringify(r.body)}`);
-          return {
-            headers: { authorization: `Bearer ${r.body.accessToken}` },
-            accessToken: r.body.accessToken,
-            refreshToken: r.body.refreshToken,
-            userId: r.body.user.id,
-          };
-        };
+        ctx.tdb = await makeTestDb(kind);
+        Object.assign(ctx, await startTestApp(ctx.tdb, overrides, rootOverrides));
       });
       afterAll(async () => {
         await ctx.app?.close();
@@ -103,4 +59,68 @@ export function describeEachDb(
       fn(ctx);
     });
   }
+}
+
+/**
+ * The app on the database `tdb` (made by makeTestDb, or one a test prepared itself), with the tests' fixed
+ * secrets and no workers; the caller closes `app` and drops `tdb`.
+ */
+export async function startTestApp(
+  tdb: TestDb,
+  configOverrides: Partial<Config> = {},
+  rootOverrides: ContainerOverrides = {},
+): Promise<TestCtx> {
+  const config = loadConfig(
+    {
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'x'.repeat(40),
+      APP_KEY: TEST_APP_KEY,
+      DATA_DIR: tdb.dataDir,
+      WORKERS: 'off',
+      // Tests schedule at fixed dates years ahead (exact UTC conversions to assert): a horizon wide enough
+      // for them. tests/api/publications-dates.test.ts sets the horizon it checks.
+      PUBLISH_HORIZON_DAYS: '36500',
+    } as any,
+    {
+      panelDir: '/nonexistent',
+      databaseUrl: tdb.url,
+      ...configOverrides,
+    },
+  );
+  const app = await buildApp({ config, db: tdb.db, dbKind: tdb.kind }, rootOverrides);
+  const call: TestCtx['call'] = async ({ token, ...opts }) => {
+    const res = await app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ?? {}) } });
+    let body: any = res.body;
+    try {
+      body = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+  return {
+    app,
+    root: app.root,
+    tdb,
+    call,
+    async createUser(login, password, role = 'user') {
+      const at = new Date().toISOString();
+      const r = await tdb.db
+        .insertInto('users')
+        .values({ login, passwordHash: await hashPassword(password), role, createdAt: at, updatedAt: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return r.id;
+    },
+    async login(login, password) {
+      const r = await call({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
+      if (r.status !== 200) throw new Error(`login ${login} failed: ${r.status} ${JSON.stringify(r.body)}`);
+      return {
+        headers: { authorization: `Bearer ${r.body.accessToken}` },
+        accessToken: r.body.accessToken,
+        refreshToken: r.body.refreshToken,
+        userId: r.body.user.id,
+      };
+    },
+  };
 }

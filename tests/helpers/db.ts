@@ -29,11 +29,14 @@ export function postgresAvailable(): Promise<boolean> {
 
 export type TestDb = { db: Db; kind: DbKind; url?: string; dataDir: string; drop: () => Promise<void> };
 
-/** A fresh, migrated database of the given kind, plus a temp data dir; `drop` removes both. */
-export async function makeTestDb(kind: DbKind): Promise<TestDb> {
+/**
+ * A fresh, migrated database of the given kind, plus a temp data dir; `drop` removes both. `sqliteFile` names
+ * the SQLite file in the data dir (`kadr.sqlite` for a test that starts Kadr's own commands on it).
+ */
+export async function makeTestDb(kind: DbKind, opts: { sqliteFile?: string } = {}): Promise<TestDb> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kadr-test-'));
   if (kind === 'sqlite') {
-    const { db } = createDb({ sqliteFile: join(dataDir, 'test.sqlite') });
+    const { db } = createDb({ sqliteFile: join(dataDir, opts.sqliteFile ?? 'test.sqlite') });
     await migrateToLatest(db);
     return {
       db,
@@ -45,21 +48,32 @@ export async function makeTestDb(kind: DbKind): Promise<TestDb> {
       },
     };
   }
+  const pgdb = await createPgDatabase();
+  const { db } = createDb({ databaseUrl: pgdb.url, sqliteFile: '' });
+  await migrateToLatest(db);
+  return {
+    db,
+    kind,
+    url: pgdb.url,
+    dataDir,
+    drop: async () => {
+      await db.destroy();
+      await pgdb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh, empty PostgreSQL database (no schema); `drop` removes it, ending what connections are left. */
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `kadr_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  const { db } = createDb({ databaseUrl: url, sqliteFile: '' });
-  await migrateToLatest(db);
   return {
-    db,
-    kind,
-    url,
-    dataDir,
+    url: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
     drop: async () => {
-      await db.destroy();
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
       // A pg pool ends its connections without waiting for them to close: give them a moment, so that the
@@ -71,7 +85,6 @@ export async function makeTestDb(kind: DbKind): Promise<TestDb> {
       }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
