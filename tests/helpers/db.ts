@@ -29,8 +29,11 @@ export function postgresAvailable(): Promise<boolean> {
 
 export type TestDb = { db: Db; kind: DbKind; url?: string; dataDir: string; drop: () => Promise<void> };
 
-/** A fresh, migrated database of the given kind, plus a temp data dir; `drop` removes both. */
-export async function makeTestDb(kind: DbKind): Promise<TestDb> {
+/**
+ * A fresh database of the given kind, plus a temp data dir; `drop` removes both. Migrated unless `migrate` is
+ * false (PostgreSQL only: processes started on it migrate it themselves, as in production).
+ */
+export async function makeTestDb(kind: DbKind, opts: { migrate?: boolean } = {}): Promise<TestDb> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kadr-test-'));
   if (kind === 'sqlite') {
     const { db } = createDb({ sqliteFile: join(dataDir, 'test.sqlite') });
@@ -52,7 +55,7 @@ export async function makeTestDb(kind: DbKind): Promise<TestDb> {
   await admin.end();
   const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   const { db } = createDb({ databaseUrl: url, sqliteFile: '' });
-  await migrateToLatest(db);
+  if (opts.migrate !== false) await migrateToLatest(db);
   return {
     db,
     kind,
