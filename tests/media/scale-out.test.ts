@@ -31,9 +31,11 @@ describe.skipIf(!pgUp)('scale-out: 2 API + 2 worker processes, one PostgreSQL, o
   let cluster: Cluster | undefined;
   let proxy: ThrottledProxy | undefined;
   let clip: Awaited<ReturnType<typeof makePublishClip>> | undefined;
+  let loop: Awaited<ReturnType<typeof makePublishClip>> | undefined;
 
   beforeAll(async () => {
     clip = await makePublishClip(); // 4 s: the outputs are long enough for every platform (Instagram: 3 s)
+    loop = await makePublishClip({ durationSec: 4, lossless: true }); // over one S3 part: a multipart upload
     proxy = await startThrottledProxy(RATE);
     cluster = await startCluster({ apis: 2, workers: 2, env: { RENDER_CONCURRENCY: '1' } });
     cluster.sims.google.processingMs = 0;
@@ -41,9 +43,10 @@ describe.skipIf(!pgUp)('scale-out: 2 API + 2 worker processes, one PostgreSQL, o
     cluster.sims.instagram.publishing.finishAfterPolls = 1;
   }, 240_000);
   afterAll(async () => {
+    await cluster?.stop(); // first: its workers may be uploading through the proxy
     await proxy?.close();
-    await cluster?.stop();
     await clip?.cleanup();
+    await loop?.cleanup();
   }, 120_000);
 
   /** Polls `probe` every 100 ms until it gives a value; the processes' logs tell why when it never does. */
@@ -116,12 +119,14 @@ describe.skipIf(!pgUp)('scale-out: 2 API + 2 worker processes, one PostgreSQL, o
     const one = await signedInApi(api1);
     const two = await signedInApi(api2);
 
-    // Backgrounds through API 1: a picture and a video in one folder.
+    // Backgrounds through API 1: a picture and a video (stored in more than one part) in one folder.
+    const bgVideo = readFileSync(loop!.file);
+    expect(bgVideo.length).toBeGreaterThan(5 * 1024 * 1024);
     const folder = await one('POST', '/api/folder/photo-bg', { name: 'Loops' });
     const bgs = await send(api1, one.token, '/api/photo-bg', [
       { name: 'folderId', value: String(folder.id) },
       { name: 'files[]', filename: 'bg1.jpg', type: 'image/jpeg', data: fx.bg1 },
-      { name: 'videos[]', filename: 'bg.mp4', type: 'video/mp4', data: fx.bgVideo },
+      { name: 'videos[]', filename: 'bg.mp4', type: 'video/mp4', data: bgVideo },
     ]);
     expect(bgs.status, JSON.stringify(bgs.body)).toBe(201);
 
