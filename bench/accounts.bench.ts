@@ -156,6 +156,9 @@ async function concurrentCase(kind: DbKind): Promise<void> {
       LOG_LEVEL: 'silent',
       DATA_DIR: tdb.dataDir,
       WORKERS: 'off',
+      // On PostgreSQL the keys must be given (every process sharing the database uses the same ones).
+      JWT_SECRET: 'x'.repeat(40),
+      APP_KEY: 'bench-app-key-0123456789abcdefghijkl',
       ...(tdb.url ? { DATABASE_URL: tdb.url } : {}),
     } as any,
     { panelDir: '/nonexistent' },

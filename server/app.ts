@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
@@ -27,6 +27,7 @@ import { createVideoRoutes } from './videos/index';
 import { publicationsRoutes } from './publications/publications.routes';
 import { liveRoutes } from './live/index';
 import { jobsRoutes } from './operations/jobs.routes';
+import { healthRoutes } from './operations/health.routes';
 import { measureHttp, metricsRoutes } from './metrics/metrics.routes';
 import { buildContainer, type Container, type ContainerOverrides } from './container';
 import { aiService, allowPanelOrigin } from './ai/ai-app';
@@ -85,6 +86,7 @@ export async function buildApp(
   void root.media.storage.sweepStaging().catch((err) => app.log.warn({ err }, 'media staging sweep failed'));
 
   const { services } = root;
+  await app.register(healthRoutes, { db, storage: root.media.storage });
   if (root.metrics && config.metricsToken) {
     measureHttp(app, root.metrics);
     await app.register(metricsRoutes, { metrics: root.metrics, token: config.metricsToken });
@@ -119,6 +121,29 @@ export async function buildApp(
   return app;
 }
 
+/** Pino's options: the level, redaction, and request lines without their query. */
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  return {
+    level: config.logLevel,
+    redact: { paths: LOG_REDACT, censor: '[redacted]' },
+    // OAuth callbacks carry one-time codes and signed media links carry signatures in the query: log the path only.
+    serializers: {
+      req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }),
+    },
+  };
+}
+
+/**
+ * A worker process's only HTTP (PROCESS_ROLE=worker, on HEALTH_PORT): `/health/live` and `/health/ready` over
+ * its composition root; no panel, no API, no authentication.
+ */
+export async function buildHealthApp(root: Container): Promise<FastifyInstance> {
+  const app = Fastify({ logger: loggerOptions(root.config) });
+  await app.register(healthRoutes, { db: root.db, storage: root.media.storage });
+  return app;
+}
+
 /**
  * The Fastify instance every Kadr HTTP app starts from (the API, and the AI service on its own port): logging
  * with redaction, bad-input parsing, slow-client limits, lingering close, the one error shape, security headers,
@@ -126,17 +151,7 @@ export async function buildApp(
  */
 async function createHttpApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: { paths: LOG_REDACT, censor: '[redacted]' },
-            // OAuth callbacks carry one-time codes and signed media links carry signatures in the query: log the path only.
-            serializers: {
-              req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }),
-            },
-          },
+    logger: loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...serverTimeoutOptions(config.clientTimeouts),

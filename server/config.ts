@@ -115,13 +115,13 @@ export const EnvSchema = z.object({
       'The key that seals platform secrets at rest (AES-256-GCM under a key derived by HKDF) and signs OAuth `state`; ' +
         'set it explicitly in production. Starting with another key than the database was sealed with stops with an error.',
     )
-    .meta({ defaultText: 'generated once into `DATA_DIR/app.key`' }),
+    .meta({ defaultText: 'generated once into `DATA_DIR/app.key` (SQLite only: required with `DATABASE_URL`)' }),
   JWT_SECRET: z
     .string()
     .min(32)
     .optional()
     .describe('Signs access tokens.')
-    .meta({ defaultText: 'generated once into `DATA_DIR/jwt.secret`' }),
+    .meta({ defaultText: 'generated once into `DATA_DIR/jwt.secret` (SQLite only: required with `DATABASE_URL`)' }),
   ACCESS_TOKEN_TTL_SEC: z.coerce
     .number()
     .int()
@@ -278,10 +278,53 @@ export const EnvSchema = z.object({
         'Instagram publishing.',
     )
     .meta({ defaultText: '`http://localhost:$PORT`' }),
+  PROCESS_ROLE: z
+    .enum(['all', 'api', 'worker'])
+    .optional()
+    .describe(
+      'What this process runs: `all` the panel, the API and the job runner in one process (the embedded shape); ' +
+        '`api` the panel and the API without a job runner (it only enqueues jobs); `worker` the job runner with no ' +
+        'public HTTP, only `GET /health/live` and `GET /health/ready` on `HEALTH_PORT`. Any number of `api` and ' +
+        '`worker` processes can share one PostgreSQL (docs/operations.md).',
+    )
+    .meta({ defaultText: '`all` (`api` with `WORKERS=off`)' }),
   WORKERS: z
     .enum(['on', 'off'])
-    .default('on')
-    .describe('`off` runs the API without the in-process workers (it only enqueues jobs).'),
+    .optional()
+    .describe('The older spelling of `PROCESS_ROLE`: `off` is `PROCESS_ROLE=api`, `on` is `PROCESS_ROLE=all`.')
+    .meta({ defaultText: '`on`' }),
+  HEALTH_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .describe(
+      'The port a `PROCESS_ROLE=worker` process serves `GET /health/live` and `GET /health/ready` on (required ' +
+        'there); ignored by the other roles, which answer those paths on `PORT`.',
+    )
+    .meta({ defaultText: 'unset (required with `PROCESS_ROLE=worker`)' }),
+  WORKER_KINDS: z
+    .string()
+    .regex(/^\s*[a-z][a-z0-9._-]*\s*(,\s*[a-z][a-z0-9._-]*\s*)*$/, 'a comma-separated list of job kinds')
+    .optional()
+    .describe(
+      "The job kinds this process's runner takes, comma-separated (`video.render`, `accounts.keep-alive`, " +
+        '`publication.publish`, `publication.stats`, `ai.video.generate`); an unknown kind stops the start with an error.',
+    )
+    .meta({ defaultText: 'every kind' }),
+  WORKER_CONCURRENCY: z
+    .string()
+    .regex(
+      /^\s*[a-z][a-z0-9._-]*\s*=\s*[1-9][0-9]*\s*(,\s*[a-z][a-z0-9._-]*\s*=\s*[1-9][0-9]*\s*)*$/,
+      '`kind=n,kind=n` with n ≥ 1',
+    )
+    .optional()
+    .describe(
+      'How many jobs of a kind this process runs at once, as `kind=n,kind=n` (e.g. `video.render=2`); kinds not ' +
+        'named keep their default. A render already runs `RENDER_CONCURRENCY` ffmpeg processes.',
+    )
+    .meta({ defaultText: 'each kind its own: `video.render` 1, `accounts.keep-alive` 1, the others 4' }),
   YOUTUBE_AUTH_BASE_URL: z
     .url()
     .optional()
@@ -528,6 +571,9 @@ export const EnvSchema = z.object({
     .describe('The first poll delay of a generation; it doubles up to 30 s.'),
 });
 
+/** What one process runs: everything (the embedded shape), the API only, or the job runner only. */
+export type ProcessRole = 'all' | 'api' | 'worker';
+
 /** Sign-in throttling (server/auth/login-throttle.ts). */
 export type LoginLimits = { maxFailures: number; lockSec: number; maxDelayMs: number };
 
@@ -570,7 +616,13 @@ type ConfigFields = {
   ffmpegPath: string;
   ffprobePath: string;
   publicUrl: string;
-  runWorkers: boolean;
+  /** PROCESS_ROLE (or the older WORKERS=off): what this process runs (server/main.ts). */
+  role: ProcessRole;
+  /** A worker process's port for /health/live and /health/ready; set whenever role is worker. */
+  healthPort?: number;
+  /** The job runner's kinds (undefined: every kind) and per-kind limits (server/jobs/runner-plan.ts). */
+  workerKinds?: string[];
+  workerConcurrency: Record<string, number>;
   panelDir: string;
   /** Platform drivers: base URLs, server app credentials; redirect URIs are `${publicUrl}/api/oauth/<platform>/callback`. */
   platforms: PlatformsConfig;
@@ -608,6 +660,58 @@ function persistedSecret(dataDir: string, file: string, fromEnv: string | undefi
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(path, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/** A comma list (`a, b`) as its trimmed items. */
+const items = (list: string) => list.split(',').map((s) => s.trim());
+
+/**
+ * PROCESS_ROLE (WORKERS=off being its older spelling of `api`), HEALTH_PORT, WORKER_KINDS and WORKER_CONCURRENCY;
+ * the kind names are checked against the job catalogue when the runner is planned (server/jobs/runner-plan.ts).
+ */
+function processShape(
+  e: z.infer<typeof EnvSchema>,
+  overrides: Partial<Config>,
+): Pick<ConfigFields, 'role' | 'healthPort' | 'workerKinds' | 'workerConcurrency'> {
+  const role: ProcessRole = e.PROCESS_ROLE ?? (e.WORKERS === 'off' ? 'api' : 'all');
+  const healthPort = overrides.healthPort ?? e.HEALTH_PORT;
+  const problems = [
+    ...(e.PROCESS_ROLE && e.WORKERS && (e.WORKERS === 'off') !== (e.PROCESS_ROLE === 'api')
+      ? [`WORKERS: WORKERS=${e.WORKERS} contradicts PROCESS_ROLE=${e.PROCESS_ROLE} (set PROCESS_ROLE only)`]
+      : []),
+    ...(role === 'worker' && healthPort === undefined ? ['HEALTH_PORT: required when PROCESS_ROLE=worker'] : []),
+  ];
+  if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return {
+    role,
+    healthPort: role === 'worker' ? healthPort : undefined,
+    workerKinds: e.WORKER_KINDS === undefined ? undefined : items(e.WORKER_KINDS),
+    workerConcurrency: Object.fromEntries(
+      (e.WORKER_CONCURRENCY === undefined ? [] : items(e.WORKER_CONCURRENCY)).map((pair) => {
+        const [kind, n] = pair.split('=').map((s) => s.trim());
+        return [kind!, Number(n)];
+      }),
+    ),
+  };
+}
+
+/**
+ * On PostgreSQL every process (on any machine) must seal and sign with the same keys: they must be given, since
+ * a key generated into DATA_DIR would differ per machine (it only serves the embedded SQLite default).
+ */
+function requireSharedSecrets(e: z.infer<typeof EnvSchema>, overrides: Partial<Config>) {
+  const databaseUrl = overrides.databaseUrl ?? e.DATABASE_URL;
+  if (!databaseUrl) return;
+  const missing = [
+    ...(e.APP_KEY || overrides.appKey ? [] : ['APP_KEY']),
+    ...(e.JWT_SECRET || overrides.jwtSecret ? [] : ['JWT_SECRET']),
+  ];
+  if (missing.length)
+    throw new Error(
+      `Invalid configuration:\n  ${missing.join(', ')}: required with DATABASE_URL (PostgreSQL): every process ` +
+        'sharing the database must be given the same value; one generated into DATA_DIR serves only the embedded ' +
+        'SQLite default',
+    );
 }
 
 /** STORAGE and the S3_* variables; S3 needs a bucket, and a key id and secret go together. */
@@ -655,6 +759,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  requireSharedSecrets(e, overrides);
   const dataDir = resolve(overrides.dataDir ?? e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const port = overrides.port ?? e.PORT;
@@ -696,7 +801,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    runWorkers: e.WORKERS === 'on',
+    ...processShape(e, overrides),
     panelDir: resolve('dist'),
     platforms: {
       youtube: {

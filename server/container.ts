@@ -296,9 +296,9 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     createJobRunner(settings: RunnerSettings = {}): JobRunner {
       return new JobRunner({
         leaseMs: config.jobLeaseSec * 1000,
-        pollMs: config.jobPollMs,
         log,
         ...settings,
+        pollMs: settings.pollMs ?? config.jobPollMs,
         catalogue: settings.catalogue ?? catalogue,
         queue,
         workers: metrics ? metrics.timed(workers) : workers,

@@ -1,21 +1,51 @@
 import type { Container } from './container';
 import type { JobRunner } from './jobs/index';
+import { planRunner, type RunnerPlan } from './jobs/runner-plan';
 import { sweepWork } from './videos/index';
-import { scheduleKeepAlive } from './accounts/accounts.jobs';
+import { renderJob } from './videos/videos.jobs';
+import { keepAliveJob, scheduleKeepAlive } from './accounts/accounts.jobs';
 import { publishJob } from './publications/publications.jobs';
 import { PUBLISH_CONCURRENCY, scheduleStats, statsJob } from './publications/publish.jobs';
 import { aiVideoJob } from './ai/ai.jobs';
 
 /** The running workers; `stop` aborts running jobs and hands them back to the queue. */
-export type Workers = { runner: JobRunner; stop: () => Promise<void> };
+export type Workers = { runner: JobRunner; plan: RunnerPlan; stop: () => Promise<void> };
 
 /**
- * The in-process workers (main.ts starts them when WORKERS=on): stray render folders and orphan media files
- * are swept, one runner takes the whole job catalogue, and a timer enqueues the platform-grant keep-alive.
- * More processes (or machines on PostgreSQL) may run the same thing; the queue keeps them apart.
+ * Jobs of a kind one process runs at once unless WORKER_CONCURRENCY says otherwise. One render at a time: its
+ * outputs already use RENDER_CONCURRENCY ffmpeg processes. Publishing and AI video generation wait on the
+ * network, not the CPU, so several run at once; each kind has its own slots, so a long render never holds a
+ * post back.
  */
-export async function startWorkers(root: Container, settings: { pollMs?: number } = {}): Promise<Workers> {
+export const DEFAULT_CONCURRENCY: Readonly<Record<string, number>> = {
+  [renderJob.name]: 1,
+  [keepAliveJob.name]: 1,
+  [publishJob.name]: PUBLISH_CONCURRENCY,
+  [statsJob.name]: PUBLISH_CONCURRENCY,
+  [aiVideoJob.name]: PUBLISH_CONCURRENCY,
+};
+
+/** This process's runner plan: WORKER_KINDS and WORKER_CONCURRENCY over the catalogue (errors name the variable). */
+export function workerPlan(root: Pick<Container, 'config' | 'jobs'>): RunnerPlan {
+  return planRunner(
+    root.jobs.catalogue.map((j) => j.name),
+    DEFAULT_CONCURRENCY,
+    { kinds: root.config.workerKinds, concurrency: root.config.workerConcurrency },
+  );
+}
+
+/**
+ * The workers of a `worker` or `all` process (main.ts): stray render folders and orphan media files are swept,
+ * one runner takes the kinds of its plan with their per-kind limits, and timers enqueue the platform-grant
+ * keep-alive and the hourly stats. More processes (or machines on PostgreSQL) may run the same thing; the queue
+ * keeps them apart.
+ */
+export async function startWorkers(
+  root: Container,
+  settings: { pollMs?: number; plan?: RunnerPlan } = {},
+): Promise<Workers> {
   const { log } = root;
+  const plan = settings.plan ?? workerPlan(root);
   await sweepWork(root.repos.videos, root.renderWorkRoot);
   void root
     .sweepOrphanMedia()
@@ -23,23 +53,17 @@ export async function startWorkers(root: Container, settings: { pollMs?: number 
       if (removed.length) log?.info({ removed: removed.length }, 'orphan media files removed');
     })
     .catch((err) => log?.warn({ err }, 'orphan media sweep failed'));
-  // One job at a time per process: a render's outputs already use renderConcurrency ffmpeg processes.
-  // Publishing waits on the network, not the CPU: its own runner, so a long render never holds a post back.
-  // AI video generation waits on a provider too: it runs with publishing.
-  const publishKinds: string[] = [publishJob.name, statsJob.name, aiVideoJob.name];
-  const catalogue = root.jobs.catalogue.filter((j) => !publishKinds.includes(j.name));
-  const runner = root.createJobRunner({ concurrency: 1, ...settings, catalogue }).start();
-  const publisher = root
-    .createJobRunner({ concurrency: PUBLISH_CONCURRENCY, ...settings, catalogue: [publishJob, statsJob, aiVideoJob] })
-    .start();
+  const catalogue = root.jobs.catalogue.filter((j) => plan.kinds.includes(j.name));
+  const runner = root.createJobRunner({ pollMs: settings.pollMs, catalogue, limits: plan.limits }).start();
   const stopKeepAlive = scheduleKeepAlive(root.queue.enqueue, log);
   const stopStats = scheduleStats(root.queue.enqueue, log);
   return {
     runner,
+    plan,
     stop: async () => {
       stopKeepAlive();
       stopStats();
-      await Promise.all([runner.stop(), publisher.stop()]);
+      await runner.stop();
     },
   };
 }

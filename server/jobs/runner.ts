@@ -10,8 +10,10 @@ export type RunnerOptions = {
   catalogue: readonly JobSpec<string, unknown>[];
   workers: readonly JobWorker[];
   workerId?: string;
-  /** Jobs run at once by this runner. */
+  /** Jobs run at once by this runner (default 1, or the sum of `limits`). */
   concurrency?: number;
+  /** Jobs of a kind run at once (WORKER_CONCURRENCY); a kind not named is bounded by `concurrency` only. */
+  limits?: Readonly<Record<string, number>>;
   leaseMs?: number;
   /** Lease renewal period (default a third of the lease). */
   heartbeatMs?: number;
@@ -32,7 +34,7 @@ type Decoded = { ok: true; payload: unknown } | { ok: false; error: string };
  */
 export class JobRunner {
   readonly workerId: string;
-  private running = new Map<number, { ac: AbortController; done: Promise<void> }>();
+  private running = new Map<number, { name: string; ac: AbortController; done: Promise<void> }>();
   private stopped = true;
   private wake?: () => void;
   private loop?: Promise<void>;
@@ -40,6 +42,7 @@ export class JobRunner {
   private readonly names: string[];
   private readonly leaseMs: number;
   private readonly heartbeatMs: number;
+  private readonly concurrency: number;
 
   constructor(private readonly opts: RunnerOptions) {
     for (const w of opts.workers) this.workers.set(w.job.name, w);
@@ -47,6 +50,8 @@ export class JobRunner {
     const missing = this.names.filter((n) => typeof this.workers.get(n)?.handle !== 'function');
     if (missing.length)
       throw new Error(`Job runner cannot start: no handler for job ${missing.map((m) => `"${m}"`).join(', ')}`);
+    const limits = opts.limits ? this.names.map((n) => opts.limits![n] ?? Infinity) : [];
+    this.concurrency = opts.concurrency ?? (limits.length ? limits.reduce((a, b) => a + b, 0) : 1);
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.heartbeatMs = opts.heartbeatMs ?? Math.max(200, Math.floor(this.leaseMs / 3));
     this.workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -119,9 +124,21 @@ export class JobRunner {
       await this.dead(successor, successor.lastError, undefined, 'stalled');
   }
 
-  /** A job whose worker was lost on its last attempt: first its stalled successors, then its own hook. */
-  private claim() {
-    return this.opts.queue.claim(this.workerId, this.names, this.leaseMs, async (job, error) => {
+  /** The kinds this runner may claim now: those below their limit. */
+  private free(): string[] {
+    const limits = this.opts.limits;
+    if (!limits) return this.names;
+    const busy = new Map<string, number>();
+    for (const { name } of this.running.values()) busy.set(name, (busy.get(name) ?? 0) + 1);
+    return this.names.filter((n) => (busy.get(n) ?? 0) < (limits[n] ?? Infinity));
+  }
+
+  /**
+   * The next due job among `names`. One whose worker was lost on its last attempt: first its stalled
+   * successors, then its own hook.
+   */
+  private claim(names = this.names) {
+    return this.opts.queue.claim(this.workerId, names, this.leaseMs, async (job, error) => {
       await this.stalled(job);
       await this.dead(job, error);
     });
@@ -130,15 +147,16 @@ export class JobRunner {
   private async poll() {
     while (!this.stopped) {
       try {
-        while (!this.stopped && this.running.size < (this.opts.concurrency ?? 1)) {
+        while (!this.stopped && this.running.size < this.concurrency) {
           // Between claims the event loop gets its turn: on SQLite every query is synchronous underneath, so a
           // chain of jobs that are due at once would otherwise starve every HTTP request.
           await yieldToEventLoop();
-          if (this.stopped) break;
-          const job = await this.claim();
+          const free = this.free();
+          if (this.stopped || free.length === 0) break;
+          const job = await this.claim(free);
           if (!job) break;
           const ac = new AbortController();
-          const entry = { ac, done: Promise.resolve() };
+          const entry = { name: job.name, ac, done: Promise.resolve() };
           this.running.set(job.id, entry);
           // execute() records every outcome itself; a database error while recording one must not escape
           // as an unhandled rejection (the lease then runs out and the job is taken again).

@@ -14,7 +14,9 @@ export async function ensureFirstAdmin(
   if (any) return null;
   const generatedPassword = admin.password ? undefined : randomBytes(9).toString('base64url');
   const at = new Date().toISOString();
-  await db
+  // Processes started together on a new shared database all find no user: one creates the admin, the others
+  // find the login taken and go on (a unique-key error here would stop their start).
+  const created = await db
     .insertInto('users')
     .values({
       login: admin.login,
@@ -23,6 +25,8 @@ export async function ensureFirstAdmin(
       createdAt: at,
       updatedAt: at,
     })
-    .execute();
-  return { login: admin.login, generatedPassword };
+    .onConflict((oc) => oc.column('login').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return created ? { login: admin.login, generatedPassword } : null;
 }

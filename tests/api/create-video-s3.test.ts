@@ -24,15 +24,7 @@ afterAll(async () => {
 async function s3Env(bucket: string): Promise<Record<string, string>> {
   const s = await s3();
   await s.createBucket(bucket);
-  return {
-    STORAGE: 's3',
-    S3_ENDPOINT: s.endpoint,
-    S3_BUCKET: bucket,
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_ACCESS_KEY_ID: 'kadr-test',
-    S3_SECRET_ACCESS_KEY: 'kadr-test-secret',
-    S3_PART_SIZE_MB: '5',
-  };
+  return s.env(bucket);
 }
 const scratchDataDir = () => mkdtempSync(join(tmpdir(), 'kadr-s3-config-'));
 

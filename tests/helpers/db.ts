@@ -30,10 +30,11 @@ export function postgresAvailable(): Promise<boolean> {
 export type TestDb = { db: Db; kind: DbKind; url?: string; dataDir: string; drop: () => Promise<void> };
 
 /**
- * A fresh, migrated database of the given kind, plus a temp data dir; `drop` removes both. `sqliteFile` names
- * the SQLite file in the data dir (`kadr.sqlite` for a test that starts Kadr's own commands on it).
+ * A fresh database of the given kind, plus a temp data dir; `drop` removes both. `sqliteFile` names the SQLite
+ * file in the data dir (`kadr.sqlite` for a test that starts Kadr's own commands on it). Migrated unless
+ * `migrate` is false (PostgreSQL only: processes started on it migrate it themselves, as in production).
  */
-export async function makeTestDb(kind: DbKind, opts: { sqliteFile?: string } = {}): Promise<TestDb> {
+export async function makeTestDb(kind: DbKind, opts: { sqliteFile?: string; migrate?: boolean } = {}): Promise<TestDb> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kadr-test-'));
   if (kind === 'sqlite') {
     const { db } = createDb({ sqliteFile: join(dataDir, opts.sqliteFile ?? 'test.sqlite') });
@@ -50,7 +51,7 @@ export async function makeTestDb(kind: DbKind, opts: { sqliteFile?: string } = {
   }
   const pgdb = await createPgDatabase();
   const { db } = createDb({ databaseUrl: pgdb.url, sqliteFile: '' });
-  await migrateToLatest(db);
+  if (opts.migrate !== false) await migrateToLatest(db);
   return {
     db,
     kind,

@@ -13,6 +13,8 @@ export type S3TestServer = {
   settings(bucket: string, parts?: { partSize?: number; queueSize?: number }): S3Settings;
   /** A client of this server (for the test's own look at the bucket, or a direct upload to compare with). */
   client: S3Client;
+  /** STORAGE=s3 as an operator sets it in a process's environment, for `bucket` on this server. */
+  env(bucket: string): Record<string, string>;
   createBucket(bucket: string): Promise<void>;
   /**
    * What is left in `bucket`: its objects' keys and, when there are none, whether a multipart upload is still
@@ -41,6 +43,16 @@ export async function startS3Server(): Promise<S3TestServer> {
       credentials,
       partSize: parts.partSize ?? 5 * 1024 * 1024,
       queueSize: parts.queueSize ?? 4,
+    }),
+    env: (bucket) => ({
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: base.region,
+      S3_BUCKET: bucket,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      S3_PART_SIZE_MB: '5',
     }),
     createBucket,
     async leftovers(bucket) {
