@@ -397,6 +397,32 @@ export class JobQueue {
     await (trx ?? this.db).deleteFrom('jobs').where('key', '=', key).execute();
   }
 
+  /**
+   * Removes up to `batch` jobs of `status` (done or dead) last changed before `before` (epoch ms), in one short
+   * statement of its own so no worker ever waits long on it; answers how many. Served by the index jobs_finished
+   * (status, updated_at). On PostgreSQL rows another transaction holds are skipped, so concurrent prunes (one per
+   * worker process) never queue behind each other.
+   */
+  async prune(status: 'done' | 'dead', before: number, batch: number): Promise<number> {
+    const ids = this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', status)
+      .where('updatedAt', '<', iso(before))
+      .limit(batch);
+    // PostgreSQL: the batch's ids as an array, so the delete looks each one up by its key (an IN over a locking
+    // subquery is planned as a join that may read the whole primary key).
+    const r = await this.db
+      .deleteFrom('jobs')
+      .where((eb) =>
+        this.kind === 'postgres'
+          ? eb('id', '=', sql<number>`ANY(ARRAY(${ids.forUpdate().skipLocked()}))`)
+          : eb('id', 'in', ids),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
   get(idOrKey: number | string): Promise<JobRow | undefined> {
     const q = this.db.selectFrom('jobs').selectAll();
     return (
