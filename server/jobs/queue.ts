@@ -1,6 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Database, JobsTable } from '../db/types';
 import type { Db, DbKind } from '../db/index';
+import { JM } from '../../src/contract/jobs';
+import { encodeMessage } from '../../src/contract/stored-message';
 import { attemptsOf, exponentialBackoff, type Backoff, type ClaimedJob, type JobSpec } from './job';
 
 export type JobStatus = JobsTable['status'];
@@ -73,8 +75,11 @@ export type DeathRecorder = (trx: Exec, job: DeadJob) => Promise<void>;
 const iso = (ms: number) => new Date(ms).toISOString();
 const MARK_MAX = 200;
 
-/** How a stall-dead successor's last_error ends: it names the predecessor, whose runner reads it back by this. */
-const stalledAfter = (predecessorId: number) => `(after job #${predecessorId})`;
+/**
+ * How a stall-dead successor's last_error (an encoded message whose last parameter is `after`) ends: it names the
+ * predecessor, whose runner reads it back by this.
+ */
+const stalledAfter = (predecessorId: number) => `"after":${predecessorId}}`;
 
 /** A row as the runner handles it. */
 const storedJob = (row: JobRow, lockedBy: string): StoredJob => ({
@@ -131,8 +136,12 @@ export class JobQueue {
     const progressMark = opts.progress === undefined ? null : opts.progress.slice(0, MARK_MAX);
     const { runAt, stalls, dead } = this.successor(opts.after, asked, progressMark, now);
     const lastError = dead
-      ? `no progress: ${stalls} successive re-queues of "${job.name}" at or before their predecessor's run_at ` +
-        `(${iso(opts.after!.runAt)}) with no change of state ${stalledAfter(opts.after!.id)}`
+      ? encodeMessage(JM.reasonNoProgress, {
+          stalls,
+          kind: job.name,
+          runAt: iso(opts.after!.runAt),
+          after: opts.after!.id,
+        })
       : null;
     const stored = JSON.stringify(job.payload.parse(payload));
     const r = await this.dying(dead, trx, (exec) =>
@@ -222,7 +231,7 @@ export class JobQueue {
       if (!row) return undefined;
       const job = storedJob(row, workerId);
       if (row.attempts > row.maxAttempts) {
-        const lastError = row.lastError ?? 'worker lost (lease expired) on the last attempt';
+        const lastError = row.lastError ?? encodeMessage(JM.reasonWorkerLost);
         await this.dying(true, undefined, (exec) =>
           exec
             .updateTable('jobs')
