@@ -258,6 +258,13 @@ export const kadrEn: KadrMessages = {
       reason: 'Reason',
       q: 'Search',
     },
+    kinds: {
+      video_render: 'Video render',
+      accounts_keep_alive: 'Profile access upkeep',
+      publication_publish: 'Publishing a post',
+      publication_stats: 'Post statistics',
+      ai_video_generate: 'AI video generation',
+    },
     states: {
       queued: 'Queued',
       running: 'Running',
@@ -268,6 +275,13 @@ export const kadrEn: KadrMessages = {
     errors: {
       not_retryable: 'Only a dead or failed job can be retried (it is %{state})',
       not_cancellable: 'Only a job waiting in the queue can be cancelled (it is %{state})',
+    },
+    reasons: {
+      worker_lost: 'The worker running it stopped (its lease ran out) during the last attempt',
+      no_progress:
+        'No progress: re-queued %{stalls} times in a row at or before the previous run (%{runAt}) with nothing changed (after job #%{after})',
+      payload_not_json: 'Its stored data is not JSON',
+      payload_invalid: 'Its stored data does not fit this kind of job: %{issues}',
     },
     cancel_reasons: {
       render: 'A "%{kind}" job is not cancelled: its create-video request would wait for it forever',

@@ -25,6 +25,14 @@ function simulatorHosts(url: string | undefined): Partial<Record<'google' | 'tik
   return { google: at(0), tiktok: at(1), instagram: at(2) };
 }
 
+/** A duration such as `90s`, `30m`, `12h` or `7d`. */
+const DURATION = /^[1-9][0-9]{0,5}(s|m|h|d)$/;
+const DURATION_TEXT = 'a duration such as `90s`, `30m`, `12h` or `7d`';
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A DURATION in milliseconds. */
+export const durationMs = (text: string) => Number(text.slice(0, -1)) * UNIT_MS[text.slice(-1) as keyof typeof UNIT_MS];
+
 /**
  * The one place that reads process.env: validated, typed, with defaults for a laptop. Each variable's
  * `.describe()` (and `defaultText` where the default is not a plain value) is what docs/configuration.md and
@@ -444,6 +452,22 @@ export const EnvSchema = z.object({
     .max(60_000)
     .default(1000)
     .describe('How often an idle worker looks for due jobs.'),
+  JOBS_KEEP_FINISHED: z
+    .string()
+    .regex(DURATION, DURATION_TEXT)
+    .default('7d')
+    .describe(
+      'How long a finished (`done`) job stays in the queue table (the Jobs screen shows it, and its key still ' +
+        'refuses the same work twice); older ones are removed in small batches by every worker process.',
+    ),
+  JOBS_KEEP_DEAD: z
+    .string()
+    .regex(DURATION, DURATION_TEXT)
+    .default('30d')
+    .describe(
+      'How long a `dead` job stays (for an admin to read its reason and retry it) before it is removed like a ' +
+        'finished one; a retried job is queued again and kept.',
+    ),
   PUBLISH_HORIZON_DAYS: z.coerce
     .number()
     .int()
@@ -648,6 +672,8 @@ type ConfigFields = {
    */
   jobMaxStalls: number;
   jobStallBackoffMs: number;
+  /** How long finished and dead jobs stay in the queue table before the prune removes them (server/jobs/prune.ts). */
+  jobsKeep: { finishedMs: number; deadMs: number };
   /** The AI service (its types: server/config-ai.ts). */
   ai: AiConfig;
 };
@@ -843,6 +869,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     publishHorizonDays: e.PUBLISH_HORIZON_DAYS,
     jobMaxStalls: e.JOB_MAX_STALLS,
     jobStallBackoffMs: e.JOB_STALL_BACKOFF_MS,
+    jobsKeep: { finishedMs: durationMs(e.JOBS_KEEP_FINISHED), deadMs: durationMs(e.JOBS_KEEP_DEAD) },
     ai: {
       port: e.AI_PORT,
       providers: {

@@ -1,6 +1,7 @@
 import type { Container } from './container';
 import type { JobRunner } from './jobs/index';
 import { planRunner, type RunnerPlan } from './jobs/runner-plan';
+import { schedulePrune } from './jobs/prune';
 import { sweepWork } from './videos/index';
 import { renderJob } from './videos/videos.jobs';
 import { keepAliveJob, scheduleKeepAlive } from './accounts/accounts.jobs';
@@ -36,8 +37,9 @@ export function workerPlan(root: Pick<Container, 'config' | 'jobs'>): RunnerPlan
 
 /**
  * The workers of a `worker` or `all` process (main.ts): stray render folders and orphan media files are swept,
- * one runner takes the kinds of its plan with their per-kind limits, and timers enqueue the platform-grant
- * keep-alive and the hourly stats. More processes (or machines on PostgreSQL) may run the same thing; the queue
+ * one runner takes the kinds of its plan with their per-kind limits, timers enqueue the platform-grant
+ * keep-alive and the hourly stats, and finished jobs past JOBS_KEEP_FINISHED (dead ones past JOBS_KEEP_DEAD) are
+ * pruned in small batches. More processes (or machines on PostgreSQL) may run the same thing; the queue
  * keeps them apart.
  */
 export async function startWorkers(
@@ -57,13 +59,14 @@ export async function startWorkers(
   const runner = root.createJobRunner({ pollMs: settings.pollMs, catalogue, limits: plan.limits }).start();
   const stopKeepAlive = scheduleKeepAlive(root.queue.enqueue, log);
   const stopStats = scheduleStats(root.queue.enqueue, log);
+  const stopPrune = schedulePrune(root.queue, root.config.jobsKeep, log);
   return {
     runner,
     plan,
     stop: async () => {
       stopKeepAlive();
       stopStats();
-      await runner.stop();
+      await Promise.all([runner.stop(), stopPrune()]);
     },
   };
 }

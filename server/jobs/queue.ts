@@ -1,6 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Database, JobsTable } from '../db/types';
 import type { Db, DbKind } from '../db/index';
+import { JM } from '../../src/contract/jobs';
+import { encodeMessage } from '../../src/contract/stored-message';
 import { attemptsOf, exponentialBackoff, type Backoff, type ClaimedJob, type JobSpec } from './job';
 
 export type JobStatus = JobsTable['status'];
@@ -73,8 +75,11 @@ export type DeathRecorder = (trx: Exec, job: DeadJob) => Promise<void>;
 const iso = (ms: number) => new Date(ms).toISOString();
 const MARK_MAX = 200;
 
-/** How a stall-dead successor's last_error ends: it names the predecessor, whose runner reads it back by this. */
-const stalledAfter = (predecessorId: number) => `(after job #${predecessorId})`;
+/**
+ * How a stall-dead successor's last_error (an encoded message whose last parameter is `after`) ends: it names the
+ * predecessor, whose runner reads it back by this.
+ */
+const stalledAfter = (predecessorId: number) => `"after":${predecessorId}}`;
 
 /** A row as the runner handles it. */
 const storedJob = (row: JobRow, lockedBy: string): StoredJob => ({
@@ -131,8 +136,12 @@ export class JobQueue {
     const progressMark = opts.progress === undefined ? null : opts.progress.slice(0, MARK_MAX);
     const { runAt, stalls, dead } = this.successor(opts.after, asked, progressMark, now);
     const lastError = dead
-      ? `no progress: ${stalls} successive re-queues of "${job.name}" at or before their predecessor's run_at ` +
-        `(${iso(opts.after!.runAt)}) with no change of state ${stalledAfter(opts.after!.id)}`
+      ? encodeMessage(JM.reasonNoProgress, {
+          stalls,
+          kind: job.name,
+          runAt: iso(opts.after!.runAt),
+          after: opts.after!.id,
+        })
       : null;
     const stored = JSON.stringify(job.payload.parse(payload));
     const r = await this.dying(dead, trx, (exec) =>
@@ -222,7 +231,7 @@ export class JobQueue {
       if (!row) return undefined;
       const job = storedJob(row, workerId);
       if (row.attempts > row.maxAttempts) {
-        const lastError = row.lastError ?? 'worker lost (lease expired) on the last attempt';
+        const lastError = row.lastError ?? encodeMessage(JM.reasonWorkerLost);
         await this.dying(true, undefined, (exec) =>
           exec
             .updateTable('jobs')
@@ -395,6 +404,32 @@ export class JobQueue {
   /** Removes a job by key (its work was cancelled); a worker running it loses its lease at the next heartbeat. */
   async cancel(key: string, trx?: Exec): Promise<void> {
     await (trx ?? this.db).deleteFrom('jobs').where('key', '=', key).execute();
+  }
+
+  /**
+   * Removes up to `batch` jobs of `status` (done or dead) last changed before `before` (epoch ms), in one short
+   * statement of its own so no worker ever waits long on it; answers how many. Served by the index jobs_finished
+   * (status, updated_at). On PostgreSQL rows another transaction holds are skipped, so concurrent prunes (one per
+   * worker process) never queue behind each other.
+   */
+  async prune(status: 'done' | 'dead', before: number, batch: number): Promise<number> {
+    const ids = this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', status)
+      .where('updatedAt', '<', iso(before))
+      .limit(batch);
+    // PostgreSQL: the batch's ids as an array, so the delete looks each one up by its key (an IN over a locking
+    // subquery is planned as a join that may read the whole primary key).
+    const r = await this.db
+      .deleteFrom('jobs')
+      .where((eb) =>
+        this.kind === 'postgres'
+          ? eb('id', '=', sql<number>`ANY(ARRAY(${ids.forUpdate().skipLocked()}))`)
+          : eb('id', 'in', ids),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   get(idOrKey: number | string): Promise<JobRow | undefined> {

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { PermanentJobError, type Backoff, type ClaimedJob, type DeadCause, type JobSpec, type JobWorker } from './job';
 import type { JobQueue, StoredJob } from './queue';
+import { JM } from '../../src/contract/jobs';
+import { encodeMessage } from '../../src/contract/stored-message';
 
 export type RunnerOptions = {
   queue: JobQueue;
@@ -96,12 +98,15 @@ export class JobRunner {
     try {
       raw = JSON.parse(job.payload);
     } catch {
-      return { ok: false, error: `payload of job "${job.name}" is not JSON` };
+      return { ok: false, error: encodeMessage(JM.reasonPayloadNotJson, { kind: job.name }) };
     }
     const r = this.workers.get(job.name)!.job.payload.safeParse(raw);
     if (r.success) return { ok: true, payload: r.data };
     const issues = r.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(payload)'}: ${i.message}`);
-    return { ok: false, error: `payload of job "${job.name}" does not match its schema: ${issues.join('; ')}` };
+    return {
+      ok: false,
+      error: encodeMessage(JM.reasonPayloadInvalid, { kind: job.name, issues: issues.join('; ').slice(0, 1500) }),
+    };
   }
 
   /** Tells the job's onDead hook (when the payload can be read); a failing hook is logged, never thrown. */

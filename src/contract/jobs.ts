@@ -21,7 +21,18 @@ export const JM = {
   cancelPublish: 'kadr.jobs.cancel_reasons.publish',
   cancelAiVideo: 'kadr.jobs.cancel_reasons.ai_video',
   cancelUndeclared: 'kadr.jobs.cancel_reasons.undeclared',
+  /**
+   * Why the queue itself stored a job dead (its last_error, encoded by src/contract/stored-message.ts so the Jobs
+   * screen shows it in the reader's language); a handler's own error text is kept as it is.
+   */
+  reasonWorkerLost: 'kadr.jobs.reasons.worker_lost',
+  reasonNoProgress: 'kadr.jobs.reasons.no_progress',
+  reasonPayloadNotJson: 'kadr.jobs.reasons.payload_not_json',
+  reasonPayloadInvalid: 'kadr.jobs.reasons.payload_invalid',
 } as const;
+
+/** The i18n key of a job kind's label (`video.render` → `kadr.jobs.kinds.video_render`). */
+export const jobKindKey = (kind: string) => `kadr.jobs.kinds.${kind.replace(/[^A-Za-z0-9]/g, '_')}`;
 
 const ms = z.number().int();
 

@@ -6,6 +6,7 @@ import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useT
 import type { JobRecord } from '../contract/jobs';
 import { errorMessages } from '../common/errorMessages';
 import type { KadrDataProvider } from '../providers/dataProvider';
+import { useKindLabel } from './useKindLabel';
 
 type Action = 'retry' | 'cancel';
 
@@ -17,6 +18,7 @@ type Action = 'retry' | 'cancel';
 export const JobActions = () => {
   const job = useRecordContext<JobRecord>();
   const translate = useTranslate();
+  const kindLabel = useKindLabel();
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<KadrDataProvider>();
@@ -62,7 +64,7 @@ export const JobActions = () => {
         title={`kadr.jobs.${asked ?? 'retry'}_title`}
         titleTranslateOptions={{ id: job.id }}
         content={`kadr.jobs.${asked ?? 'retry'}_content`}
-        contentTranslateOptions={{ kind: job.kind }}
+        contentTranslateOptions={{ kind: kindLabel(job.kind) }}
         confirm={`kadr.jobs.${asked ?? 'retry'}`}
         onConfirm={() => asked && run(asked)}
         onClose={() => setAsked(null)}

@@ -13,6 +13,8 @@ import { JobStateChip } from './JobStateChip';
 import { JobSummaryPanel } from './JobSummaryPanel';
 import { lagText } from './lag';
 import { useJobSummary } from './useJobSummary';
+import { useKindLabel } from './useKindLabel';
+import { useStoredError } from '../common/useStoredMessage';
 
 const FILTER_WIDTH = { minWidth: 230 };
 const SORT: SortPayload = { field: 'id', order: 'DESC' };
@@ -20,12 +22,13 @@ const SORT: SortPayload = { field: 'id', order: 'DESC' };
 /** The kind filter: its choices are the kinds the server knows (the summary names them). */
 const KindFilter = (props: { source: string; alwaysOn?: boolean }) => {
   const summary = useJobSummary();
+  const kindLabel = useKindLabel();
   return (
     <SelectInput
       {...props}
       label="kadr.jobs.fields.kind"
       sx={FILTER_WIDTH}
-      choices={(summary?.kinds ?? []).map((k) => ({ id: k, name: k }))}
+      choices={(summary?.kinds ?? []).map((k) => ({ id: k, name: kindLabel(k) }))}
       translateChoice={false}
     />
   );
@@ -83,12 +86,14 @@ const OwnerProgress = () => {
  */
 const KindCell = ({ withDetails }: { withDetails: boolean }) => {
   const translate = useTranslate();
+  const kindLabel = useKindLabel();
   const job = useRecordContext<JobRecord>();
   if (!job) return null;
   return (
     <Stack spacing={0.25} sx={{ minWidth: 0 }}>
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-        {job.kind}
+      {/* Breaks between words only, so the column is never narrower than the label's longest word. */}
+      <Typography variant="body2" sx={{ overflowWrap: 'normal', wordBreak: 'normal' }} data-kind-label>
+        {kindLabel(job.kind)}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {job.key}
@@ -128,9 +133,23 @@ const DueCell = () => {
   ) : null;
 };
 
+/**
+ * Why a job failed: a reason the server knows, stored as a message key, in the reader's language (a platform's or
+ * provider's own words under it); any other error text as it is.
+ */
 const ReasonCell = () => {
   const job = useRecordContext<JobRecord>();
-  return job?.reason ? <ErrorDetail detail={job.reason} /> : null;
+  const storedError = useStoredError();
+  if (!job?.reason) return null;
+  const { message, detail } = storedError(job.reason);
+  return (
+    <Stack spacing={0.25} sx={{ minWidth: 0 }} data-reason>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {message}
+      </Typography>
+      <ErrorDetail detail={detail} />
+    </Stack>
+  );
 };
 
 /**

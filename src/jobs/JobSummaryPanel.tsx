@@ -4,10 +4,12 @@ import { JOB_STATES, type JobSummary } from '../contract/jobs';
 import { JobStateChip } from './JobStateChip';
 import { lagText } from './lag';
 import { useJobSummary } from './useJobSummary';
+import { useKindLabel } from './useKindLabel';
 
 /** The counts per kind and state above the list, and how long the oldest due job has waited for a worker. */
 export const JobSummaryPanel = () => {
   const translate = useTranslate();
+  const kindLabel = useKindLabel();
   const data = useJobSummary();
   if (!data) return null;
   const lag = data.oldestDueLagMs === null ? null : lagText(data.oldestDueLagMs);
@@ -24,8 +26,8 @@ export const JobSummaryPanel = () => {
               data-kind={kind}
               sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', minWidth: 0 }}
             >
-              <Typography variant="body2" sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>
-                {kind}
+              <Typography variant="body2" sx={{ minWidth: 180, overflowWrap: 'normal', wordBreak: 'normal' }}>
+                {kindLabel(kind)}
               </Typography>
               {counts.map(({ state, count }) => (
                 <JobStateChip key={state} state={state} count={count} />

@@ -13,6 +13,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../../server/db/types';
 import { makeTestDb, postgresAvailable, type TestDb } from '../helpers/db';
+import { decodeMessage } from '../../src/contract/stored-message';
 
 /**
  * The stall rule's dead successor reaches its kind's onDead hook from the database, not from the process that
@@ -77,7 +78,10 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
         [1, 'stalled'],
         [0, 'failed'],
       ]);
-      expect(chain.heard[0]![2]).toMatch(/^no progress: 1 successive re-queues of "test\.crash\.never"/);
+      expect(decodeMessage(chain.heard[0]![2])).toMatchObject({
+        key: 'kadr.jobs.reasons.no_progress',
+        params: { stalls: 1, kind: 'test.crash.never' },
+      });
       expect(await q.get('c:0')).toMatchObject({ status: 'dead' });
       expect(await q.get('c:1')).toMatchObject({ status: 'dead' });
     });

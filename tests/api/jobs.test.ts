@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createDb, type DbKind } from '../../server/db/index';
 import { JobQueue, JobRunner, PermanentJobError, defineJob, jobWorker, type JobHandler } from '../../server/jobs/index';
 import { makeTestDb, postgresAvailable, type TestDb } from '../helpers/db';
+import { decodeMessage } from '../../src/contract/stored-message';
 
 const echo = defineJob({ name: 'test.echo', payload: z.object({ n: z.number() }) });
 const other = defineJob({ name: 'test.other', payload: z.object({ s: z.string() }) });
@@ -157,10 +158,10 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
       ).toBeUndefined();
       expect(await q.get('lease-dead')).toMatchObject({
         status: 'dead',
-        lastError: 'worker lost (lease expired) on the last attempt',
+        lastError: 'kadr.jobs.reasons.worker_lost',
       });
       // No handler runs again, so the caller hears of it (the render worker fails the request then).
-      expect(dead).toEqual([[{ n: 1 }, 'worker lost (lease expired) on the last attempt']]);
+      expect(dead).toEqual([[{ n: 1 }, 'kadr.jobs.reasons.worker_lost']]);
     });
 
     it('a stored payload that does not match its schema goes dead with the reason; the runner goes on', async () => {
@@ -192,11 +193,14 @@ for (const kind of ['sqlite', 'postgres'] as DbKind[]) {
       expect(seen).toEqual([3]);
       const bad = (await q.get('bad-1'))!;
       expect(bad).toMatchObject({ status: 'dead', attempts: 1 });
-      expect(bad.lastError).toContain('payload of job "test.echo" does not match its schema');
-      expect(bad.lastError).toContain('n:');
+      // Stored as a message key the Jobs screen translates, with the kind and the schema's complaint.
+      expect(decodeMessage(bad.lastError!)).toEqual({
+        key: 'kadr.jobs.reasons.payload_invalid',
+        params: { kind: 'test.echo', issues: expect.stringContaining('n:') },
+      });
       expect(await q.get('bad-2')).toMatchObject({
         status: 'dead',
-        lastError: 'payload of job "test.echo" is not JSON',
+        lastError: 'kadr.jobs.reasons.payload_not_json {"kind":"test.echo"}',
       });
       expect((await q.get('good-1'))!.status).toBe('done');
     });

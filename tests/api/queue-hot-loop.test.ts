@@ -87,7 +87,10 @@ describeEachDb(
         while (!ended) expect(await me()).toBe(200);
         const [error, cause] = await dead;
         expect(cause).toBe('stalled');
-        expect(error).toMatch(/^no progress: 4 successive re-queues of "test\.stall"/);
+        expect(decodeMessage(error)).toMatchObject({
+          key: 'kadr.jobs.reasons.no_progress',
+          params: { stalls: 4, kind: 'test.stall' },
+        });
       } finally {
         await runner.stop();
       }

@@ -1,19 +1,40 @@
 import type { Page } from 'playwright-core';
 import { keepAliveJob } from '../../server/accounts/accounts.jobs';
 import { renderJob } from '../../server/videos/videos.jobs';
+import { attemptsOf } from '../../server/jobs/index';
 import { signInAs } from '../helpers/browser';
 import { describeOnEachDb } from '../helpers/browser-dbs';
 import { addOperator, foundationPanel } from './foundation-panel';
 
 /**
  * The Jobs screen in Chromium (issue 20 item 6), at a laptop and a phone width: an admin sees the counts and a
- * dead render with its reason, retries it (confirmation, toast, it is queued again), filters by kind; a user has
- * no menu item and /jobs is refused. Workers are off, so the jobs stay where the test puts them.
+ * dead render with its reason, retries it (confirmation, toast, it is queued again), filters by kind; kinds show
+ * as translated labels never broken mid-word, and a reason the queue knows (a worker lost on the last attempt) is
+ * translated while a handler's own error text is shown as it is; a user has no menu item and /jobs is refused.
+ * Workers are off, so the jobs stay where the test puts them.
  */
 const REASON = 'ffmpeg exited with code 1: Invalid data found when processing input';
 const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text }).first();
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+/** The kind labels in the list with a word split across two lines (a word whose text spans two line boxes). */
+const brokenLabels = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-kind-label]')].flatMap((el) => {
+      const text = el.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+      let at = 0;
+      const broken: string[] = [];
+      for (const word of (text.textContent ?? '').split(' ')) {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        if (range.getClientRects().length > 1) broken.push(word);
+        at += word.length + 1;
+      }
+      return broken;
+    }),
+  );
 
 describeOnEachDb('the Jobs screen', (kind) => {
   const panel = foundationPanel({
@@ -28,6 +49,11 @@ describeOnEachDb('the Jobs screen', (kind) => {
         await q.fail(job, REASON, () => 0, true);
       }
       await q.enqueue(keepAliveJob, {}, { key: 'accounts.keep-alive:e2e' });
+      // A render whose worker vanished on every attempt (a lease that has run out at once): the queue stores it
+      // dead with its own reason, a message key, at the claim after the last attempt.
+      await q.enqueue(renderJob, { requestId: 7 }, { key: 'video.render:lost' });
+      for (let attempt = 0; attempt <= attemptsOf(renderJob.retry); attempt++)
+        await q.claim('worker-gone', [renderJob.name], -1);
     },
   });
 
@@ -55,9 +81,18 @@ describeOnEachDb('the Jobs screen', (kind) => {
         expect(await renderRow.locator('[data-state]').innerText()).toBe('Зупинено');
         await renderRow.getByText(REASON).waitFor();
         expect(await summary.locator('[data-kind="video.render"]').innerText()).toContain('Зупинено');
+        // Kinds by their labels, in the reader's language, wrapped between words only.
+        expect(await summary.locator('[data-kind="video.render"]').innerText()).toContain('Рендер відео');
+        expect(await renderRow.locator('[data-kind-label]').innerText()).toBe('Рендер відео');
+        expect(await brokenLabels(page)).toEqual([]);
+        // The queue's own reason translated; a handler's error text (ffmpeg's, above) as it is.
+        const lostRow = page.getByRole('row').filter({ hasText: 'video.render:lost' });
+        expect(await lostRow.locator('[data-reason]').innerText()).toBe(
+          'Виконавець зупинився (його оренда минула) під час останньої спроби',
+        );
         expect(await fitsWidth(page)).toBe(true);
         await renderRow.getByRole('button', { name: 'Повторити' }).click();
-        await page.getByRole('dialog').getByText('Завдання «video.render» буде виконано знову зараз.').waitFor();
+        await page.getByRole('dialog').getByText('Завдання «Рендер відео» буде виконано знову зараз.').waitFor();
         await page.getByRole('dialog').getByRole('button', { name: 'Повторити' }).click();
         await toast(page, 'Завдання поставлено на повторне виконання').waitFor();
         await expect.poll(() => renderRow.locator('[data-state]').innerText()).toBe('Помилка, буде повтор');
@@ -70,7 +105,7 @@ describeOnEachDb('the Jobs screen', (kind) => {
 
         // Filter by kind: only the keep-alive pass is left.
         await page.getByRole('combobox', { name: 'Вид' }).click();
-        await page.getByRole('option', { name: 'accounts.keep-alive' }).click();
+        await page.getByRole('option', { name: 'Підтримка доступу профілів' }).click();
         await expect.poll(() => page.getByRole('row').filter({ hasText: 'video.render:' }).count()).toBe(0);
         await page.getByRole('row').filter({ hasText: 'accounts.keep-alive:e2e' }).waitFor();
         expect(new URL(page.url()).searchParams.get('filter')).toContain('accounts.keep-alive');

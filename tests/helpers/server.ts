@@ -32,6 +32,9 @@ export async function startTestServer(
       ADMIN_LOGIN: 'admin',
       ADMIN_PASSWORD: 'admin-pass',
       WORKERS: 'off',
+      // Given, as PostgreSQL requires (every process sharing the database uses the same keys).
+      JWT_SECRET: 'x'.repeat(40),
+      APP_KEY: 'test-app-key-0123456789abcdefghijkl',
       ...env,
     } as any,
     { panelDir, port, publicUrl: `http://127.0.0.1:${port}`, databaseUrl: tdb.url, ...overrides },

@@ -99,6 +99,22 @@ describe('worker kinds and per-kind limits', () => {
   });
 });
 
+describe('how long finished jobs are kept', () => {
+  it('keeps done jobs 7 days and dead ones 30 by default, and reads durations in s, m, h or d', () => {
+    expect(load({}).jobsKeep).toEqual({ finishedMs: 7 * 86_400_000, deadMs: 30 * 86_400_000 });
+    expect(load({ JOBS_KEEP_FINISHED: '36h', JOBS_KEEP_DEAD: '90m' }).jobsKeep).toEqual({
+      finishedMs: 36 * 3_600_000,
+      deadMs: 90 * 60_000,
+    });
+    expect(load({ JOBS_KEEP_FINISHED: '45s' }).jobsKeep.finishedMs).toBe(45_000);
+  });
+
+  it('refuses a duration without its unit, naming the variable', () => {
+    expect(() => load({ JOBS_KEEP_FINISHED: '7' })).toThrow(/JOBS_KEEP_FINISHED: a duration such as/);
+    expect(() => load({ JOBS_KEEP_DEAD: '0d' })).toThrow(/JOBS_KEEP_DEAD: a duration such as/);
+  });
+});
+
 describe('keys on PostgreSQL', () => {
   it('refuses to start on PostgreSQL without APP_KEY and JWT_SECRET given, naming them', () => {
     const url = 'postgres://kadr@db.example:5432/kadr';
