@@ -283,6 +283,8 @@ export interface VideoPublishesTable {
   retryAtMs: number | null;
   /** 016: epoch ms of the last on-demand stats read (the per-post cooldown). */
   statsAskedMs: number | null;
+  /** 023: the chain's latest queued step (its job's key is publishJobKey(id, step)). */
+  step: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -2,7 +2,7 @@ import { JM } from '../../src/contract/jobs';
 import { z } from 'zod';
 import { defineJob, type ClaimedJob, type Enqueue } from '../jobs/index';
 import type { Database } from '../db/types';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 
 /**
  * Publish one video to one platform: walks its `video_publishes` row (src/contract/publications.ts
@@ -18,18 +18,8 @@ export const publishJob = defineJob({
   cancel: { safe: false, reason: JM.cancelPublish },
 });
 
-/** Every job key of a publish row starts with this; the step follows. */
-export const publishJobKeyPrefix = (publishId: number) => `${publishJob.name}:${publishId}:`;
-
 /** One job per publish row and step: enqueueing the same step twice is a no-op. */
-export const publishJobKey = (publishId: number, step: number) => `${publishJobKeyPrefix(publishId)}${step}`;
-
-/** The highest step among job keys of one publish row (-1 when there is none). */
-export const highestPublishStep = (publishId: number, keys: readonly string[]): number =>
-  keys.reduce((m, k) => {
-    const step = Number(k.slice(publishJobKeyPrefix(publishId).length));
-    return Number.isInteger(step) ? Math.max(m, step) : m;
-  }, -1);
+export const publishJobKey = (publishId: number, step: number) => `${publishJob.name}:${publishId}:${step}`;
 
 /**
  * Where a step queued by the worker comes from: the running step it follows and the row's progress mark then
@@ -39,17 +29,25 @@ export const highestPublishStep = (publishId: number, keys: readonly string[]): 
 export type PublishChain = { after: ClaimedJob; progress: string };
 
 /**
- * Queues the publish row's next step at `runAt` (its due date for the first step). Call it in the same
- * transaction that writes the row, so a row is never left without its job.
+ * Queues step `step` of the publish row's chain at `runAt` (its due date for the first step) and records it on
+ * the row (video_publishes.step), both in `trx`: call it in the transaction that writes the row, so a row is
+ * never left without its job. A row whose chain is already past `step` (a re-publish or a moved date started a
+ * newer one) is left as it is and nothing is queued. Answers whether a job was queued.
  */
-export function enqueuePublishStep(
+export async function enqueuePublishStep(
   enqueue: Enqueue,
-  row: { id: number },
+  trx: Transaction<Database>,
+  publishId: number,
   step: number,
   runAt: Date,
-  trx?: Transaction<Database> | Kysely<Database>,
   chain?: PublishChain,
 ): Promise<boolean> {
-  const opts = { key: publishJobKey(row.id, step), runAt, ...chain };
-  return enqueue(publishJob, { publishId: row.id, step }, opts, trx);
+  const r = await trx
+    .updateTable('videoPublishes')
+    .set({ step })
+    .where('id', '=', publishId)
+    .where('step', '<=', step)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) return false;
+  return enqueue(publishJob, { publishId, step }, { key: publishJobKey(publishId, step), runAt, ...chain }, trx);
 }

@@ -9,7 +9,6 @@ import { DONE_STATES } from '../../src/contract/publications';
 import { dateMsOf, filterPublications, PUBLICATION_SORT } from './publication-list';
 import { IDENTITY_COLUMNS, type IdentityRowColumns } from '../accounts/account-identity';
 import { COLS, stateOf, withPlatformRows } from '../accounts/platform-state';
-import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
 
 export type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -52,8 +51,6 @@ export type PublishAccount = {
   userId: number;
   connected: Record<PlatformKey, boolean>;
 };
-
-/** The job keys of one publish row start with this (publications.jobs.ts publishJobKey). */
 
 /** Publications, their videos and per-platform publish rows: Kysely only. `scope` = ownerScope(). */
 export class PublicationsRepository {
@@ -270,29 +267,15 @@ export class PublicationsRepository {
     );
   }
 
-  /** The steps already queued for a publish row (any status), so the next one gets a fresh job key. */
-  async nextStep(publishId: number, exec: Exec = this.db): Promise<number> {
-    const rows = await exec
-      .selectFrom('jobs')
-      .select('key')
-      .where('key', 'like', `${publishJobKeyPrefix(publishId)}%`)
-      .execute();
-    return (
-      highestPublishStep(
-        publishId,
-        rows.map((r) => r.key),
-      ) + 1
-    );
+  /** The row's chain step (video_publishes.step): its latest queued step. */
+  async step(publishId: number, exec: Exec = this.db): Promise<number> {
+    const r = await exec.selectFrom('videoPublishes').select('step').where('id', '=', publishId).executeTakeFirst();
+    return Number(r?.step ?? 0);
   }
 
-  /** Keys of the row's jobs that are still queued or running. */
-  async liveJobKeys(publishId: number, exec: Exec = this.db): Promise<string[]> {
-    const rows = await exec
-      .selectFrom('jobs')
-      .select('key')
-      .where('key', 'like', `${publishJobKeyPrefix(publishId)}%`)
-      .where('status', 'in', ['queued', 'running'])
-      .execute();
-    return rows.map((r) => r.key);
+  /** The status of the job of `key` (one step's exact key), or undefined when there is none. */
+  async jobStatus(key: string, exec: Exec = this.db): Promise<string | undefined> {
+    const r = await exec.selectFrom('jobs').select('status').where('key', '=', key).executeTakeFirst();
+    return r?.status;
   }
 }

@@ -1,10 +1,9 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db/index';
-import type { VideoPublishesTable } from '../db/types';
+import type { Database, VideoPublishesTable } from '../db/types';
 import { videoStatusOf, type PublishErrorKind, type PublishState } from '../../src/contract/publications';
 import type { PlatformKey } from '../../src/contract/platforms';
 import type { PostState } from '../events/events';
-import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
 import { ERROR_COLUMN, TOGGLE_COLUMN, URL_COLUMN } from './platform-columns';
 
 export type PublishRow = Selectable<VideoPublishesTable>;
@@ -152,23 +151,9 @@ export class PublishRepository {
     };
   }
 
-  /**
-   * The highest step any job of this row's chain has (queued, running or done): a job below it is stale, since a
-   * re-publish or a moved date started a newer chain.
-   */
-  async latestStep(id: number): Promise<number> {
-    const rows = await this.db
-      .selectFrom('jobs')
-      .select('key')
-      .where('key', 'like', `${publishJobKeyPrefix(id)}%`)
-      .execute();
-    return Math.max(
-      0,
-      highestPublishStep(
-        id,
-        rows.map((r) => r.key),
-      ),
-    );
+  /** Runs `work` in one transaction (a step recorded on the row with its job). */
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
   }
 
   /**

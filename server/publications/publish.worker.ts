@@ -7,7 +7,8 @@
  * writes the row; every later look (poll, backoff, reconcile, quota wait) is step+1, enqueued by this worker. The
  * queue never retries a step (retry 'never'): a step that dies (crash, lost lease, a thrown bug) reaches `onDead`,
  * which enqueues step+1 at once, so the next step RECONCILES from the recorded state instead of repeating. A job
- * whose step is below the chain's latest is stale (a re-publish started a newer chain) and does nothing.
+ * whose step is below the row's (video_publishes.step, the chain's latest) is stale (a re-publish started a newer
+ * chain) and does nothing.
  *
  * CLAIM RE-CHECK (edits and deletes win). Before the row has reached the platform (state scheduled | waiting):
  * the row cancelled, the video gone or out of its publication, or the platform toggled off → 'cancelled', no
@@ -99,7 +100,7 @@ export class PublishWorker {
     const { repo } = this.deps;
     const row = await repo.row(payload.publishId);
     if (!row || DONE.includes(row.state as PublishState)) return;
-    if (payload.step < (await repo.latestStep(row.id))) return;
+    if (payload.step < row.step) return;
     const state = row.state as PublishState;
     const target = await repo.target(row);
     const job = ctx.job;
@@ -218,8 +219,9 @@ export class PublishWorker {
   }
 
   /**
-   * Step+1 at `at`. Queued by a running step (`job`), it carries the row's progress mark (state, last write,
-   * bytes sent) for the queue's stall rule; onDead's reconcile step starts afresh.
+   * Step+1 at `at`, recorded on the row with its job (enqueuePublishStep). Queued by a running step (`job`), it
+   * carries the row's progress mark (state, last write, bytes sent) for the queue's stall rule; onDead's reconcile
+   * step starts afresh.
    */
   private async enqueueNext(row: PublishRow, step: number, at: Date, job?: ClaimedJob): Promise<void> {
     let chain: PublishChain | undefined;
@@ -227,7 +229,7 @@ export class PublishWorker {
       const now = (await this.deps.repo.row(row.id)) ?? row;
       chain = { after: job, progress: `${now.state}|${now.updatedAt}|${now.bytesSent}` };
     }
-    await enqueuePublishStep(this.deps.enqueue, row, step + 1, at, undefined, chain);
+    await this.deps.repo.transaction((trx) => enqueuePublishStep(this.deps.enqueue, trx, row.id, step + 1, at, chain));
   }
 
   /** Writes the row's step (see PublishRepository.save) and, when its state moves, the post's event with it. */

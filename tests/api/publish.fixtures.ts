@@ -284,7 +284,7 @@ export async function schedule(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await enqueuePublishStep(ctx.root.queue.enqueue, row, 0, new Date(date), trx);
+      await enqueuePublishStep(ctx.root.queue.enqueue, trx, row.id, 0, new Date(date));
       rows[platform] = row.id;
     });
   }

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { enqueuePublishStep, publishJobKeyPrefix } from '../../server/publications/publications.jobs';
+import { enqueuePublishStep, publishJobKey } from '../../server/publications/publications.jobs';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { launchBrowser } from '../helpers/browser';
 import { describeOnEachDb } from '../helpers/browser-dbs';
@@ -86,7 +86,10 @@ describeOnEachDb('failing posts in the browser', (kind) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (!out) await enqueuePublishStep(srv.app.root.queue.enqueue, row, 3, new Date(retryAt));
+      if (!out)
+        await db
+          .transaction()
+          .execute((trx) => enqueuePublishStep(srv.app.root.queue.enqueue, trx, row.id, 3, new Date(retryAt)));
       rows[platform] = row.id;
     }
     return { idUpload, publicationId: pub.id, videoId: video.id, rows };
@@ -97,7 +100,7 @@ describeOnEachDb('failing posts in the browser', (kind) => {
       await srv.tdb.db
         .selectFrom('jobs')
         .select(['runAt', 'status'])
-        .where('key', 'like', `${publishJobKeyPrefix(publishId)}%`)
+        .where('key', '=', publishJobKey(publishId, 3))
         .executeTakeFirst()
     )?.runAt;
 
