@@ -2,8 +2,8 @@ import type { Container } from './container';
 import type { JobRunner } from './jobs/index';
 import { sweepWork } from './videos/index';
 import { scheduleKeepAlive } from './accounts/accounts.jobs';
-import { publishJob } from './publications/publications.jobs';
-import { PUBLISH_CONCURRENCY, scheduleStats, statsJob } from './publications/publish.jobs';
+import { publishJob } from './publishing/publishing.jobs';
+import { PUBLISH_CONCURRENCY, scheduleStats, statsJob } from './publishing/publishing.jobs';
 import { aiVideoJob } from './ai/ai.jobs';
 
 /** The running workers; `stop` aborts running jobs and hands them back to the queue. */

@@ -3,7 +3,7 @@ import type { PUBLICATION_SORTS, PublicationListParams } from '../../src/contrac
 import type { VideoStatus } from '../../src/contract/statuses';
 import type { Database } from '../db/types';
 import { matchesText, type SortColumns } from '../http/list-query';
-import { TOGGLE_COLUMN } from './platform-columns';
+import { TOGGLE_COLUMN } from '../publishing/platform-columns';
 
 /**
  * The YouTube list's search, filters and sort (`GET /api/upload-video?q&status&userId&platform&dateFrom&dateTo
@@ -82,10 +82,4 @@ export function filterPublications(base: Base, params: PublicationListParams): B
     });
   }
   return q;
-}
-
-/** A planned date as the list's filter compares it (018): epoch ms, or null when there is none or it is unreadable. */
-export function dateMsOf(date: string | null): number | null {
-  const ms = date === null ? NaN : Date.parse(date);
-  return Number.isFinite(ms) ? ms : null;
 }

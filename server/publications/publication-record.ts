@@ -16,7 +16,7 @@ import {
 import type { VideoStatus } from '../../src/contract/statuses';
 import type { MediaSigner } from '../media/storage/index';
 import type { ListVideoRow, PublicationRow, PublicationVideoRow, PublishRow } from './publications.repository';
-import { platformsOf } from './platform-columns';
+import { platformsOf } from '../publishing/platform-columns';
 
 /** A video that cannot be taken back: one of its platforms has reached the public step. */
 export const hasGoneLive = (rows: readonly PublishRow[]) =>

@@ -1,8 +1,10 @@
 import type { PlatformKey } from '../../src/contract/platforms';
 import { IN_FLIGHT, NOT_STARTED, PUBLIC_STEP, videoStatusOf, type PublishState } from '../../src/contract/publications';
 import type { Enqueue, JobQueue } from '../jobs/index';
-import { enqueuePublishStep, publishJobKey } from './publications.jobs';
-import { ERROR_COLUMN } from './platform-columns';
+import { enqueuePublishStep, publishJobKey } from '../publishing/publishing.jobs';
+import { ERROR_COLUMN } from '../publishing/platform-columns';
+import type { PublishingRepository } from '../publishing/publishing.repository';
+import type { VideosRepository } from '../videos/videos.repository';
 import type { Exec, PublicationsRepository, PublishRow } from './publications.repository';
 
 type Queue = { enqueue: Enqueue; cancel: JobQueue['cancel']; runNow: JobQueue['runNow'] };
@@ -34,6 +36,8 @@ const FRESH = {
 export class PublicationSchedule {
   constructor(
     private repo: PublicationsRepository,
+    private posts: PublishingRepository,
+    private videos: VideosRepository,
     private queue: Queue,
   ) {}
 
@@ -49,16 +53,16 @@ export class PublicationSchedule {
     if (existing) {
       const id = existing.id;
       await this.cancelJob(trx, id);
-      await this.repo.updatePublish(trx, id, {
-        ...FRESH,
-        state: 'scheduled',
-        accountId: video.accountId,
-        dueAt,
-        videoVersion: video.version,
-      });
+      await this.posts.move(
+        trx,
+        id,
+        'scheduled',
+        { ...FRESH, accountId: video.accountId, dueAt, videoVersion: video.version },
+        { evenCancelled: true },
+      );
       await this.queueNext(trx, id, new Date(dueAt));
     } else {
-      const id = await this.repo.insertPublish(trx, {
+      const id = await this.posts.insert(trx, {
         videoId: video.id,
         platform,
         accountId: video.accountId,
@@ -77,7 +81,7 @@ export class PublicationSchedule {
     const state = row.state as PublishState;
     if (PUBLIC_STEP.includes(state)) return false;
     await this.cancelJob(trx, row.id);
-    if (state !== 'cancelled') await this.repo.updatePublish(trx, row.id, { state: 'cancelled', waitUntil: null });
+    if (state !== 'cancelled') await this.posts.move(trx, row.id, 'cancelled', { waitUntil: null });
     return true;
   }
 
@@ -93,12 +97,7 @@ export class PublicationSchedule {
     let runAt = new Date();
     if (state === 'failed') {
       await this.cancelJob(trx, row.id);
-      await this.repo.updatePublish(trx, row.id, {
-        ...FRESH,
-        state: 'scheduled',
-        dueAt: runAt.toISOString(),
-        videoVersion,
-      });
+      await this.posts.move(trx, row.id, 'scheduled', { ...FRESH, dueAt: runAt.toISOString(), videoVersion });
     } else {
       if (await this.liveJob(trx, row.id)) return false;
       if (!NOT_STARTED.includes(state) && !IN_FLIGHT.includes(state) && !PUBLIC_STEP.includes(state)) return false;
@@ -128,7 +127,7 @@ export class PublicationSchedule {
     if (!key) await this.restart(trx, row, Number(row.videoVersion));
     else if (!(await this.queue.runNow(key, trx))) return 'running';
     const lift = row.state === 'waiting' ? { waitUntil: null } : {};
-    await this.repo.updatePublish(trx, row.id, { ...lift, retryAtMs: at });
+    await this.posts.update(trx, row.id, { ...lift, retryAtMs: at });
     return 'moved';
   }
 
@@ -136,7 +135,7 @@ export class PublicationSchedule {
   async refreshVideo(trx: Trx, videoId: number, clearErrorsOf: readonly PlatformKey[] = []): Promise<void> {
     const rows = await this.repo.publishes([videoId], trx);
     const errors = Object.fromEntries(clearErrorsOf.map((p) => [ERROR_COLUMN[p], null]));
-    await this.repo.updateVideo(trx, videoId, {
+    await this.videos.update(trx, videoId, {
       ...errors,
       status: videoStatusOf(rows.map((r) => r.state as PublishState)),
     });
@@ -144,8 +143,8 @@ export class PublicationSchedule {
 
   /** The key of the job of the row's chain step (read from the row) while it is queued or running. */
   private async liveJob(trx: Trx, publishId: number): Promise<string | undefined> {
-    const key = publishJobKey(publishId, await this.repo.step(publishId, trx));
-    const status = await this.repo.jobStatus(key, trx);
+    const key = publishJobKey(publishId, await this.posts.step(publishId, trx));
+    const status = await this.posts.jobStatus(key, trx);
     return status === 'queued' || status === 'running' ? key : undefined;
   }
 
@@ -154,9 +153,10 @@ export class PublicationSchedule {
    * when its job is gone (cancelled, or a new row's first step), so a key is never taken twice.
    */
   private async queueNext(trx: Trx, publishId: number, runAt: Date): Promise<void> {
-    const step = await this.repo.step(publishId, trx);
-    const taken = (await this.repo.jobStatus(publishJobKey(publishId, step), trx)) !== undefined;
-    await enqueuePublishStep(this.queue.enqueue, trx, publishId, taken ? step + 1 : step, runAt);
+    const step = await this.posts.step(publishId, trx);
+    const taken = (await this.posts.jobStatus(publishJobKey(publishId, step), trx)) !== undefined;
+    const deps = { enqueue: this.queue.enqueue, posts: this.posts };
+    await enqueuePublishStep(deps, trx, publishId, taken ? step + 1 : step, runAt);
   }
 
   private async cancelJob(trx: Trx, publishId: number): Promise<void> {

@@ -6,7 +6,7 @@ import { paginate } from '../http/paginate';
 import { orderOf, sorted } from '../http/list-query';
 import type { PublicationListParams } from '../../src/contract/list-queries';
 import { DONE_STATES } from '../../src/contract/publications';
-import { dateMsOf, filterPublications, PUBLICATION_SORT } from './publication-list';
+import { filterPublications, PUBLICATION_SORT } from './publication-list';
 import { IDENTITY_COLUMNS, type IdentityRowColumns } from '../accounts/account-identity';
 import { COLS, stateOf, withPlatformRows } from '../accounts/platform-state';
 
@@ -116,8 +116,8 @@ export class PublicationsRepository {
       .execute();
   }
 
+  /** Deletes the publication (its videos detached first: VideosRepository.detachPublication). */
   async delete(trx: Exec, id: number): Promise<void> {
-    await trx.updateTable('videos').set({ publicationId: null }).where('publicationId', '=', id).execute();
     await trx.deleteFrom('publications').where('id', '=', id).execute();
   }
 
@@ -213,12 +213,6 @@ export class PublicationsRepository {
     >;
   }
 
-  async updateVideo(trx: Exec, id: number, patch: Updateable<VideosTable>): Promise<void> {
-    // The planned date is kept twice: ISO text for the answers, epoch ms for the list's date filter (018).
-    const dated = patch.date === undefined ? patch : { ...patch, dateMs: dateMsOf(patch.date) };
-    await trx.updateTable('videos').set(dated).where('id', '=', id).execute();
-  }
-
   /** The publish rows of `videoIds`, per platform in a fixed order. */
   publishes(videoIds: number[], exec: Exec = this.db): Promise<PublishRow[]> {
     if (!videoIds.length) return Promise.resolve([]);
@@ -228,18 +222,6 @@ export class PublicationsRepository {
       .where('videoId', 'in', videoIds)
       .orderBy('videoId')
       .orderBy('id')
-      .execute();
-  }
-
-  async insertPublish(trx: Exec, row: Insertable<VideoPublishesTable>): Promise<number> {
-    return (await trx.insertInto('videoPublishes').values(row).returning('id').executeTakeFirstOrThrow()).id;
-  }
-
-  async updatePublish(trx: Exec, id: number, patch: Updateable<VideoPublishesTable>): Promise<void> {
-    await trx
-      .updateTable('videoPublishes')
-      .set({ ...patch, updatedAt: new Date().toISOString() })
-      .where('id', '=', id)
       .execute();
   }
 
@@ -265,17 +247,5 @@ export class PublicationsRepository {
         },
       ]),
     );
-  }
-
-  /** The row's chain step (video_publishes.step): its latest queued step. */
-  async step(publishId: number, exec: Exec = this.db): Promise<number> {
-    const r = await exec.selectFrom('videoPublishes').select('step').where('id', '=', publishId).executeTakeFirst();
-    return Number(r?.step ?? 0);
-  }
-
-  /** The status of the job of `key` (one step's exact key), or undefined when there is none. */
-  async jobStatus(key: string, exec: Exec = this.db): Promise<string | undefined> {
-    const r = await exec.selectFrom('jobs').select('status').where('key', '=', key).executeTakeFirst();
-    return r?.status;
   }
 }

@@ -1,5 +1,5 @@
 import { startLocalProxy } from '../../sim/platforms/local-proxy';
-import { publishJob, publishJobKey } from '../../server/publications/publications.jobs';
+import { publishJob, publishJobKey } from '../../server/publishing/publishing.jobs';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { describeEachDb, type TestCtx } from '../helpers/app';
 import { PUBLISH_TIMING, nextPublishStep, publishBench, publishRunner, publisher } from './publish.fixtures';

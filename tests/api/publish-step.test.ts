@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import { enqueuePublishStep, publishJob, publishJobKey } from '../../server/publications/publications.jobs';
+import { enqueuePublishStep, publishJob, publishJobKey } from '../../server/publishing/publishing.jobs';
 import { describeEachDb, type TestCtx } from '../helpers/app';
 import { publishRunner } from './publish.fixtures';
 
@@ -80,7 +80,9 @@ describeEachDb('the publishing chain step on the post row', (ctx) => {
   const queue = (id: number, step: number, at: Date) =>
     db()
       .transaction()
-      .execute((trx) => enqueuePublishStep(ctx.root.queue.enqueue, trx, id, step, at));
+      .execute((trx) =>
+        enqueuePublishStep({ enqueue: ctx.root.queue.enqueue, posts: ctx.root.repos.posts }, trx, id, step, at),
+      );
 
   it('records each queued step on the row; a step below the row is stale and does nothing', async () => {
     const { publishId } = await post(ctx, userId, 'stale');

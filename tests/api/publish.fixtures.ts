@@ -12,7 +12,7 @@ import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-prox
 import { FFMPEG } from '../helpers/media-fixtures';
 import { freePort } from '../helpers/free-port';
 import { openConsent } from '../platforms/helpers';
-import { enqueuePublishStep, publishJob } from '../../server/publications/publications.jobs';
+import { enqueuePublishStep, publishJob } from '../../server/publishing/publishing.jobs';
 import type { PlatformKey } from '../../src/contract/platforms';
 import type { PostQuota } from '../../server/platforms/adapter';
 import { PLATFORM_REGISTRY, adaptersOf, type PlatformRegistry } from '../../server/platforms/registry';
@@ -284,7 +284,13 @@ export async function schedule(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await enqueuePublishStep(ctx.root.queue.enqueue, trx, row.id, 0, new Date(date));
+      await enqueuePublishStep(
+        { enqueue: ctx.root.queue.enqueue, posts: ctx.root.repos.posts },
+        trx,
+        row.id,
+        0,
+        new Date(date),
+      );
       rows[platform] = row.id;
     });
   }

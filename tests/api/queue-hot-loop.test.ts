@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JobRunner, defineJob, jobWorker, type DeadCause, type JobContext } from '../../server/jobs/index';
-import { publishJob } from '../../server/publications/publications.jobs';
+import { publishJob } from '../../server/publishing/publishing.jobs';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { describeEachDb } from '../helpers/app';
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { enqueuePublishStep, publishJobKey } from '../../server/publications/publications.jobs';
+import { enqueuePublishStep, publishJobKey } from '../../server/publishing/publishing.jobs';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { launchBrowser } from '../helpers/browser';
 import { describeOnEachDb } from '../helpers/browser-dbs';
@@ -89,7 +89,15 @@ describeOnEachDb('failing posts in the browser', (kind) => {
       if (!out)
         await db
           .transaction()
-          .execute((trx) => enqueuePublishStep(srv.app.root.queue.enqueue, trx, row.id, 3, new Date(retryAt)));
+          .execute((trx) =>
+            enqueuePublishStep(
+              { enqueue: srv.app.root.queue.enqueue, posts: srv.app.root.repos.posts },
+              trx,
+              row.id,
+              3,
+              new Date(retryAt),
+            ),
+          );
       rows[platform] = row.id;
     }
     return { idUpload, publicationId: pub.id, videoId: video.id, rows };

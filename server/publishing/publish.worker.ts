@@ -61,14 +61,14 @@ import type { PublishHandle, PublishTiming, StepContext, StepResult } from '../p
 import type { PlatformRegistry } from '../platforms/registry';
 import { encodeMessage } from '../../src/contract/stored-message';
 import type { PublishErrorKind, PublishState } from '../../src/contract/publications';
-import { enqueuePublishStep, type PublishChain } from './publications.jobs';
-import type { PublishPatch, PublishRepository, PublishRow } from './publish.repository';
+import { enqueuePublishStep, type PublishChain } from './publishing.jobs';
+import type { PublishPatch, PublishingRepository, PublishRow } from './publishing.repository';
 import { postEvent } from './post-events';
 import type { PublishQuota } from './publish.quota';
 import type { PublishMedia } from './publish.media';
 
 export type PublishWorkerDeps = {
-  repo: PublishRepository;
+  repo: PublishingRepository;
   /** A post's state changes and upload progress are recorded as events with them (post-events.ts). */
   events: EventBus;
   accounts: AccountsRepository;
@@ -178,7 +178,7 @@ export class PublishWorker {
         const done = { remoteId: r.remoteId, remoteUrl: r.url, publishedAt: this.now().toISOString() };
         const patch = { ...done, error: null, errorKind: null, waitUntil: null, attempt: 0, retryAtMs: null };
         // Live is live: a cancel that raced the public step does not hide the post.
-        await this.save(row.id, { ...patch, state: 'published' }, { unlessCancelled: false });
+        await this.save(row.id, { ...patch, state: 'published' }, { evenCancelled: true });
         await repo.writeBack(row.videoId);
         return;
       }
@@ -229,17 +229,22 @@ export class PublishWorker {
       const now = (await this.deps.repo.row(row.id)) ?? row;
       chain = { after: job, progress: `${now.state}|${now.updatedAt}|${now.bytesSent}` };
     }
-    await this.deps.repo.transaction((trx) => enqueuePublishStep(this.deps.enqueue, trx, row.id, step + 1, at, chain));
+    const { repo, enqueue } = this.deps;
+    await repo.transaction((trx) => enqueuePublishStep({ enqueue, posts: repo }, trx, row.id, step + 1, at, chain));
   }
 
-  /** Writes the row's step (see PublishRepository.save) and, when its state moves, the post's event with it. */
-  private save(id: number, patch: PublishPatch, opts?: { unlessCancelled?: boolean }): Promise<boolean> {
+  /**
+   * Writes the row's step (PublishingRepository.save) and, when its state moves, moves it through the transition
+   * table and records the move's event with it (`evenCancelled`: a post gone live stays live).
+   */
+  private save(id: number, patch: PublishPatch, opts?: { evenCancelled?: boolean }): Promise<boolean> {
     const { repo, events } = this.deps;
-    if (!patch.state) return repo.save(id, patch, opts);
+    const { state, ...rest } = patch;
+    if (!state) return repo.save(id, rest);
     return events.transaction(async (trx) => {
-      const ok = await repo.save(id, patch, opts, trx);
-      if (ok) await events.record(trx, ...postEvent(await repo.postState(id, trx), true));
-      return ok;
+      const event = await repo.move(trx, id, state, rest, opts);
+      if (event) await events.record(trx, ...postEvent(await repo.postState(id, trx), event));
+      return event !== undefined;
     });
   }
 
@@ -248,7 +253,7 @@ export class PublishWorker {
     const { repo, events } = this.deps;
     return events.transaction(async (trx) => {
       await repo.progress(id, bytesSent, bytesTotal, trx);
-      await events.record(trx, ...postEvent(await repo.postState(id, trx), false));
+      await events.record(trx, ...postEvent(await repo.postState(id, trx)));
     });
   }
 
