@@ -49,6 +49,7 @@ import {
 import { publishJob } from './publishing/publishing.jobs';
 import { buildPublishing, type PublishingOverrides } from './publishing/publish.wiring';
 import { PublishingRepository } from './publishing/publishing.repository';
+import { TokenRefreshes } from './platforms/fresh-token';
 import { statsJob } from './publishing/publishing.jobs';
 import { PublicationsRepository } from './publications/publications.repository';
 import { PublicationsService } from './publications/publications.service';
@@ -169,7 +170,16 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   );
   const accountMapper = new AccountMapper(sealer);
   const platforms = overrides.platforms ?? PLATFORM_REGISTRY;
-  const connections = new PlatformConnections(repos.accounts, accountMapper, sealer, config, platforms, events);
+  const refreshes = new TokenRefreshes();
+  const connections = new PlatformConnections(
+    repos.accounts,
+    accountMapper,
+    sealer,
+    config,
+    platforms,
+    events,
+    refreshes,
+  );
   const keepAlive = new KeepAliveService(repos.accounts, accountMapper, connections, platforms);
   const backgrounds = new BackgroundsService(repos.backgrounds, media, createMediaTools(ffmpeg), log);
   const workRoot = renderWorkRoot(config.dataDir);
