@@ -20,7 +20,6 @@ import type { Media } from '../media/storage/index';
 import type { PublicationsRepository } from '../publications/publications.repository';
 import type { VideosRepository } from '../videos/videos.repository';
 import type { PublicationSchedule } from '../publications/publication-schedule';
-import { togglesOf } from '../publishing/platform-columns';
 import type { SessionRow } from './ai.repository';
 import type { AiService } from './ai.service';
 import type { AiVideoRow, AiVideosRepository } from './ai-videos.repository';
@@ -246,15 +245,14 @@ export class AiVideosService {
         storageKey,
         date: o.date,
       });
-      const toggles = togglesOf((p) => o.platforms.includes(p));
       const publicationId = (await this.deps.publications.insert(trx, {
         ...v,
-        ...toggles,
         userId: row.userId,
         requestId: null,
         createdAt: at,
         updatedAt: at,
       }))!;
+      await this.deps.publications.setPlatforms(trx, publicationId, o.platforms);
       await this.deps.videos.update(trx, videoId, { publicationId });
       for (const p of o.platforms)
         await this.deps.schedule.schedule(trx, { id: videoId, accountId: o.accountId, version: 1 }, p, o.date);

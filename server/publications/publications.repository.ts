@@ -12,7 +12,9 @@ import { COLS, stateOf, withPlatformRows } from '../accounts/platform-state';
 
 export type Exec = Kysely<Database> | Transaction<Database>;
 
-export type PublicationRow = Selectable<PublicationsTable> & { idUpload: string; ownerLogin: string };
+type StoredPublication = Selectable<PublicationsTable> & { idUpload: string; ownerLogin: string };
+/** A publication with the platforms it is on (its publication_platforms rows, 024). */
+export type PublicationRow = StoredPublication & { platforms: PlatformKey[] };
 export type PublishRow = Selectable<VideoPublishesTable>;
 export type PublicationVideoRow = Pick<
   Selectable<VideosTable>,
@@ -69,14 +71,44 @@ export class PublicationsRepository {
       .select(['users.login as ownerLogin', 'createVideoRequests.idUpload']);
   }
 
-  list(scope: number | null, params: PublicationListParams) {
+  async list(scope: number | null, params: PublicationListParams) {
     const order = orderOf(params, PUBLICATION_SORT, { sort: 'id', order: 'DESC' }, 'publications.id');
-    return paginate(
+    const page = await paginate(
       filterPublications(this.base(scope), params),
       params.page,
       (q) => sorted(this.withCols(q), order),
-      (r) => r as PublicationRow,
+      (r) => r as StoredPublication,
     );
+    return { ...page, data: await this.withPlatforms(page.data) };
+  }
+
+  /** The rows with the platforms each is on, read in `exec`. */
+  private async withPlatforms(rows: StoredPublication[], exec: Exec = this.db): Promise<PublicationRow[]> {
+    const on = rows.length
+      ? await exec
+          .selectFrom('publicationPlatforms')
+          .select(['publicationId', 'platform'])
+          .where(
+            'publicationId',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute()
+      : [];
+    return rows.map((r) => {
+      const mine = new Set(on.filter((p) => p.publicationId === r.id).map((p) => p.platform));
+      return { ...r, platforms: PLATFORMS.filter((k) => mine.has(k)) };
+    });
+  }
+
+  /** The publication's platforms become `platforms` (its publication_platforms rows), in `trx`. */
+  async setPlatforms(trx: Exec, id: number, platforms: readonly PlatformKey[]): Promise<void> {
+    await trx.deleteFrom('publicationPlatforms').where('publicationId', '=', id).execute();
+    if (platforms.length)
+      await trx
+        .insertInto('publicationPlatforms')
+        .values(platforms.map((platform) => ({ publicationId: id, platform })))
+        .execute();
   }
 
   /** By publication id, or by its request's id / idUpload. */
@@ -93,7 +125,8 @@ export class PublicationsRepository {
     if ('id' in by) q = q.where('publications.id', '=', by.id);
     else if ('requestId' in by) q = q.where('publications.requestId', '=', by.requestId);
     else q = q.where('createVideoRequests.idUpload', '=', by.idUpload);
-    return (await q.executeTakeFirst()) as PublicationRow | undefined;
+    const row = (await q.executeTakeFirst()) as StoredPublication | undefined;
+    return row && (await this.withPlatforms([row], exec))[0];
   }
 
   /** Inserts the publication unless its request already has one (then undefined). */

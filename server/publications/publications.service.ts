@@ -1,6 +1,6 @@
 import type { PublicationListParams } from '../../src/contract/list-queries';
 import type { AuthUser } from '../../src/contract/auth';
-import type { PlatformKey } from '../../src/contract/platforms';
+import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
 import { M } from '../../src/contract/messages';
 import type { Page } from '../../src/contract/pagination';
 import {
@@ -9,6 +9,7 @@ import {
   STATS_REFRESH_COOLDOWN_MS,
   isEditable,
   refusedByCheck,
+  toggledPlatforms,
   type Publication,
   type PublicationCreateSchema,
   type PublicationPatchSchema,
@@ -27,7 +28,6 @@ import type { Db } from '../db/index';
 import { AppError, notFound } from '../http/errors';
 import type { MediaSigner } from '../media/storage/index';
 import type { VideosRepository } from '../videos/index';
-import { platformsOf, togglesOf } from '../publishing/platform-columns';
 import { hasGoneLive, retryOf, toPlatformPublish, toPublication, toYouTubeItem } from './publication-record';
 import type { PublicationSchedule } from './publication-schedule';
 import type { PublicationRow, PublicationsRepository } from './publications.repository';
@@ -132,12 +132,12 @@ export class PublicationsService {
         title: body.title,
         description: body.description,
         tags: JSON.stringify(body.tags),
-        // The toggles are the platforms some video goes to (the worker's claim re-check reads them).
-        ...togglesOf((k) => used.includes(k)),
         createdAt: at,
         updatedAt: at,
       });
       if (id === undefined) throw alreadyPublished();
+      // Its platforms are the ones some video goes to (the worker's claim re-check reads them).
+      await this.repo.setPlatforms(trx, id, used);
       for (const v of videos) {
         const platforms = plan.publish.get(v.id)!;
         const current = (await this.repo.video(v.id, trx))!;
@@ -264,10 +264,7 @@ export class PublicationsService {
       ? planOrRefuse(targets, body, accounts)
       : { publish: new Map<number, PlatformKey[]>(), skipped: [] };
     // The toggles (the worker's claim re-check reads them): the body's, and every platform a video goes to.
-    const on = new Set([
-      ...platformsOf({ inYoutube: body.inYouTube, inTiktok: body.inTikTok, inInstagram: body.inInstagram }),
-      ...usedPlatforms(plan.publish),
-    ]);
+    const on = new Set([...toggledPlatforms(body), ...usedPlatforms(plan.publish)]);
     const tags = JSON.stringify(body.tags);
     const changed = {
       title: body.title !== pub.title ? body.title : undefined,
@@ -279,8 +276,12 @@ export class PublicationsService {
         title: body.title,
         description: body.description,
         tags,
-        ...togglesOf((k) => on.has(k)),
       });
+      await this.repo.setPlatforms(
+        trx,
+        pub.id,
+        PLATFORMS.filter((k) => on.has(k)),
+      );
       for (const v of pending) {
         const version = Number(v.version) + 1;
         const after = plan.publish.get(v.id) ?? [];

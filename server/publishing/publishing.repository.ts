@@ -5,7 +5,7 @@ import { videoStatusOf, type PublishErrorKind, type PublishState } from '../../s
 import type { PlatformKey } from '../../src/contract/platforms';
 import type { PostState } from '../events/events';
 import type { VideosRepository } from '../videos/videos.repository';
-import { ERROR_COLUMN, TOGGLE_COLUMN, URL_COLUMN } from './platform-columns';
+import { ERROR_COLUMN, URL_COLUMN } from './platform-columns';
 import { postMove, type PostEventName } from './post-states';
 
 export type PublishRow = Selectable<VideoPublishesTable>;
@@ -86,8 +86,18 @@ export class PublishingRepository {
         'publications.title as pTitle',
         'publications.description as pDescription',
         'publications.tags as pTags',
-        `publications.${TOGGLE_COLUMN[row.platform]} as toggle`,
       ])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('publicationPlatforms')
+              .select('publicationPlatforms.publicationId')
+              .whereRef('publicationPlatforms.publicationId', '=', 'videos.publicationId')
+              .where('publicationPlatforms.platform', '=', row.platform),
+          )
+          .as('platformOn'),
+      )
       .where('videos.id', '=', row.videoId)
       .executeTakeFirst();
     if (!v) return undefined;
@@ -101,7 +111,7 @@ export class PublishingRepository {
       description: v.description ?? v.pDescription ?? '',
       tags: tags.length ? tags : parseTags(v.pTags),
       publicationId: v.publicationId,
-      platformOn: Number(v.toggle ?? 0) === 1,
+      platformOn: Boolean(Number(v.platformOn)),
     };
   }
 

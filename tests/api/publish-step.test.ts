@@ -35,9 +35,10 @@ async function post(ctx: TestCtx, userId: number, tag: string) {
     .executeTakeFirstOrThrow();
   const pub = await db
     .insertInto('publications')
-    .values({ userId, requestId: req.id, title: 'T', inYoutube: 1, createdAt: at, updatedAt: at })
+    .values({ userId, requestId: req.id, title: 'T', createdAt: at, updatedAt: at })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await db.insertInto('publicationPlatforms').values({ publicationId: pub.id, platform: 'youtube' }).execute();
   const video = await db
     .insertInto('videos')
     .values({

@@ -231,7 +231,6 @@ export async function schedule(
   const key = `videos/${opts.userId}/${idUpload}/0.mp4`;
   await ctx.root.media.storage.put(key, createReadStream(opts.clip));
   const title = opts.title ?? `Шортс ${idUpload}`;
-  const on = (p: PlatformKey) => (opts.platforms.includes(p) ? 1 : 0);
   const pub = await db
     .insertInto('publications')
     .values({
@@ -240,14 +239,15 @@ export async function schedule(
       title,
       description: 'Опис',
       tags: '["kadr","shorts"]',
-      inYoutube: on('youtube'),
-      inTiktok: on('tiktok'),
-      inInstagram: on('instagram'),
       createdAt: at,
       updatedAt: at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await db
+    .insertInto('publicationPlatforms')
+    .values(opts.platforms.map((platform) => ({ publicationId: pub.id, platform })))
+    .execute();
   const video = await db
     .insertInto('videos')
     .values({

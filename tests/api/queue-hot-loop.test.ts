@@ -114,9 +114,10 @@ describeEachDb(
       const db = ctx.tdb.db;
       const pub = await db
         .insertInto('publications')
-        .values({ userId, requestId: null, title: 'T', inYoutube: 1, createdAt: at, updatedAt: at })
+        .values({ userId, requestId: null, title: 'T', createdAt: at, updatedAt: at })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await db.insertInto('publicationPlatforms').values({ publicationId: pub.id, platform: 'youtube' }).execute();
       const video = await db
         .insertInto('videos')
         .values({ userId, publicationId: pub.id, storageKey: 'videos/x.mp4', status: 'publication', createdAt: at })

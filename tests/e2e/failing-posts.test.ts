@@ -46,14 +46,15 @@ describeOnEachDb('failing posts in the browser', (kind) => {
         userId: await adminId(srv),
         requestId,
         title: `Осінь ${idUpload.slice(0, 4)}`,
-        inYoutube: 1,
-        inTiktok: 1,
-        inInstagram: 1,
         createdAt: at,
         updatedAt: at,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await db
+      .insertInto('publicationPlatforms')
+      .values((['youtube', 'tiktok', 'instagram'] as const).map((platform) => ({ publicationId: pub.id, platform })))
+      .execute();
     // Its one video scheduled on the profile, past its time.
     const video = { id: videos[0]! };
     await db

@@ -19,6 +19,7 @@ import * as eventOutbox from './020_event_outbox.js';
 import * as accountPlatforms from './021_account_platforms.js';
 import * as jobClaims from './022_job_claims.js';
 import * as publishStep from './023_publish_step.js';
+import * as publicationPlatforms from './024_publication_platforms.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -43,4 +44,5 @@ export const migrations = {
   '021_account_platforms': accountPlatforms,
   '022_job_claims': jobClaims,
   '023_publish_step': publishStep,
+  '024_publication_platforms': publicationPlatforms,
 };
