@@ -47,9 +47,11 @@ import {
   videosJobWorkers,
   type RenderEngine,
 } from './videos/index';
-import { publishJob } from './publications/publications.jobs';
-import { buildPublishing, type PublishingOverrides } from './publications/publish.wiring';
-import { statsJob } from './publications/publish.jobs';
+import { publishJob } from './publishing/publishing.jobs';
+import { buildPublishing, type PublishingOverrides } from './publishing/publish.wiring';
+import { PublishingRepository } from './publishing/publishing.repository';
+import { TokenRefreshes } from './platforms/fresh-token';
+import { statsJob } from './publishing/publishing.jobs';
 import { PublicationsRepository } from './publications/publications.repository';
 import { PublicationsService } from './publications/publications.service';
 import { PublicationSchedule } from './publications/publication-schedule';
@@ -143,15 +145,18 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     log,
   });
   const live = new LiveService(liveRepo, { ticketKey: sealer.subKey('live-ticket') });
+  /** The one writer of `videos`: the other repositories and services that change a video call it. */
+  const videosRepo = new VideosRepository(db);
   const repos = {
     auth: new AuthRepository(db, sessionCache),
     users: new UsersRepository(db),
-    accounts: new AccountsRepository(db),
+    accounts: new AccountsRepository(db, videosRepo),
     groups: new GroupsRepository(db),
     tags: new TagsRepository(db),
     backgrounds: new BackgroundsRepository(db),
-    videos: new VideosRepository(db),
+    videos: videosRepo,
     publications: new PublicationsRepository(db),
+    posts: new PublishingRepository(db, videosRepo),
     ai: new AiRepository(db),
     aiVideos: new AiVideosRepository(db),
   };
@@ -166,7 +171,16 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   );
   const accountMapper = new AccountMapper(sealer);
   const platforms = overrides.platforms ?? PLATFORM_REGISTRY;
-  const connections = new PlatformConnections(repos.accounts, accountMapper, sealer, config, platforms, events);
+  const refreshes = new TokenRefreshes();
+  const connections = new PlatformConnections(
+    repos.accounts,
+    accountMapper,
+    sealer,
+    config,
+    platforms,
+    events,
+    refreshes,
+  );
   const keepAlive = new KeepAliveService(repos.accounts, accountMapper, connections, platforms);
   const backgrounds = new BackgroundsService(repos.backgrounds, media, createMediaTools(ffmpeg), log);
   const workRoot = renderWorkRoot(config.dataDir);
@@ -179,7 +193,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   const videoGenerator =
     overrides.videoGenerator !== undefined ? overrides.videoGenerator : createVideoGenerator(config.ai);
   const aiLog = new AiLog(repos.ai);
-  const publicationSchedule = new PublicationSchedule(repos.publications, queue);
+  const publicationSchedule = new PublicationSchedule(repos.publications, repos.posts, repos.videos, queue);
   const ai = new AiService(repos.ai, {
     sealer,
     drivers: aiDrivers,
@@ -194,6 +208,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     log: aiLog,
     enqueue: queue.enqueue,
     publications: repos.publications,
+    videos: repos.videos,
     schedule: publicationSchedule,
     video: { configured: videoGenerator !== null, remix: Boolean(videoGenerator?.remix) },
   });

@@ -5,8 +5,7 @@ import { schedulePrune } from './jobs/prune';
 import { sweepWork } from './videos/index';
 import { renderJob } from './videos/videos.jobs';
 import { keepAliveJob, scheduleKeepAlive } from './accounts/accounts.jobs';
-import { publishJob } from './publications/publications.jobs';
-import { PUBLISH_CONCURRENCY, scheduleStats, statsJob } from './publications/publish.jobs';
+import { PUBLISH_CONCURRENCY, publishJob, scheduleStats, statsJob } from './publishing/publishing.jobs';
 import { aiVideoJob } from './ai/ai.jobs';
 
 /** The running workers; `stop` aborts running jobs and hands them back to the queue. */

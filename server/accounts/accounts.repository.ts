@@ -1,6 +1,7 @@
 import { sql, type Expression, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import { DONE_STATES } from '../../src/contract/publications';
 import type { Db } from '../db/index';
+import type { VideosRepository } from '../videos/videos.repository';
 import type { AccountPlatformsTable, AccountsTable } from '../db/types';
 import { camelRows, compiledOnce } from '../db/compiled-once';
 import { pageOfRows, pageStatement, paginate, paginateByKeys } from '../http/paginate';
@@ -95,7 +96,11 @@ export class AccountsRepository {
   /** The same database without the camel-case plugin: the plain page keys its own rows (camelRows). */
   private bare: Db;
 
-  constructor(private db: Db) {
+  constructor(
+    private db: Db,
+    /** The one writer of `videos` (a deleted profile's videos are detached). */
+    private videoWriter: VideosRepository,
+  ) {
     this.bare = db.withoutPlugins();
   }
 
@@ -240,7 +245,7 @@ export class AccountsRepository {
   /** Deletes the profile; its videos stay with their owner, detached (account_id = null), in one transaction. */
   async delete(id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('videos').set({ accountId: null }).where('accountId', '=', id).execute();
+      await this.videoWriter.detachProfile(trx, id);
       await trx.deleteFrom('accountPlatforms').where('accountId', '=', id).execute();
       await trx.deleteFrom('accounts').where('id', '=', id).execute();
     });

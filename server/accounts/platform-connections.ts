@@ -1,7 +1,7 @@
 import type { IpVersion, PlatformKey } from '../../src/contract/accounts';
 import type { Config } from '../config';
 import { AppError } from '../http/errors';
-import { withFreshToken, type FreshTokenOptions } from '../platforms/fresh-token';
+import type { FreshTokenOptions, TokenRefreshes } from '../platforms/fresh-token';
 import { createPlatformHttp, type PlatformHttp } from '../platforms/http';
 import { signOAuthState, verifyOAuthState } from '../platforms/oauth-state';
 import type { PlatformCall } from '../platforms/publish-step';
@@ -50,6 +50,8 @@ export class PlatformConnections {
     private platforms: PlatformRegistry,
     /** A platform's grant refused records `grant.lost` (the bell asks the owner to reconnect). */
     private events: EventBus,
+    /** This process's token refreshes in flight (one per refresh token). */
+    private refreshes: TokenRefreshes,
   ) {
     this.stateKey = sealer.subKey('oauth-state');
   }
@@ -154,7 +156,7 @@ export class PlatformConnections {
     if (!sealedTokens) throw notConnected(platform);
     const { driver, http } = this.driverFor(row, platform);
     const attempt = (sealed: string) =>
-      withFreshToken(
+      this.refreshes.withFreshToken(
         this.mapper.tokens(sealed),
         driver,
         (t) => this.repo.update(row.id, { [cols.tokens]: this.mapper.sealTokens(t) }),

@@ -3,7 +3,6 @@ import type { Db } from '../db/index';
 import type { AiVideosTable } from '../db/types';
 import { paginate } from '../http/paginate';
 import type { Exec } from '../publications/publications.repository';
-import { dateMsOf } from '../publications/publication-list';
 
 export type AiVideoRow = Selectable<AiVideosTable> & {
   sessionEmail: string | null;
@@ -102,27 +101,5 @@ export class AiVideosRepository {
       .where('status', '=', 'success')
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
-  }
-
-  /** The `videos` row an AI video is published as (the publish worker posts it like a rendered one). */
-  async insertVideo(
-    trx: Exec,
-    v: {
-      userId: number;
-      accountId: number;
-      storageKey: string;
-      title: string;
-      description: string;
-      tags: string;
-      date: string;
-    },
-  ): Promise<number> {
-    const at = new Date().toISOString();
-    const r = await trx
-      .insertInto('videos')
-      .values({ ...v, dateMs: dateMsOf(v.date), status: 'publication', createdAt: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return r.id;
   }
 }

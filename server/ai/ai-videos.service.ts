@@ -18,8 +18,8 @@ import type { Db } from '../db/index';
 import type { Enqueue } from '../jobs/index';
 import type { Media } from '../media/storage/index';
 import type { PublicationsRepository } from '../publications/publications.repository';
+import type { VideosRepository } from '../videos/videos.repository';
 import type { PublicationSchedule } from '../publications/publication-schedule';
-import { togglesOf } from '../publications/platform-columns';
 import type { SessionRow } from './ai.repository';
 import type { AiService } from './ai.service';
 import type { AiVideoRow, AiVideosRepository } from './ai-videos.repository';
@@ -39,6 +39,8 @@ export type AiVideosDeps = {
   log: AiLog;
   enqueue: Enqueue;
   publications: PublicationsRepository;
+  /** The one writer of `videos`. */
+  videos: VideosRepository;
   schedule: PublicationSchedule;
   /** Whether AI_VIDEO_BASE_URL is set; `remix` whether the dialect can remix. */
   video: { configured: boolean; remix: boolean };
@@ -236,23 +238,22 @@ export class AiVideosService {
     const done = await this.deps.db.transaction().execute(async (trx) => {
       if (!(await this.repo.claimForPublishing(row.id, trx))) throw refuse('kadr.ai_errors.video_published');
       const v = { title: o.title, description: o.description, tags: JSON.stringify(o.tags) };
-      const videoId = await this.repo.insertVideo(trx, {
+      const videoId = await this.deps.videos.insertAiVideo(trx, {
         ...v,
         userId: row.userId,
         accountId: o.accountId,
         storageKey,
         date: o.date,
       });
-      const toggles = togglesOf((p) => o.platforms.includes(p));
       const publicationId = (await this.deps.publications.insert(trx, {
         ...v,
-        ...toggles,
         userId: row.userId,
         requestId: null,
         createdAt: at,
         updatedAt: at,
       }))!;
-      await this.deps.publications.updateVideo(trx, videoId, { publicationId });
+      await this.deps.publications.setPlatforms(trx, publicationId, o.platforms);
+      await this.deps.videos.update(trx, videoId, { publicationId });
       for (const p of o.platforms)
         await this.deps.schedule.schedule(trx, { id: videoId, accountId: o.accountId, version: 1 }, p, o.date);
       await this.repo.update(row.id, { status: 'publication', publicationId, videoId }, trx);

@@ -245,12 +245,15 @@ export interface PublicationsTable {
   title: string;
   description: Generated<string>;
   tags: Generated<string>;
-  inYoutube: Generated<number>;
-  inTiktok: Generated<number>;
-  inInstagram: Generated<number>;
   version: Generated<number>;
   createdAt: string;
   updatedAt: string;
+}
+
+/** 024: the platforms a publication is on, one row each (the API's inYouTube, inTikTok, inInstagram). */
+export interface PublicationPlatformsTable {
+  publicationId: number;
+  platform: 'youtube' | 'tiktok' | 'instagram';
 }
 
 /** 008: one video to one platform, the publish job's recorded steps (src/contract/publications.ts PUBLISH_STATES). */
@@ -283,6 +286,8 @@ export interface VideoPublishesTable {
   retryAtMs: number | null;
   /** 016: epoch ms of the last on-demand stats read (the per-post cooldown). */
   statsAskedMs: number | null;
+  /** 023: the chain's latest queued step (its job's key is publishJobKey(id, step)). */
+  step: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -419,6 +424,7 @@ export interface Database {
   userLimits: UserLimitsTable;
   createVideoRequests: CreateVideoRequestsTable;
   publications: PublicationsTable;
+  publicationPlatforms: PublicationPlatformsTable;
   videoPublishes: VideoPublishesTable;
   platformUsage: PlatformUsageTable;
   events: EventsTable;

@@ -22,7 +22,7 @@ export interface DriverContext {
 }
 
 /**
- * Posts a profile may make in a window, counted across every worker process (server/publications/publish.quota.ts):
+ * Posts a profile may make in a window, counted across every worker process (server/publishing/publish.quota.ts):
  * 'pacific-day' resets at midnight Pacific time (YouTube's quota day), 'rolling-24h' frees a slot when the
  * oldest post in the window turns 24 h old. `units` is an API-unit budget per window, spent by each post and by
  * the stats reads (YouTube's 10,000 units a day).

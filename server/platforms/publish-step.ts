@@ -1,5 +1,5 @@
 /**
- * One step of a post's publish machine, as the publish worker (server/publications/publish.worker.ts) hands it to a
+ * One step of a post's publish machine, as the publish worker (server/publishing/publish.worker.ts) hands it to a
  * platform's adapter: what the step sees of its row, what it may do (platform calls, progress, quota slots) and
  * what it ends in. The worker owns the row, the chain of jobs and the handle's sealing; the adapter owns the
  * platform's steps.
@@ -94,3 +94,15 @@ export type StepResult =
   | { next: 'wait'; until: Date; reason: PlatformError }
   | { next: 'published'; remoteId: string | null; url: string | null }
   | { next: 'refused'; error: PlatformError };
+
+/**
+ * The processing budget (PublishTiming.processingBudgetMs) counted from `since` (when the post began processing;
+ * now when it is not recorded): null while it lasts (look again), else the budget in whole minutes (at least 1)
+ * for the platform's timeout error.
+ */
+export function processingOverBudget(ctx: Pick<StepContext, 'now' | 'timing'>, since: string | null): number | null {
+  const now = ctx.now().getTime();
+  const start = since === null ? now : new Date(since).getTime();
+  if (now - start <= ctx.timing.processingBudgetMs) return null;
+  return Math.max(1, Math.round(ctx.timing.processingBudgetMs / 60_000));
+}

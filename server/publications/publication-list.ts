@@ -3,7 +3,6 @@ import type { PUBLICATION_SORTS, PublicationListParams } from '../../src/contrac
 import type { VideoStatus } from '../../src/contract/statuses';
 import type { Database } from '../db/types';
 import { matchesText, type SortColumns } from '../http/list-query';
-import { TOGGLE_COLUMN } from './platform-columns';
 
 /**
  * The YouTube list's search, filters and sort (`GET /api/upload-video?q&status&userId&platform&dateFrom&dateTo
@@ -70,7 +69,17 @@ export function filterPublications(base: Base, params: PublicationListParams): B
     q = q.where((eb) => statusIs(eb, status));
   }
   if (params.userId) q = q.where('publications.userId', '=', params.userId);
-  if (params.platform) q = q.where(`publications.${TOGGLE_COLUMN[params.platform]}`, '=', 1);
+  const platform = params.platform;
+  if (platform)
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('publicationPlatforms')
+          .select('publicationPlatforms.publicationId')
+          .whereRef('publicationPlatforms.publicationId', '=', 'publications.id')
+          .where('publicationPlatforms.platform', '=', platform),
+      ),
+    );
   const { dateFrom, dateTo } = params;
   if (dateFrom !== undefined || dateTo !== undefined) {
     // A video planned in the range (videos.date_ms, epoch ms: migration 018).
@@ -82,10 +91,4 @@ export function filterPublications(base: Base, params: PublicationListParams): B
     });
   }
   return q;
-}
-
-/** A planned date as the list's filter compares it (018): epoch ms, or null when there is none or it is unreadable. */
-export function dateMsOf(date: string | null): number | null {
-  const ms = date === null ? NaN : Date.parse(date);
-  return Number.isFinite(ms) ? ms : null;
 }

@@ -16,7 +16,6 @@ import {
 import type { VideoStatus } from '../../src/contract/statuses';
 import type { MediaSigner } from '../media/storage/index';
 import type { ListVideoRow, PublicationRow, PublicationVideoRow, PublishRow } from './publications.repository';
-import { platformsOf } from './platform-columns';
 
 /** A video that cannot be taken back: one of its platforms has reached the public step. */
 export const hasGoneLive = (rows: readonly PublishRow[]) =>
@@ -120,9 +119,9 @@ export function toPublication(
     title: p.title,
     description: p.description,
     tags: parseTags(p.tags),
-    inYouTube: !!p.inYoutube,
-    inTikTok: !!p.inTiktok,
-    inInstagram: !!p.inInstagram,
+    inYouTube: p.platforms.includes('youtube'),
+    inTikTok: p.platforms.includes('tiktok'),
+    inInstagram: p.platforms.includes('instagram'),
     status: publicationStatus(videos.map((v) => v.status as VideoStatus)),
     version: Number(p.version),
     user: { id: p.userId, login: p.ownerLogin },
@@ -147,7 +146,7 @@ export function toYouTubeItem(p: PublicationRow, videos: readonly ListVideoRow[]
     createdAt: p.createdAt,
     retrying,
     date: dates.length ? dates.reduce((a, b) => (Date.parse(b) < Date.parse(a) ? b : a)) : null,
-    platforms: platformsOf(p),
+    platforms: p.platforms,
     accounts: [...accounts.values()],
   };
 }

@@ -1,12 +1,14 @@
 import type { PlatformKey } from '../../src/contract/platforms';
 import { IN_FLIGHT, NOT_STARTED, PUBLIC_STEP, videoStatusOf, type PublishState } from '../../src/contract/publications';
 import type { Enqueue, JobQueue } from '../jobs/index';
-import { enqueuePublishStep } from './publications.jobs';
-import { ERROR_COLUMN } from './platform-columns';
+import { enqueuePublishStep, publishJobKey } from '../publishing/publishing.jobs';
+import { ERROR_COLUMN } from '../publishing/platform-columns';
+import type { PublishingRepository } from '../publishing/publishing.repository';
+import type { VideosRepository } from '../videos/videos.repository';
 import type { Exec, PublicationsRepository, PublishRow } from './publications.repository';
 
 type Queue = { enqueue: Enqueue; cancel: JobQueue['cancel']; runNow: JobQueue['runNow'] };
-type Trx = Parameters<typeof enqueuePublishStep>[4] & Exec;
+type Trx = Parameters<typeof enqueuePublishStep>[1] & Exec;
 
 /** A row's fields back at the start: no handle, no progress, no outcome. */
 const FRESH = {
@@ -27,12 +29,15 @@ const FRESH = {
  * The publish rows' life as the API changes it, always in the caller's transaction, so a row and its job are
  * written together: schedule (a new row, or a cancelled or failed one again, with its first job at its date),
  * cancel (state 'cancelled' and its queued or running jobs removed: a running worker loses its lease) and
- * restart (SPEC: Publish again for a video in error or loading). Each new job gets the step after the highest
- * the queue still holds for that row (cancelled jobs are removed), so its key is free (the queue is idempotent by key).
+ * restart (SPEC: Publish again for a video in error or loading). The row holds its chain's latest step
+ * (video_publishes.step): the chain's live job is found by its exact key, and each new job gets the step after
+ * it (or the same step when its job is gone), so its key is free (the queue is idempotent by key).
  */
 export class PublicationSchedule {
   constructor(
     private repo: PublicationsRepository,
+    private posts: PublishingRepository,
+    private videos: VideosRepository,
     private queue: Queue,
   ) {}
 
@@ -45,19 +50,19 @@ export class PublicationSchedule {
     existing?: PublishRow,
   ): Promise<void> {
     const at = new Date().toISOString();
-    let id: number;
     if (existing) {
-      id = existing.id;
-      await this.cancelJobs(trx, id);
-      await this.repo.updatePublish(trx, id, {
-        ...FRESH,
-        state: 'scheduled',
-        accountId: video.accountId,
-        dueAt,
-        videoVersion: video.version,
-      });
+      const id = existing.id;
+      await this.cancelJob(trx, id);
+      await this.posts.move(
+        trx,
+        id,
+        'scheduled',
+        { ...FRESH, accountId: video.accountId, dueAt, videoVersion: video.version },
+        { evenCancelled: true },
+      );
+      await this.queueNext(trx, id, new Date(dueAt));
     } else {
-      id = await this.repo.insertPublish(trx, {
+      const id = await this.posts.insert(trx, {
         videoId: video.id,
         platform,
         accountId: video.accountId,
@@ -67,16 +72,16 @@ export class PublicationSchedule {
         createdAt: at,
         updatedAt: at,
       });
+      await this.queueNext(trx, id, new Date(dueAt));
     }
-    await enqueuePublishStep(this.queue.enqueue, { id }, await this.repo.nextStep(id, trx), new Date(dueAt), trx);
   }
 
   /** Stops a row that has not reached the public step; returns false (and leaves it) when it has. */
   async cancel(trx: Trx, row: PublishRow): Promise<boolean> {
     const state = row.state as PublishState;
     if (PUBLIC_STEP.includes(state)) return false;
-    await this.cancelJobs(trx, row.id);
-    if (state !== 'cancelled') await this.repo.updatePublish(trx, row.id, { state: 'cancelled', waitUntil: null });
+    await this.cancelJob(trx, row.id);
+    if (state !== 'cancelled') await this.posts.move(trx, row.id, 'cancelled', { waitUntil: null });
     return true;
   }
 
@@ -91,20 +96,15 @@ export class PublicationSchedule {
     if (state === 'published' || state === 'cancelled') return false;
     let runAt = new Date();
     if (state === 'failed') {
-      await this.cancelJobs(trx, row.id);
-      await this.repo.updatePublish(trx, row.id, {
-        ...FRESH,
-        state: 'scheduled',
-        dueAt: runAt.toISOString(),
-        videoVersion,
-      });
+      await this.cancelJob(trx, row.id);
+      await this.posts.move(trx, row.id, 'scheduled', { ...FRESH, dueAt: runAt.toISOString(), videoVersion });
     } else {
-      if ((await this.repo.liveJobKeys(row.id, trx)).length) return false;
+      if (await this.liveJob(trx, row.id)) return false;
       if (!NOT_STARTED.includes(state) && !IN_FLIGHT.includes(state) && !PUBLIC_STEP.includes(state)) return false;
       // A row still waiting for its date keeps it.
       if (state === 'scheduled' && Date.parse(row.dueAt) > runAt.getTime()) runAt = new Date(row.dueAt);
     }
-    await enqueuePublishStep(this.queue.enqueue, { id: row.id }, await this.repo.nextStep(row.id, trx), runAt, trx);
+    await this.queueNext(trx, row.id, runAt);
     return true;
   }
 
@@ -122,17 +122,12 @@ export class PublicationSchedule {
    * A row whose job was lost gets a new one now, as "publish again" does (restart).
    */
   async retryNow(trx: Trx, row: PublishRow): Promise<'moved' | 'running'> {
-    const keys = await this.repo.liveJobKeys(row.id, trx);
+    const key = await this.liveJob(trx, row.id);
     const at = Date.now();
-    if (!keys.length) {
-      await this.restart(trx, row, Number(row.videoVersion));
-    } else {
-      let moved = false;
-      for (const key of keys) moved = (await this.queue.runNow(key, trx)) || moved;
-      if (!moved) return 'running';
-    }
+    if (!key) await this.restart(trx, row, Number(row.videoVersion));
+    else if (!(await this.queue.runNow(key, trx))) return 'running';
     const lift = row.state === 'waiting' ? { waitUntil: null } : {};
-    await this.repo.updatePublish(trx, row.id, { ...lift, retryAtMs: at });
+    await this.posts.update(trx, row.id, { ...lift, retryAtMs: at });
     return 'moved';
   }
 
@@ -140,13 +135,32 @@ export class PublicationSchedule {
   async refreshVideo(trx: Trx, videoId: number, clearErrorsOf: readonly PlatformKey[] = []): Promise<void> {
     const rows = await this.repo.publishes([videoId], trx);
     const errors = Object.fromEntries(clearErrorsOf.map((p) => [ERROR_COLUMN[p], null]));
-    await this.repo.updateVideo(trx, videoId, {
+    await this.videos.update(trx, videoId, {
       ...errors,
       status: videoStatusOf(rows.map((r) => r.state as PublishState)),
     });
   }
 
-  private async cancelJobs(trx: Trx, publishId: number): Promise<void> {
-    for (const key of await this.repo.liveJobKeys(publishId, trx)) await this.queue.cancel(key, trx);
+  /** The key of the job of the row's chain step (read from the row) while it is queued or running. */
+  private async liveJob(trx: Trx, publishId: number): Promise<string | undefined> {
+    const key = publishJobKey(publishId, await this.posts.step(publishId, trx));
+    const status = await this.posts.jobStatus(key, trx);
+    return status === 'queued' || status === 'running' ? key : undefined;
+  }
+
+  /**
+   * The row's next step queued at `runAt` and recorded on the row: the step after the row's, or the row's own
+   * when its job is gone (cancelled, or a new row's first step), so a key is never taken twice.
+   */
+  private async queueNext(trx: Trx, publishId: number, runAt: Date): Promise<void> {
+    const step = await this.posts.step(publishId, trx);
+    const taken = (await this.posts.jobStatus(publishJobKey(publishId, step), trx)) !== undefined;
+    const deps = { enqueue: this.queue.enqueue, posts: this.posts };
+    await enqueuePublishStep(deps, trx, publishId, taken ? step + 1 : step, runAt);
+  }
+
+  private async cancelJob(trx: Trx, publishId: number): Promise<void> {
+    const key = await this.liveJob(trx, publishId);
+    if (key) await this.queue.cancel(key, trx);
   }
 }

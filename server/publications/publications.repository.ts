@@ -6,14 +6,15 @@ import { paginate } from '../http/paginate';
 import { orderOf, sorted } from '../http/list-query';
 import type { PublicationListParams } from '../../src/contract/list-queries';
 import { DONE_STATES } from '../../src/contract/publications';
-import { dateMsOf, filterPublications, PUBLICATION_SORT } from './publication-list';
+import { filterPublications, PUBLICATION_SORT } from './publication-list';
 import { IDENTITY_COLUMNS, type IdentityRowColumns } from '../accounts/account-identity';
 import { COLS, stateOf, withPlatformRows } from '../accounts/platform-state';
-import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
 
 export type Exec = Kysely<Database> | Transaction<Database>;
 
-export type PublicationRow = Selectable<PublicationsTable> & { idUpload: string; ownerLogin: string };
+type StoredPublication = Selectable<PublicationsTable> & { idUpload: string; ownerLogin: string };
+/** A publication with the platforms it is on (its publication_platforms rows, 024). */
+export type PublicationRow = StoredPublication & { platforms: PlatformKey[] };
 export type PublishRow = Selectable<VideoPublishesTable>;
 export type PublicationVideoRow = Pick<
   Selectable<VideosTable>,
@@ -53,8 +54,6 @@ export type PublishAccount = {
   connected: Record<PlatformKey, boolean>;
 };
 
-/** The job keys of one publish row start with this (publications.jobs.ts publishJobKey). */
-
 /** Publications, their videos and per-platform publish rows: Kysely only. `scope` = ownerScope(). */
 export class PublicationsRepository {
   constructor(private db: Db) {}
@@ -72,14 +71,44 @@ export class PublicationsRepository {
       .select(['users.login as ownerLogin', 'createVideoRequests.idUpload']);
   }
 
-  list(scope: number | null, params: PublicationListParams) {
+  async list(scope: number | null, params: PublicationListParams) {
     const order = orderOf(params, PUBLICATION_SORT, { sort: 'id', order: 'DESC' }, 'publications.id');
-    return paginate(
+    const page = await paginate(
       filterPublications(this.base(scope), params),
       params.page,
       (q) => sorted(this.withCols(q), order),
-      (r) => r as PublicationRow,
+      (r) => r as StoredPublication,
     );
+    return { ...page, data: await this.withPlatforms(page.data) };
+  }
+
+  /** The rows with the platforms each is on, read in `exec`. */
+  private async withPlatforms(rows: StoredPublication[], exec: Exec = this.db): Promise<PublicationRow[]> {
+    const on = rows.length
+      ? await exec
+          .selectFrom('publicationPlatforms')
+          .select(['publicationId', 'platform'])
+          .where(
+            'publicationId',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute()
+      : [];
+    return rows.map((r) => {
+      const mine = new Set(on.filter((p) => p.publicationId === r.id).map((p) => p.platform));
+      return { ...r, platforms: PLATFORMS.filter((k) => mine.has(k)) };
+    });
+  }
+
+  /** The publication's platforms become `platforms` (its publication_platforms rows), in `trx`. */
+  async setPlatforms(trx: Exec, id: number, platforms: readonly PlatformKey[]): Promise<void> {
+    await trx.deleteFrom('publicationPlatforms').where('publicationId', '=', id).execute();
+    if (platforms.length)
+      await trx
+        .insertInto('publicationPlatforms')
+        .values(platforms.map((platform) => ({ publicationId: id, platform })))
+        .execute();
   }
 
   /** By publication id, or by its request's id / idUpload. */
@@ -96,7 +125,8 @@ export class PublicationsRepository {
     if ('id' in by) q = q.where('publications.id', '=', by.id);
     else if ('requestId' in by) q = q.where('publications.requestId', '=', by.requestId);
     else q = q.where('createVideoRequests.idUpload', '=', by.idUpload);
-    return (await q.executeTakeFirst()) as PublicationRow | undefined;
+    const row = (await q.executeTakeFirst()) as StoredPublication | undefined;
+    return row && (await this.withPlatforms([row], exec))[0];
   }
 
   /** Inserts the publication unless its request already has one (then undefined). */
@@ -119,8 +149,8 @@ export class PublicationsRepository {
       .execute();
   }
 
+  /** Deletes the publication (its videos detached first: VideosRepository.detachPublication). */
   async delete(trx: Exec, id: number): Promise<void> {
-    await trx.updateTable('videos').set({ publicationId: null }).where('publicationId', '=', id).execute();
     await trx.deleteFrom('publications').where('id', '=', id).execute();
   }
 
@@ -216,12 +246,6 @@ export class PublicationsRepository {
     >;
   }
 
-  async updateVideo(trx: Exec, id: number, patch: Updateable<VideosTable>): Promise<void> {
-    // The planned date is kept twice: ISO text for the answers, epoch ms for the list's date filter (018).
-    const dated = patch.date === undefined ? patch : { ...patch, dateMs: dateMsOf(patch.date) };
-    await trx.updateTable('videos').set(dated).where('id', '=', id).execute();
-  }
-
   /** The publish rows of `videoIds`, per platform in a fixed order. */
   publishes(videoIds: number[], exec: Exec = this.db): Promise<PublishRow[]> {
     if (!videoIds.length) return Promise.resolve([]);
@@ -231,18 +255,6 @@ export class PublicationsRepository {
       .where('videoId', 'in', videoIds)
       .orderBy('videoId')
       .orderBy('id')
-      .execute();
-  }
-
-  async insertPublish(trx: Exec, row: Insertable<VideoPublishesTable>): Promise<number> {
-    return (await trx.insertInto('videoPublishes').values(row).returning('id').executeTakeFirstOrThrow()).id;
-  }
-
-  async updatePublish(trx: Exec, id: number, patch: Updateable<VideoPublishesTable>): Promise<void> {
-    await trx
-      .updateTable('videoPublishes')
-      .set({ ...patch, updatedAt: new Date().toISOString() })
-      .where('id', '=', id)
       .execute();
   }
 
@@ -268,31 +280,5 @@ export class PublicationsRepository {
         },
       ]),
     );
-  }
-
-  /** The steps already queued for a publish row (any status), so the next one gets a fresh job key. */
-  async nextStep(publishId: number, exec: Exec = this.db): Promise<number> {
-    const rows = await exec
-      .selectFrom('jobs')
-      .select('key')
-      .where('key', 'like', `${publishJobKeyPrefix(publishId)}%`)
-      .execute();
-    return (
-      highestPublishStep(
-        publishId,
-        rows.map((r) => r.key),
-      ) + 1
-    );
-  }
-
-  /** Keys of the row's jobs that are still queued or running. */
-  async liveJobKeys(publishId: number, exec: Exec = this.db): Promise<string[]> {
-    const rows = await exec
-      .selectFrom('jobs')
-      .select('key')
-      .where('key', 'like', `${publishJobKeyPrefix(publishId)}%`)
-      .where('status', 'in', ['queued', 'running'])
-      .execute();
-    return rows.map((r) => r.key);
   }
 }

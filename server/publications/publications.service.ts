@@ -1,6 +1,6 @@
 import type { PublicationListParams } from '../../src/contract/list-queries';
 import type { AuthUser } from '../../src/contract/auth';
-import type { PlatformKey } from '../../src/contract/platforms';
+import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
 import { M } from '../../src/contract/messages';
 import type { Page } from '../../src/contract/pagination';
 import {
@@ -9,6 +9,7 @@ import {
   STATS_REFRESH_COOLDOWN_MS,
   isEditable,
   refusedByCheck,
+  toggledPlatforms,
   type Publication,
   type PublicationCreateSchema,
   type PublicationPatchSchema,
@@ -20,14 +21,13 @@ import {
 import type { z } from 'zod';
 import { toAppError } from '../accounts/platform-connections';
 import { TooManyRequests } from '../http/errors';
-import type { PublishStats } from './publish.stats';
-import type { PublishRepository } from './publish.repository';
+import type { PublishStats } from '../publishing/publish.stats';
+import type { PublishingRepository } from '../publishing/publishing.repository';
 import { ownerScope } from '../auth/guards';
 import type { Db } from '../db/index';
 import { AppError, notFound } from '../http/errors';
 import type { MediaSigner } from '../media/storage/index';
 import type { VideosRepository } from '../videos/index';
-import { platformsOf, togglesOf } from './platform-columns';
 import { hasGoneLive, retryOf, toPlatformPublish, toPublication, toYouTubeItem } from './publication-record';
 import type { PublicationSchedule } from './publication-schedule';
 import type { PublicationRow, PublicationsRepository } from './publications.repository';
@@ -79,7 +79,7 @@ export class PublicationsService {
       schedule: PublicationSchedule;
       signer: MediaSigner;
       /** One post's stats on demand (the stats pass's reader) and its cooldown claim. */
-      posts: { stats: PublishStats; repo: Pick<PublishRepository, 'askStats' | 'unaskStats'> };
+      posts: { stats: PublishStats; repo: Pick<PublishingRepository, 'askStats' | 'unaskStats' | 'update'> };
       aiVideos: AiVideoPublisher;
     },
   ) {}
@@ -132,17 +132,17 @@ export class PublicationsService {
         title: body.title,
         description: body.description,
         tags: JSON.stringify(body.tags),
-        // The toggles are the platforms some video goes to (the worker's claim re-check reads them).
-        ...togglesOf((k) => used.includes(k)),
         createdAt: at,
         updatedAt: at,
       });
       if (id === undefined) throw alreadyPublished();
+      // Its platforms are the ones some video goes to (the worker's claim re-check reads them).
+      await this.repo.setPlatforms(trx, id, used);
       for (const v of videos) {
         const platforms = plan.publish.get(v.id)!;
         const current = (await this.repo.video(v.id, trx))!;
         const version = Number(current.version) + 1;
-        await this.repo.updateVideo(trx, v.id, {
+        await this.deps.requests.update(trx, v.id, {
           title: v.title,
           description: v.description,
           tags: JSON.stringify(v.tags),
@@ -264,10 +264,7 @@ export class PublicationsService {
       ? planOrRefuse(targets, body, accounts)
       : { publish: new Map<number, PlatformKey[]>(), skipped: [] };
     // The toggles (the worker's claim re-check reads them): the body's, and every platform a video goes to.
-    const on = new Set([
-      ...platformsOf({ inYoutube: body.inYouTube, inTiktok: body.inTikTok, inInstagram: body.inInstagram }),
-      ...usedPlatforms(plan.publish),
-    ]);
+    const on = new Set([...toggledPlatforms(body), ...usedPlatforms(plan.publish)]);
     const tags = JSON.stringify(body.tags);
     const changed = {
       title: body.title !== pub.title ? body.title : undefined,
@@ -279,16 +276,20 @@ export class PublicationsService {
         title: body.title,
         description: body.description,
         tags,
-        ...togglesOf((k) => on.has(k)),
       });
+      await this.repo.setPlatforms(
+        trx,
+        pub.id,
+        PLATFORMS.filter((k) => on.has(k)),
+      );
       for (const v of pending) {
         const version = Number(v.version) + 1;
         const after = plan.publish.get(v.id) ?? [];
-        await this.repo.updateVideo(trx, v.id, { ...changed, version });
+        await this.deps.requests.update(trx, v.id, { ...changed, version });
         const own = rows.filter((r) => r.videoId === v.id);
         for (const row of own) {
           if (!after.includes(row.platform)) await this.deps.schedule.cancel(trx, row);
-          else if (row.state !== 'cancelled') await this.repo.updatePublish(trx, row.id, { videoVersion: version });
+          else if (row.state !== 'cancelled') await this.deps.posts.repo.update(trx, row.id, { videoVersion: version });
         }
         for (const platform of after) {
           const row = own.find((r) => r.platform === platform);
@@ -352,6 +353,7 @@ export class PublicationsService {
       for (const v of videos) {
         if (!hasGoneLive(rows.filter((r) => r.videoId === v.id))) await this.detachVideo(trx, v.id, Number(v.version));
       }
+      await this.deps.requests.detachPublication(trx, pub.id);
       await this.repo.delete(trx, pub.id);
     });
     return answer;
@@ -441,10 +443,10 @@ export class PublicationsService {
     return { pub, video, row };
   }
 
-  private async detachVideo(trx: Parameters<PublicationsRepository['updateVideo']>[0], id: number, version: number) {
+  private async detachVideo(trx: Parameters<VideosRepository['update']>[0], id: number, version: number) {
     // Back to a free render output: no longer meant for that profile or that date (the profile's video list
     // shows what is, or was, published to it, not what would have gone out).
-    await this.repo.updateVideo(trx, id, {
+    await this.deps.requests.update(trx, id, {
       publicationId: null,
       status: 'noactive',
       accountId: null,

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Db } from '../db/index';
-import type { CreateVideoRequestsTable, Database } from '../db/types';
+import type { CreateVideoRequestsTable, Database, VideosTable } from '../db/types';
 import { paginate } from '../http/paginate';
 import { matchesText, orderOf, sorted, type SortColumns } from '../http/list-query';
 import type { REQUEST_SORTS, RequestListParams } from '../../src/contract/list-queries';
@@ -38,7 +38,11 @@ export type RenderPatch = { status?: CreateVideoRequestsTable['status']; progres
 export type OutputRow = { id: number; outputIndex: number; status: string; storageKey: string | null };
 type Exec = Kysely<Database> | Transaction<Database>;
 
-/** Create-video requests and their rendered outputs (video rows): Kysely only. `scope` = ownerScope(). */
+/**
+ * Create-video requests and their rendered outputs (video rows): Kysely only. `scope` = ownerScope(). The one
+ * writer of `videos`: render outputs, AI videos, their publication fields and detaching them; publications,
+ * publishing, AI and profiles call it.
+ */
 export class VideosRepository {
   constructor(private db: Db) {}
 
@@ -196,4 +200,49 @@ export class VideosRepository {
   async userRole(userId: number): Promise<string | undefined> {
     return (await this.db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst())?.role;
   }
+
+  /** The `videos` row an AI video is published as (the publish worker posts it like a rendered one). */
+  async insertAiVideo(
+    trx: Exec,
+    v: {
+      userId: number;
+      accountId: number;
+      storageKey: string;
+      title: string;
+      description: string;
+      tags: string;
+      date: string;
+    },
+  ): Promise<number> {
+    const at = new Date().toISOString();
+    const r = await trx
+      .insertInto('videos')
+      .values({ ...v, dateMs: dateMsOf(v.date), status: 'publication', createdAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  /** A video's publication fields (its plan, status, links, errors, stats), in `exec`. */
+  async update(exec: Exec, id: number, patch: Updateable<VideosTable>): Promise<void> {
+    // The planned date is kept twice: ISO text for the answers, epoch ms for the list's date filter (018).
+    const dated = patch.date === undefined ? patch : { ...patch, dateMs: dateMsOf(patch.date) };
+    await exec.updateTable('videos').set(dated).where('id', '=', id).execute();
+  }
+
+  /** The videos of a publication being deleted leave it (they stay as render outputs). */
+  async detachPublication(trx: Exec, publicationId: number): Promise<void> {
+    await trx.updateTable('videos').set({ publicationId: null }).where('publicationId', '=', publicationId).execute();
+  }
+
+  /** The videos of a profile being deleted stay with their owner, detached (account_id = null). */
+  async detachProfile(trx: Exec, accountId: number): Promise<void> {
+    await trx.updateTable('videos').set({ accountId: null }).where('accountId', '=', accountId).execute();
+  }
+}
+
+/** A planned date as the list's filter compares it (018): epoch ms, or null when there is none or it is unreadable. */
+export function dateMsOf(date: string | null): number | null {
+  const ms = date === null ? NaN : Date.parse(date);
+  return Number.isFinite(ms) ? ms : null;
 }

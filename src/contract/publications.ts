@@ -198,7 +198,12 @@ export type PublicationCreate = z.input<typeof PublicationCreateSchema>;
 export function chosenPlatforms(body: Choice, account: number): PlatformKey[] {
   const own = body.profiles?.find((p) => p.account === account);
   if (own) return PLATFORMS.filter((k) => own.platforms.includes(k));
-  const on = { youtube: body.inYouTube, tiktok: body.inTikTok, instagram: body.inInstagram };
+  return toggledPlatforms(body);
+}
+
+/** The platforms the spec's toggles (inYouTube, inTikTok, inInstagram) turn on. */
+export function toggledPlatforms(t: { inYouTube?: boolean; inTikTok?: boolean; inInstagram?: boolean }): PlatformKey[] {
+  const on = { youtube: t.inYouTube, tiktok: t.inTikTok, instagram: t.inInstagram };
   return PLATFORMS.filter((k) => on[k]);
 }
 

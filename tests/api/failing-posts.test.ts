@@ -1,5 +1,5 @@
 import { startLocalProxy } from '../../sim/platforms/local-proxy';
-import { publishJobKeyPrefix } from '../../server/publications/publications.jobs';
+import { publishJob, publishJobKey } from '../../server/publishing/publishing.jobs';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { describeEachDb, type TestCtx } from '../helpers/app';
 import { PUBLISH_TIMING, nextPublishStep, publishBench, publishRunner, publisher } from './publish.fixtures';
@@ -40,13 +40,26 @@ async function runDue(ctx: TestCtx, maxMs = 30_000) {
   }
 }
 
-const jobsOf = (ctx: TestCtx, publishId: number) =>
-  ctx.tdb.db
-    .selectFrom('jobs')
-    .selectAll()
-    .where('key', 'like', `${publishJobKeyPrefix(publishId)}%`)
-    .where('status', 'in', ['queued', 'running'])
-    .execute();
+/** Every queued or running publish job of the post (found by payload, so a second one beside its chain shows). */
+const jobsOf = async (ctx: TestCtx, publishId: number) =>
+  (
+    await ctx.tdb.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('name', '=', publishJob.name)
+      .where('status', 'in', ['queued', 'running'])
+      .execute()
+  ).filter((j) => (JSON.parse(j.payload) as { publishId: number }).publishId === publishId);
+
+/** The job of the post's chain step as its row records it (video_publishes.step). */
+const stepKeyOf = async (ctx: TestCtx, publishId: number) => {
+  const row = await ctx.tdb.db
+    .selectFrom('videoPublishes')
+    .select('step')
+    .where('id', '=', publishId)
+    .executeTakeFirstOrThrow();
+  return publishJobKey(publishId, row.step);
+};
 
 describeEachDb(
   'failing posts',
@@ -102,6 +115,7 @@ describeEachDb(
 
       // Someone else's post: not found, nothing moved.
       const job = (await jobsOf(ctx, rows.youtube!))[0]!;
+      expect(job.key).toBe(await stepKeyOf(ctx, rows.youtube!));
       expect((await act(videoId, 'youtube', 'retry', other)).status).toBe(404);
       expect((await act(videoId, 'youtube', 'cancel', other)).status).toBe(404);
       expect((await jobsOf(ctx, rows.youtube!))[0]!.runAt).toBe(job.runAt);
@@ -122,7 +136,7 @@ describeEachDb(
         .updateTable('jobs')
         .set({ status: 'running' })
         .where('status', '=', 'queued')
-        .where('key', 'like', `${publishJobKeyPrefix(rows.youtube!)}%`)
+        .where('key', '=', await stepKeyOf(ctx, rows.youtube!))
         .execute();
       const busy = await act(videoId, 'youtube', 'retry');
       expect(busy.status).toBe(400);
@@ -132,7 +146,7 @@ describeEachDb(
         .updateTable('jobs')
         .set({ status: 'queued' })
         .where('status', '=', 'running')
-        .where('key', 'like', `${publishJobKeyPrefix(rows.youtube!)}%`)
+        .where('key', '=', await stepKeyOf(ctx, rows.youtube!))
         .execute();
 
       // The proxy fixed, retry now: published once, and the profile is active again.

@@ -1,8 +1,8 @@
 import { describeEachDb } from '../helpers/app';
 import { renderJob } from '../../server/videos/videos.jobs';
-import { publishJob } from '../../server/publications/publications.jobs';
+import { publishJob } from '../../server/publishing/publishing.jobs';
 import { keepAliveJob } from '../../server/accounts/accounts.jobs';
-import { statsJob } from '../../server/publications/publish.jobs';
+import { statsJob } from '../../server/publishing/publishing.jobs';
 
 const LEASE = 60_000;
 

@@ -59,14 +59,11 @@ export function publicationFixtures(ctx: TestCtx) {
       return db().selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     },
 
-    /** The publish jobs of a publish row (any status), by key. */
+    /** The publish jobs of a publish row (any status), found by their payload. */
     async jobs(publishId: number) {
-      const rows = await db()
-        .selectFrom('jobs')
-        .selectAll()
-        .where('key', 'like', `publication.publish:${publishId}:%`)
-        .orderBy('id')
-        .execute();
+      const rows = (
+        await db().selectFrom('jobs').selectAll().where('name', '=', 'publication.publish').orderBy('id').execute()
+      ).filter((r) => (JSON.parse(r.payload) as { publishId: number }).publishId === publishId);
       // run_at is epoch ms in the database (012); the tests compare it with the API's ISO dates.
       return rows.map((r) => ({ ...r, runAt: new Date(r.runAt).toISOString() }));
     },

@@ -88,7 +88,7 @@ describeEachDb(
       const b = await me.post(['youtube'], { date: later });
       // a: the video leaves its publication; b: YouTube is switched off on the publication.
       await ctx.tdb.db.updateTable('videos').set({ publicationId: null }).where('id', '=', a.videoId).execute();
-      await ctx.tdb.db.updateTable('publications').set({ inYoutube: 0 }).where('id', '=', b.publicationId).execute();
+      await ctx.tdb.db.deleteFrom('publicationPlatforms').where('publicationId', '=', b.publicationId).execute();
       const done = await settle(ctx, [...Object.values(a.rows), ...Object.values(b.rows)]);
       expect(done.map((r) => r.state)).toEqual(['cancelled', 'cancelled', 'cancelled']);
       expect(me.counts()).toEqual(before);

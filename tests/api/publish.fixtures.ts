@@ -12,7 +12,7 @@ import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-prox
 import { FFMPEG } from '../helpers/media-fixtures';
 import { freePort } from '../helpers/free-port';
 import { openConsent } from '../platforms/helpers';
-import { enqueuePublishStep, publishJob } from '../../server/publications/publications.jobs';
+import { enqueuePublishStep, publishJob } from '../../server/publishing/publishing.jobs';
 import type { PlatformKey } from '../../src/contract/platforms';
 import type { PostQuota } from '../../server/platforms/adapter';
 import { PLATFORM_REGISTRY, adaptersOf, type PlatformRegistry } from '../../server/platforms/registry';
@@ -231,7 +231,6 @@ export async function schedule(
   const key = `videos/${opts.userId}/${idUpload}/0.mp4`;
   await ctx.root.media.storage.put(key, createReadStream(opts.clip));
   const title = opts.title ?? `Шортс ${idUpload}`;
-  const on = (p: PlatformKey) => (opts.platforms.includes(p) ? 1 : 0);
   const pub = await db
     .insertInto('publications')
     .values({
@@ -240,14 +239,15 @@ export async function schedule(
       title,
       description: 'Опис',
       tags: '["kadr","shorts"]',
-      inYoutube: on('youtube'),
-      inTiktok: on('tiktok'),
-      inInstagram: on('instagram'),
       createdAt: at,
       updatedAt: at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await db
+    .insertInto('publicationPlatforms')
+    .values(opts.platforms.map((platform) => ({ publicationId: pub.id, platform })))
+    .execute();
   const video = await db
     .insertInto('videos')
     .values({
@@ -284,7 +284,13 @@ export async function schedule(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await enqueuePublishStep(ctx.root.queue.enqueue, row, 0, new Date(date), trx);
+      await enqueuePublishStep(
+        { enqueue: ctx.root.queue.enqueue, posts: ctx.root.repos.posts },
+        trx,
+        row.id,
+        0,
+        new Date(date),
+      );
       rows[platform] = row.id;
     });
   }

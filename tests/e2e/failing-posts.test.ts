@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { enqueuePublishStep, publishJobKeyPrefix } from '../../server/publications/publications.jobs';
+import { enqueuePublishStep, publishJobKey } from '../../server/publishing/publishing.jobs';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { launchBrowser } from '../helpers/browser';
 import { describeOnEachDb } from '../helpers/browser-dbs';
@@ -46,14 +46,15 @@ describeOnEachDb('failing posts in the browser', (kind) => {
         userId: await adminId(srv),
         requestId,
         title: `Осінь ${idUpload.slice(0, 4)}`,
-        inYoutube: 1,
-        inTiktok: 1,
-        inInstagram: 1,
         createdAt: at,
         updatedAt: at,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await db
+      .insertInto('publicationPlatforms')
+      .values((['youtube', 'tiktok', 'instagram'] as const).map((platform) => ({ publicationId: pub.id, platform })))
+      .execute();
     // Its one video scheduled on the profile, past its time.
     const video = { id: videos[0]! };
     await db
@@ -86,7 +87,18 @@ describeOnEachDb('failing posts in the browser', (kind) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (!out) await enqueuePublishStep(srv.app.root.queue.enqueue, row, 3, new Date(retryAt));
+      if (!out)
+        await db
+          .transaction()
+          .execute((trx) =>
+            enqueuePublishStep(
+              { enqueue: srv.app.root.queue.enqueue, posts: srv.app.root.repos.posts },
+              trx,
+              row.id,
+              3,
+              new Date(retryAt),
+            ),
+          );
       rows[platform] = row.id;
     }
     return { idUpload, publicationId: pub.id, videoId: video.id, rows };
@@ -97,7 +109,7 @@ describeOnEachDb('failing posts in the browser', (kind) => {
       await srv.tdb.db
         .selectFrom('jobs')
         .select(['runAt', 'status'])
-        .where('key', 'like', `${publishJobKeyPrefix(publishId)}%`)
+        .where('key', '=', publishJobKey(publishId, 3))
         .executeTakeFirst()
     )?.runAt;
 

@@ -1,11 +1,15 @@
 import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
-import { withFreshToken } from '../../server/platforms/fresh-token';
+import { TokenRefreshes } from '../../server/platforms/fresh-token';
 import { InstagramDriver } from '../../server/platforms/instagram/instagram.driver';
 import { startInstagramSimulator, type InstagramSimulator } from '../../sim/platforms/instagram';
 import type { TokenSet } from '../../server/platforms/types';
 import { holdDeadPort, startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { DOCUMENTED_SCOPES, REDIRECT_URI, expectPlatformError, openConsent, storedKey } from './helpers';
 import { decodeMessage } from '../../src/contract/stored-message';
+
+/** This file's process-wide refreshes, as the composition root holds them. */
+const refreshes = new TokenRefreshes();
+const withFreshToken = refreshes.withFreshToken.bind(refreshes);
 
 const DAY = 24 * 3600_000;
 

@@ -1,4 +1,4 @@
-import { withFreshToken } from '../../server/platforms/fresh-token';
+import { TokenRefreshes } from '../../server/platforms/fresh-token';
 import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
 import { PLATFORM_REGISTRY } from '../../server/platforms/registry';
 import type { PlatformsConfig } from '../../server/platforms/settings';
@@ -6,6 +6,10 @@ import type { PlatformKey } from '../../src/contract/platforms';
 import { startSimulators, type Simulators } from '../../sim/platforms/index';
 import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { REDIRECT_URI, openConsent } from './helpers';
+
+/** This file's process-wide refreshes, as the composition root holds them. */
+const refreshes = new TokenRefreshes();
+const withFreshToken = refreshes.withFreshToken.bind(refreshes);
 
 let sims: Simulators;
 let proxy: LocalProxy;

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { translate } from '../../server/http/i18n';
-import { withFreshToken } from '../../server/platforms/fresh-token';
+import { TokenRefreshes } from '../../server/platforms/fresh-token';
 import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
 import type { MediaFacts, PublishMeta, PublishSource } from '../../server/platforms/publish-types';
 import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
@@ -15,6 +15,10 @@ import { checkTikTokFile } from '../../server/platforms/tiktok/tiktok.preflight'
 import { TikTokPublisher, type TikTokPublishStatus } from '../../server/platforms/tiktok/tiktok.publisher';
 import type { TokenSet } from '../../server/platforms/types';
 import { REDIRECT_URI, expectPlatformError, openConsent } from './helpers';
+
+/** This file's process-wide refreshes, as the composition root holds them. */
+const refreshes = new TokenRefreshes();
+const withFreshToken = refreshes.withFreshToken.bind(refreshes);
 
 let sim: TikTokSimulator;
 let proxy: LocalProxy;

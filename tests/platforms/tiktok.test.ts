@@ -1,10 +1,14 @@
 import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
-import { withFreshToken } from '../../server/platforms/fresh-token';
+import { TokenRefreshes } from '../../server/platforms/fresh-token';
 import { startTikTokSimulator, type TikTokSimulator } from '../../sim/platforms/tiktok';
 import { TikTokDriver } from '../../server/platforms/tiktok/tiktok.driver';
 import type { TokenSet } from '../../server/platforms/types';
 import { holdDeadPort, startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { DOCUMENTED_SCOPES, REDIRECT_URI, expectPlatformError, openConsent, storedKey } from './helpers';
+
+/** This file's process-wide refreshes, as the composition root holds them. */
+const refreshes = new TokenRefreshes();
+const withFreshToken = refreshes.withFreshToken.bind(refreshes);
 
 let sim: TikTokSimulator;
 let proxy: LocalProxy;

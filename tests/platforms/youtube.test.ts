@@ -1,11 +1,15 @@
 import { createPlatformHttp, type PlatformHttp } from '../../server/platforms/http';
-import { withFreshToken } from '../../server/platforms/fresh-token';
+import { TokenRefreshes } from '../../server/platforms/fresh-token';
 import { startGoogleSimulator, type GoogleSimulator } from '../../sim/platforms/google';
 import type { TokenSet } from '../../server/platforms/types';
 import { YouTubeDriver } from '../../server/platforms/youtube/youtube.driver';
 import { decodeMessage, splitDetail } from '../../src/contract/stored-message';
 import { holdDeadPort, startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { DOCUMENTED_SCOPES, REDIRECT_URI, expectPlatformError, openConsent, storedKey } from './helpers';
+
+/** This file's process-wide refreshes, as the composition root holds them. */
+const refreshes = new TokenRefreshes();
+const withFreshToken = refreshes.withFreshToken.bind(refreshes);
 
 const CLIENT = { clientId: '1234-sim.apps.googleusercontent.com', clientSecret: 'GOCSPX-sim-secret' };
 

@@ -18,6 +18,8 @@ import * as profileHandles from './018_profile_handles.js';
 import * as eventOutbox from './020_event_outbox.js';
 import * as accountPlatforms from './021_account_platforms.js';
 import * as jobClaims from './022_job_claims.js';
+import * as publishStep from './023_publish_step.js';
+import * as publicationPlatforms from './024_publication_platforms.js';
 import * as jobIndexes from './025_job_indexes.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
@@ -42,5 +44,7 @@ export const migrations = {
   '020_event_outbox': eventOutbox,
   '021_account_platforms': accountPlatforms,
   '022_job_claims': jobClaims,
+  '023_publish_step': publishStep,
+  '024_publication_platforms': publicationPlatforms,
   '025_job_indexes': jobIndexes,
 };

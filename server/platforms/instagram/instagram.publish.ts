@@ -1,9 +1,9 @@
 /**
- * Instagram's publish steps (the design in server/publications/publish.worker.ts): gate → slot (ours and the platform's) → container from
+ * Instagram's publish steps (the design in server/publishing/publish.worker.ts): gate → slot (ours and the platform's) → container from
  * an absolute signed link (handle stored) → container polled within the budget → 'publishing' stored → media_publish
  * (the public step) → permalink. Re-entry in 'publishing' or 'reconcile' asks `reconcile` and never publishes blindly.
  */
-import type { PlatformCall, StepContext, StepResult } from '../publish-step';
+import { processingOverBudget, type PlatformCall, type StepContext, type StepResult } from '../publish-step';
 import { PlatformError, isPlatformError } from '../types';
 import { checkInstagramFile } from './instagram.preflight';
 import {
@@ -79,11 +79,8 @@ const poll = async (ctx: StepContext, h: InstagramHandle): Promise<StepResult> =
       if (s.error.code === '2207027') return { next: 'again', delayMs: ctx.timing.containerPollMs };
       return { next: 'refused', error: s.error };
     case 'IN_PROGRESS': {
-      const since = new Date(ctx.row.processingSince ?? ctx.now().toISOString()).getTime();
-      if (ctx.now().getTime() - since <= ctx.timing.processingBudgetMs) {
-        return { next: 'again', delayMs: ctx.timing.containerPollMs };
-      }
-      const minutes = Math.max(1, Math.round(ctx.timing.processingBudgetMs / 60_000));
+      const minutes = processingOverBudget(ctx, ctx.row.processingSince);
+      if (minutes === null) return { next: 'again', delayMs: ctx.timing.containerPollMs };
       const error = new PlatformError({
         kind: 'retry-later',
         platform: 'instagram',

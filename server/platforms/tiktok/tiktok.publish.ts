@@ -1,8 +1,8 @@
 /**
- * TikTok's publish steps (the design in server/publications/publish.worker.ts): creator info → gate → slot → init (handle stored) →
+ * TikTok's publish steps (the design in server/publishing/publish.worker.ts): creator info → gate → slot → init (handle stored) →
  * chunked upload (the last chunk posts) → status polled. Re-entry after an unknown outcome asks `status` first.
  */
-import type { PlatformCall, StepContext, StepResult } from '../publish-step';
+import { processingOverBudget, type PlatformCall, type StepContext, type StepResult } from '../publish-step';
 import type { PublishSource } from '../publish-types';
 import { PlatformError, isPlatformError } from '../types';
 import { tiktokResumeChunk, type TikTokChunkPlan } from './tiktok.limits';
@@ -112,9 +112,8 @@ const settle = async (ctx: StepContext, h: TikTokHandle, s: TikTokPublishStatus)
         await ctx.save({ state: 'processing', processingSince: ctx.now().toISOString() });
         return { next: 'again', delayMs: ctx.timing.pollMs };
       }
-      const since = new Date(ctx.row.processingSince ?? ctx.now().toISOString()).getTime();
-      if (ctx.now().getTime() - since > ctx.timing.processingBudgetMs) {
-        const minutes = Math.round(ctx.timing.processingBudgetMs / 60_000);
+      const minutes = processingOverBudget(ctx, ctx.row.processingSince);
+      if (minutes !== null) {
         const error = new PlatformError({
           kind: 'retry-later',
           platform: 'tiktok',

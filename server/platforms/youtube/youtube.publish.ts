@@ -1,9 +1,9 @@
 /**
- * YouTube's publish steps (the design in server/publications/publish.worker.ts): gate → slot (units and inserts per Pacific day) →
+ * YouTube's publish steps (the design in server/publishing/publish.worker.ts): gate → slot (units and inserts per Pacific day) →
  * resumable session (its URI stored) → upload from the acknowledged byte (the last chunk makes the video) →
  * status polled. An expired session is replaced only when the channel shows no such video (`findUploaded`).
  */
-import type { PlatformCall, StepContext, StepResult } from '../publish-step';
+import { processingOverBudget, type PlatformCall, type StepContext, type StepResult } from '../publish-step';
 import { PlatformError } from '../types';
 import { isUploadSessionExpired } from './youtube.errors';
 import { checkYouTubeFile } from './youtube.preflight';
@@ -79,8 +79,8 @@ const poll = async (ctx: StepContext, videoId: string, since: string): Promise<S
     });
     return { next: 'refused', error };
   }
-  if (ctx.now().getTime() - new Date(since).getTime() > ctx.timing.processingBudgetMs) {
-    const minutes = Math.max(1, Math.round(ctx.timing.processingBudgetMs / 60_000));
+  const minutes = processingOverBudget(ctx, since);
+  if (minutes !== null) {
     const error = new PlatformError({
       kind: 'retry-later',
       platform: 'youtube',

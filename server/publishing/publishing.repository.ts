@@ -1,11 +1,12 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../db/index';
-import type { VideoPublishesTable } from '../db/types';
+import type { Database, VideoPublishesTable } from '../db/types';
 import { videoStatusOf, type PublishErrorKind, type PublishState } from '../../src/contract/publications';
 import type { PlatformKey } from '../../src/contract/platforms';
 import type { PostState } from '../events/events';
-import { highestPublishStep, publishJobKeyPrefix } from './publications.jobs';
-import { ERROR_COLUMN, TOGGLE_COLUMN, URL_COLUMN } from './platform-columns';
+import type { VideosRepository } from '../videos/videos.repository';
+import { ERROR_COLUMN, URL_COLUMN } from './platform-columns';
+import { postMove, type PostEventName } from './post-states';
 
 export type PublishRow = Selectable<VideoPublishesTable>;
 
@@ -53,9 +54,17 @@ const parseTags = (s: string | null | undefined): string[] => {
   }
 };
 
-/** The publish job's SQL (Kysely only): its row, the video it posts, the jobs of its chain, the writeback to videos. */
-export class PublishRepository {
-  constructor(private db: Db) {}
+/**
+ * Publishing's SQL (Kysely only) and the one writer of `video_publishes` (the API's schedule calls it too): a
+ * post's row and its moves (through post-states.ts), the video it posts, its chain's step and the step's job,
+ * upload progress, stats, and the writeback of outcomes to the video.
+ */
+export class PublishingRepository {
+  constructor(
+    private db: Db,
+    /** The one writer of `videos` (the outcomes written back to the video). */
+    private videos: VideosRepository,
+  ) {}
 
   row(id: number): Promise<PublishRow | undefined> {
     return this.db.selectFrom('videoPublishes').selectAll().where('id', '=', id).executeTakeFirst();
@@ -77,8 +86,18 @@ export class PublishRepository {
         'publications.title as pTitle',
         'publications.description as pDescription',
         'publications.tags as pTags',
-        `publications.${TOGGLE_COLUMN[row.platform]} as toggle`,
       ])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('publicationPlatforms')
+              .select('publicationPlatforms.publicationId')
+              .whereRef('publicationPlatforms.publicationId', '=', 'videos.publicationId')
+              .where('publicationPlatforms.platform', '=', row.platform),
+          )
+          .as('platformOn'),
+      )
       .where('videos.id', '=', row.videoId)
       .executeTakeFirst();
     if (!v) return undefined;
@@ -92,22 +111,88 @@ export class PublishRepository {
       description: v.description ?? v.pDescription ?? '',
       tags: tags.length ? tags : parseTags(v.pTags),
       publicationId: v.publicationId,
-      platformOn: Number(v.toggle ?? 0) === 1,
+      platformOn: Boolean(Number(v.platformOn)),
     };
   }
 
   /**
-   * Writes the row's next recorded step unless it was cancelled meanwhile (a delete wins over any step that has
-   * not reached the platform). Answers whether the row was written.
+   * Writes the row's next recorded step (no state change: see `move`) unless it was cancelled meanwhile (a delete
+   * wins over any step that has not reached the platform). Answers whether the row was written.
    */
-  async save(id: number, patch: PublishPatch, opts: { unlessCancelled?: boolean } = {}, exec = this.db) {
-    let q = exec
+  async save(id: number, patch: Omit<PublishPatch, 'state'>, exec: Db = this.db): Promise<boolean> {
+    const r = await exec
       .updateTable('videoPublishes')
       .set({ ...patch, updatedAt: new Date().toISOString() })
-      .where('id', '=', id);
-    if (opts.unlessCancelled !== false) q = q.where('state', '!=', 'cancelled');
-    const r = await q.executeTakeFirst();
+      .where('id', '=', id)
+      .where('state', '!=', 'cancelled')
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Moves the post to state `to` with `patch`, through the transition table (post-states.ts): the one write of
+   * video_publishes.state. A move the table does not list throws IllegalPostMove (a bug in the caller). A row
+   * cancelled meanwhile stays cancelled unless `evenCancelled` (a delete wins over any step that has not reached
+   * the platform; the API's own writes and a post gone live pass it). Compare-and-set on the state it read, so a
+   * concurrent move wins. Answers the move's event, or undefined when nothing was written.
+   */
+  async move(
+    exec: Db,
+    id: number,
+    to: PublishState,
+    patch: Omit<Updateable<VideoPublishesTable>, 'state' | 'step'> = {},
+    opts: { evenCancelled?: boolean } = {},
+  ): Promise<PostEventName | undefined> {
+    const row = await exec.selectFrom('videoPublishes').select('state').where('id', '=', id).executeTakeFirst();
+    if (!row || (row.state === 'cancelled' && !opts.evenCancelled)) return undefined;
+    const event = postMove(row.state, to);
+    const r = await exec
+      .updateTable('videoPublishes')
+      .set({ ...patch, state: to, updatedAt: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('state', '=', row.state)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0 ? event : undefined;
+  }
+
+  /** A new post (state 'scheduled', step 0), in the caller's transaction. */
+  async insert(trx: Db, row: Insertable<VideoPublishesTable>): Promise<number> {
+    return (await trx.insertInto('videoPublishes').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
+  /** Fields of a post other than its state (the API's version bump, a lifted wait), in the caller's transaction. */
+  async update(trx: Db, id: number, patch: Omit<Updateable<VideoPublishesTable>, 'state' | 'step'>): Promise<void> {
+    await trx
+      .updateTable('videoPublishes')
+      .set({ ...patch, updatedAt: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Records `step` as the row's chain step unless the chain is already past it (publishing.jobs.ts
+   * enqueuePublishStep, in the transaction that queues its job). Answers whether it was recorded.
+   */
+  async recordStep(trx: Db, id: number, step: number): Promise<boolean> {
+    const r = await trx
+      .updateTable('videoPublishes')
+      .set({ step })
+      .where('id', '=', id)
+      .where('step', '<=', step)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** The row's chain step (video_publishes.step): its latest queued step. */
+  async step(id: number, exec: Db = this.db): Promise<number> {
+    const r = await exec.selectFrom('videoPublishes').select('step').where('id', '=', id).executeTakeFirst();
+    return Number(r?.step ?? 0);
+  }
+
+  /** The status of the job of `key` (one step's exact key), or undefined when there is none. */
+  async jobStatus(key: string, exec: Db = this.db): Promise<string | undefined> {
+    const r = await exec.selectFrom('jobs').select('status').where('key', '=', key).executeTakeFirst();
+    return r?.status;
   }
 
   /** Upload progress only (a cheap write, at most about once a second). */
@@ -152,23 +237,9 @@ export class PublishRepository {
     };
   }
 
-  /**
-   * The highest step any job of this row's chain has (queued, running or done): a job below it is stale, since a
-   * re-publish or a moved date started a newer chain.
-   */
-  async latestStep(id: number): Promise<number> {
-    const rows = await this.db
-      .selectFrom('jobs')
-      .select('key')
-      .where('key', 'like', `${publishJobKeyPrefix(id)}%`)
-      .execute();
-    return Math.max(
-      0,
-      highestPublishStep(
-        id,
-        rows.map((r) => r.key),
-      ),
-    );
+  /** Runs `work` in one transaction (a step recorded on the row with its job). */
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
   }
 
   /**
@@ -188,7 +259,7 @@ export class PublishRepository {
       if (r.remoteUrl) patch[URL_COLUMN[p]] = r.remoteUrl;
       patch[ERROR_COLUMN[p]] = r.state === 'failed' || r.state === 'waiting' ? r.error : null;
     }
-    await this.db.updateTable('videos').set(patch).where('id', '=', videoId).execute();
+    await this.videos.update(this.db, videoId, patch);
   }
 
   /** Published rows of a platform whose stats are the oldest (never read first), for the stats job. */
@@ -271,7 +342,7 @@ export class PublishRepository {
       if (main) Object.assign(patch, { views: main.views, likes: main.likes, comments: main.comments });
       if (ig)
         Object.assign(patch, { viewsInstagram: ig.views, likesInstagram: ig.likes, commentsInstagram: ig.comments });
-      if (Object.keys(patch).length) await this.db.updateTable('videos').set(patch).where('id', '=', videoId).execute();
+      if (Object.keys(patch).length) await this.videos.update(this.db, videoId, patch);
     }
   }
 }

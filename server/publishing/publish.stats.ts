@@ -4,7 +4,7 @@ import type { PlatformConnections } from '../accounts/platform-connections';
 import type { PlatformAdapter } from '../platforms/adapter';
 import { adaptersOf, type PlatformRegistry } from '../platforms/registry';
 import type { PlatformKey } from '../../src/contract/platforms';
-import type { PublishRepository } from './publish.repository';
+import type { PublishingRepository } from './publishing.repository';
 import type { PublishQuota } from './publish.quota';
 
 /** What a stats read needs of a published row. */
@@ -17,7 +17,7 @@ export type StatsRow = {
 };
 
 export type PublishStatsDeps = {
-  repo: PublishRepository;
+  repo: PublishingRepository;
   accounts: AccountsRepository;
   connections: PlatformConnections;
   quota: PublishQuota;

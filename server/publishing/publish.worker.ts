@@ -7,7 +7,8 @@
  * writes the row; every later look (poll, backoff, reconcile, quota wait) is step+1, enqueued by this worker. The
  * queue never retries a step (retry 'never'): a step that dies (crash, lost lease, a thrown bug) reaches `onDead`,
  * which enqueues step+1 at once, so the next step RECONCILES from the recorded state instead of repeating. A job
- * whose step is below the chain's latest is stale (a re-publish started a newer chain) and does nothing.
+ * whose step is below the row's (video_publishes.step, the chain's latest) is stale (a re-publish started a newer
+ * chain) and does nothing.
  *
  * CLAIM RE-CHECK (edits and deletes win). Before the row has reached the platform (state scheduled | waiting):
  * the row cancelled, the video gone or out of its publication, or the platform toggled off → 'cancelled', no
@@ -60,14 +61,14 @@ import type { PublishHandle, PublishTiming, StepContext, StepResult } from '../p
 import type { PlatformRegistry } from '../platforms/registry';
 import { encodeMessage } from '../../src/contract/stored-message';
 import type { PublishErrorKind, PublishState } from '../../src/contract/publications';
-import { enqueuePublishStep, type PublishChain } from './publications.jobs';
-import type { PublishPatch, PublishRepository, PublishRow } from './publish.repository';
+import { enqueuePublishStep, type PublishChain } from './publishing.jobs';
+import type { PublishPatch, PublishingRepository, PublishRow } from './publishing.repository';
 import { postEvent } from './post-events';
 import type { PublishQuota } from './publish.quota';
 import type { PublishMedia } from './publish.media';
 
 export type PublishWorkerDeps = {
-  repo: PublishRepository;
+  repo: PublishingRepository;
   /** A post's state changes and upload progress are recorded as events with them (post-events.ts). */
   events: EventBus;
   accounts: AccountsRepository;
@@ -99,7 +100,7 @@ export class PublishWorker {
     const { repo } = this.deps;
     const row = await repo.row(payload.publishId);
     if (!row || DONE.includes(row.state as PublishState)) return;
-    if (payload.step < (await repo.latestStep(row.id))) return;
+    if (payload.step < row.step) return;
     const state = row.state as PublishState;
     const target = await repo.target(row);
     const job = ctx.job;
@@ -177,7 +178,7 @@ export class PublishWorker {
         const done = { remoteId: r.remoteId, remoteUrl: r.url, publishedAt: this.now().toISOString() };
         const patch = { ...done, error: null, errorKind: null, waitUntil: null, attempt: 0, retryAtMs: null };
         // Live is live: a cancel that raced the public step does not hide the post.
-        await this.save(row.id, { ...patch, state: 'published' }, { unlessCancelled: false });
+        await this.save(row.id, { ...patch, state: 'published' }, { evenCancelled: true });
         await repo.writeBack(row.videoId);
         return;
       }
@@ -218,8 +219,9 @@ export class PublishWorker {
   }
 
   /**
-   * Step+1 at `at`. Queued by a running step (`job`), it carries the row's progress mark (state, last write,
-   * bytes sent) for the queue's stall rule; onDead's reconcile step starts afresh.
+   * Step+1 at `at`, recorded on the row with its job (enqueuePublishStep). Queued by a running step (`job`), it
+   * carries the row's progress mark (state, last write, bytes sent) for the queue's stall rule; onDead's reconcile
+   * step starts afresh.
    */
   private async enqueueNext(row: PublishRow, step: number, at: Date, job?: ClaimedJob): Promise<void> {
     let chain: PublishChain | undefined;
@@ -227,17 +229,22 @@ export class PublishWorker {
       const now = (await this.deps.repo.row(row.id)) ?? row;
       chain = { after: job, progress: `${now.state}|${now.updatedAt}|${now.bytesSent}` };
     }
-    await enqueuePublishStep(this.deps.enqueue, row, step + 1, at, undefined, chain);
+    const { repo, enqueue } = this.deps;
+    await repo.transaction((trx) => enqueuePublishStep({ enqueue, posts: repo }, trx, row.id, step + 1, at, chain));
   }
 
-  /** Writes the row's step (see PublishRepository.save) and, when its state moves, the post's event with it. */
-  private save(id: number, patch: PublishPatch, opts?: { unlessCancelled?: boolean }): Promise<boolean> {
+  /**
+   * Writes the row's step (PublishingRepository.save) and, when its state moves, moves it through the transition
+   * table and records the move's event with it (`evenCancelled`: a post gone live stays live).
+   */
+  private save(id: number, patch: PublishPatch, opts?: { evenCancelled?: boolean }): Promise<boolean> {
     const { repo, events } = this.deps;
-    if (!patch.state) return repo.save(id, patch, opts);
+    const { state, ...rest } = patch;
+    if (!state) return repo.save(id, rest);
     return events.transaction(async (trx) => {
-      const ok = await repo.save(id, patch, opts, trx);
-      if (ok) await events.record(trx, ...postEvent(await repo.postState(id, trx), true));
-      return ok;
+      const event = await repo.move(trx, id, state, rest, opts);
+      if (event) await events.record(trx, ...postEvent(await repo.postState(id, trx), event));
+      return event !== undefined;
     });
   }
 
@@ -246,7 +253,7 @@ export class PublishWorker {
     const { repo, events } = this.deps;
     return events.transaction(async (trx) => {
       await repo.progress(id, bytesSent, bytesTotal, trx);
-      await events.record(trx, ...postEvent(await repo.postState(id, trx), false));
+      await events.record(trx, ...postEvent(await repo.postState(id, trx)));
     });
   }
 

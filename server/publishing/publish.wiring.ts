@@ -8,14 +8,14 @@ import type { Media } from '../media/storage/index';
 import type { JobQueue } from '../jobs/index';
 import type { AccountsRepository } from '../accounts/accounts.repository';
 import type { PlatformConnections } from '../accounts/platform-connections';
-import { PublishRepository } from './publish.repository';
+import type { PublishingRepository } from './publishing.repository';
 import type { PublishTiming } from '../platforms/publish-step';
 import { adaptersOf, type PlatformRegistry } from '../platforms/registry';
 import { PublishQuota } from './publish.quota';
 import { PublishMedia } from './publish.media';
 import { PublishWorker } from './publish.worker';
 import { PublishStats } from './publish.stats';
-import { publishJobWorkers } from './publish.jobs';
+import { publishJobWorkers } from './publishing.jobs';
 
 export const DEFAULT_PUBLISH_TIMING: PublishTiming = {
   pollMs: 15_000,
@@ -41,7 +41,7 @@ export function buildPublishing(
     media: Media;
     ffmpeg: Ffmpeg;
     queue: JobQueue;
-    repos: { accounts: AccountsRepository };
+    repos: { accounts: AccountsRepository; posts: PublishingRepository };
     connections: PlatformConnections;
     events: EventBus;
     platforms: PlatformRegistry;
@@ -50,7 +50,7 @@ export function buildPublishing(
   overrides: PublishingOverrides = {},
 ) {
   const { config, db, log } = deps;
-  const repo = new PublishRepository(db);
+  const repo = deps.repos.posts;
   const quota = new PublishQuota(db, Object.fromEntries(adaptersOf(deps.platforms).map((a) => [a.id, a.limits])));
   const media = new PublishMedia(deps.media, deps.ffmpeg, () => config.publicUrl);
   const timing = { ...DEFAULT_PUBLISH_TIMING, ...overrides.publishTiming };
