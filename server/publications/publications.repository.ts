@@ -1,7 +1,8 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
 import type { Db } from '../db/index';
-import type { Database, PublicationsTable, VideoPublishesTable, VideosTable } from '../db/types';
+import type { Database, PublicationsTable, VideosTable } from '../db/types';
+import type { PublishRow } from '../publishing/publishing.repository';
 import { paginate } from '../http/paginate';
 import { orderOf, sorted } from '../http/list-query';
 import type { PublicationListParams } from '../../src/contract/list-queries';
@@ -15,7 +16,7 @@ export type Exec = Kysely<Database> | Transaction<Database>;
 type StoredPublication = Selectable<PublicationsTable> & { idUpload: string; ownerLogin: string };
 /** A publication with the platforms it is on (its publication_platforms rows, 024). */
 export type PublicationRow = StoredPublication & { platforms: PlatformKey[] };
-export type PublishRow = Selectable<VideoPublishesTable>;
+export type { PublishRow };
 export type PublicationVideoRow = Pick<
   Selectable<VideosTable>,
   | 'id'
