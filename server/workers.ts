@@ -5,13 +5,15 @@ import { scheduleKeepAlive } from './accounts/accounts.jobs';
 import { publishJob } from './publications/publications.jobs';
 import { PUBLISH_CONCURRENCY, scheduleStats, statsJob } from './publications/publish.jobs';
 import { aiVideoJob } from './ai/ai.jobs';
+import { scheduleRetention } from './media/retention/retention.jobs';
 
 /** The running workers; `stop` aborts running jobs and hands them back to the queue. */
 export type Workers = { runner: JobRunner; stop: () => Promise<void> };
 
 /**
  * The in-process workers (main.ts starts them when WORKERS=on): stray render folders and orphan media files
- * are swept, one runner takes the whole job catalogue, and a timer enqueues the platform-grant keep-alive.
+ * are swept, one runner takes the whole job catalogue, and timers enqueue the platform-grant keep-alive, the stats
+ * pass and the media retention pass.
  * More processes (or machines on PostgreSQL) may run the same thing; the queue keeps them apart.
  */
 export async function startWorkers(root: Container, settings: { pollMs?: number } = {}): Promise<Workers> {
@@ -34,11 +36,13 @@ export async function startWorkers(root: Container, settings: { pollMs?: number 
     .start();
   const stopKeepAlive = scheduleKeepAlive(root.queue.enqueue, log);
   const stopStats = scheduleStats(root.queue.enqueue, log);
+  const stopRetention = scheduleRetention(root.queue.enqueue, log);
   return {
     runner,
     stop: async () => {
       stopKeepAlive();
       stopStats();
+      stopRetention();
       await Promise.all([runner.stop(), publisher.stop()]);
     },
   };

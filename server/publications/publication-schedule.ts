@@ -3,7 +3,15 @@ import { IN_FLIGHT, NOT_STARTED, PUBLIC_STEP, videoStatusOf, type PublishState }
 import type { Enqueue, JobQueue } from '../jobs/index';
 import { enqueuePublishStep } from './publications.jobs';
 import { ERROR_COLUMN } from './platform-columns';
+import { fieldError } from './publication-rules';
+import { holdVideoFile } from '../media/retention/retention.repository';
+import { RM } from '../../src/contract/media';
 import type { Exec, PublicationsRepository, PublishRow } from './publications.repository';
+
+/** Retention must not remove the file while a post of it is scheduled; a file it removed cannot be published. */
+async function holdFile(trx: Trx, videoId: number): Promise<void> {
+  if (!(await holdVideoFile(trx, videoId))) throw fieldError('video', RM.mediaRemoved, { id: videoId });
+}
 
 type Queue = { enqueue: Enqueue; cancel: JobQueue['cancel']; runNow: JobQueue['runNow'] };
 type Trx = Parameters<typeof enqueuePublishStep>[4] & Exec;
@@ -44,6 +52,7 @@ export class PublicationSchedule {
     dueAt: string,
     existing?: PublishRow,
   ): Promise<void> {
+    await holdFile(trx, video.id);
     const at = new Date().toISOString();
     let id: number;
     if (existing) {
@@ -89,6 +98,7 @@ export class PublicationSchedule {
   async restart(trx: Trx, row: PublishRow, videoVersion: number): Promise<boolean> {
     const state = row.state as PublishState;
     if (state === 'published' || state === 'cancelled') return false;
+    await holdFile(trx, row.videoId);
     let runAt = new Date();
     if (state === 'failed') {
       await this.cancelJobs(trx, row.id);

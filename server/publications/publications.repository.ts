@@ -36,6 +36,7 @@ export type PublicationVideoRow = Pick<
   | 'version'
   | 'publicationId'
   | 'requestId'
+  | 'mediaRemovedAt'
 > &
   IdentityRowColumns;
 
@@ -197,6 +198,7 @@ export class PublicationsRepository {
         'videos.version',
         'videos.publicationId',
         'videos.requestId',
+        'videos.mediaRemovedAt',
         ...IDENTITY_COLUMNS,
       ]);
   }

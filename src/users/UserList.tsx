@@ -6,6 +6,7 @@ import { DeleteRowButton } from '../common/DeleteRowButton';
 import { ListActions, searchFilter, selectFilter } from '../common/listFilters';
 import { NothingFound } from '../common/NothingFound';
 import { OneLine } from '../common/OneLine';
+import { MediaUsageCell } from '../media/MediaUsageCell';
 
 const LoginCell = () => {
   const record = useRecordContext();
@@ -40,7 +41,7 @@ const filters = [
   ]),
 ];
 
-/** /users: 'Користувачі' — ID, login with the 'Admin' mark, video and profile counts, delete. */
+/** /users: 'Користувачі' — ID, login with the 'Admin' mark, video and profile counts, media size, delete. */
 export const UserList = () => {
   const translate = useTranslate();
   return (
@@ -64,6 +65,9 @@ export const UserList = () => {
         </DataTable.Col>
         <DataTable.NumberCol source="videosCount" label="kadr.users.fields.videosCount" sortByOrder="DESC" />
         <DataTable.NumberCol source="accountsCount" label="kadr.users.fields.accountsCount" sortByOrder="DESC" />
+        <DataTable.Col label="kadr.users.fields.mediaUsage" disableSort>
+          <MediaUsageCell />
+        </DataTable.Col>
         <DataTable.Col label="" disableSort>
           <DeleteCell />
         </DataTable.Col>
