@@ -439,7 +439,7 @@ export const EnvSchema = z.object({
     .optional()
     .describe(
       'Remove the uploaded clip of a create-video request this many days after its render finished or failed ' +
-        '(0: at the next retention pass); the request and its videos stay (docs/retention.md).',
+        '(0: at the next retention pass); the request and its videos stay. The rules: [retention.md](retention.md).',
     )
     .meta({ defaultText: 'unset (clips are kept)' }),
   RETENTION_UNPUBLISHED_DAYS: z.coerce
