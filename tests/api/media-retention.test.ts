@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { describeEachDb } from '../helpers/app';
@@ -5,6 +6,7 @@ import { publicationFixtures } from './publications.fixtures';
 import { holdVideoFile } from '../../server/media/retention/retention.repository';
 import { renderJob, renderJobKey } from '../../server/videos/index';
 import type { PublishState } from '../../src/contract/publications';
+import type { RenderEngine } from '../../server/videos/index';
 
 type Token = { authorization: string };
 const DAY = 86_400_000;
@@ -237,4 +239,70 @@ describeEachDb(
     });
   },
   { retention: { clipDays: 1, unpublishedDays: 7, publishedDays: 30, batch: 2 } },
+);
+
+/**
+ * A render that holds a request's clip: an operator runs a dead render again (the request had failed long ago, so
+ * its clip is past RETENTION_CLIP_DAYS). While the render runs, the retention pass leaves the clip; once it has
+ * finished, the request's age starts again from its end.
+ */
+let releaseRender!: () => void;
+let renderStarted!: () => void;
+const gate = { started: Promise.resolve(), released: Promise.resolve() };
+const heldEngine = (): RenderEngine => ({
+  probe: async () => ({ duration: 1, width: 720, height: 1280, hasAudio: false }),
+  renderMany: async (plans, _clip, opts) => {
+    renderStarted();
+    await gate.released;
+    for (const p of plans) {
+      await writeFile(p.outPath, Buffer.alloc(100, 7));
+      await opts.onOutput(p.index);
+    }
+  },
+});
+
+describeEachDb(
+  'media retention against a running render',
+  (ctx) => {
+    it('leaves the clip while the render runs, and removes it after its time once the render is done', async () => {
+      const fx = publicationFixtures(ctx);
+      const userId = await ctx.createUser('olha', 'olha-pass');
+      const req = await fx.request(userId, 2);
+      const { db } = ctx.tdb;
+      const now = Date.now();
+      await db
+        .updateTable('createVideoRequests')
+        .set({ status: 'error', isPhoto: 0, isVideo: 0, doneAt: now - 30 * DAY })
+        .where('id', '=', req.id)
+        .execute();
+      await db.deleteFrom('videos').where('id', '=', req.videos[1]!).execute(); // output 1 is rendered again
+      const { clipKey } = await db
+        .selectFrom('createVideoRequests')
+        .select('clipKey')
+        .where('id', '=', req.id)
+        .executeTakeFirstOrThrow();
+      await ctx.root.media.storage.put(clipKey, Readable.from([Buffer.alloc(5000, 1)]));
+
+      gate.started = new Promise<void>((res) => (renderStarted = res));
+      gate.released = new Promise<void>((res) => (releaseRender = res));
+      await ctx.root.queue.enqueue(renderJob, { requestId: req.id }, { key: renderJobKey(req.id) });
+      const runner = ctx.root.createJobRunner({ catalogue: [renderJob], pollMs: 20 }).start();
+      await gate.started;
+      expect(await ctx.root.retention.run(now)).toMatchObject({ clipsRemoved: 0 });
+      expect(await ctx.root.media.storage.stat(clipKey)).not.toBeNull();
+      releaseRender();
+      await vi.waitFor(async () => {
+        const r = await db.selectFrom('createVideoRequests').selectAll().where('id', '=', req.id).executeTakeFirst();
+        expect(r?.status).toBe('success');
+      });
+      await vi.waitFor(() => expect(runner.active).toBe(0));
+      await runner.stop();
+      // Its render just ended: the clip's day starts now.
+      expect(await ctx.root.retention.run(Date.now())).toMatchObject({ clipsRemoved: 0 });
+      expect(await ctx.root.retention.run(Date.now() + 2 * DAY)).toMatchObject({ clipsRemoved: 1 });
+      expect(await ctx.root.media.storage.stat(clipKey)).toBeNull();
+    });
+  },
+  { retention: { clipDays: 1, batch: 10 } },
+  { renderEngine: heldEngine },
 );
