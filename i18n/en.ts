@@ -279,7 +279,7 @@ export const kadrEn: KadrMessages = {
   },
   media: {
     usage_section: 'Your media',
-    usage: '%{size} in %{files} files',
+    usage: '%{size} in %{smart_count} file |||| %{size} in %{smart_count} files',
     unmeasured: 'Not measured yet: %{count}',
     megabytes: '%{value} MB',
     gigabytes: '%{value} GB',

@@ -291,7 +291,7 @@ export const kadrUk = {
   },
   media: {
     usage_section: 'Ваші медіафайли',
-    usage: '%{size} у %{files} файлах',
+    usage: '%{size} у %{smart_count} файлі |||| %{size} у %{smart_count} файлах |||| %{size} у %{smart_count} файлах',
     unmeasured: 'Ще не виміряно: %{count}',
     megabytes: '%{value} МБ',
     gigabytes: '%{value} ГБ',

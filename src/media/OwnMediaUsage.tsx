@@ -17,7 +17,7 @@ export const OwnMediaUsage = () => {
           {translate('kadr.media.usage_section')}
         </Typography>
         <Typography data-testid="own-media-usage">
-          {translate('kadr.media.usage', { size: mediaSize(own.bytes, translate), files: own.files })}
+          {translate('kadr.media.usage', { size: mediaSize(own.bytes, translate), smart_count: own.files })}
         </Typography>
         {own.unmeasured > 0 && (
           <Typography variant="body2" color="text.secondary">

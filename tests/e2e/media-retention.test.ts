@@ -85,7 +85,7 @@ describe('media retention in the browser', () => {
 
       await page.goto(`${srv.url}/setting`);
       await page.getByText('Ваші медіафайли').waitFor();
-      expect(await page.getByTestId('own-media-usage').innerText()).toBe('2.0 МБ у 1 файлах');
+      expect(await page.getByTestId('own-media-usage').innerText()).toBe('2.0 МБ у 1 файлі');
       await fits(width);
 
       await page.goto(`${srv.url}/video/request-create/${requestId}`);
