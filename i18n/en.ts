@@ -221,6 +221,7 @@ export const kadrEn: KadrMessages = {
       role: 'Role',
       videosCount: 'Videos',
       accountsCount: 'Profiles',
+      mediaUsage: 'Media',
       createdAt: 'Created',
       account: 'Profile',
     },
@@ -288,6 +289,17 @@ export const kadrEn: KadrMessages = {
       publish: 'A "%{kind}" job is not cancelled behind the publishing worker\'s back: cancel the post itself instead',
       ai_video: 'A "%{kind}" job is not cancelled: its AI video would stay generating; reject the video instead',
       undeclared: 'A "%{kind}" job is not cancelled: its kind does not declare cancelling safe',
+    },
+  },
+  media: {
+    usage_section: 'Your media',
+    usage: '%{size} in %{smart_count} file |||| %{size} in %{smart_count} files',
+    unmeasured: 'Not measured yet: %{count}',
+    megabytes: '%{value} MB',
+    gigabytes: '%{value} GB',
+    file_removed: 'File removed by the retention rules',
+    errors: {
+      media_removed: 'The file of video #%{id} was removed by the retention rules: it cannot be published',
     },
   },
   settings: {
@@ -477,6 +489,7 @@ export const kadrEn: KadrMessages = {
       no_images: 'The chosen folders have no pictures for the background',
       no_videos: 'The chosen folders have no videos for the background',
       clip_unreadable: 'The uploaded video could not be read',
+      clip_removed: 'The uploaded video was removed by the retention rules',
       no_backgrounds: 'The chosen folders no longer have background files',
       render_failed: 'The videos could not be created',
       clip_undecodable: 'Rendering failed: the clip could not be decoded (a damaged file or an unsupported format)',

@@ -233,6 +233,7 @@ export const kadrUk = {
       role: 'Роль',
       videosCount: 'Відео',
       accountsCount: 'Профілі',
+      mediaUsage: 'Медіа',
       createdAt: 'Створено',
       account: 'Профіль',
     },
@@ -300,6 +301,17 @@ export const kadrUk = {
       publish: 'Завдання «%{kind}» не скасовується за спиною публікації: скасуйте саму публікацію відео на платформі',
       ai_video: 'Завдання «%{kind}» не скасовується: без нього AI-відео залишиться «у генерації»; відхиліть відео',
       undeclared: 'Завдання «%{kind}» не скасовується: для цього виду не визначено, що скасування безпечне',
+    },
+  },
+  media: {
+    usage_section: 'Ваші медіафайли',
+    usage: '%{size} у %{smart_count} файлі |||| %{size} у %{smart_count} файлах |||| %{size} у %{smart_count} файлах',
+    unmeasured: 'Ще не виміряно: %{count}',
+    megabytes: '%{value} МБ',
+    gigabytes: '%{value} ГБ',
+    file_removed: 'Файл видалено за правилами зберігання',
+    errors: {
+      media_removed: 'Файл відео #%{id} видалено за правилами зберігання: його не можна опублікувати',
     },
   },
   settings: {
@@ -489,6 +501,7 @@ export const kadrUk = {
       no_images: 'У вибраних папках немає картинок для фону',
       no_videos: 'У вибраних папках немає відео для фону',
       clip_unreadable: 'Не вдалося прочитати завантажене відео',
+      clip_removed: 'Завантажене відео видалено за правилами зберігання',
       no_backgrounds: 'У вибраних папках більше немає файлів для фону',
       render_failed: 'Не вдалося створити відео',
       clip_undecodable:

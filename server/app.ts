@@ -22,6 +22,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { tagsRoutes } from './tags/tags.routes';
 import { mediaRoutes } from './media/media.routes';
+import { mediaUsageRoutes } from './media/retention/media-usage.routes';
 import { backgroundsRoutes } from './backgrounds/index';
 import { createVideoRoutes } from './videos/index';
 import { publicationsRoutes } from './publications/publications.routes';
@@ -97,6 +98,7 @@ export async function buildApp(
   await app.register(groupsRoutes, { groups: services.groups });
   await app.register(tagsRoutes, { tags: services.tags });
   await app.register(mediaRoutes, { media: root.media });
+  await app.register(mediaUsageRoutes, { repo: root.repos.retention });
   await app.register(publicationsRoutes, { publications: services.publications });
   await app.register(liveRoutes, { live: root.live.service, streams: root.live.streams });
   await app.register(jobsRoutes, { jobs: services.jobs });

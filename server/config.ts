@@ -9,6 +9,7 @@ import type { LingerLimits } from './http/lingering-close';
 import type { UserLimits } from './http/user-limits';
 import { defaultRenderConcurrency } from './media/render/render-batch';
 import type { StorageSettings } from './media/storage/index';
+import type { RetentionSettings } from './media/retention/retention-rules';
 import { PUBLISH_HORIZON_DAYS_DEFAULT } from '../src/contract/publications';
 
 export type { AiConfig, AiDriverKind, AiProviderConfig, VideoDialect } from './config-ai';
@@ -497,6 +498,49 @@ export const EnvSchema = z.object({
     .describe(
       "The first delay a stalled re-queue waits past its predecessor's run_at; it doubles with each stall in a row (up to 10 min).",
     ),
+  RETENTION_CLIP_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(36_500)
+    .optional()
+    .describe(
+      'Remove the uploaded clip of a create-video request this many days after its render finished or failed ' +
+        '(0: at the next retention pass); the request and its videos stay. The rules: [retention.md](retention.md).',
+    )
+    .meta({ defaultText: 'unset (clips are kept)' }),
+  RETENTION_UNPUBLISHED_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(36_500)
+    .optional()
+    .describe(
+      "Remove a rendered video's file this many days after its render ended when it was never published and no " +
+        'publication of it is scheduled or on its way; the panel shows it as removed.',
+    )
+    .meta({ defaultText: 'unset (kept)' }),
+  RETENTION_PUBLISHED_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(36_500)
+    .optional()
+    .describe(
+      "Remove a published video's file this many days after it was published, once none of its publications is " +
+        'scheduled or on its way (the post on the platform stays).',
+    )
+    .meta({ defaultText: 'unset (kept)' }),
+  RETENTION_BATCH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(100)
+    .describe(
+      'Objects the hourly retention pass removes (or measures) per batch; a pass works through at most 20 batches ' +
+        'per kind and the next one goes on.',
+    ),
   AI_PORT: z.coerce
     .number()
     .int()
@@ -674,6 +718,8 @@ type ConfigFields = {
   jobStallBackoffMs: number;
   /** How long finished and dead jobs stay in the queue table before the prune removes them (server/jobs/prune.ts). */
   jobsKeep: { finishedMs: number; deadMs: number };
+  /** Media retention (server/media/retention): days per rule (undefined: that media is kept), objects per batch. */
+  retention: RetentionSettings;
   /** The AI service (its types: server/config-ai.ts). */
   ai: AiConfig;
 };
@@ -870,6 +916,12 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     jobMaxStalls: e.JOB_MAX_STALLS,
     jobStallBackoffMs: e.JOB_STALL_BACKOFF_MS,
     jobsKeep: { finishedMs: durationMs(e.JOBS_KEEP_FINISHED), deadMs: durationMs(e.JOBS_KEEP_DEAD) },
+    retention: {
+      clipDays: e.RETENTION_CLIP_DAYS,
+      unpublishedDays: e.RETENTION_UNPUBLISHED_DAYS,
+      publishedDays: e.RETENTION_PUBLISHED_DAYS,
+      batch: e.RETENTION_BATCH,
+    },
     ai: {
       port: e.AI_PORT,
       providers: {

@@ -5,6 +5,9 @@ import { createSealer, ensureSealKey, type Sealer } from './crypto/seal';
 import { Ffmpeg } from './media/ffmpeg/ffmpeg';
 import { createMedia, sweepOrphans, type Media } from './media/storage/index';
 import { knownMediaKeys } from './maintenance/media-keys';
+import { RetentionRepository } from './media/retention/retention.repository';
+import { RetentionService } from './media/retention/retention.service';
+import { retentionJob, retentionJobWorkers } from './media/retention/retention.jobs';
 import {
   JobQueue,
   JobRunner,
@@ -159,6 +162,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     posts: new PublishingRepository(db, videosRepo),
     ai: new AiRepository(db),
     aiVideos: new AiVideosRepository(db),
+    retention: new RetentionRepository(db),
   };
 
   const auth = new AuthService(
@@ -261,7 +265,15 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   };
 
   /** Every job kind the server knows; a runner over it refuses to start when one has no worker. */
-  const catalogue: readonly JobSpec<string, unknown>[] = [renderJob, keepAliveJob, publishJob, statsJob, aiVideoJob];
+  const catalogue: readonly JobSpec<string, unknown>[] = [
+    renderJob,
+    keepAliveJob,
+    publishJob,
+    statsJob,
+    aiVideoJob,
+    retentionJob,
+  ];
+  const retention = new RetentionService(repos.retention, media.storage, config.retention, log);
   const workers: JobWorker[] = [
     ...videosJobWorkers({
       repo: repos.videos,
@@ -277,6 +289,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     ...accountsJobWorkers({ keepAlive, log }),
     ...publishing.workers,
     ...aiJobWorkers({ generation: aiGeneration }),
+    ...retentionJobWorkers({ retention, log }),
   ];
 
   /** The queue as the operator sees it (the Jobs screen and /metrics), and the metrics when METRICS_TOKEN is set. */
@@ -301,6 +314,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     services: { ...services, jobs: new JobsService(jobsView, catalogue) },
     metrics,
     renderWorkRoot: workRoot,
+    /** Media retention's pass (the 'media.retention' job runs it; tests call it directly). */
+    retention,
     publishing,
     live: { service: live, hub, repo: liveRepo, streams: new LiveStreams({ live, hub, auth: repos.auth }) },
     aiDrivers,

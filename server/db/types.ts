@@ -117,6 +117,10 @@ export interface VideosTable {
   version: Generated<number>;
   /** 018: `date` as epoch ms (PostgreSQL bigint), what the publication list's date filter compares. */
   dateMs: number | string | null;
+  /** 026: the stored file's size in bytes (null until measured), when retention removed it, first seen published (epoch ms). */
+  size: number | string | null;
+  mediaRemovedAt: number | string | null;
+  publishedMs: number | string | null;
 }
 
 /** Key/value settings (002_accounts: the APP_KEY check value). */
@@ -234,6 +238,10 @@ export interface CreateVideoRequestsTable {
   error: string | null;
   createdAt: string;
   updatedAt: string;
+  /** 026: the clip's size in bytes (null until measured), when retention removed it, when the render ended (epoch ms). */
+  clipSize: number | string | null;
+  clipRemovedAt: number | string | null;
+  doneAt: number | string | null;
 }
 
 /** 008: SPEC §3 Publication (one per finished create-video request). Tags as a JSON array text. */

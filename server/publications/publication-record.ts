@@ -101,7 +101,8 @@ export function toPublicationVideo(
     error: v.error,
     errorInstagram: v.errorInstagram,
     errorTikTok: v.errorTikTok,
-    mediaUrl: v.storageKey ? signer.url(v.storageKey) : null,
+    mediaUrl: v.storageKey && v.mediaRemovedAt === null ? signer.url(v.storageKey) : null,
+    mediaRemoved: v.mediaRemovedAt !== null,
     platforms: own.map((r) => toPlatformPublish(r)),
     retrying: own.some((r) => retryOf(r) !== null),
   };

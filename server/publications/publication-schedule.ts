@@ -5,7 +5,15 @@ import { enqueuePublishStep, publishJobKey } from '../publishing/publishing.jobs
 import { ERROR_COLUMN } from '../publishing/platform-columns';
 import type { PublishingRepository } from '../publishing/publishing.repository';
 import type { VideosRepository } from '../videos/videos.repository';
+import { fieldError } from './publication-rules';
+import { holdVideoFile } from '../media/retention/retention.repository';
+import { RM } from '../../src/contract/media';
 import type { Exec, PublicationsRepository, PublishRow } from './publications.repository';
+
+/** Retention must not remove the file while a post of it is scheduled; a file it removed cannot be published. */
+async function holdFile(trx: Trx, videoId: number): Promise<void> {
+  if (!(await holdVideoFile(trx, videoId))) throw fieldError('video', RM.mediaRemoved, { id: videoId });
+}
 
 type Queue = { enqueue: Enqueue; cancel: JobQueue['cancel']; runNow: JobQueue['runNow'] };
 type Trx = Parameters<typeof enqueuePublishStep>[1] & Exec;
@@ -49,6 +57,7 @@ export class PublicationSchedule {
     dueAt: string,
     existing?: PublishRow,
   ): Promise<void> {
+    await holdFile(trx, video.id);
     const at = new Date().toISOString();
     if (existing) {
       const id = existing.id;
@@ -94,6 +103,7 @@ export class PublicationSchedule {
   async restart(trx: Trx, row: PublishRow, videoVersion: number): Promise<boolean> {
     const state = row.state as PublishState;
     if (state === 'published' || state === 'cancelled') return false;
+    await holdFile(trx, row.videoId);
     let runAt = new Date();
     if (state === 'failed') {
       await this.cancelJob(trx, row.id);

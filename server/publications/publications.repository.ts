@@ -38,6 +38,7 @@ export type PublicationVideoRow = Pick<
   | 'version'
   | 'publicationId'
   | 'requestId'
+  | 'mediaRemovedAt'
 > &
   IdentityRowColumns;
 
@@ -228,6 +229,7 @@ export class PublicationsRepository {
         'videos.version',
         'videos.publicationId',
         'videos.requestId',
+        'videos.mediaRemovedAt',
         ...IDENTITY_COLUMNS,
       ]);
   }

@@ -213,7 +213,7 @@ export class PublicationsService {
       video: outputs.map((o) => ({
         id: o.id,
         index: Number(o.outputIndex ?? 0),
-        url: o.storageKey ? this.deps.signer.url(o.storageKey) : null,
+        url: o.storageKey && o.mediaRemovedAt === null ? this.deps.signer.url(o.storageKey) : null,
       })),
     };
   }

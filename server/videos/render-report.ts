@@ -44,10 +44,10 @@ export function saveRenderOutput(
   w: RenderWrites,
   req: { id: number; userId: number; idUpload: string },
   index: number,
-  storageKey: string,
+  stored: { key: string; size: number },
 ): Promise<boolean> {
   return w.events.transaction(async (trx) => {
-    if (!(await w.repo.recordOutput(trx, req, index, storageKey))) return false;
+    if (!(await w.repo.recordOutput(trx, req, index, stored))) return false;
     await w.events.record(trx, await renderEvent(w, trx, req.id, {}));
     return true;
   });

@@ -11,6 +11,7 @@ import { pickBackground } from '../media/render/variation';
 import type { Background, ClipInfo, OutputPlan, RenderEngine } from './render-engine';
 import type { RequestRow, VideosRepository } from './videos.repository';
 import { outputKeyOf, workDirOf } from './video-files';
+import { RM } from '../../src/contract/media';
 
 export type RenderDeps = RenderWrites & {
   cancels: RenderCancels;
@@ -27,6 +28,7 @@ export const RENDER_ERRORS = {
   clipUnreadable: 'kadr.videos.errors.clip_unreadable',
   noBackgrounds: 'kadr.videos.errors.no_backgrounds',
   renderFailed: 'kadr.videos.errors.render_failed',
+  clipRemoved: RM.clipRemoved,
 } as const;
 
 /** A 32-bit seed per (request, output): stable across re-runs, different for every output. */
@@ -101,11 +103,16 @@ export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number 
       // A fresh sub-folder per run: an ffmpeg orphaned by a killed process can never touch this run's files.
       await mkdir(run, { recursive: true });
       const already = new Set((await repo.outputs(requestId)).map((o) => o.outputIndex));
-      await saveRenderState(deps, requestId, {
+      const started = await saveRenderState(deps, requestId, {
         status: 'loading',
         error: null,
         progress: Math.floor((already.size / req.count) * 100),
       });
+      // Refused once retention removed the clip (server/media/retention): nothing to render from.
+      if (!started) {
+        if (!(await repo.get(null, { id: requestId }))) return;
+        throw new PermanentJobError(RENDER_ERRORS.clipRemoved);
+      }
       const unreadable = (err: unknown) =>
         new PermanentJobError(`${RENDER_ERRORS.clipUnreadable}: ${(err as Error).message}`);
       const clipPath = await deps.media.storage.inputPath(req.clipKey, run).catch((err) => {
@@ -156,8 +163,8 @@ export function renderHandler(deps: RenderDeps): JobHandler<{ requestId: number 
               return;
             }
             const key = outputKeyOf(req.userId, req.idUpload, index);
-            await deps.media.storage.putFile(key, todo.find((p) => p.index === index)!.outPath);
-            if (!(await saveRenderOutput(deps, req, index, key))) {
+            const { size } = await deps.media.storage.putFile(key, todo.find((p) => p.index === index)!.outPath);
+            if (!(await saveRenderOutput(deps, req, index, { key, size }))) {
               await deps.media.storage.delete(key); // the request was deleted while this output rendered
               ac.abort('cancelled');
               return;

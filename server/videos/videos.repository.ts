@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Db } from '../db/index';
 import type { CreateVideoRequestsTable, Database, VideosTable } from '../db/types';
 import { paginate } from '../http/paginate';
@@ -32,10 +32,19 @@ export type RequestRow = {
   error: string | null;
   createdAt: string;
   done: number;
+  /** 026: when retention removed the clip (epoch ms), or null. */
+  clipRemovedAt: number | string | null;
 };
 /** What the render worker writes on a request as it goes. */
 export type RenderPatch = { status?: CreateVideoRequestsTable['status']; progress?: number; error?: string | null };
-export type OutputRow = { id: number; outputIndex: number; status: string; storageKey: string | null };
+export type OutputRow = {
+  id: number;
+  outputIndex: number;
+  status: string;
+  storageKey: string | null;
+  /** 026: when retention removed the file (epoch ms), or null. */
+  mediaRemovedAt: number | string | null;
+};
 type Exec = Kysely<Database> | Transaction<Database>;
 
 /**
@@ -46,12 +55,25 @@ type Exec = Kysely<Database> | Transaction<Database>;
 export class VideosRepository {
   constructor(private db: Db) {}
 
-  /** Which of `keys` a request (its uploaded clip) or a rendered output still refers to. */
+  /**
+   * Which of `keys` a request (its uploaded clip) or a rendered output still refers to. A file retention removed
+   * is not referred to any more: when its delete failed, the orphan sweep removes it.
+   */
   async knownKeys(keys: string[]): Promise<Set<string>> {
     if (!keys.length) return new Set();
     const [clips, outputs] = await Promise.all([
-      this.db.selectFrom('createVideoRequests').select('clipKey as key').where('clipKey', 'in', keys).execute(),
-      this.db.selectFrom('videos').select('storageKey as key').where('storageKey', 'in', keys).execute(),
+      this.db
+        .selectFrom('createVideoRequests')
+        .select('clipKey as key')
+        .where('clipKey', 'in', keys)
+        .where('clipRemovedAt', 'is', null)
+        .execute(),
+      this.db
+        .selectFrom('videos')
+        .select('storageKey as key')
+        .where('storageKey', 'in', keys)
+        .where('mediaRemovedAt', 'is', null)
+        .execute(),
     ]);
     return new Set([...clips, ...outputs].flatMap((r) => (r.key ? [r.key] : [])));
   }
@@ -80,6 +102,7 @@ export class VideosRepository {
         'createVideoRequests.clipName',
         'createVideoRequests.error',
         'createVideoRequests.createdAt',
+        'createVideoRequests.clipRemovedAt',
         eb
           .selectFrom('videos')
           .whereRef('videos.requestId', '=', 'createVideoRequests.id')
@@ -127,10 +150,7 @@ export class VideosRepository {
     return r ? ({ ...r, done: Number(r.done ?? 0) } as RequestRow) : undefined;
   }
 
-  async insert(
-    trx: Exec,
-    row: Omit<Database['createVideoRequests'], 'id' | 'progress'> & { progress?: number },
-  ): Promise<number> {
+  async insert(trx: Exec, row: Omit<Insertable<CreateVideoRequestsTable>, 'id'>): Promise<number> {
     const r = await trx.insertInto('createVideoRequests').values(row).returning('id').executeTakeFirstOrThrow();
     return r.id;
   }
@@ -138,7 +158,7 @@ export class VideosRepository {
   outputs(requestId: number): Promise<OutputRow[]> {
     return this.db
       .selectFrom('videos')
-      .select(['id', 'outputIndex', 'status', 'storageKey'])
+      .select(['id', 'outputIndex', 'status', 'storageKey', 'mediaRemovedAt'])
       .where('requestId', '=', requestId)
       .orderBy('outputIndex')
       .execute() as Promise<OutputRow[]>;
@@ -151,12 +171,18 @@ export class VideosRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
+  /**
+   * A render's write on its request. Its start ('loading') is a compare-and-set against retention: refused (false)
+   * once the clip is removed. Its end (success, error) dates the request for retention (done_at).
+   */
   async setState(trx: Exec, id: number, patch: RenderPatch): Promise<boolean> {
-    const r = await trx
+    const ended = patch.status === 'success' || patch.status === 'error';
+    let q = trx
       .updateTable('createVideoRequests')
-      .set({ ...patch, updatedAt: new Date().toISOString() })
-      .where('id', '=', id)
-      .executeTakeFirst();
+      .set({ ...patch, updatedAt: new Date().toISOString(), ...(ended ? { doneAt: Date.now() } : {}) })
+      .where('id', '=', id);
+    if (patch.status === 'loading') q = q.where('clipRemovedAt', 'is', null);
+    const r = await q.executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -168,7 +194,7 @@ export class VideosRepository {
     trx: Exec,
     req: { id: number; userId: number; idUpload: string },
     index: number,
-    storageKey: string,
+    stored: { key: string; size: number },
   ): Promise<boolean> {
     const alive = await trx.selectFrom('createVideoRequests').select('id').where('id', '=', req.id).executeTakeFirst();
     if (!alive) return false;
@@ -183,7 +209,8 @@ export class VideosRepository {
         idUpload: req.idUpload,
         requestId: req.id,
         outputIndex: index,
-        storageKey,
+        storageKey: stored.key,
+        size: stored.size,
       })
       .onConflict((oc) => oc.columns(['requestId', 'outputIndex']).doNothing())
       .execute();

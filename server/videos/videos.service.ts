@@ -72,7 +72,8 @@ export class VideosService {
         id: o.id,
         index: o.outputIndex,
         status: o.status,
-        url: o.storageKey ? this.deps.media.signer.url(o.storageKey) : null,
+        url: o.storageKey && o.mediaRemovedAt === null ? this.deps.media.signer.url(o.storageKey) : null,
+        removed: o.mediaRemovedAt !== null,
       })),
     };
   }
@@ -174,6 +175,7 @@ export class VideosService {
           isGenerator: +opts.isGenerator,
           folders: JSON.stringify(opts.folders),
           clipKey,
+          clipSize: staged.size,
           clipName: files[0]!.name.slice(0, 255),
           error: null,
           createdAt: at,

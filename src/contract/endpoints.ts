@@ -44,6 +44,10 @@ export const API = {
     items: '/api/photo-bg',
     folderItems: '/api/photo-bg/:id',
   },
+  media: {
+    /** GET: the space stored media takes (own; every user's for an admin). */
+    usage: '/api/media-usage',
+  },
   videos: {
     requests: '/api/create-video',
     request: '/api/create-video/request/:id',

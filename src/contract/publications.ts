@@ -340,6 +340,8 @@ export const PublicationVideoSchema = z.object({
   errorTikTok: z.string().nullable(),
   /** A signed, expiring link to the rendered file (plays and seeks with Range). */
   mediaUrl: z.string().nullable(),
+  /** Retention removed the rendered file (docs/retention.md): the panel says so; it cannot be published. */
+  mediaRemoved: z.boolean().optional(),
   platforms: z.array(PlatformPublishSchema),
   /** One of its platforms is retrying past its time (the lists show "retrying", not "scheduled"). */
   retrying: z.boolean(),

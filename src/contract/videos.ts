@@ -118,6 +118,8 @@ export const RenderedVideoSchema = z.object({
   index: z.number().int(),
   status: z.string(),
   url: z.string().nullable(),
+  /** Retention removed the file (docs/retention.md): no link; the panel says so. */
+  removed: z.boolean().optional(),
 });
 export type RenderedVideo = z.infer<typeof RenderedVideoSchema>;
 

@@ -11,6 +11,7 @@ export const contract = {
   http: () => import('../contract/http'),
   jobs: () => import('../contract/jobs'),
   live: () => import('../contract/live'),
+  media: () => import('../contract/media'),
   publications: () => import('../contract/publications'),
   tags: () => import('../contract/tags'),
   users: () => import('../contract/users'),

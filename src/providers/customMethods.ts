@@ -181,6 +181,14 @@ export const customMethods = {
       { method: 'POST' },
     ),
 
+  // Stored media: the caller's own usage; every user's for an admin.
+  mediaUsage: (signal?: AbortSignal) =>
+    call(
+      contract.media().then((c) => c.MediaUsageListSchema),
+      API.media.usage,
+      { signal },
+    ),
+
   // The Jobs screen (admins).
   jobSummary: (signal?: AbortSignal) =>
     call(

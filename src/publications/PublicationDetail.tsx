@@ -287,7 +287,7 @@ const VideoCard = ({
     <Card data-video={v.id} role="group" aria-label={name}>
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <VideoPlayer url={v.mediaUrl} name={name} width={140} />
+          <VideoPlayer url={v.mediaUrl} removed={v.mediaRemoved} name={name} width={140} />
           <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
             <Stack direction="row" spacing={1} alignItems="center">
               <Typography variant="subtitle1" sx={{ flex: 1 }}>

@@ -31,6 +31,7 @@ export const RequestVideosButton = ({ idUpload, id }: { idUpload: string; id: nu
                 <VideoPlayer
                   key={v.id}
                   url={v.url}
+                  removed={v.removed}
                   name={translate('kadr.publishing.video_n', { n: v.index + 1, id: v.id })}
                 />
               ))}

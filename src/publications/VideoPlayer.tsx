@@ -4,18 +4,45 @@ import { useTranslate } from 'react-admin';
 
 /**
  * A rendered video: the browser's player on the signed media link (the media route answers Range, so it
- * seeks without loading the whole file) and a download link.
+ * seeks without loading the whole file) and a download link; a file retention removed is said so instead.
  */
 export const VideoPlayer = ({
   url,
   name,
   width = 180,
+  removed = false,
 }: {
   url: string | null | undefined;
   name: string;
   width?: number;
+  /** Retention removed the file: a message in the player's place. */
+  removed?: boolean;
 }) => {
   const translate = useTranslate();
+  if (removed)
+    return (
+      <Box
+        data-testid="media-removed"
+        role="note"
+        aria-label={name}
+        sx={{
+          width,
+          aspectRatio: '9 / 16',
+          flexShrink: 0,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          textAlign: 'center',
+          p: 1,
+          bgcolor: 'action.hover',
+          color: 'text.secondary',
+          borderRadius: 1,
+          typography: 'body2',
+        }}
+      >
+        {translate('kadr.media.file_removed')}
+      </Box>
+    );
   if (!url) return null;
   return (
     <Stack spacing={0.5} sx={{ width, flexShrink: 0 }}>

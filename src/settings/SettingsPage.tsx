@@ -18,8 +18,9 @@ import { errorMessages, fieldErrorsOf } from '../common/errorMessages';
 import { readAuth } from '../providers/authStore';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
+import { OwnMediaUsage } from '../media/OwnMediaUsage';
 
-/** /setting: change your own password; choose the language (remembered across reloads). */
+/** /setting: change your own password; choose the language (remembered across reloads); see your media's size. */
 export const SettingsPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -102,6 +103,7 @@ export const SettingsPage = () => {
           </TextField>
         </CardContent>
       </Card>
+      <OwnMediaUsage />
     </>
   );
 };

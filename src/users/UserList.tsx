@@ -6,13 +6,15 @@ import { DeleteRowButton } from '../common/DeleteRowButton';
 import { ListActions, searchFilter, selectFilter } from '../common/listFilters';
 import { NothingFound } from '../common/NothingFound';
 import { OneLine } from '../common/OneLine';
+import { MediaUsageCell } from '../media/MediaUsageCell';
+import { useIsSmall } from '../common/useIsSmall';
 
-const LoginCell = () => {
+const LoginCell = ({ withMedia }: { withMedia: boolean }) => {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;
   return (
-    // On a phone the 'Admin' mark goes under the login, so the row keeps its counts and still fits.
+    // On a phone the 'Admin' mark and the media size go under the login, so the row keeps its counts and fits.
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
       spacing={{ xs: 0.5, sm: 1 }}
@@ -20,6 +22,7 @@ const LoginCell = () => {
     >
       <OneLine text={record.login} />
       {record.role === 'admin' && <Chip size="small" color="primary" label={translate('kadr.users.admin_mark')} />}
+      {withMedia && <MediaUsageCell />}
     </Stack>
   );
 };
@@ -40,9 +43,10 @@ const filters = [
   ]),
 ];
 
-/** /users: 'Користувачі' — ID, login with the 'Admin' mark, video and profile counts, delete. */
+/** /users: 'Користувачі' — ID, login with the 'Admin' mark, video and profile counts, media size, delete. */
 export const UserList = () => {
   const translate = useTranslate();
+  const isSmall = useIsSmall();
   return (
     <List
       title={translate('kadr.users.title')}
@@ -60,10 +64,15 @@ export const UserList = () => {
       <DataTable rowClick="edit" bulkActionButtons={false} empty={<NothingFound />}>
         <DataTable.Col source="id" label="kadr.users.fields.id" />
         <DataTable.Col source="login" label="kadr.users.fields.login">
-          <LoginCell />
+          <LoginCell withMedia={isSmall} />
         </DataTable.Col>
         <DataTable.NumberCol source="videosCount" label="kadr.users.fields.videosCount" sortByOrder="DESC" />
         <DataTable.NumberCol source="accountsCount" label="kadr.users.fields.accountsCount" sortByOrder="DESC" />
+        {!isSmall && (
+          <DataTable.Col label="kadr.users.fields.mediaUsage" disableSort>
+            <MediaUsageCell />
+          </DataTable.Col>
+        )}
         <DataTable.Col label="" disableSort>
           <DeleteCell />
         </DataTable.Col>

@@ -75,6 +75,7 @@ export const RequestPage = () => {
                 <VideoPlayer
                   key={v.id}
                   url={v.url}
+                  removed={v.removed}
                   name={translate('kadr.lists.request_output', { index: v.index + 1 })}
                 />
               ))}

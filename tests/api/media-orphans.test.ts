@@ -58,7 +58,7 @@ describeEachDb('orphan media sweep', (ctx) => {
         ctx.tdb.db,
         { id: request.id, userId: requestRow.userId, idUpload: request.idUpload },
         0,
-        outputKey,
+        { key: outputKey, size: fx.clip.length },
       ),
     ).toBe(true);
     const named = [itemRow.storageKey, itemRow.previewKey!, requestRow.clipKey, outputKey];

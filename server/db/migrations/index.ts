@@ -21,6 +21,7 @@ import * as jobClaims from './022_job_claims.js';
 import * as publishStep from './023_publish_step.js';
 import * as publicationPlatforms from './024_publication_platforms.js';
 import * as jobIndexes from './025_job_indexes.js';
+import * as mediaRetention from './026_media_retention.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -47,4 +48,5 @@ export const migrations = {
   '023_publish_step': publishStep,
   '024_publication_platforms': publicationPlatforms,
   '025_job_indexes': jobIndexes,
+  '026_media_retention': mediaRetention,
 };
