@@ -202,7 +202,7 @@ describeOnEachDb('profiles in the browser', (kind) => {
 
     await page.goto(`${srv.url}/accounts/${adminAccountId}`);
     // The server answers 404 for another user's profile, as for one that does not exist: the not-found screen.
-    await page.getByRole('heading', { name: 'Не знайдено' }).waitFor();
+    await page.getByTestId('record-not-found').getByRole('heading', { name: 'Не знайдено' }).waitFor();
     await page.getByText('Такого запису немає, або він належить іншому користувачу.').waitFor();
     expect(await page.getByText('Адмінський профіль').count()).toBe(0);
 

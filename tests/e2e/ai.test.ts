@@ -334,7 +334,7 @@ describeOnEachDb('AI screens in the browser', (kind) => {
       const p2 = await ctx2.newPage();
       await signInAs(p2, srv.url, 'other', 'other-pass');
       await p2.goto(`${srv.url}/ai/list/${reply.id}`);
-      await p2.getByRole('heading', { name: 'Не знайдено' }).waitFor();
+      await p2.getByTestId('record-not-found').getByRole('heading', { name: 'Не знайдено' }).waitFor();
       await p2.goto(`${srv.url}/ai/list`);
       await p2.getByText('Сесій ШІ ще немає').waitFor();
     } finally {

@@ -113,7 +113,7 @@ describe('lists that find, in the browser', () => {
     await expect.poll(() => publish.getAttribute('href')).toBe('/video/request/up-lists-e2e');
     // Another request id that does not exist: the not-found screen, back to the requests.
     await page.goto(`${srv.url}/video/request-create/99999`);
-    await page.getByRole('heading', { name: 'Не знайдено' }).waitFor();
+    await page.getByTestId('record-not-found').getByRole('heading', { name: 'Не знайдено' }).waitFor();
     expect(await page.getByRole('link', { name: 'До списку' }).getAttribute('href')).toBe('/video/request-create');
     await context.close();
   });

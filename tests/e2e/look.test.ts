@@ -104,7 +104,7 @@ const shownToasts = (page: Page) =>
   );
 const menu = (page: Page) => page.getByRole('navigation', { name: 'main menu' });
 const isNotFoundScreen = async (page: Page) => {
-  await page.getByRole('heading', { name: 'Не знайдено' }).waitFor();
+  await page.getByTestId('record-not-found').getByRole('heading', { name: 'Не знайдено' }).waitFor();
   await page.getByText('Такого запису немає, або він належить іншому користувачу.').waitFor();
 };
 

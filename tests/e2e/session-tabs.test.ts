@@ -83,7 +83,7 @@ describe('the panel in two tabs', () => {
     for (const path of ['/users/abc', '/accounts/999999', '/tags/999999', '/accounts/group/999999']) {
       await page.goto(`${panel.server.url}${path}`);
       await page.getByText('Такого запису немає, або він належить іншому користувачу.').waitFor();
-      expect(await page.getByRole('heading', { name: 'Не знайдено' }).count()).toBe(1);
+      expect(await page.getByTestId('record-not-found').getByRole('heading', { name: 'Не знайдено' }).count()).toBe(1);
       expect(await page.locator('form').count()).toBe(0);
     }
   });
