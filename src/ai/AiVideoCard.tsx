@@ -99,7 +99,13 @@ export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => v
               <StatusBadge kind="aiVideo" status={video.status} />
             </Stack>
             {video.userSession ? (
-              <Link component={RouterLink} to={sessionPath(video.userSession.id)} variant="body2" noWrap>
+              <Link
+                component={RouterLink}
+                to={sessionPath(video.userSession.id)}
+                variant="body2"
+                noWrap
+                title={video.userSession.email}
+              >
                 {video.userSession.email}
               </Link>
             ) : (
