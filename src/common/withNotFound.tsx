@@ -5,8 +5,7 @@ import { Loading } from '../layout/Loading';
 import { RecordNotFound } from '../layout/RecordNotFound';
 
 /** A record that is not there: a 404, or an id the server refuses as malformed (a 400 naming `id`). */
-export const isMissing = (e: HttpError | null | undefined) =>
-  e?.status === 404 || (e?.status === 400 && !!e.body?.errors?.id);
+const isMissing = (e: HttpError | null | undefined) => e?.status === 404 || (e?.status === 400 && !!e.body?.errors?.id);
 
 /**
  * An edit page that shows the not-found screen (RecordNotFound, back to its list) for an id that does not exist
