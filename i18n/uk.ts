@@ -7,6 +7,12 @@ import { raUk } from './ra-uk';
 export const kadrUk = {
   common: {
     error_detail: 'Деталі: %{detail}',
+    detail_label: {
+      details: 'Деталі:',
+      platform: 'Відповідь платформи:',
+      provider: 'Відповідь провайдера:',
+      technical: 'Технічні подробиці:',
+    },
     save: 'Зберегти',
     create: 'Створити',
     delete: 'Видалити',
@@ -205,6 +211,9 @@ export const kadrUk = {
     not_found: '404',
     not_found_text: 'Сторінку не знайдено',
     go_home: 'На головну',
+    record_not_found: 'Не знайдено',
+    record_not_found_text: 'Такого запису немає, або він належить іншому користувачу.',
+    back_to_list: 'До списку',
     toggle_sidebar: 'Згорнути або розгорнути меню',
   },
   login: {
@@ -545,9 +554,6 @@ export const kadrUk = {
     deleted: 'ИИ видалено',
     screenshot_created: 'Скриншот создан',
     sessions_title: 'Сесії ШІ',
-    sessions_empty_hint:
-      'Сесія зʼявляється, коли в профілі ввімкнено GPT, вказано email і ключ та натиснуто «Підключити GPT».',
-    sessions_empty_link: 'Відкрити профілі',
     videos_title: 'Відео ШІ',
     logs_title: 'Логи ШІ',
     session_title: 'Сесія #%{id}: %{email}',
@@ -584,6 +590,13 @@ export const kadrUk = {
     recreate: 'Створити заново',
     reject: 'Відхилити',
     reject_title: 'Відхилити відео #%{id}?',
+    publish_blocked: {
+      loading: 'Опублікувати можна, коли відео згенерується',
+      error: 'Відео не створено: опублікувати нічого, створіть його заново',
+      publication: 'Відео вже передано на публікацію',
+      rejected: 'Відео відхилено',
+      success: 'Файлу відео немає: створіть його заново',
+    },
     reject_content: 'Відео зникне зі списку, а його файл буде видалено.',
     video_published: 'Відео надіслано на публікацію',
     video_rejected: 'Відео відхилено',
@@ -904,6 +917,7 @@ export const kadrUk = {
     thumbnail: 'Кадр',
     title: 'Назва',
     empty: {
+      open_profiles: 'Відкрити профілі',
       profiles: {
         title: 'Профілів ще немає',
         hint: 'Профіль — це проксі й підключені до нього платформи (YouTube, TikTok, Instagram). Створіть профіль, щоб публікувати відео.',
@@ -927,6 +941,14 @@ export const kadrUk = {
       tags: {
         title: 'Наборів тегів ще немає',
         hint: 'Набір тегів можна додати до публікації одним кліком.',
+      },
+      ai_sessions: {
+        title: 'Сесій ШІ ще немає',
+        hint: 'Сесія зʼявляється, коли в профілі ввімкнено GPT, вказано email і ключ та натиснуто «Підключити GPT».',
+      },
+      ai_logs: {
+        title: 'Логів ШІ ще немає',
+        hint: 'Тут зʼявляються події сесій ШІ: вхід, відповіді, створення відео. Почніть сесію в профілі кнопкою «Підключити GPT».',
       },
       publications: {
         title: 'Публікацій ще немає',
@@ -953,7 +975,6 @@ export const kadrUk = {
     next_try: 'наступна спроба %{date} (UTC)',
     next_try_soon: 'наступна спроба зараз',
     last_error: 'Остання помилка: %{error}',
-    detail: 'Відповідь платформи: %{detail}',
     retry_now: 'Повторити зараз',
     retry_now_label: 'Повторити зараз: %{platform}',
     retried: 'Спробуємо зараз',

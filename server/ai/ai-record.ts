@@ -34,11 +34,20 @@ export const LOGIN_STATUS: Record<AiDriverError['kind'], number> = {
 
 const openOr = (sealer: Sealer, v: string | null) => (v ? sealer.open(v) : '');
 
-/** The session's error: ours in the caller's language, the provider's own words apart (src/contract splitDetail). */
-function sessionError(stored: string | null, t: Translate) {
-  if (!stored) return { errorText: null, errorDetail: null };
+/**
+ * A stored error or log line as the caller reads it: ours in their language, the provider's (or platform's) own
+ * words apart, untranslated (src/contract splitDetail); null for none.
+ */
+export function translatedError(stored: string | null, t: Translate) {
+  if (!stored) return { message: null, detail: null };
   const { message, detail } = splitDetail(stored);
-  return { errorText: t(message), errorDetail: detail };
+  return { message: t(message), detail };
+}
+
+/** The session's error, as translatedError. */
+function sessionError(stored: string | null, t: Translate) {
+  const { message, detail } = translatedError(stored, t);
+  return { errorText: message, errorDetail: detail };
 }
 
 export function toSession(r: SessionRow, t: Translate): AiSession {
@@ -76,13 +85,17 @@ export const toMessage = (m: MessageRow): AiMessage => ({
   createdAt: m.createdAt,
 });
 
-export const toLog = (r: LogRow, t: Translate): AiLog => ({
-  id: r.id,
-  message: t(r.message),
-  status: r.status as AiLog['status'],
-  userSession: r.sessionId && r.sessionEmail ? { id: r.sessionId, email: r.sessionEmail } : null,
-  createdAt: r.createdAt,
-});
+export const toLog = (r: LogRow, t: Translate): AiLog => {
+  const { message, detail } = translatedError(r.message, t);
+  return {
+    id: r.id,
+    message: message ?? '',
+    detail,
+    status: r.status as AiLog['status'],
+    userSession: r.sessionId && r.sessionEmail ? { id: r.sessionId, email: r.sessionEmail } : null,
+    createdAt: r.createdAt,
+  };
+};
 
 export const screenshotOf = (signer: MediaSigner, s: { id: number; storageKey: string; createdAt: string }) => ({
   id: s.id,

@@ -51,6 +51,12 @@ export type AiVideosDeps = {
  * tags}, the generation job, review (recreate, reject) and publishing through the publications pipeline. A
  * video belongs to its session's owner; another user's video is a 404.
  */
+/** An AI video's (or its publication's) error and, apart, the provider's or platform's own words. */
+const errorOf = (stored: string | null, t: rec.Translate) => {
+  const { message, detail } = rec.translatedError(stored, t);
+  return { error: message, errorDetail: detail };
+};
+
 export class AiVideosService {
   constructor(
     private repo: AiVideosRepository,
@@ -72,7 +78,7 @@ export class AiVideosService {
       title: r.title,
       description: r.description,
       tags: parseTags(r.tags),
-      error: r.error ? t(r.error) : null,
+      ...errorOf(r.error, t),
       userSession: r.sessionId && r.sessionEmail ? { id: r.sessionId, email: r.sessionEmail } : null,
       publication:
         r.publicationId && r.videoId
@@ -80,7 +86,7 @@ export class AiVideosService {
               id: r.publicationId,
               videoId: r.videoId,
               status: (r.pubStatus ?? 'publication') as NonNullable<AiVideo['publication']>['status'],
-              error: r.pubError ? t(r.pubError) : null,
+              ...errorOf(r.pubError, t),
             }
           : null,
       createdAt: r.createdAt,

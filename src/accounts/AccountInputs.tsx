@@ -14,6 +14,7 @@ import { StatusBadge } from '../common/StatusBadge';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { AuthLinkButton } from './AuthLinkButton';
 import { GptButtons } from './GptButtons';
+import { ProxyInput } from './ProxyInput';
 import CheckIcon from '@mui/icons-material/Check';
 import RemoveIcon from '@mui/icons-material/Remove';
 
@@ -65,12 +66,7 @@ export const AccountInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Card variant="outlined">
           <CardContent>
             <Stack spacing={1}>
-              <TextInput
-                source="proxy"
-                label={f('proxy')}
-                placeholder="socks5://user:pass@host:1080"
-                autoComplete="off"
-              />
+              <ProxyInput label={f('proxy')} />
               <SelectInput
                 source="ipVersion"
                 label={f('ipVersion')}

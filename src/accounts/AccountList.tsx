@@ -80,7 +80,7 @@ const Status = () => {
           {translate('kadr.posts.profile_failing', { reason: reasons.join('; ') })}
         </Typography>
       )}
-      {r.status === 'error' && <ErrorDetail detail={details} />}
+      {r.status === 'error' && <ErrorDetail detail={details} label="platform" />}
     </Stack>
   );
 };

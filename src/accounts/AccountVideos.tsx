@@ -5,7 +5,7 @@ import type { AccountVideoItem } from '../contract/accounts';
 import { PAGE_SIZE } from '../contract/pagination';
 import { Pagination } from '../common/Pagination';
 import { StatusBadge } from '../common/StatusBadge';
-import { formatUtc } from '../common/formatUtc';
+import { useFormatUtc } from '../common/useFormatUtc';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { NothingFound } from '../common/NothingFound';
 import { AccountVideoTitle } from './AccountVideoTitle';
@@ -20,11 +20,14 @@ const Sum = ({ total }: { total: 'totalViews' | 'totalLikes' | 'totalComments' }
   return <>{ok(v) ? v![total] : '—'}</>;
 };
 const DateCell = () => {
+  const formatDate = useFormatUtc();
   const v = useItem();
-  return <>{formatUtc(v?.date ?? v?.createdAt)}</>;
+  return <>{formatDate(v?.date ?? v?.createdAt)}</>;
 };
 const Links = () => {
   const v = useItem();
+  // No link yet: '—', as its neighbours show.
+  if (!v?.urlInstagram && !v?.urlYouTube && !v?.urlTikTok) return <>—</>;
   return (
     <Stack direction="row" spacing={1}>
       {v?.urlInstagram && (
@@ -66,6 +69,7 @@ const f = (n: string) => `kadr.accounts.fields.${n}`;
 
 /** On a phone, under the title: the date and, for a published video, its counts, each with its name. */
 const SmallMeta = () => {
+  const formatDate = useFormatUtc();
   const v = useItem();
   const translate = useTranslate();
   if (!v) return null;
@@ -76,7 +80,7 @@ const SmallMeta = () => {
         `${translate(f('commentsCount'))}: ${v.totalComments}`,
       ]
     : [];
-  return <>{[formatUtc(v.date ?? v.createdAt), ...counts].join(' · ')}</>;
+  return <>{[formatDate(v.date ?? v.createdAt), ...counts].join(' · ')}</>;
 };
 
 /** The profile's videos, paged in place (the `accounts/{id}/video` resource). */

@@ -12,6 +12,19 @@ const AVATAR = { width: 16, height: 16, fontSize: 10, flex: 'none' } as const;
 
 const cut = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
+/**
+ * The operator's name for a profile on up to two lines: on a phone 'Олена — тестовий профіль' and 'Олена —
+ * основний профіль…' differ after the first words, which one cut line would hide.
+ */
+const twoLines = {
+  overflow: 'hidden',
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflowWrap: 'anywhere',
+  minWidth: 0,
+} as const;
+
 /** One platform: its avatar (the platform's initial when there is none, or it fails to load) and its handle. */
 const Handle = ({ h }: { h: ProfileHandle }) => {
   const text = shownHandle(h);
@@ -54,9 +67,9 @@ const Handle = ({ h }: { h: ProfileHandle }) => {
 };
 
 /**
- * How the panel names a profile everywhere (issue 18 item 1): the operator's name for it (the comment) and its
- * id on the first line, its platforms' avatars and handles on the second. Three profiles of one channel name
- * read differently by their comments and ids. Each line is cut with an ellipsis (the whole text on hover), so a
+ * How the panel names a profile everywhere (issue 18 item 1): the operator's name for it (the comment, on up to
+ * two lines) and its id, then its platforms' avatars and handles on a line of their own. Three profiles of one channel name
+ * read differently by their comments and ids. Each part is cut with an ellipsis (the whole text on hover), so a
  * long name never widens a table or a menu on a phone.
  */
 export const ProfileName = ({
@@ -95,7 +108,7 @@ export const ProfileName = ({
     >
       <Box component="span" sx={{ display: 'flex', gap: 0.75, minWidth: 0, alignItems: 'baseline' }}>
         {comment && (
-          <Box component="span" sx={{ ...cut, fontWeight: 500 }}>
+          <Box component="span" sx={{ ...(dense ? cut : twoLines), fontWeight: 500 }}>
             {comment}
           </Box>
         )}

@@ -6,9 +6,11 @@ import type { AiLog } from '../contract/ai';
 import { Pagination } from '../common/Pagination';
 import { StatusBadge } from '../common/StatusBadge';
 import { UtcDateField } from '../common/UtcDateField';
+import { EmailText } from '../common/EmailText';
+import { ErrorDetail } from '../common/ErrorDetail';
 import { useStoredMessage } from '../common/useStoredMessage';
-import { sessionPath } from './paths';
-import { NothingFound } from '../common/NothingFound';
+import { OPEN_PROFILES, sessionPath } from './paths';
+import { EmptyList } from '../common/EmptyList';
 import { useIsSmall } from '../common/useIsSmall';
 
 /** The session's email, linking to the session (a log of a deleted session has none). */
@@ -16,8 +18,8 @@ const SessionCell = () => {
   const s = useRecordContext<AiLog>()?.userSession;
   if (!s) return <>—</>;
   return (
-    <Link component={RouterLink} to={sessionPath(s.id)} sx={{ overflowWrap: 'anywhere' }}>
-      {s.email}
+    <Link component={RouterLink} to={sessionPath(s.id)}>
+      <EmailText email={s.email} />
     </Link>
   );
 };
@@ -33,6 +35,7 @@ const MessageCell = ({ withDetails }: { withDetails: boolean }) => {
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {storedMessage(r?.message)}
       </Typography>
+      <ErrorDetail detail={r?.detail} label="provider" />
       {withDetails && (
         <Typography variant="caption" color="text.secondary" component="div">
           <SessionCell /> · <UtcDateField source="createdAt" />
@@ -58,7 +61,12 @@ export const AiLogList = () => {
       actions={false}
       storeKey={false}
     >
-      <DataTable bulkActionButtons={false} empty={<NothingFound />} rowClick={false} data-testid="ai-logs">
+      <DataTable
+        bulkActionButtons={false}
+        empty={<EmptyList list="ai_logs" action={OPEN_PROFILES} />}
+        rowClick={false}
+        data-testid="ai-logs"
+      >
         <DataTable.Col source="id" label="kadr.ai.fields.id" disableSort />
         {!isSmall && (
           <DataTable.Col source="userSession" label="kadr.ai.fields.session" disableSort>

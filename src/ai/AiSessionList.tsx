@@ -1,14 +1,12 @@
 import { DataTable, List, useRecordContext, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
-import { Link, Typography } from '@mui/material';
 import { PAGE_SIZE } from '../contract/pagination';
 import type { AiSession } from '../contract/ai';
 import { Pagination } from '../common/Pagination';
 import { StatusBadge } from '../common/StatusBadge';
 import { DeleteRowButton } from '../common/DeleteRowButton';
 import { ActiveMark } from './ActiveMark';
-import { sessionPath } from './paths';
-import { NothingFound } from '../common/NothingFound';
+import { OPEN_PROFILES, sessionPath } from './paths';
+import { EmptyList } from '../common/EmptyList';
 import { OneLine } from '../common/OneLine';
 import { useIsSmall } from '../common/useIsSmall';
 
@@ -17,20 +15,7 @@ const ActiveCell = () => <ActiveMark active={useRecordContext<AiSession>()?.isAc
 const StatusCell = () => <StatusBadge kind="ai" status={useRecordContext<AiSession>()?.status} />;
 
 /** The empty list says where a session comes from: connecting GPT on a profile starts one. */
-const NoSessions = () => {
-  const translate = useTranslate();
-  return (
-    <div data-testid="ai-sessions-empty">
-      <NothingFound />
-      <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
-        {translate('kadr.ai.sessions_empty_hint')}{' '}
-        <Link component={RouterLink} to="/accounts">
-          {translate('kadr.ai.sessions_empty_link')}
-        </Link>
-      </Typography>
-    </div>
-  );
-};
+const NoSessions = () => <EmptyList list="ai_sessions" action={OPEN_PROFILES} />;
 
 /** /ai/list (SPEC §2 AI): sessions with ID, email, active, status and delete; a row opens the session. */
 export const AiSessionList = () => {

@@ -5,7 +5,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Title, useTranslate, type HttpError } from 'react-admin';
 import { AI_PROVIDERS, type AiProvider } from '../contract/ai';
 import { Loading } from '../layout/Loading';
-import { NotFound } from '../layout/NotFound';
+import { RecordNotFound, isGone } from '../layout/RecordNotFound';
 import { chatOf } from './chat';
 import { ChatHistory, type PendingTurn } from './ChatHistory';
 import { MessageForm } from './MessageForm';
@@ -20,7 +20,7 @@ const TAB_LABELS: Record<AiProvider, string> = { gpt: 'GPT', deepseek: 'DeepSeek
 /**
  * /ai/list/{id}?chat=gpt|deepseek (SPEC §2 AI): the session (proxy, email, credential, error, active, status),
  * Stop and Screenshot while active, the screenshots, the GPT/DeepSeek tabs (kept in ?chat=, gpt by default),
- * the tab's history and the message form. Another user's session, or one that does not exist: the 404 screen.
+ * the tab's history and the message form. Another user's session, or one that does not exist: the not-found screen.
  */
 export const AiSessionPage = () => {
   const { id = '' } = useParams();
@@ -29,8 +29,7 @@ export const AiSessionPage = () => {
   const chat = chatOf(params.get('chat'));
   const { data, error, refetch, appendTurns } = useAiSession(id, chat);
   const [pending, setPending] = useState<PendingTurn | null>(null);
-  const status = (error as HttpError | null)?.status;
-  if (status === 404 || status === 400) return <NotFound />;
+  if (isGone(error)) return <RecordNotFound back="/ai/list" />;
   if (error) return <Typography color="error">{(error as HttpError).message}</Typography>;
   if (!data) return <Loading />;
   const setChat = (next: AiProvider) => setParams(next === 'gpt' ? {} : { chat: next }, { replace: true });

@@ -6,8 +6,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { AiVideo } from '../contract/ai';
 import { StatusBadge } from '../common/StatusBadge';
-import { formatUtc } from '../common/formatUtc';
-import { StoredErrorAlert } from '../common/ErrorDetail';
+import { useFormatUtc } from '../common/useFormatUtc';
+import { ErrorAlert } from '../common/ErrorDetail';
 import { VideoButtons } from './VideoButtons';
 import { sessionPath } from './paths';
 
@@ -20,7 +20,7 @@ const PublicationOutcome = ({ p }: { p: NonNullable<AiVideo['publication']> }) =
         <Typography variant="caption">{translate('kadr.ai.platform_outcome')}</Typography>
         <StatusBadge status={p.status} />
       </Stack>
-      {p.error && <StoredErrorAlert stored={p.error} />}
+      {p.error && <ErrorAlert message={p.error} detail={p.errorDetail} label="platform" />}
     </Stack>
   );
 };
@@ -30,6 +30,7 @@ const PublicationOutcome = ({ p }: { p: NonNullable<AiVideo['publication']> }) =
  * play: a failed or unfinished video shows a plain box), and the three actions.
  */
 export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => void }) => {
+  const formatDate = useFormatUtc();
   const translate = useTranslate();
   return (
     <Card
@@ -98,7 +99,13 @@ export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => v
               <StatusBadge kind="aiVideo" status={video.status} />
             </Stack>
             {video.userSession ? (
-              <Link component={RouterLink} to={sessionPath(video.userSession.id)} variant="body2" noWrap>
+              <Link
+                component={RouterLink}
+                to={sessionPath(video.userSession.id)}
+                variant="body2"
+                noWrap
+                title={video.userSession.email}
+              >
                 {video.userSession.email}
               </Link>
             ) : (
@@ -108,11 +115,11 @@ export const AiVideoCard = ({ video, onPlay }: { video: AiVideo; onPlay: () => v
               {video.title || '—'}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {formatUtc(video.createdAt)}
+              {formatDate(video.createdAt)}
             </Typography>
           </Stack>
         </Stack>
-        {video.error && <StoredErrorAlert stored={video.error} sx={{ mt: 1 }} />}
+        {video.error && <ErrorAlert message={video.error} detail={video.errorDetail} label="provider" sx={{ mt: 1 }} />}
         {video.publication && (
           <Box sx={{ mt: 1 }}>
             <PublicationOutcome p={video.publication} />

@@ -24,7 +24,8 @@ const Cards = () => {
     <>
       <Grid container spacing={2} data-testid="ai-videos">
         {data.map((v) => (
-          <Grid key={v.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+          // Cards wide enough for their three buttons on one line (a third of a laptop's page is not).
+          <Grid key={v.id} size={{ xs: 12, md: 6, xl: 4 }}>
             <AiVideoCard video={v} onPlay={() => setPlaying(v.id)} />
           </Grid>
         ))}

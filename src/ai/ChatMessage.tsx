@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AiMessage } from '../contract/ai';
-import { formatUtc } from '../common/formatUtc';
+import { useFormatUtc } from '../common/useFormatUtc';
 import { safeHtml } from './sanitize';
 
 const bubble = {
@@ -21,6 +21,7 @@ const bubble = {
  * turns skip layout and paint (`content-visibility: auto`), so a long history scrolls smoothly.
  */
 export const ChatMessage = memo(function ChatMessage({ message }: { message: AiMessage }) {
+  const formatDate = useFormatUtc();
   const translate = useTranslate();
   const mine = useMemo(() => safeHtml(message.message_my), [message.message_my]);
   const answer = useMemo(() => safeHtml(message.message_ai), [message.message_ai]);
@@ -52,7 +53,7 @@ export const ChatMessage = memo(function ChatMessage({ message }: { message: AiM
         )}
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'center' }}>
-        {formatUtc(message.createdAt)}
+        {formatDate(message.createdAt)}
       </Typography>
     </Box>
   );

@@ -3,10 +3,11 @@ import { Box, Dialog, DialogContent, DialogTitle, IconButton, Typography } from 
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
 import type { AiScreenshot } from '../contract/ai';
-import { formatUtc } from '../common/formatUtc';
+import { useFormatUtc } from '../common/useFormatUtc';
 
 /** The session's screenshots as thumbnails, newest first; a click opens one large. */
 export const ScreenshotGallery = ({ shots }: { shots: AiScreenshot[] }) => {
+  const formatDate = useFormatUtc();
   const translate = useTranslate();
   const [open, setOpen] = useState<AiScreenshot | null>(null);
   if (!shots.length) return null;
@@ -24,7 +25,7 @@ export const ScreenshotGallery = ({ shots }: { shots: AiScreenshot[] }) => {
             type="button"
             role="listitem"
             onClick={() => setOpen(s)}
-            aria-label={translate('kadr.ai.screenshot_n', { id: s.id, date: formatUtc(s.createdAt) })}
+            aria-label={translate('kadr.ai.screenshot_n', { id: s.id, date: formatDate(s.createdAt) })}
             sx={{ p: 0, border: 1, borderColor: 'divider', borderRadius: 1, cursor: 'zoom-in', bgcolor: 'grey.100' }}
           >
             <Box
@@ -39,7 +40,7 @@ export const ScreenshotGallery = ({ shots }: { shots: AiScreenshot[] }) => {
       </Box>
       <Dialog open={!!open} onClose={() => setOpen(null)} maxWidth="lg" fullWidth>
         <DialogTitle sx={{ pr: 6 }}>
-          {open && translate('kadr.ai.screenshot_n', { id: open.id, date: formatUtc(open.createdAt) })}
+          {open && translate('kadr.ai.screenshot_n', { id: open.id, date: formatDate(open.createdAt) })}
           <IconButton
             aria-label={translate('ra.action.close')}
             onClick={() => setOpen(null)}
@@ -53,7 +54,7 @@ export const ScreenshotGallery = ({ shots }: { shots: AiScreenshot[] }) => {
             <Box
               component="img"
               src={open.url}
-              alt={translate('kadr.ai.screenshot_n', { id: open.id, date: formatUtc(open.createdAt) })}
+              alt={translate('kadr.ai.screenshot_n', { id: open.id, date: formatDate(open.createdAt) })}
               sx={{ display: 'block', width: '100%', height: 'auto', maxHeight: '80vh', objectFit: 'contain' }}
             />
           )}

@@ -8,6 +8,7 @@ import type { AiSessionDetail } from '../contract/ai';
 import { StatusBadge } from '../common/StatusBadge';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { ActiveMark } from './ActiveMark';
+import { EmailText } from '../common/EmailText';
 import { ErrorDetail } from '../common/ErrorDetail';
 import { ProfileName } from '../accounts/ProfileName';
 
@@ -50,7 +51,9 @@ export const SessionInfo = ({ session }: { session: AiSessionDetail }) => {
   return (
     <Stack spacing={0.5} data-testid="ai-session-info">
       <Row label={f('email')}>
-        <Typography variant="body2">{session.email}</Typography>
+        <Typography variant="body2">
+          <EmailText email={session.email} />
+        </Typography>
       </Row>
       <Row label={f('proxy')}>
         <Typography variant="body2">{session.proxy || '—'}</Typography>
@@ -75,9 +78,13 @@ export const SessionInfo = ({ session }: { session: AiSessionDetail }) => {
         </Row>
       )}
       {session.errorText && (
-        <Alert severity="error" data-testid="ai-error-text" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+        <Alert
+          severity="error"
+          data-testid="ai-error-text"
+          sx={{ overflowWrap: 'anywhere', minWidth: 0, '& .MuiAlert-message': { minWidth: 0 } }}
+        >
           <div>{storedMessage(session.errorText)}</div>
-          <ErrorDetail detail={session.errorDetail} />
+          <ErrorDetail detail={session.errorDetail} label="provider" />
         </Alert>
       )}
     </Stack>

@@ -8,7 +8,16 @@ import { NothingFound } from './NothingFound';
  * A list with nothing in it (issue 18): what the list holds and how to start, with its create button where it has
  * one. A search or filter that matches nothing keeps 'Нічого не знайдено' (SPEC §2).
  */
-export const EmptyList = ({ list, create }: { list: string; create?: { to: string; label: string } }) => {
+export const EmptyList = ({
+  list,
+  create,
+  action,
+}: {
+  list: string;
+  create?: { to: string; label: string };
+  /** Where to go to get some, for a list whose records are made elsewhere (AI sessions start on a profile). */
+  action?: { to: string; label: string };
+}) => {
   const translate = useTranslate();
   const { filterValues } = useListContext();
   if (Object.values(filterValues ?? {}).some((v) => v !== undefined && v !== '')) return <NothingFound />;
@@ -24,6 +33,11 @@ export const EmptyList = ({ list, create }: { list: string; create?: { to: strin
       {create && (
         <Button component={Link} to={create.to} variant="contained" size="small" startIcon={<AddIcon />}>
           {translate(create.label)}
+        </Button>
+      )}
+      {action && (
+        <Button component={Link} to={action.to} variant="outlined" size="small">
+          {translate(action.label)}
         </Button>
       )}
     </Box>

@@ -1,41 +1,64 @@
 import { useTranslate } from 'react-admin';
-import { Alert, Typography, type SxProps, type Theme } from '@mui/material';
-import { useStoredError } from './useStoredMessage';
+import { Alert, Box, Typography, type SxProps, type Theme } from '@mui/material';
+import type { DetailSource } from '../contract/stored-message';
+
+/** Whose words a detail is: a platform's, an AI provider's, a tool's (ffmpeg), or unsaid. */
+export type DetailLabel = DetailSource | 'technical' | 'details';
 
 /**
- * The platform's or AI provider's own words of an error, on a line of their own under the translated reason
- * ('Деталі: …'), wrapped rather than cut. Nothing when there are none.
+ * The platform's, AI provider's or tool's own words of an error, apart from the translated reason: a label
+ * ('Відповідь провайдера:') and the words as they are, in a monospace block that wraps anywhere (a long token
+ * never widens its box). Nothing when there are none.
  */
 export const ErrorDetail = ({
   detail,
-  label = 'kadr.common.error_detail',
+  label = 'details',
 }: {
   detail: string | null | undefined;
-  /** The line's i18n key with a %{detail} placeholder. */
-  label?: string;
+  label?: DetailLabel;
 }) => {
   const translate = useTranslate();
   if (!detail) return null;
   return (
-    <Typography
-      variant="caption"
-      color="text.secondary"
-      component="div"
-      data-detail
-      sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
-    >
-      {translate(label, { detail })}
-    </Typography>
+    <Box data-detail sx={{ mt: 0.5, minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="span">
+        {translate(`kadr.common.detail_label.${label}`)}{' '}
+      </Typography>
+      <Box
+        component="code"
+        sx={{
+          display: 'block',
+          fontFamily: 'monospace',
+          fontSize: '0.75rem',
+          color: 'text.primary',
+          bgcolor: 'action.hover',
+          borderRadius: 0.5,
+          px: 0.75,
+          py: 0.25,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {detail}
+      </Box>
+    </Box>
   );
 };
 
-/** A stored error as an alert: the reason in the operator's language, the provider's own words under it. */
-export const StoredErrorAlert = ({ stored, sx }: { stored: string; sx?: SxProps<Theme> }) => {
-  const { message, detail } = useStoredError()(stored);
-  return (
-    <Alert severity="error" sx={{ overflowWrap: 'anywhere', minWidth: 0, ...sx }}>
-      <div>{message}</div>
-      <ErrorDetail detail={detail} />
-    </Alert>
-  );
-};
+/** An error as an alert: the reason in the reader's language, whoever's own words under it. */
+export const ErrorAlert = ({
+  message,
+  detail,
+  label,
+  sx,
+}: {
+  message: string;
+  detail: string | null | undefined;
+  label: DetailLabel;
+  sx?: SxProps<Theme>;
+}) => (
+  <Alert severity="error" sx={{ overflowWrap: 'anywhere', minWidth: 0, ...sx, '& .MuiAlert-message': { minWidth: 0 } }}>
+    <div>{message}</div>
+    <ErrorDetail detail={detail} label={label} />
+  </Alert>
+);

@@ -1,12 +1,13 @@
 import { Typography } from '@mui/material';
 import { useFieldValue } from 'ra-core';
-import { formatUtc } from './formatUtc';
+import { useFormatUtc } from './useFormatUtc';
 
 export const UtcDateField = ({ source }: { source: string; label?: string }) => {
+  const formatDate = useFormatUtc();
   const value = useFieldValue({ source });
   return (
     <Typography component="span" variant="body2">
-      {formatUtc(value)}
+      {formatDate(value)}
     </Typography>
   );
 };

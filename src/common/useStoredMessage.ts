@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
-import { renderMessage, splitDetail } from '../contract/stored-message';
+import { renderMessage, splitDetail, type DetailSource } from '../contract/stored-message';
 
 /**
  * Shows a message the server stored (a profile's error columns): a key with parameters is translated in the
@@ -19,13 +19,17 @@ export function useStoredMessage(): (stored: string | null | undefined) => strin
  * platform's or the provider's own words (untranslated, null when none), shown apart on a line of its own
  * (ErrorDetail) rather than in the middle of a translated sentence.
  */
-export function useStoredError(): (stored: string | null | undefined) => { message: string; detail: string | null } {
+export function useStoredError(): (stored: string | null | undefined) => {
+  message: string;
+  detail: string | null;
+  source: DetailSource | null;
+} {
   const shown = useStoredMessage();
   return useCallback(
     (stored) => {
-      if (!stored) return { message: '', detail: null };
-      const { message, detail } = splitDetail(stored);
-      return { message: shown(message), detail };
+      if (!stored) return { message: '', detail: null, source: null };
+      const { message, detail, source } = splitDetail(stored);
+      return { message: shown(message), detail, source };
     },
     [shown],
   );

@@ -152,6 +152,8 @@ const sessionRef = z.object({ id: z.number().int(), email: z.string() }).nullabl
 export const AiLogSchema = z.object({
   id: z.number().int(),
   message: z.string(),
+  /** The AI provider's own words, untranslated (null when none): shown apart from `message`. */
+  detail: z.string().nullable(),
   status: z.enum(AI_LOG_STATUSES),
   userSession: sessionRef,
   createdAt: z.string(),
@@ -168,6 +170,8 @@ export const AiVideoSchema = z.object({
   description: z.string(),
   tags: z.array(z.string()),
   error: z.string().nullable(),
+  /** The provider's own words of the error, untranslated (null when none): shown apart from `error`. */
+  errorDetail: z.string().nullable(),
   userSession: sessionRef,
   publication: z
     .object({
@@ -175,6 +179,8 @@ export const AiVideoSchema = z.object({
       videoId: z.number().int(),
       status: z.enum(['publication', 'loading', 'success', 'error', 'noactive']),
       error: z.string().nullable(),
+      /** The platform's own words of the error, untranslated (null when none). */
+      errorDetail: z.string().nullable(),
     })
     .nullable(),
   createdAt: z.string(),

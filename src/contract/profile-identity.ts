@@ -78,13 +78,15 @@ export const shownHandle = (h: ProfileHandle) => (h.platform === 'youtube' ? (h.
 
 /**
  * A profile in one line of plain text (chips, an input's value, titles): 'Comment · #12 · Channel, @tiktok'.
- * The comment and the id are always there, so profiles of one channel name read differently.
+ * The comment and the id are always there, so profiles of one channel name read differently. `idFirst`
+ * ('#12 · Comment · …') for a chip that may be cut: what tells profiles apart stays in view.
  */
-export function profileText(p: ProfileIdentity): string {
+export function profileText(p: ProfileIdentity, idFirst = false): string {
   const handles = p.handles
     ? [...new Set(p.handles.map(shownHandle).filter(Boolean))].join(', ')
     : p.title && p.title !== `#${p.id}` && p.title !== p.comments
       ? p.title
       : '';
-  return [p.comments?.trim(), `#${p.id}`, handles].filter(Boolean).join(' · ');
+  const id = `#${p.id}`;
+  return (idFirst ? [id, p.comments?.trim(), handles] : [p.comments?.trim(), id, handles]).filter(Boolean).join(' · ');
 }

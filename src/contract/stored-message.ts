@@ -50,19 +50,32 @@ export function renderMessage(stored: string, t: (key: string, params: MessagePa
 
 /**
  * The keys of a message that carries a platform's or an AI provider's own words after ours
- * (server/platforms/types.ts platformMessage, server/ai/ai-record.ts driverErrorMessage).
+ * (server/platforms/types.ts platformMessage, server/ai/ai-record.ts driverErrorMessage), each with whose words
+ * they are: the label the panel puts before them (kadr.common.detail_label).
  */
-export const WITH_DETAIL_KEYS = ['kadr.platform_errors.with_detail', 'kadr.ai_errors.with_detail'];
+export const WITH_DETAIL_KEYS = {
+  'kadr.platform_errors.with_detail': 'platform',
+  'kadr.ai_errors.with_detail': 'provider',
+} as const;
+
+export type DetailSource = (typeof WITH_DETAIL_KEYS)[keyof typeof WITH_DETAIL_KEYS];
+
+const sourceOf = (key: string): DetailSource | undefined =>
+  Object.prototype.hasOwnProperty.call(WITH_DETAIL_KEYS, key)
+    ? WITH_DETAIL_KEYS[key as keyof typeof WITH_DETAIL_KEYS]
+    : undefined;
 
 /**
  * A stored message split into ours and the provider's own words: `message` is translated by the reader,
- * `detail` is shown as it is, on a line of its own (null when the message has none).
+ * `detail` is shown as it is, apart and labelled by `source` (null when the message has none). A detail that is
+ * itself one of our messages (a network failure's reason) is no one else's words: it stays in the sentence.
  */
-export function splitDetail(stored: string): { message: string; detail: string | null } {
+export function splitDetail(stored: string): { message: string; detail: string | null; source: DetailSource | null } {
   const msg = decodeMessage(stored);
-  if (!msg || !WITH_DETAIL_KEYS.includes(msg.key) || typeof msg.params.message !== 'string') {
-    return { message: stored, detail: null };
-  }
+  const source = msg ? sourceOf(msg.key) : undefined;
+  if (!msg || !source || typeof msg.params.message !== 'string') return { message: stored, detail: null, source: null };
   const detail = msg.params.detail;
-  return { message: msg.params.message, detail: detail === undefined || detail === '' ? null : String(detail) };
+  if (detail === undefined || detail === '') return { message: msg.params.message, detail: null, source: null };
+  if (typeof detail === 'string' && decodeMessage(detail)) return { message: stored, detail: null, source: null };
+  return { message: msg.params.message, detail: String(detail), source };
 }

@@ -82,7 +82,8 @@ export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps)
       renderValue={(selected, getItemProps) =>
         selected.map((o, index) => {
           const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={profileText(o)} {...itemProps} />;
+          // The id first: a chip cut on a phone still tells its profile apart; the whole name on hover.
+          return <Chip key={key} size="small" label={profileText(o, true)} title={profileText(o)} {...itemProps} />;
         })
       }
       renderInput={(params) => (

@@ -2,7 +2,7 @@ import { Box, IconButton, ListItemButton, Tooltip, Typography } from '@mui/mater
 import DoneIcon from '@mui/icons-material/Done';
 import { useTranslate } from 'react-admin';
 import type { Notification } from '../contract/live';
-import { formatUtc } from '../common/formatUtc';
+import { useFormatUtc } from '../common/useFormatUtc';
 import { useStoredMessage } from '../common/useStoredMessage';
 
 const PLATFORM: Record<string, string> = { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' };
@@ -18,6 +18,7 @@ export const NotificationItem = ({
   onRead: (n: Notification) => void;
 }) => {
   const translate = useTranslate();
+  const formatDate = useFormatUtc();
   const stored = useStoredMessage();
   const params = { ...n.params, platform: PLATFORM[String(n.params.platform)] ?? n.params.platform ?? '' };
   const reason = typeof n.params.error === 'string' && n.params.error ? stored(n.params.error) : '';
@@ -50,7 +51,7 @@ export const NotificationItem = ({
           </Typography>
         )}
         <Typography variant="caption" color="text.secondary">
-          {formatUtc(n.createdAt)}
+          {formatDate(n.createdAt)}
         </Typography>
       </Box>
       {unread && (

@@ -6,7 +6,7 @@ import { Confirm, useDataProvider, useNotify, useTranslate, type HttpError } fro
 import type { PlatformKey } from '../contract/platforms';
 import type { PlatformPublish, PostAction, PostRetry, PublicationVideo, PublishState } from '../contract/publications';
 import { splitDetail } from '../contract/stored-message';
-import { formatUtc } from '../common/formatUtc';
+import { useFormatUtc } from '../common/useFormatUtc';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { ErrorDetail } from '../common/ErrorDetail';
 import type { KadrDataProvider } from '../providers/dataProvider';
@@ -51,19 +51,20 @@ const ErrorLines = ({ p }: { p: PlatformPublish }) => {
       <Typography variant="caption" color={p.state === 'failed' ? 'error' : 'text.primary'} component="div">
         {text}
       </Typography>
-      <ErrorDetail detail={detail} label="kadr.posts.detail" />
+      <ErrorDetail detail={detail} label="platform" />
     </Box>
   );
 };
 
 /** A retrying post: why, which attempt comes next and when. */
 const RetryLine = ({ retry }: { retry: PostRetry }) => {
+  const formatDate = useFormatUtc();
   const translate = useTranslate();
   const parts = [translate(`kadr.posts.reasons.${retry.reason}`)];
   if (retry.reason !== 'quota') parts.push(translate('kadr.posts.attempt', { n: retry.attempt + 1 }));
   const next = retry.nextTryAt;
   parts.push(
-    next ? translate('kadr.posts.next_try', { date: formatUtc(next) }) : translate('kadr.posts.next_try_soon'),
+    next ? translate('kadr.posts.next_try', { date: formatDate(next) }) : translate('kadr.posts.next_try_soon'),
   );
   return (
     <Typography variant="caption" component="div" data-retry>
@@ -96,6 +97,7 @@ function usePostAction({ videoId, onChange }: PostActions, platform: PlatformKey
 
 /** One video on one platform: its state, upload percent, retry, wait, readable error, link, stats and actions. */
 const PlatformRow = ({ p, actions }: { p: PlatformPublish; actions?: PostActions }) => {
+  const formatDate = useFormatUtc();
   const translate = useTranslate();
   const platform = translate(`kadr.publishing.platforms.${p.platform}`);
   const percent = percentOf(p);
@@ -121,7 +123,7 @@ const PlatformRow = ({ p, actions }: { p: PlatformPublish; actions?: PostActions
           <Typography variant="caption" color="text.secondary" data-stats>
             {translate('kadr.publishing.stats', { views: p.views, likes: p.likes, comments: p.comments })} ·{' '}
             {p.statsAt
-              ? translate('kadr.posts.stats_at', { date: formatUtc(p.statsAt) })
+              ? translate('kadr.posts.stats_at', { date: formatDate(p.statsAt) })
               : translate('kadr.posts.stats_never')}
           </Typography>
         )}
@@ -129,7 +131,7 @@ const PlatformRow = ({ p, actions }: { p: PlatformPublish; actions?: PostActions
           <Tooltip
             title={
               p.statsRefreshAt
-                ? translate('kadr.posts.stats_wait', { date: formatUtc(p.statsRefreshAt) })
+                ? translate('kadr.posts.stats_wait', { date: formatDate(p.statsRefreshAt) })
                 : translate('kadr.posts.refresh_stats')
             }
           >
@@ -160,7 +162,7 @@ const PlatformRow = ({ p, actions }: { p: PlatformPublish; actions?: PostActions
       {p.retry && <RetryLine retry={p.retry} />}
       {!p.retry && p.state === 'waiting' && p.waitUntil && (
         <Typography variant="caption" color="text.secondary">
-          {translate('kadr.publishing.waits_until', { date: formatUtc(p.waitUntil) })}
+          {translate('kadr.publishing.waits_until', { date: formatDate(p.waitUntil) })}
         </Typography>
       )}
       <ErrorLines p={p} />

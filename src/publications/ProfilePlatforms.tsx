@@ -132,9 +132,10 @@ export const ProfilePlatformsInput = ({ label }: { label: (v: VideoRef) => strin
         aria-label={translate('kadr.publishing.platforms_title')}
         sx={{
           display: 'grid',
-          gridTemplateColumns: 'minmax(0, 1fr) repeat(3, minmax(56px, auto))',
+          // Each platform's column as wide as its 'не підключено' (two lines), with a gap between neighbours.
+          gridTemplateColumns: 'minmax(0, 1fr) repeat(3, 76px)',
           alignItems: 'center',
-          columnGap: 0.5,
+          columnGap: 1,
         }}
       >
         <Box role="row" sx={{ display: 'contents' }}>
@@ -201,7 +202,7 @@ export const ProfilePlatformsInput = ({ label }: { label: (v: VideoRef) => strin
                     <Typography
                       variant="caption"
                       color="text.secondary"
-                      sx={{ lineHeight: 1.1, textAlign: 'center', maxWidth: 72 }}
+                      sx={{ lineHeight: 1.1, textAlign: 'center', maxWidth: '100%' }}
                     >
                       {translate('kadr.publishing.not_connected')}
                     </Typography>

@@ -30,10 +30,11 @@ import type { AccountOption } from '../contract/profile-identity';
 import { addTags } from '../contract/tags';
 import { TagsInput } from '../common/TagsInput';
 import { StatusBadge } from '../common/StatusBadge';
-import { formatUtc } from '../common/formatUtc';
+import { useFormatUtc } from '../common/useFormatUtc';
 import { useStoredMessage } from '../common/useStoredMessage';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { Loading } from '../layout/Loading';
+import { RecordNotFound, isGone } from '../layout/RecordNotFound';
 import { QuickPick } from './QuickPick';
 import { VideoPlayer } from './VideoPlayer';
 import { ProfileName } from '../accounts/ProfileName';
@@ -67,12 +68,14 @@ export const PublicationDetail = () => {
     retry: false,
     refetchInterval: (q) => refreshEvery(q.state.data?.video),
   });
+  // Another user's publication, or none: the not-found screen (below); any other failure goes back to the list.
+  const missing = isGone(error);
   useEffect(() => {
-    if (!error) return;
+    if (!error || missing) return;
     const e = error as HttpError;
     notify(e.body?.message ?? e.message ?? 'kadr.notifications.error', { type: 'error' });
     navigate(LIST_PATH, { replace: true });
-  }, [error, notify, navigate]);
+  }, [error, missing, notify, navigate]);
 
   const [confirmDelete, setConfirmDelete] = useState(false);
   const noticeSkipped = useSkippedNotice();
@@ -80,6 +83,7 @@ export const PublicationDetail = () => {
     mutationFn: ({ id, body }: { id: number; body: PublicationPatch }) => dataProvider.changePublication(id, body),
   });
   const removal = useMutation({ mutationFn: (id: number) => dataProvider.delete<Publication>('upload-video', { id }) });
+  if (missing) return <RecordNotFound back={LIST_PATH} />;
   if (!data) return <Loading />;
 
   const edit = editOf(data);
@@ -247,6 +251,7 @@ const VideoCard = ({
   onChange: () => void;
 }) => {
   const translate = useTranslate();
+  const formatDate = useFormatUtc();
   const notify = useNotify();
   const stored = useStoredMessage();
   const dataProvider = useDataProvider<KadrDataProvider>();
@@ -311,7 +316,7 @@ const VideoCard = ({
               )}
             </Typography>
             <Typography variant="body2">
-              {translate('kadr.publishing.fields.date')}: {formatUtc(v.date) || translate('kadr.common.not_available')}
+              {translate('kadr.publishing.fields.date')}: {formatDate(v.date) || translate('kadr.common.not_available')}
             </Typography>
             <Stack direction="row" spacing={1}>
               {v.urlInstagram && (

@@ -36,6 +36,7 @@ import { TagsInput } from '../common/TagsInput';
 import { AccountsSelectInput } from '../groups/AccountsSelectInput';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { Loading } from '../layout/Loading';
+import { RecordNotFound, isGone } from '../layout/RecordNotFound';
 import { AccountPicker } from './AccountPicker';
 import { QuickPick } from './QuickPick';
 import { UtcDateInput } from './UtcDateInput';
@@ -150,7 +151,10 @@ export const PublishForm = () => {
 
   const published = source.data?.publicationId != null;
   const notReady = source.data && !source.data.ready && !published;
+  // Another user's request or AI video, or none: the not-found screen (below), not a toast over its list.
+  const missing = isGone(source.error);
   useEffect(() => {
+    if (missing) return;
     if (source.error || notReady || (published && ai)) {
       const e = source.error as HttpError | null;
       notify(
@@ -165,7 +169,7 @@ export const PublishForm = () => {
       );
       navigate(back, { replace: true });
     } else if (published) navigate(detailPath(idUpload), { replace: true });
-  }, [source.error, notReady, published, ai, back, idUpload, notify, navigate]);
+  }, [missing, source.error, notReady, published, ai, back, idUpload, notify, navigate]);
 
   // An AI video's profile is picked for it; its option (for the chip) comes from the caller's profiles.
   const waitsForOptions = ai && source.data?.account != null && accountOptions.isPending;
@@ -227,6 +231,7 @@ export const PublishForm = () => {
     }
   };
 
+  if (missing) return <RecordNotFound back={back} />;
   if (!defaults || !resolver || notReady || published) return <Loading />;
   const src = source.data!;
   return (

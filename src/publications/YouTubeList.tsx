@@ -9,7 +9,7 @@ import { PAGE_SIZE } from '../contract/pagination';
 import { shownStatus, type YouTubeItem } from '../contract/publications';
 import { Pagination } from '../common/Pagination';
 import { StatusBadge } from '../common/StatusBadge';
-import { formatUtc } from '../common/formatUtc';
+import { useFormatUtc } from '../common/useFormatUtc';
 import { useIsSmall } from '../common/useIsSmall';
 import { ProfileName } from '../accounts/ProfileName';
 import { detailPath } from './paths';
@@ -50,14 +50,15 @@ const StatusCell = () => {
   const r = useRecordContext<YouTubeItem>();
   return r ? <StatusBadge status={shownStatus(r.status, r.retrying)} /> : null;
 };
-const DateCell = () => <>{formatUtc(useRecordContext<YouTubeItem>()?.date)}</>;
+const DateCell = () => <>{useFormatUtc()(useRecordContext<YouTubeItem>()?.date)}</>;
 /** On a phone, under the title: '#id · date'. */
 const SmallMeta = () => {
+  const formatDate = useFormatUtc();
   const r = useRecordContext<YouTubeItem>();
   if (!r) return null;
   return (
     <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
-      {[`#${r.id}`, formatUtc(r.date)].filter(Boolean).join(' · ')}
+      {[`#${r.id}`, formatDate(r.date)].filter(Boolean).join(' · ')}
     </Box>
   );
 };

@@ -1,5 +1,6 @@
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { ErrorDetail } from '../common/ErrorDetail';
 import { renderFailure } from './renderFailure';
 
 /** A failed render's reason, translated, with the raw text it came from (ffmpeg's words) as a smaller detail line. */
@@ -12,15 +13,9 @@ export const RenderFailureText = ({ error, small = false }: { error: string; sma
         {translate(key, { _: key })}
       </Typography>
       {detail && (
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="div"
-          data-testid="render-failure-detail"
-          sx={{ overflowWrap: 'anywhere' }}
-        >
-          {detail}
-        </Typography>
+        <Box data-testid="render-failure-detail" sx={{ minWidth: 0 }}>
+          <ErrorDetail detail={detail} label="technical" />
+        </Box>
       )}
     </>
   );

@@ -1,13 +1,13 @@
-import { Title, useDataProvider, useTranslate, type HttpError } from 'react-admin';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { REQUEST_REFRESH_MS } from '../contract/videos';
 import { StatusBadge } from '../common/StatusBadge';
-import { formatUtc } from '../common/formatUtc';
+import { useFormatUtc } from '../common/useFormatUtc';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { Loading } from '../layout/Loading';
-import { NotFound } from '../layout/NotFound';
+import { RecordNotFound, isGone } from '../layout/RecordNotFound';
 import { VideoPlayer } from '../publications/VideoPlayer';
 import { RequestOptions } from './RequestCells';
 import { RenderFailureText } from './RenderFailureText';
@@ -18,6 +18,7 @@ import { RenderFailureText } from './RenderFailureText';
  * finished. Another user's request, or none, is the 404 screen.
  */
 export const RequestPage = () => {
+  const formatDate = useFormatUtc();
   const { id = '' } = useParams();
   const translate = useTranslate();
   const dataProvider = useDataProvider<KadrDataProvider>();
@@ -28,7 +29,7 @@ export const RequestPage = () => {
     refetchInterval: (q) =>
       q.state.data?.status === 'pending' || q.state.data?.status === 'loading' ? REQUEST_REFRESH_MS : false,
   });
-  if (error) return (error as HttpError).status === 404 || (error as HttpError).status === 400 ? <NotFound /> : null;
+  if (error) return isGone(error) ? <RecordNotFound back="/video/request-create" /> : null;
   if (!data) return <Loading />;
   const title = translate('kadr.lists.request_title', { id: data.id });
   return (
@@ -55,7 +56,7 @@ export const RequestPage = () => {
             )}
           </Stack>
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: 1, m: 0 }}>
-            <Field label={translate('kadr.lists.created')}>{formatUtc(data.createdAt)}</Field>
+            <Field label={translate('kadr.lists.created')}>{formatDate(data.createdAt)}</Field>
             <Field label={translate('kadr.lists.clip')}>{data.clipName}</Field>
             <Field label={translate('kadr.lists.options')}>
               <RequestOptions request={data} wide />

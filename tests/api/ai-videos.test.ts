@@ -84,7 +84,9 @@ describeEachDb(
       await settleAiVideos(ctx);
       const v = (await videos()).data[0];
       expect(v.status).toBe('error');
-      expect(v.error).toContain('The simulated generation failed');
+      // Ours in the caller's language; the provider's words apart, as they are.
+      expect(v.error).toBe('Генерація відео не вдалася');
+      expect(v.errorDetail).toContain('The simulated generation failed');
       const logs = (await ctx.call({ method: 'GET', url: '/api/ai/info/logs', token: op })).body;
       expect(logs.data[0]).toMatchObject({ status: 'error' });
       expect(logs.data[0].message).toContain(`#${v.id}`);

@@ -201,9 +201,9 @@ describeOnEachDb('profiles in the browser', (kind) => {
     expect(await page.getByRole('columnheader', { name: 'Користувач' }).count()).toBe(0);
 
     await page.goto(`${srv.url}/accounts/${adminAccountId}`);
-    // The server answers 404 for another user's profile, as for one that does not exist: the 404 screen.
-    await page.getByRole('heading', { name: '404' }).waitFor();
-    await page.getByText('Сторінку не знайдено').waitFor();
+    // The server answers 404 for another user's profile, as for one that does not exist: the not-found screen.
+    await page.getByTestId('record-not-found').getByRole('heading', { name: 'Не знайдено' }).waitFor();
+    await page.getByText('Такого запису немає, або він належить іншому користувачу.').waitFor();
     expect(await page.getByText('Адмінський профіль').count()).toBe(0);
 
     await page.goto(`${srv.url}/accounts/list`);

@@ -126,8 +126,10 @@ describeOnEachDb('AI screens in the browser', (kind) => {
   it("profile: 'Email GPT не задан', connect GPT saving the edits for the operator (id stored), then DeepSeek", async () => {
     // No session yet: the empty list says how one starts.
     await page.goto(`${srv.url}/ai/list`);
-    await page.getByTestId('ai-sessions-empty').getByText('натиснуто «Підключити GPT»', { exact: false }).waitFor();
-    await page.getByTestId('ai-sessions-empty').getByRole('link', { name: 'Відкрити профілі' }).waitFor();
+    const empty = page.getByTestId('empty-list');
+    await empty.getByText('Сесій ШІ ще немає').waitFor();
+    await empty.getByText('натиснуто «Підключити GPT»', { exact: false }).waitFor();
+    await empty.getByRole('link', { name: 'Відкрити профілі' }).waitFor();
 
     await page.goto(`${srv.url}/accounts/${accountId}`);
     await page.getByLabel('GPT', { exact: true }).check();
@@ -332,9 +334,9 @@ describeOnEachDb('AI screens in the browser', (kind) => {
       const p2 = await ctx2.newPage();
       await signInAs(p2, srv.url, 'other', 'other-pass');
       await p2.goto(`${srv.url}/ai/list/${reply.id}`);
-      await p2.getByRole('heading', { name: '404' }).waitFor();
+      await p2.getByTestId('record-not-found').getByRole('heading', { name: 'Не знайдено' }).waitFor();
       await p2.goto(`${srv.url}/ai/list`);
-      await p2.getByText('Нічого не знайдено').waitFor();
+      await p2.getByText('Сесій ШІ ще немає').waitFor();
     } finally {
       await ctx2.close();
     }

@@ -186,7 +186,7 @@ describeOnEachDb('daily use leftovers in the browser', (kind) => {
       // The reason in Ukrainian, the provider's words on their own line.
       const error = page.getByTestId('ai-error-text');
       await error.getByText('GPT: забагато запитів, спробуйте пізніше', { exact: true }).waitFor();
-      await error.getByText(`Деталі: ${detail}`, { exact: true }).waitFor();
+      await error.getByText(`Відповідь провайдера: ${detail}`, { exact: true }).waitFor();
       await fits(width);
     });
 

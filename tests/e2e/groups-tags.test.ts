@@ -237,9 +237,9 @@ describeOnEachDb('tag sets and groups in the browser', (kind) => {
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText('Тег створено').waitFor();
 
-    // The admin's group by its id: the 404 screen, as for a group that does not exist; its name never shown.
+    // The admin's group by its id: the not-found screen, as for a group that does not exist; its name never shown.
     await page.goto(`${srv.url}/accounts/group/${adminGroupId}`);
-    await page.getByRole('heading', { name: '404' }).waitFor();
+    await page.getByTestId('record-not-found').getByRole('heading', { name: 'Не знайдено' }).waitFor();
     // Its name is in no field (getByText below does not read input values) and in no text.
     expect(
       await page.locator('input, textarea').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { aiVideoJob, aiVideoJobKey } from '../../server/ai/ai.jobs';
+import { encodeMessage } from '../../src/contract/stored-message';
 import { connectPlatform } from '../helpers/connected-tokens';
 import type { TestServer } from '../helpers/server';
 import { signedInApi } from '../helpers/server-api';
@@ -23,10 +24,19 @@ export type LayoutData = {
 
 const LONG_CLIP = 'відпустка-на-морі-2026-серпень-захід-сонця-над-пляжем-повна-версія-без-монтажу-4k.mp4';
 const LONG_CHANNEL = 'Кулінарний канал Олени: рецепти на кожен день, випічка та десерти';
-export const LONG_ERROR =
+/** A provider's long unbroken token (an Envoy 503 body), as real errors carry them. */
+export const LONG_TOKEN =
+  'upstream_connect_error_or_disconnect_or_reset_before_headers_reset_reason_connection_failure_transport_' +
+  'failure_reason_delayed_connect_error_111';
+/** A dead job's reason as the queue keeps it: raw text. */
+const JOB_ERROR =
   'Не вдалося зʼєднатися з GPT через проксі сесії: Connection error.: fetch failed: getaddrinfo ENOTFOUND ' +
-  'api.openai.com (the provider said: upstream_connect_error_or_disconnect_or_reset_before_headers_reset_reason_' +
-  'connection_failure_transport_failure_reason_delayed_connect_error_111)';
+  `api.openai.com (the provider said: ${LONG_TOKEN})`;
+/** An AI error as the AI service stores it (server/ai/ai-record.ts driverErrorMessage): ours, then the provider's words. */
+export const AI_ERROR = encodeMessage('kadr.ai_errors.with_detail', {
+  message: encodeMessage('kadr.ai_errors.unavailable', { provider: 'GPT' }),
+  detail: LONG_TOKEN,
+});
 
 /** The rendered files only have to exist (nothing plays them here), so no ffmpeg is needed to seed. */
 const mp4 = () => Buffer.from('layout test video');
@@ -152,7 +162,7 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
       accountId: profiles[0]!,
       email: 'olena.kovalenko.marketing.team@example.com',
       status: 'error',
-      errorText: LONG_ERROR,
+      errorText: AI_ERROR,
       createdAt: at,
       updatedAt: at,
     })
@@ -178,14 +188,14 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
       status: 'error',
       prompt: 'A slow pan over a freshly baked apple pie on a rustic wooden table, warm morning light',
       title,
-      error: LONG_ERROR,
+      error: AI_ERROR,
       createdAt: at,
       updatedAt: at,
     })
     .execute();
   await db
     .insertInto('aiLogs')
-    .values({ userId: adminId, sessionId: aiSession, message: LONG_ERROR, status: 'error', createdAt: at })
+    .values({ userId: adminId, sessionId: aiSession, message: AI_ERROR, status: 'error', createdAt: at })
     .execute();
 
   // The job queue as the Jobs screen shows it: an AI video's job dead with the long error, and one a worker on a
@@ -193,7 +203,7 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
   const queue = srv.app.root.queue;
   await queue.enqueue(aiVideoJob, { aiVideoId: 1, attempt: 1 }, { key: aiVideoJobKey(1, 1) });
   const generating = (await queue.claim('kadr-worker-eu-central-1a-7f9c4d:48213:9a1b2c', [aiVideoJob.name], 60_000))!;
-  await queue.fail(generating, LONG_ERROR, () => 0, true);
+  await queue.fail(generating, JOB_ERROR, () => 0, true);
   await queue.enqueue(aiVideoJob, { aiVideoId: 2, attempt: 1 }, { key: aiVideoJobKey(2, 1), progress: 'polling:42%' });
   await queue.claim('kadr-worker-eu-central-1b-0d1e2f:51877:3c4d5e', [aiVideoJob.name], 60_000);
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { startFoundationServer } from './foundation-panel';
-import { LONG_ERROR, seedLayoutData, type LayoutData } from './layout-data';
+import { LONG_TOKEN, seedLayoutData, type LayoutData } from './layout-data';
 import { layoutScreens, waitReady, type Screen } from './layout-screens';
 
 /**
@@ -160,7 +160,7 @@ describe('every screen fits the window', () => {
       for (const screen of SCREENS) {
         await page.goto(srv.url + screen.path());
         await waitReady(page, screen.ready);
-        for (const p of await misfits(page, LONG_ERROR)) problems.push(`${screen.name}: ${p}`);
+        for (const p of await misfits(page, LONG_TOKEN)) problems.push(`${screen.name}: ${p}`);
         if (screen.create) {
           const create = page.getByRole('link', { name: screen.create[lang], exact: true });
           if (!(await onScreen(page, create))) problems.push(`${screen.name}: the create button is off-screen`);

@@ -111,9 +111,10 @@ describe('lists that find, in the browser', () => {
     await expect.poll(() => page.locator('video').count()).toBe(2);
     const publish = page.getByRole('link', { name: 'Опублікувати' });
     await expect.poll(() => publish.getAttribute('href')).toBe('/video/request/up-lists-e2e');
-    // Another request id that does not exist: the 404 screen.
+    // Another request id that does not exist: the not-found screen, back to the requests.
     await page.goto(`${srv.url}/video/request-create/99999`);
-    await page.getByText('404').waitFor();
+    await page.getByTestId('record-not-found').getByRole('heading', { name: 'Не знайдено' }).waitFor();
+    expect(await page.getByRole('link', { name: 'До списку' }).getAttribute('href')).toBe('/video/request-create');
     await context.close();
   });
 });

@@ -104,8 +104,8 @@ const shownToasts = (page: Page) =>
   );
 const menu = (page: Page) => page.getByRole('navigation', { name: 'main menu' });
 const isNotFoundScreen = async (page: Page) => {
-  await page.getByRole('heading', { name: '404' }).waitFor();
-  await page.getByText('Сторінку не знайдено').waitFor();
+  await page.getByTestId('record-not-found').getByRole('heading', { name: 'Не знайдено' }).waitFor();
+  await page.getByText('Такого запису немає, або він належить іншому користувачу.').waitFor();
 };
 
 describe('one consistent look [sqlite]', () => {
@@ -210,7 +210,7 @@ describe('one consistent look [sqlite]', () => {
     await page.context().close();
   });
 
-  it("another user's folder, or none, by URL is the 404 screen; so are profiles, groups and tag sets", async () => {
+  it("another user's folder, or none, by URL is the not-found screen; so are profiles, groups and tag sets", async () => {
     const page = await signedIn('olena', 'olena-pass');
     await page.goto(`${srv.url}/photos/${ids.olenaFolder}`);
     await page.getByRole('heading', { name: 'Background (1)' }).waitFor();

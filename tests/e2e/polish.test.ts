@@ -47,6 +47,14 @@ const EMPTY = [
   },
   { path: '/photos', uk: 'Папок із фонами ще немає', en: 'No background folders yet', create: ['Create folder'] },
   { path: '/ai/video', uk: 'Відео ШІ ще немає', en: 'No AI videos yet', create: [] },
+  // The AI lists whose records start on a profile: what is missing, and a link to the profiles.
+  {
+    path: '/ai/list',
+    uk: 'Сесій ШІ ще немає',
+    en: 'No AI sessions yet',
+    create: ['Відкрити профілі', 'Open profiles'],
+  },
+  { path: '/ai/logs', uk: 'Логів ШІ ще немає', en: 'No AI logs yet', create: ['Відкрити профілі', 'Open profiles'] },
 ] as const;
 
 describe('a new operator with nothing', () => {
@@ -160,10 +168,14 @@ describe('with the layout data', () => {
           : ['Rendering failed: the clip could not be decoded', 'Rendering failed: no videos were made'];
       await page.goto(`${srv.url}/video/request-create/${d.requests.failed}`);
       await page.getByText(reason).waitFor();
-      await page
-        .getByTestId('render-failure-detail')
+      // ffmpeg's words apart, labelled, in their own block: not part of the sentence.
+      const detail = page.getByTestId('render-failure-detail');
+      await detail.getByText(lang === 'uk' ? 'Технічні подробиці:' : 'Technical details:').waitFor();
+      await detail
+        .locator('code')
         .getByText(/^ffmpeg exited with code 1: Error while decoding/)
         .waitFor();
+      expect(await page.getByText(`${reason}: ffmpeg`).count()).toBe(0);
       await page.getByTestId('request-no-outputs').getByText(none).waitFor();
       expect(await page.getByText(lang === 'uk' ? 'Відео ще не готові' : 'No videos ready yet').count()).toBe(0);
       // The list's status column: the same reason, the raw text under it.
@@ -176,14 +188,103 @@ describe('with the layout data', () => {
   });
 
   it('Q: on a phone an error toast sits below the app bar, the page title readable', async () => {
-    // Another user's publication: 'Не знайдено'.
-    const { context, page } = await adminPage(390, 'uk', 'operator');
-    await page.goto(`${srv.url}/video/youtube/${d.idUpload.published}`);
+    // The failed AI video's publish form: 'Відео ще не готове до публікації', back on the AI videos.
+    const { id } = await srv.tdb.db.selectFrom('aiVideos').select('id').executeTakeFirstOrThrow();
+    const { context, page } = await adminPage(390);
+    await page.goto(`${srv.url}/ai/video/${id}/publish`);
     const toast = page.locator('[role="status"]').first();
     await toast.waitFor();
     const bar = await page.locator('header').boundingBox();
     const box = await toast.boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+    await context.close();
+  });
+
+  it("R: an AI error is a sentence in the reader's language, the provider's words apart and labelled", async () => {
+    for (const lang of ['uk', 'en'] as const) {
+      const { context, page } = await adminPage(1440, lang);
+      const [sentence, label, other] =
+        lang === 'uk'
+          ? ['GPT тимчасово недоступний', 'Відповідь провайдера:', 'temporarily unavailable']
+          : ['GPT is temporarily unavailable', 'Provider said:', 'тимчасово'];
+      const check = async (scope: ReturnType<typeof page.locator>) => {
+        await scope.getByText(sentence, { exact: true }).waitFor();
+        const detail = scope.locator('[data-detail]');
+        await detail.getByText(label).waitFor();
+        await detail
+          .locator('code')
+          .getByText(/^upstream_connect_error_or_disconnect/)
+          .waitFor();
+        expect(await scope.getByText(other).count()).toBe(0);
+      };
+      await page.goto(`${srv.url}/ai/logs`);
+      await check(page.getByTestId('ai-logs'));
+      await page.goto(`${srv.url}/ai/list/${d.aiSession}`);
+      await check(page.getByTestId('ai-error-text'));
+      await page.goto(`${srv.url}/ai/video`);
+      await check(page.getByTestId('ai-videos'));
+      await context.close();
+    }
+  });
+
+  it("S: dates are written the screen language's way, in UTC", async () => {
+    for (const [lang, shape] of [
+      ['uk', /^\d\d\.\d\d\.\d{4}, \d\d:\d\d:\d\d$/],
+      ['en', /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d:\d\d$/],
+    ] as const) {
+      const { context, page } = await adminPage(1440, lang);
+      await page.goto(`${srv.url}/ai/logs`);
+      const date = page.getByTestId('ai-logs').locator('tbody td').last();
+      await expect.poll(async () => (await date.innerText()).trim()).toMatch(shape);
+      await context.close();
+    }
+  });
+
+  it("T: another user's record, on every detail page, is one not-found screen with a way back, no toast", async () => {
+    const { context, page } = await adminPage(1440, 'uk', 'operator');
+    const pages = [
+      [`/video/youtube/${d.idUpload.published}`, '/video/list'],
+      [`/video/request/${d.idUpload.ready}`, '/video/request-create'],
+      [`/ai/list/${d.aiSession}`, '/ai/list'],
+      [`/video/request-create/${d.requests.done}`, '/video/request-create'],
+      [`/video/request-create/${d.requests.failed}`, '/video/request-create'],
+      [`/photos/${d.folder}`, '/photos'],
+      [`/photos/create/${d.folder}`, '/photos'],
+      [`/accounts/${d.profiles[0]}`, '/accounts'],
+    ] as const;
+    for (const [path, back] of pages) {
+      await page.goto(srv.url + path);
+      const screen = page.getByTestId('record-not-found');
+      await screen.getByRole('heading', { name: 'Не знайдено' }).waitFor();
+      await screen.getByText('Такого запису немає, або він належить іншому користувачу.').waitFor();
+      expect(await screen.getByRole('link', { name: 'До списку' }).getAttribute('href'), path).toBe(back);
+      await page.locator('#react-admin-title').getByText('Не знайдено').waitFor();
+      expect(new URL(page.url()).pathname, path).toBe(path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('[role="status"]').count(), path).toBe(0);
+    }
+    // An unknown path keeps the SPEC's '404'.
+    await page.goto(`${srv.url}/no-such-screen`);
+    await page.getByRole('heading', { name: '404' }).waitFor();
+    await context.close();
+  });
+
+  it("U: the profile's proxy shows its password masked until the eye is pressed; saving keeps it", async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`${srv.url}/accounts/${d.profiles[0]}`);
+    const proxy = page.getByLabel('Проксі', { exact: true });
+    await expect.poll(() => proxy.inputValue()).toBe('http://user:••••••@203.0.113.1:8080');
+    expect(await page.content()).not.toContain('user:pass@203');
+    // Saved while masked: the address stays as it was.
+    await page.getByLabel('Коментар', { exact: true }).fill('Олена — основний профіль (перевірка проксі)');
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+    await page.getByText('Профіль змінено').waitFor();
+    await page.reload();
+    await expect.poll(() => proxy.inputValue()).toBe('http://user:••••••@203.0.113.1:8080');
+    await page.getByRole('button', { name: 'Показати: Проксі' }).click();
+    expect(await proxy.inputValue()).toBe('http://user:pass@203.0.113.1:8080');
+    await page.getByRole('button', { name: 'Сховати: Проксі' }).click();
+    expect(await proxy.inputValue()).toBe('http://user:••••••@203.0.113.1:8080');
     await context.close();
   });
 });

@@ -76,14 +76,14 @@ describe('the panel in two tabs', () => {
     await expectBothSignedIn(tabs);
   });
 
-  it('an id that does not exist shows the 404 screen, not an empty form', async () => {
+  it('an id that does not exist shows the not-found screen, not an empty form', async () => {
     context = await panel.browser.newContext();
     const page = await context.newPage();
     await signInAs(page, panel.server.url, 'admin', 'admin-pass');
     for (const path of ['/users/abc', '/accounts/999999', '/tags/999999', '/accounts/group/999999']) {
       await page.goto(`${panel.server.url}${path}`);
-      await page.getByText('Сторінку не знайдено').waitFor();
-      expect(await page.getByRole('heading', { name: '404' }).count()).toBe(1);
+      await page.getByText('Такого запису немає, або він належить іншому користувачу.').waitFor();
+      expect(await page.getByTestId('record-not-found').getByRole('heading', { name: 'Не знайдено' }).count()).toBe(1);
       expect(await page.locator('form').count()).toBe(0);
     }
   });

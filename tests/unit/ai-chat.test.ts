@@ -95,7 +95,7 @@ describe('AI video rules', () => {
     expect(videoRefresh(undefined)).toBe(false);
     expect(videoRefresh([{ status: 'success', publication: null }])).toBe(false);
     expect(videoRefresh([{ status: 'loading', publication: null }])).toBe(VIDEO_REFRESH_MS);
-    const pub = { id: 1, videoId: 2, error: null };
+    const pub = { id: 1, videoId: 2, error: null, errorDetail: null };
     expect(videoRefresh([{ status: 'publication', publication: { ...pub, status: 'loading' } }])).toBe(
       VIDEO_REFRESH_MS,
     );

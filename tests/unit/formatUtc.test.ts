@@ -16,6 +16,12 @@ describe('formatUtc', () => {
     expect(formatUtc('2026-11-01T05:30:00Z')).toBe('01.11.2026, 05:30:00');
     expect(formatUtc('2026-11-01T06:30:00Z')).toBe('01.11.2026, 06:30:00');
   });
+  it("writes another language's date its own way, still in UTC", () => {
+    expect(formatUtc('2026-11-26T07:59:38Z', 'en')).toBe('Nov 26, 2026, 07:59:38');
+    expect(formatUtc('2026-03-08T00:04:09Z', 'en')).toBe('Mar 8, 2026, 00:04:09');
+    expect(formatUtc('2026-11-26T07:59:38Z', 'uk')).toBe('26.11.2026, 07:59:38');
+    expect(formatUtc('not a date', 'en')).toBe('');
+  });
   it('prints nothing for empty or invalid input', () => {
     expect(formatUtc(null)).toBe('');
     expect(formatUtc('')).toBe('');
