@@ -4,10 +4,13 @@ import { foundationPanel } from './foundation-panel';
 
 /** Text only MUI's Popper code has (@popperjs/core's attributes): what a tooltip and the bell's panel bring. */
 const POPPER_CODE = 'data-popper-';
+/** Text only classic zod brings (its English messages): the users screen's contract is zod/mini's. */
+const CLASSIC_ZOD_CODE = 'Too big: expected';
 
 /**
  * What a cold page loads before anyone touches it (issue 18 item 9): only what draws the first screen. Tooltips
- * and the bell's panel load on first use, and then work as before.
+ * and the bell's panel load on first use, and then work as before; the users screen's contract needs zod's core
+ * only.
  */
 describe('first load of a screen', () => {
   const panel = foundationPanel();
@@ -36,6 +39,7 @@ describe('first load of a screen', () => {
     await page.locator('td').getByText('admin', { exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await loaded(scripts, POPPER_CODE)).toBe(false);
+    expect(await loaded(scripts, CLASSIC_ZOD_CODE)).toBe(false);
 
     // The menu's toggle is named by its tooltip's text before the tooltip code has loaded…
     const toggle = page.getByRole('button', { name: 'Закрити меню' });
