@@ -3,10 +3,11 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { signInMessages } from './scripts/vite/signInMessages.ts';
 import { precompress } from './scripts/vite/precompress.ts';
+import { lazyTooltip } from './scripts/vite/lazyTooltip.ts';
 
 // One copy each of react-router, MUI and react-query (see notes/react-admin.md §0).
 export default defineConfig({
-  plugins: [react(), signInMessages(), precompress()],
+  plugins: [react(), signInMessages(), lazyTooltip(), precompress()],
   resolve: {
     // A polyfill of what every supported browser has (see the file).
     alias: { 'object.entries': resolve(import.meta.dirname, 'src/shims/object-entries.cjs') },

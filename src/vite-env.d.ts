@@ -14,3 +14,8 @@ declare module 'virtual:sign-in-messages/*' {
   const messages: import('ra-core').TranslationMessages;
   export default messages;
 }
+
+/** MUI's own Tooltip (scripts/vite/lazyTooltip.ts), which src/common/LazyTooltip.tsx loads on first use. */
+declare module 'virtual:mui-tooltip' {
+  export { default } from '@mui/material/Tooltip';
+}

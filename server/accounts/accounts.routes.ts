@@ -15,7 +15,7 @@ import {
   OAuthCallbackQuerySchema,
   PlatformQuerySchema,
 } from '../../src/contract/accounts';
-import { errorResponses, IdParams, NoContent, pageOf, PageQuery } from '../../src/contract/http';
+import { errorResponses, IdParams, noContent, pageOf, PageQuery } from '../../src/contract/http';
 import { AccountListQuery } from '../../src/contract/list-queries';
 import { requireUser } from '../auth/guards';
 import { localeOf, translate } from '../http/i18n';
@@ -186,7 +186,7 @@ export async function accountsRoutes(app: FastifyInstance, { accounts }: { accou
           summary: `The ${platform} OAuth callback`,
           querystring: OAuthCallbackQuerySchema,
           response: {
-            302: NoContent.describe(
+            302: noContent(
               'Back to the profile (`/accounts/{id}?connected=…` or `?connect_error=…`) or the profile list',
             ),
             ...errorResponses(400, 500),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { safeExtend } from 'zod/mini';
 import {
   AuthUserSchema,
   LoginResponseSchema,
@@ -82,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
         tags,
         security: BEARER,
         summary: 'Change own password (ends the other sessions)',
-        body: PasswordChangeSchema.safeExtend(SessionTokenSchema.shape),
+        body: safeExtend(PasswordChangeSchema, SessionTokenSchema.shape),
         response: { 204: NoContent, ...errorResponses(400, 401, 500) },
       },
     },

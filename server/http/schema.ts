@@ -1,6 +1,7 @@
 import type { FastifySchema, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError, validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
-import { ZodType, type z } from 'zod';
+import type { z } from 'zod';
+import { $ZodType, safeParse } from 'zod/v4/core';
 import { M } from '../../src/contract/messages';
 import { AppError } from './errors';
 import { nulPath } from './validate';
@@ -33,16 +34,17 @@ export type { FastifySchema };
  * The one serializer compiler (set in app.ts): an answer is parsed through its declared zod schema, which drops
  * every field the schema does not declare (a token, a sealed value, a hash), then stringified. The type
  * provider's own serializer encodes instead of parsing; response schemas here have no codecs, so both give
- * the same JSON, and zod's parse takes its compiled fast path, which keeps `GET /api/users` near its floor.
+ * the same JSON, and zod's parse takes its compiled fast path, which keeps `GET /api/users` near its floor. A
+ * schema may be written with zod or zod/mini (src/contract/http.ts): both are zod core schemas.
  */
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType | { properties: z.ZodType }> = ({
+export const serializerCompiler: FastifySerializerCompiler<$ZodType | { properties: $ZodType }> = ({
   schema,
   method,
   url,
 }) => {
-  const zod = schema instanceof ZodType ? schema : schema.properties;
+  const zod = schema instanceof $ZodType ? schema : schema.properties;
   return (data) => {
-    const result = zod.safeParse(data);
+    const result = safeParse(zod, data);
     if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
     return JSON.stringify(result.data);
   };

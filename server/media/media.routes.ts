@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, NoContent } from '../../src/contract/http';
+import { errorResponses, noContent } from '../../src/contract/http';
 import { M } from '../../src/contract/messages';
 import { AppError } from '../http/errors';
 import { API_TAGS } from '../http/openapi';
@@ -90,7 +90,7 @@ export async function mediaRoutes(app: FastifyInstance, { media }: { media: Medi
         response: {
           200: binary('The whole file'),
           206: binary('The requested range'),
-          416: NoContent.describe('Range not satisfiable'),
+          416: noContent('Range not satisfiable'),
           ...errorResponses(403, 404, 500),
         },
       },

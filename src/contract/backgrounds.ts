@@ -56,7 +56,8 @@ export const BackgroundItemSchema = z
 export type BackgroundItem = z.infer<typeof BackgroundItemSchema>;
 
 /** GET /api/photo-bg/{folderId}: the page envelope plus the folder. */
-export const FolderItemsPageSchema = pageOf(BackgroundItemSchema).extend({
+export const FolderItemsPageSchema = z.object({
+  ...pageOf(BackgroundItemSchema).shape,
   folder: z.object({ id: z.number().int(), name: z.string() }),
 });
 export type FolderItemsPage = Page<BackgroundItem> & { folder: { id: number; name: string } };

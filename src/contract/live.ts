@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pageOf } from './http';
 
 /**
@@ -51,14 +51,14 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export const NotificationSchema = z
   .object({
-    id: z.number().int(),
+    id: z.int(),
     kind: z.enum(NOTICE_KINDS),
     params: z.record(z.string(), z.union([z.string(), z.number()])),
-    link: z.string().nullable().describe('Panel path of the thing it is about'),
-    readAt: z.string().nullable(),
+    link: z.nullable(z.string()).register(z.globalRegistry, { description: 'Panel path of the thing it is about' }),
+    readAt: z.nullable(z.string()),
     createdAt: z.string(),
   })
-  .meta({
+  .register(z.globalRegistry, {
     id: 'Notification',
     example: {
       id: 7,
@@ -72,23 +72,23 @@ export const NotificationSchema = z
 export type Notification = z.infer<typeof NotificationSchema>;
 
 /** Newest first, with the caller's unread count for the bell's badge. */
-export const NotificationPageSchema = pageOf(NotificationSchema).extend({ unread: z.number().int() });
+export const NotificationPageSchema = z.extend(pageOf(NotificationSchema), { unread: z.int() });
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
-export const ReadAllSchema = z.object({ updated: z.number().int() });
+export const ReadAllSchema = z.object({ updated: z.int() });
 
 export const LiveTicketSchema = z.object({
-  ticket: z.string().describe('Opens GET /api/live/events?ticket=… once within its lifetime'),
-  expiresInSec: z.number().int(),
+  ticket: z
+    .string()
+    .register(z.globalRegistry, { description: 'Opens GET /api/live/events?ticket=… once within its lifetime' }),
+  expiresInSec: z.int(),
 });
 
 export const LiveStreamQuery = z.object({
-  ticket: z.string().max(512).optional(),
-  lastEventId: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .optional()
-    .describe('Resume after this event id (the Last-Event-ID header wins when both are sent)'),
+  ticket: z.optional(z.string().check(z.maxLength(512))),
+  lastEventId: z.optional(z.string().check(z.regex(/^\d{1,15}$/))).register(z.globalRegistry, {
+    description: 'Resume after this event id (the Last-Event-ID header wins when both are sent)',
+  }),
 });
 
 /** How often the stream sends a comment so proxies and the server's idle timeouts keep it open. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SelectOptionSchema } from './http';
 import { PLATFORMS, type PlatformKey } from './platforms';
 
@@ -11,29 +11,39 @@ import { PLATFORMS, type PlatformKey } from './platforms';
 /** One connected platform as the profile shows it: the channel or display name, the @username, the avatar link. */
 export const ProfileHandleSchema = z.object({
   platform: z.enum(PLATFORMS),
-  name: z.string().nullable().describe('Channel title, TikTok display name or Instagram profile name'),
-  username: z.string().nullable().describe("The platform's @handle, without the @"),
-  avatar: z.string().nullable().describe("The platform's avatar link (the platform's own, may expire)"),
+  name: z
+    .nullable(z.string())
+    .register(z.globalRegistry, { description: 'Channel title, TikTok display name or Instagram profile name' }),
+  username: z.nullable(z.string()).register(z.globalRegistry, { description: "The platform's @handle, without the @" }),
+  avatar: z
+    .nullable(z.string())
+    .register(z.globalRegistry, { description: "The platform's avatar link (the platform's own, may expire)" }),
 });
 export type ProfileHandle = z.infer<typeof ProfileHandleSchema>;
 
 /** The fields every answer that names a profile carries besides its id. */
 export const profileIdentityFields = {
-  comments: z.string().nullable().describe("The operator's own name for the profile"),
-  handles: z.array(ProfileHandleSchema).describe('Connected platforms, in YouTube, TikTok, Instagram order'),
+  comments: z
+    .nullable(z.string())
+    .register(z.globalRegistry, { description: "The operator's own name for the profile" }),
+  handles: z
+    .array(ProfileHandleSchema)
+    .register(z.globalRegistry, { description: 'Connected platforms, in YouTube, TikTok, Instagram order' }),
 };
 
 /** A profile as a select option: SPEC §3 {id, title, value}, plus what names it. */
-export const AccountOptionSchema = SelectOptionSchema.extend(profileIdentityFields).meta({
-  id: 'AccountOption',
-  example: {
-    id: 12,
-    title: 'Кулінарія',
-    value: 12,
-    comments: 'Кухня, основний',
-    handles: [{ platform: 'youtube', name: 'Кулінарія', username: 'kulinaria', avatar: null }],
-  },
-});
+export const AccountOptionSchema = z.extend(SelectOptionSchema, profileIdentityFields).check(
+  z.meta({
+    id: 'AccountOption',
+    example: {
+      id: 12,
+      title: 'Кулінарія',
+      value: 12,
+      comments: 'Кухня, основний',
+      handles: [{ platform: 'youtube', name: 'Кулінарія', username: 'kulinaria', avatar: null }],
+    },
+  }),
+);
 export type AccountOption = z.infer<typeof AccountOptionSchema>;
 
 /** The stored columns a profile's handles are read from. */

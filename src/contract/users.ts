@@ -1,55 +1,63 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { profileIdentityFields } from './profile-identity';
 import { M } from './messages';
 import { ROLES } from './roles';
 
-const required = () => z.string({ error: M.required }).min(1, M.required);
-const newPassword = () => required().min(6, M.tooShort).max(50, M.tooLong);
+const required = (...checks: Array<z.core.$ZodCheck<string>>) =>
+  z.string({ error: M.required }).check(z.minLength(1, M.required), ...checks);
+const newPassword = () => required(z.minLength(6, M.tooShort), z.maxLength(50, M.tooLong));
+const login = () => required(z.minLength(2, M.tooShort), z.maxLength(50, M.tooLong));
 
 /** SPEC §5 user form: login required; password 6–50, required even when editing; repeat must match. */
 export const UserFormSchema = z
   .object({
-    login: required().min(2, M.tooShort).max(50, M.tooLong),
+    login: login(),
     password: newPassword(),
     repeatPassword: required(),
-    role: z.enum(ROLES).optional(),
+    role: z.optional(z.enum(ROLES)),
   })
-  .refine((v) => v.password === v.repeatPassword, { path: ['repeatPassword'], message: M.passwordsMismatch });
+  .check(z.refine((v) => v.password === v.repeatPassword, { path: ['repeatPassword'], message: M.passwordsMismatch }));
 
 /** Editing: an empty password keeps the current one (issue 18: renaming a user no longer asks for it). */
-const keptPassword = () => z.preprocess((v) => (v === '' || v == null ? undefined : v), newPassword().optional());
+const keptPassword = () =>
+  z.pipe(
+    z.transform((v: unknown) => (v === '' || v == null ? undefined : v)),
+    z.optional(newPassword()),
+  );
 
 /** The user form when editing: the same rules, but the password and its repeat may both stay empty. */
 export const UserEditFormSchema = z
   .object({
-    login: required().min(2, M.tooShort).max(50, M.tooLong),
+    login: login(),
     password: keptPassword(),
-    repeatPassword: z.string().nullish(),
-    role: z.enum(ROLES).optional(),
+    repeatPassword: z.nullish(z.string()),
+    role: z.optional(z.enum(ROLES)),
   })
-  .refine((v) => (v.password ?? '') === (v.repeatPassword ?? ''), {
-    path: ['repeatPassword'],
-    message: M.passwordsMismatch,
-  });
+  .check(
+    z.refine((v) => (v.password ?? '') === (v.repeatPassword ?? ''), {
+      path: ['repeatPassword'],
+      message: M.passwordsMismatch,
+    }),
+  );
 
 /** PATCH /api/users/{id}: like the create body, but a missing or empty password keeps the current one. */
 export const UserPatchSchema = z
   .object({
-    login: required().min(2, M.tooShort).max(50, M.tooLong),
+    login: login(),
     password: keptPassword(),
-    role: z.enum(ROLES, { error: M.required }).optional(),
+    role: z.optional(z.enum(ROLES, { error: M.required })),
   })
-  .meta({ example: { login: 'operator', role: 'user' } });
+  .register(z.globalRegistry, { example: { login: 'operator', role: 'user' } });
 export type UserPatch = z.infer<typeof UserPatchSchema>;
 
 /** What the API accepts: the form without the repeat (the panel checks it). */
 export const UserBodySchema = z
   .object({
-    login: required().min(2, M.tooShort).max(50, M.tooLong),
+    login: login(),
     password: newPassword(),
-    role: z.enum(ROLES, { error: M.required }).optional(),
+    role: z.optional(z.enum(ROLES, { error: M.required })),
   })
-  .meta({ example: { login: 'operator', password: 'secret-pass', role: 'user' } });
+  .register(z.globalRegistry, { example: { login: 'operator', password: 'secret-pass', role: 'user' } });
 export type UserBody = z.infer<typeof UserBodySchema>;
 
 /** Settings: change your own password. */
@@ -59,20 +67,22 @@ export const PasswordChangeSchema = z
     newPassword: newPassword(),
     repeatPassword: required(),
   })
-  .refine((v) => v.newPassword === v.repeatPassword, { path: ['repeatPassword'], message: M.passwordsMismatch });
+  .check(
+    z.refine((v) => v.newPassword === v.repeatPassword, { path: ['repeatPassword'], message: M.passwordsMismatch }),
+  );
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
 /** SPEC §3 User as the API returns it (never the password hash). */
 export const UserRecordSchema = z
   .object({
-    id: z.number().int(),
+    id: z.int(),
     login: z.string(),
     role: z.enum(ROLES),
-    videosCount: z.number().int(),
-    accountsCount: z.number().int(),
+    videosCount: z.int(),
+    accountsCount: z.int(),
     createdAt: z.string(),
   })
-  .meta({
+  .register(z.globalRegistry, {
     id: 'User',
     example: {
       id: 2,
@@ -87,9 +97,9 @@ export type UserRecord = z.infer<typeof UserRecordSchema>;
 
 /** A row of GET /api/users/{id}/account. */
 export const UserAccountItemSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  comments: z.string().nullable(),
+  comments: z.nullable(z.string()),
   handles: profileIdentityFields.handles,
   status: z.string(),
   isActiveYouTube: z.boolean(),
@@ -100,8 +110,8 @@ export const UserAccountItemSchema = z.object({
 
 /** A row of GET /api/users/{id}/video. */
 export const UserVideoItemSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   status: z.string(),
   createdAt: z.string(),
-  account: z.object({ id: z.number().int() }).nullable(),
+  account: z.nullable(z.object({ id: z.int() })),
 });

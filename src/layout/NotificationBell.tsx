@@ -1,15 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Badge, Box, Button, IconButton, List, Paper, Popper, Typography } from '@mui/material';
+import { Badge, IconButton } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useTranslate } from 'react-admin';
 import type { Notification } from '../contract/live';
-import { NotificationItem } from '../live/NotificationItem';
 import { useNotifications } from '../live/useNotifications';
+
+const NotificationPanel = lazy(() => import('./NotificationPanel'));
 
 /**
  * The bell: the unread count on it; a panel 'Сповіщення' with the newest notifications ('Немає повідомлень'
- * when there are none) that closes on an outside click. A notification opens what it is about and turns read.
+ * when there are none, NotificationPanel.tsx) that closes on an outside click. A notification opens what it is about and turns read.
  */
 export const NotificationBell = () => {
   const translate = useTranslate();
@@ -47,38 +48,18 @@ export const NotificationBell = () => {
           <NotificationsIcon />
         </Badge>
       </IconButton>
-      <Popper open={!!anchor} anchorEl={anchor} placement="bottom-end" sx={{ zIndex: 1300 }}>
-        <Paper ref={panel} elevation={6} role="dialog" aria-label={title} sx={{ width: 360, mt: 1 }}>
-          <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center' }}>
-            <Typography variant="subtitle1" fontWeight={600} sx={{ flex: 1 }}>
-              {title}
-            </Typography>
-            {unread > 0 && (
-              <Button size="small" onClick={() => void markAllRead().catch(() => undefined)}>
-                {translate('kadr.live.mark_all_read')}
-              </Button>
-            )}
-          </Box>
-          {page?.data.length ? (
-            <List disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }}>
-              {page.data.map((n) => (
-                <NotificationItem
-                  key={n.id}
-                  n={n}
-                  onOpen={open}
-                  onRead={(x) => void markRead(x.id).catch(() => undefined)}
-                />
-              ))}
-            </List>
-          ) : (
-            <Box sx={{ p: 2 }}>
-              <Typography variant="body2" color="text.secondary">
-                {translate('kadr.layout.no_notifications')}
-              </Typography>
-            </Box>
-          )}
-        </Paper>
-      </Popper>
+      {anchor && (
+        <Suspense fallback={null}>
+          <NotificationPanel
+            anchor={anchor}
+            panel={panel}
+            page={page}
+            onOpen={open}
+            onRead={(x) => void markRead(x.id).catch(() => undefined)}
+            onReadAll={() => void markAllRead().catch(() => undefined)}
+          />
+        </Suspense>
+      )}
     </>
   );
 };

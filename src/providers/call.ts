@@ -1,6 +1,6 @@
-import type { z } from 'zod';
+import type { output } from 'zod/v4/core';
 import { httpClient, type HttpClient } from './httpClient';
-import { parseAnswer } from './parseAnswer';
+import { parseAnswer, type AnswerSchema } from './parseAnswer';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -18,11 +18,11 @@ type CallOptions = {
  * its module loads: then the request does not wait for it). A failed call rejects with the client's HttpError
  * (status and the server's body), an answer of another shape with a ContractError.
  */
-export async function call<S extends z.ZodType>(
+export async function call<S extends AnswerSchema>(
   schema: S | Promise<S>,
   url: string,
   { method = 'GET', body, signal, client = httpClient }: CallOptions = {},
-): Promise<z.output<S>> {
+): Promise<output<S>> {
   const [{ json }, answer] = await Promise.all([
     client(url, { method, signal, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
     schema,

@@ -11,11 +11,12 @@ import { aiClient } from './aiClient';
 import { call } from './call';
 import { contract } from './contract';
 import { uploadWithProgress, type UploadProgress } from './uploadWithProgress';
+import type { AnswerSchema } from './parseAnswer';
 
 type OnProgress = (p: UploadProgress) => void;
 
 /** The AI actions' replies, indexed so that a call's reply type follows its action. */
-type AiReplies = { [A in AiAction]: { reply: z.ZodType<AiActionReply<A>> } };
+type AiReplies = { [A in AiAction]: { reply: AnswerSchema<AiActionReply<A>> } };
 const aiReplyOf = async <A extends AiAction>(action: A) => {
   const actions: AiReplies = (await contract.ai()).AI_ACTIONS;
   return actions[action].reply;

@@ -1,21 +1,21 @@
 import type { RaRecord } from 'ra-core';
-import type { z } from 'zod';
 import { API, pathOf } from '../contract/endpoints';
 import type { Page } from '../contract/pagination';
 import { aiClient } from './aiClient';
 import { contract } from './contract';
 import type { HttpClient } from './httpClient';
+import type { AnswerSchema } from './parseAnswer';
 
 /** The contract's schema of each answer of a resource (loaded with its domain's contract). */
 type Answers = {
   /** A list row: the list answers a page of them. */
-  item?: z.ZodType<RaRecord>;
+  item?: AnswerSchema<RaRecord>;
   /** A list whose page is more than its rows (it names its folder, say). */
-  page?: z.ZodType<Page<RaRecord>>;
+  page?: AnswerSchema<Page<RaRecord>>;
   /** One record: read, created, updated (and deleted, unless `removed` says otherwise). */
-  record?: z.ZodType<RaRecord>;
+  record?: AnswerSchema<RaRecord>;
   /** What a delete answers. */
-  removed?: z.ZodType<object>;
+  removed?: AnswerSchema<object>;
 };
 
 /** A react-admin resource: its API collection and the schemas of its answers. */
@@ -157,10 +157,10 @@ function unsupported(name: string, what: string): never {
 }
 
 /** The page envelope of a list's rows, made once per row schema. */
-const pages = new WeakMap<z.ZodType<RaRecord>, z.ZodType<Page<RaRecord>>>();
+const pages = new WeakMap<AnswerSchema<RaRecord>, AnswerSchema<Page<RaRecord>>>();
 
 /** The schema of a page of the resource's list. */
-export async function pageAnswer(name: string, resource: Resource): Promise<z.ZodType<Page<RaRecord>>> {
+export async function pageAnswer(name: string, resource: Resource): Promise<AnswerSchema<Page<RaRecord>>> {
   const { page, item } = await resource.answers();
   if (page) return page;
   if (!item) return unsupported(name, 'list');
@@ -170,12 +170,12 @@ export async function pageAnswer(name: string, resource: Resource): Promise<z.Zo
 }
 
 /** The schema of one record of the resource (read, created, updated). */
-export async function recordAnswer(name: string, resource: Resource): Promise<z.ZodType<RaRecord>> {
+export async function recordAnswer(name: string, resource: Resource): Promise<AnswerSchema<RaRecord>> {
   return (await resource.answers()).record ?? unsupported(name, 'record');
 }
 
 /** The schema of what deleting one of the resource's records answers. */
-export async function removedAnswer(name: string, resource: Resource): Promise<z.ZodType<object>> {
+export async function removedAnswer(name: string, resource: Resource): Promise<AnswerSchema<object>> {
   const { removed, record } = await resource.answers();
   return removed ?? record ?? unsupported(name, 'delete');
 }

@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import type { output } from 'zod/v4/core';
 import { readAuth } from './authStore';
 import { errorBodyOf, type ErrorBody } from './errorBody';
 import { RefreshError, refreshOrEndSession } from './httpClient';
 import { currentLocale } from './locale';
-import { parseAnswer } from './parseAnswer';
+import { parseAnswer, type AnswerSchema } from './parseAnswer';
 
 export type UploadProgress = { loaded: number; total: number };
 
@@ -55,13 +55,13 @@ export const xhrSend: UploadSend = (url, form, onProgress) =>
  * upload fails as a network error. A non-2xx answer is an UploadError carrying the server's message and field
  * errors.
  */
-export async function uploadWithProgress<S extends z.ZodType>(
+export async function uploadWithProgress<S extends AnswerSchema>(
   schema: S,
   url: string,
   form: FormData,
   onProgress: (p: UploadProgress) => void,
   send: UploadSend = xhrSend,
-): Promise<z.output<S>> {
+): Promise<output<S>> {
   let r = await send(url, form, onProgress);
   if (r.status === 401 && readAuth().refreshToken) {
     try {

@@ -1,0 +1,110 @@
+import type { TooltipProps } from '@mui/material/Tooltip';
+import { useForkRef } from '@mui/material/utils';
+import {
+  cloneElement,
+  forwardRef,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactElement,
+  type Ref,
+  type SyntheticEvent,
+} from 'react';
+
+type ChildProps = Record<string, unknown> & {
+  ref?: Ref<HTMLElement> | null;
+  onMouseOver?: (e: SyntheticEvent) => void;
+  onFocus?: (e: SyntheticEvent) => void;
+  onTouchStart?: (e: SyntheticEvent) => void;
+  onMouseLeave?: (e: SyntheticEvent) => void;
+  onBlur?: (e: SyntheticEvent) => void;
+};
+
+let real: ComponentType<TooltipProps> | undefined;
+const loadReal = () =>
+  import('virtual:mui-tooltip').then((m) => {
+    real = m.default;
+    return real;
+  });
+
+/**
+ * MUI's Tooltip as the panel uses it (scripts/vite/lazyTooltip.ts puts it in Tooltip's place): until the first
+ * hover, focus or touch the child renders alone, named by the title as the real Tooltip names it, and the real
+ * Tooltip loads then, opening at once if the pointer or focus is still there. After that it is the real one.
+ */
+const LazyTooltip = forwardRef<HTMLElement, TooltipProps>(function LazyTooltip(props, ref) {
+  const { children, title, describeChild, open, onOpen, onClose } = props;
+  const [Real, setReal] = useState(() => real);
+  const [wanted, setWanted] = useState(false);
+  const [shown, setShown] = useState(false);
+  const element = children as ReactElement<ChildProps>;
+  const bothRefs = useForkRef(element.props.ref, ref);
+
+  useEffect(() => {
+    if (!wanted || Real) return;
+    let live = true;
+    loadReal().then(
+      (loaded) => live && setReal(() => loaded),
+      () => undefined, // no tooltip then: the child keeps its name
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, Real]);
+
+  if (Real)
+    return (
+      <Real
+        {...props}
+        ref={ref}
+        open={open ?? shown}
+        onOpen={(e) => {
+          setShown(true);
+          onOpen?.(e);
+        }}
+        onClose={(e) => {
+          setShown(false);
+          onClose?.(e);
+        }}
+      />
+    );
+
+  const child = element.props;
+  const enter = (e: SyntheticEvent) => {
+    setWanted(true);
+    setShown(true);
+    onOpen?.(e);
+  };
+  const leave = (e: SyntheticEvent) => {
+    setShown(false);
+    onClose?.(e);
+  };
+  const name = typeof title === 'string' ? title : undefined;
+  return cloneElement(element, {
+    ...(describeChild ? { title: name } : { 'aria-label': name }),
+    ...child,
+    ref: bothRefs,
+    onMouseOver: (e: SyntheticEvent) => {
+      child.onMouseOver?.(e);
+      if (!props.disableHoverListener) enter(e);
+    },
+    onFocus: (e: SyntheticEvent) => {
+      child.onFocus?.(e);
+      if (!props.disableFocusListener) enter(e);
+    },
+    onTouchStart: (e: SyntheticEvent) => {
+      child.onTouchStart?.(e);
+      if (!props.disableTouchListener) setWanted(true);
+    },
+    onMouseLeave: (e: SyntheticEvent) => {
+      child.onMouseLeave?.(e);
+      leave(e);
+    },
+    onBlur: (e: SyntheticEvent) => {
+      child.onBlur?.(e);
+      leave(e);
+    },
+  });
+});
+
+export default LazyTooltip;

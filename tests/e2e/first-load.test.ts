@@ -1,0 +1,67 @@
+import type { Page, Response } from 'playwright-core';
+import { signInAs } from '../helpers/browser';
+import { foundationPanel } from './foundation-panel';
+
+/** Text only MUI's Popper code has (@popperjs/core's attributes): what a tooltip and the bell's panel bring. */
+const POPPER_CODE = 'data-popper-';
+/** Text only classic zod brings (its English messages): the users screen's contract is zod/mini's. */
+const CLASSIC_ZOD_CODE = 'Too big: expected';
+
+/**
+ * What a cold page loads before anyone touches it (issue 18 item 9): only what draws the first screen. Tooltips
+ * and the bell's panel load on first use, and then work as before; the users screen's contract needs zod's core
+ * only.
+ */
+describe('first load of a screen', () => {
+  const panel = foundationPanel();
+
+  /** A fresh browser of the signed-in admin at `path`, with the text of every script it has loaded. */
+  async function cold(path: string): Promise<{ page: Page; scripts: Array<Promise<string>> }> {
+    const signIn = await (await panel.browser.newContext()).newPage();
+    await signInAs(signIn, panel.server.url, 'admin', 'admin-pass');
+    const storageState = await signIn.context().storageState();
+    await signIn.context().close();
+    const page = await (
+      await panel.browser.newContext({ storageState, viewport: { width: 1440, height: 900 } })
+    ).newPage();
+    const scripts: Array<Promise<string>> = [];
+    page.on('response', (r: Response) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(r.text().catch(() => ''));
+    });
+    await page.goto(`${panel.server.url}${path}`);
+    return { page, scripts };
+  }
+  const loaded = async (scripts: Array<Promise<string>>, text: string) =>
+    (await Promise.all(scripts)).some((s) => s.includes(text));
+
+  it('/users draws without tooltip code; a tooltip shows on hover and names its button all along', async () => {
+    const { page, scripts } = await cold('/users');
+    await page.locator('td').getByText('admin', { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await loaded(scripts, POPPER_CODE)).toBe(false);
+    expect(await loaded(scripts, CLASSIC_ZOD_CODE)).toBe(false);
+
+    // The menu's toggle is named by its tooltip's text before the tooltip code has loaded…
+    const toggle = page.getByRole('button', { name: 'Закрити меню' });
+    await toggle.waitFor();
+    // …and the tooltip itself shows on the first hover.
+    await toggle.hover();
+    await page.getByRole('tooltip', { name: 'Закрити меню' }).waitFor();
+    expect(await loaded(scripts, POPPER_CODE)).toBe(true);
+    await page.context().close();
+  });
+
+  it("the bell's panel loads on the first press and closes on an outside click", async () => {
+    const { page, scripts } = await cold('/users');
+    await page.locator('td').getByText('admin', { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await loaded(scripts, POPPER_CODE)).toBe(false);
+
+    await page.getByRole('button', { name: /Сповіщення/ }).click();
+    const bellPanel = page.getByRole('dialog', { name: 'Сповіщення' });
+    await bellPanel.getByText('Немає повідомлень').waitFor();
+    await page.mouse.click(700, 600);
+    await bellPanel.waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+});
