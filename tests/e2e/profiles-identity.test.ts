@@ -88,11 +88,11 @@ for (const width of [1440, 390])
       await page.goto(`${srv.url}/accounts/${d.profiles[1]}`);
       await page.getByText(`#${d.profiles[1]} · ${COMMENTS[1]}`).first().waitFor();
 
-      // The group picker: chips and options.
+      // The group picker: chips (the id first, so a chip cut on a phone still tells its profile) and options.
       await page.goto(`${srv.url}/accounts/group/${d.group}`);
       for (const [i, id] of d.profiles.entries())
         await page
-          .locator('.MuiChip-label', { hasText: `${COMMENTS[i]} · #${id}` })
+          .locator('.MuiChip-label', { hasText: `#${id} · ${COMMENTS[i]}` })
           .first()
           .waitFor();
       const input = page.locator('input[name="accounts"]');

@@ -173,7 +173,7 @@ describeOnEachDb('publishing in the browser', (kind) => {
     await page.waitForURL(new RegExp(`/video/youtube/${req.idUpload}$`));
   });
 
-  it('YouTube list → detail: edit with "Оновлено дані"; a failed video published again; a bad link goes back', async () => {
+  it('YouTube list → detail: edit with "Оновлено дані"; a failed video published again; a bad link is not found', async () => {
     const req = await finishedRequest(2);
     const created = await api('POST', `/api/upload-video/${req.idUpload}`, {
       title: 'Зимові пейзажі',
@@ -278,8 +278,11 @@ describeOnEachDb('publishing in the browser', (kind) => {
     await liveRow.getByRole('cell', { name: '3', exact: true }).waitFor();
     await liveRow.getByRole('link', { name: 'TikTok' }).waitFor();
 
-    // A link to a publication that is not there goes back to the list.
+    // A link to a publication that is not there: the not-found screen, its way back to the list.
     await page.goto(`${srv.url}/video/youtube/no-such-upload`);
+    const missing = page.getByTestId('record-not-found');
+    await missing.getByRole('heading', { name: 'Не знайдено' }).waitFor();
+    await missing.getByRole('link', { name: 'До списку' }).click();
     await page.waitForURL(/\/video\/list$/);
   });
   for (const width of [1440, 390])
