@@ -17,6 +17,7 @@ const BENCHES: Array<[file: string, fn: string]> = [
   ['bench/publish-pipeline.bench.ts', 'publishPipelineBench'],
   ['bench/ai-browser.bench.ts', 'aiBrowserBench'],
   ['bench/live.bench.ts', 'liveBench'],
+  ['bench/queue.bench.ts', 'queueBench'],
   ['bench/ai.bench.ts', 'aiBench'],
 ];
 

@@ -101,8 +101,8 @@ const storedJob = (row: JobRow, lockedBy: string): StoredJob => ({
  *
  * - enqueue is idempotent by `key` (unique): the same work is queued once, however often it is asked for.
  * - claim hands one due job to one worker and stamps a lease. On PostgreSQL the candidate row is locked with
- *   `FOR UPDATE SKIP LOCKED` inside a transaction, so concurrent workers on many machines never take the same
- *   row; on SQLite one `UPDATE … WHERE id = (SELECT … LIMIT 1) RETURNING` is atomic (one writer at a time).
+ *   `FOR UPDATE SKIP LOCKED` in the subquery of the claiming UPDATE, so concurrent workers on many machines never
+ *   take the same row; on SQLite one `UPDATE … WHERE id = (SELECT … LIMIT 1) RETURNING` is atomic (one writer at a time).
  * - a running job whose lease expired (its worker died) is due again and is claimed like a queued one.
  * - every state change after claim is conditional on `locked_by` = this worker and status running, so a
  *   worker that lost its lease can no longer complete or fail a job someone else now owns.
@@ -272,27 +272,28 @@ export class JobQueue {
     });
   }
 
+  /**
+   * One statement, one round trip: the due row is picked and locked by the subquery (`FOR UPDATE SKIP LOCKED`, so
+   * concurrent claims pass over each other's rows) and updated in the same statement.
+   */
   private async claimPg(workerId: string, names: readonly string[], leaseMs: number): Promise<JobRow | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const now = this.now();
-      const picked = await trx
-        .selectFrom('jobs')
-        .select('id')
-        .where(this.due(names, now))
-        .orderBy('runAt')
-        .orderBy('id')
-        .limit(1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
-      if (!picked) return undefined;
-      return trx
-        .updateTable('jobs')
-        .set(this.taken(workerId, leaseMs, now))
-        .where('id', '=', picked.id)
-        .returningAll()
-        .executeTakeFirst() as Promise<JobRow | undefined>;
-    });
+    const now = this.now();
+    return this.db
+      .updateTable('jobs')
+      .set(this.taken(workerId, leaseMs, now))
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where(this.due(names, now))
+          .orderBy('runAt')
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .executeTakeFirst() as Promise<JobRow | undefined>;
   }
 
   private async claimSqlite(workerId: string, names: readonly string[], leaseMs: number): Promise<JobRow | undefined> {
