@@ -18,6 +18,7 @@ const BENCHES: Array<[file: string, fn: string]> = [
   ['bench/ai-browser.bench.ts', 'aiBrowserBench'],
   ['bench/live.bench.ts', 'liveBench'],
   ['bench/queue.bench.ts', 'queueBench'],
+  ['bench/next-step.bench.ts', 'nextStepBench'],
   ['bench/ai.bench.ts', 'aiBench'],
 ];
 
