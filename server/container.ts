@@ -162,7 +162,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     posts: new PublishingRepository(db, videosRepo),
     ai: new AiRepository(db),
     aiVideos: new AiVideosRepository(db),
-    retention: new RetentionRepository(db),
+    retention: new RetentionRepository(db, videosRepo),
   };
 
   const auth = new AuthService(

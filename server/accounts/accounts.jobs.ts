@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { defineJob, jobWorker, type Enqueue, type JobWorker } from '../jobs/index';
+import { defineJob, jobWorker, schedulePeriodic, slotJobKey, type Enqueue, type JobWorker } from '../jobs/index';
 import type { KeepAliveService } from './keep-alive.service';
 
 /** One keep-alive pass per slot of this length, however many worker processes there are. */
@@ -20,7 +20,7 @@ export const keepAliveJob = defineJob({
   cancel: { safe: true },
 });
 
-export const keepAliveJobKey = (nowMs: number) => `${keepAliveJob.name}:${Math.floor(nowMs / KEEP_ALIVE_EVERY_MS)}`;
+export const keepAliveJobKey = slotJobKey(keepAliveJob, KEEP_ALIVE_EVERY_MS);
 
 /** The accounts domain's jobs with their handlers. */
 export function accountsJobWorkers(deps: { keepAlive: KeepAliveService; log?: FastifyBaseLogger }): JobWorker[] {
@@ -37,12 +37,5 @@ export function accountsJobWorkers(deps: { keepAlive: KeepAliveService; log?: Fa
  * once per slot across processes). Returns the function that stops the timer.
  */
 export function scheduleKeepAlive(enqueue: Enqueue, log?: FastifyBaseLogger): () => void {
-  const tick = () => {
-    enqueue(keepAliveJob, {}, { key: keepAliveJobKey(Date.now()) }).catch((err) =>
-      log?.warn({ err }, 'keep-alive job could not be enqueued'),
-    );
-  };
-  tick();
-  const timer = setInterval(tick, CHECK_EVERY_MS).unref();
-  return () => clearInterval(timer);
+  return schedulePeriodic(enqueue, keepAliveJob, keepAliveJobKey, CHECK_EVERY_MS, log);
 }

@@ -28,3 +28,4 @@ export {
   type StoredJob,
 } from './queue';
 export { JobRunner, type RunnerOptions } from './runner';
+export { schedulePeriodic, slotJobKey } from './periodic';

@@ -6,14 +6,8 @@ import { ERROR_COLUMN } from '../publishing/platform-columns';
 import type { PublishingRepository } from '../publishing/publishing.repository';
 import type { VideosRepository } from '../videos/videos.repository';
 import { fieldError } from './publication-rules';
-import { holdVideoFile } from '../media/retention/retention.repository';
 import { RM } from '../../src/contract/media';
 import type { Exec, PublicationsRepository, PublishRow } from './publications.repository';
-
-/** Retention must not remove the file while a post of it is scheduled; a file it removed cannot be published. */
-async function holdFile(trx: Trx, videoId: number): Promise<void> {
-  if (!(await holdVideoFile(trx, videoId))) throw fieldError('video', RM.mediaRemoved, { id: videoId });
-}
 
 type Queue = { enqueue: Enqueue; cancel: JobQueue['cancel']; runNow: JobQueue['runNow'] };
 type Trx = Parameters<typeof enqueuePublishStep>[1] & Exec;
@@ -57,7 +51,7 @@ export class PublicationSchedule {
     dueAt: string,
     existing?: PublishRow,
   ): Promise<void> {
-    await holdFile(trx, video.id);
+    await this.holdFile(trx, video.id);
     const at = new Date().toISOString();
     if (existing) {
       const id = existing.id;
@@ -85,6 +79,11 @@ export class PublicationSchedule {
     }
   }
 
+  /** Retention must not remove the file while a post of it is scheduled; a file it removed cannot be published. */
+  private async holdFile(trx: Trx, videoId: number): Promise<void> {
+    if (!(await this.videos.holdFile(trx, videoId))) throw fieldError('video', RM.mediaRemoved, { id: videoId });
+  }
+
   /** Stops a row that has not reached the public step; returns false (and leaves it) when it has. */
   async cancel(trx: Trx, row: PublishRow): Promise<boolean> {
     const state = row.state as PublishState;
@@ -103,7 +102,7 @@ export class PublicationSchedule {
   async restart(trx: Trx, row: PublishRow, videoVersion: number): Promise<boolean> {
     const state = row.state as PublishState;
     if (state === 'published' || state === 'cancelled') return false;
-    await holdFile(trx, row.videoId);
+    await this.holdFile(trx, row.videoId);
     let runAt = new Date();
     if (state === 'failed') {
       await this.cancelJob(trx, row.id);

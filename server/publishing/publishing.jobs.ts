@@ -3,7 +3,15 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { JM } from '../../src/contract/jobs';
 import type { Database } from '../db/types';
-import { defineJob, jobWorker, type ClaimedJob, type Enqueue, type JobWorker } from '../jobs/index';
+import {
+  defineJob,
+  jobWorker,
+  schedulePeriodic,
+  slotJobKey,
+  type ClaimedJob,
+  type Enqueue,
+  type JobWorker,
+} from '../jobs/index';
 import type { PublishingRepository } from './publishing.repository';
 import type { PublishWorker } from './publish.worker';
 import type { PublishStats } from './publish.stats';
@@ -64,7 +72,7 @@ export const statsJob = defineJob({
   cancel: { safe: true },
 });
 
-export const statsJobKey = (nowMs: number) => `${statsJob.name}:${Math.floor(nowMs / STATS_EVERY_MS)}`;
+export const statsJobKey = slotJobKey(statsJob, STATS_EVERY_MS);
 
 /** Publish jobs run several at once per process: they wait on the network, not on the CPU. */
 export const PUBLISH_CONCURRENCY = 4;
@@ -86,12 +94,5 @@ export function publishJobWorkers(deps: {
 
 /** Enqueues the current slot's stats pass now and every few minutes (the slot key makes it once per slot). */
 export function scheduleStats(enqueue: Enqueue, log?: FastifyBaseLogger): () => void {
-  const tick = () => {
-    enqueue(statsJob, {}, { key: statsJobKey(Date.now()) }).catch((err) =>
-      log?.warn({ err }, 'stats job could not be enqueued'),
-    );
-  };
-  tick();
-  const timer = setInterval(tick, CHECK_EVERY_MS).unref();
-  return () => clearInterval(timer);
+  return schedulePeriodic(enqueue, statsJob, statsJobKey, CHECK_EVERY_MS, log);
 }

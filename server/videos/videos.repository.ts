@@ -49,8 +49,8 @@ type Exec = Kysely<Database> | Transaction<Database>;
 
 /**
  * Create-video requests and their rendered outputs (video rows): Kysely only. `scope` = ownerScope(). The one
- * writer of `videos`: render outputs, AI videos, their publication fields and detaching them; publications,
- * publishing, AI and profiles call it.
+ * writer of `videos`: render outputs, AI videos, their publication fields, detaching them and media retention's
+ * dates, sizes and claims; publications, publishing, AI, profiles and media retention call it.
  */
 export class VideosRepository {
   constructor(private db: Db) {}
@@ -255,6 +255,51 @@ export class VideosRepository {
     // The planned date is kept twice: ISO text for the answers, epoch ms for the list's date filter (018).
     const dated = patch.date === undefined ? patch : { ...patch, dateMs: dateMsOf(patch.date) };
     await exec.updateTable('videos').set(dated).where('id', '=', id).execute();
+  }
+
+  /** Media retention: the videos `ids` first seen published, dated `nowMs` (those not dated yet). */
+  async datePublished(ids: number[], nowMs: number): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .updateTable('videos')
+      .set({ publishedMs: nowMs })
+      .where('id', 'in', ids)
+      .where('publishedMs', 'is', null)
+      .execute();
+  }
+
+  /** Media retention: a rendered video's file size (bytes), measured after the fact. */
+  async setSize(id: number, size: number): Promise<void> {
+    await this.db.updateTable('videos').set({ size }).where('id', '=', id).execute();
+  }
+
+  /**
+   * Media retention's claim on a video's file, in its transaction `trx`: marked removed at `nowMs` (taking the
+   * row's write lock). False when it was removed already.
+   */
+  async markMediaRemoved(trx: Exec, id: number, nowMs: number): Promise<boolean> {
+    const r = await trx
+      .updateTable('videos')
+      .set({ mediaRemovedAt: nowMs })
+      .where('id', '=', id)
+      .where('mediaRemovedAt', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /**
+   * For the transaction `trx` that schedules a post of `id` (server/publications): locks the video's row while
+   * its file is stored (a write of the row to itself) and answers false when retention removed it. A retention
+   * claim that comes later sees the post; one that came first makes this false.
+   */
+  async holdFile(trx: Exec, id: number): Promise<boolean> {
+    const r = await trx
+      .updateTable('videos')
+      .set({ mediaRemovedAt: null })
+      .where('id', '=', id)
+      .where('mediaRemovedAt', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 
   /** The videos of a publication being deleted leave it (they stay as render outputs). */

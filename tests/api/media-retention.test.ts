@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { describeEachDb } from '../helpers/app';
 import { publicationFixtures } from './publications.fixtures';
-import { holdVideoFile } from '../../server/media/retention/retention.repository';
 import { renderJob, renderJobKey } from '../../server/videos/index';
 import type { PublishState } from '../../src/contract/publications';
 import type { RenderEngine } from '../../server/videos/index';
@@ -176,7 +175,7 @@ describeEachDb(
       let holding!: () => void;
       const isHolding = new Promise<void>((res) => (holding = res));
       const publication = ctx.tdb.db.transaction().execute(async (trx) => {
-        expect(await holdVideoFile(trx, v0)).toBe(true);
+        expect(await ctx.root.repos.videos.holdFile(trx, v0)).toBe(true);
         const at = new Date().toISOString();
         await trx
           .insertInto('videoPublishes')
@@ -209,7 +208,7 @@ describeEachDb(
       expect((await video(v1)).mediaRemovedAt).not.toBeNull();
 
       // The other order: once retention claimed v1, a publication cannot hold it.
-      expect(await ctx.tdb.db.transaction().execute((trx) => holdVideoFile(trx, v1))).toBe(false);
+      expect(await ctx.tdb.db.transaction().execute((trx) => ctx.root.repos.videos.holdFile(trx, v1))).toBe(false);
 
       // A render that holds the clip (an operator's retry of a dead render, queued or running) keeps it.
       const r2 = await finished(ivanId, 1, 30 * DAY, now);

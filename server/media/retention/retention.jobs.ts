@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { defineJob, jobWorker, type Enqueue, type JobWorker } from '../../jobs/index';
+import { defineJob, jobWorker, schedulePeriodic, slotJobKey, type Enqueue, type JobWorker } from '../../jobs/index';
 import type { RetentionService } from './retention.service';
 
 /** One retention pass per slot of this length, however many worker processes there are. */
@@ -19,7 +19,7 @@ export const retentionJob = defineJob({
   cancel: { safe: true },
 });
 
-export const retentionJobKey = (nowMs: number) => `${retentionJob.name}:${Math.floor(nowMs / RETENTION_EVERY_MS)}`;
+export const retentionJobKey = slotJobKey(retentionJob, RETENTION_EVERY_MS);
 
 export function retentionJobWorkers(deps: { retention: RetentionService; log?: FastifyBaseLogger }): JobWorker[] {
   return [
@@ -32,12 +32,5 @@ export function retentionJobWorkers(deps: { retention: RetentionService; log?: F
 
 /** Enqueues the current slot's pass now and every few minutes (the slot key makes it once per slot). */
 export function scheduleRetention(enqueue: Enqueue, log?: FastifyBaseLogger): () => void {
-  const tick = () => {
-    enqueue(retentionJob, {}, { key: retentionJobKey(Date.now()) }).catch((err) =>
-      log?.warn({ err }, 'retention job could not be enqueued'),
-    );
-  };
-  tick();
-  const timer = setInterval(tick, CHECK_EVERY_MS).unref();
-  return () => clearInterval(timer);
+  return schedulePeriodic(enqueue, retentionJob, retentionJobKey, CHECK_EVERY_MS, log);
 }

@@ -1,7 +1,8 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/types';
 import { renderJobKey } from '../../videos/index';
+import type { VideosRepository } from '../../videos/videos.repository';
 import type { MediaUsage } from '../../../src/contract/media';
 import { FILE_IN_USE, type Cutoffs } from './retention-rules';
 
@@ -70,11 +71,15 @@ function outputExpired(eb: ExpressionBuilder<Database, 'videos'>, c: Cutoffs) {
  * everything committed before the lock was granted), the rule is checked again against what may be using the
  * object; when something does, the transaction rolls back and the object stays. The users of an object write the
  * same row first: a render marks its request 'loading' only while its clip is not removed (VideosRepository.
- * setState), and a publication locks the video's row while its file is not removed (`holdVideoFile`) in the
+ * setState), and a publication locks the video's row while its file is not removed (VideosRepository.holdFile) in the
  * transaction that schedules the post. Whichever writes the row first wins; the other sees its change.
  */
 export class RetentionRepository {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    /** The one writer of `videos`: its dates, sizes and claims are written there. */
+    private videos: VideosRepository,
+  ) {}
 
   /** Requests that ended (success or error) before retention dated them: dated `nowMs` (their age starts now). */
   async dateEndedRequests(nowMs: number, limit: number): Promise<number> {
@@ -110,17 +115,10 @@ export class RetentionRepository {
       .where('videos.publishedMs', 'is', null)
       .limit(limit)
       .execute();
-    if (!ids.length) return 0;
-    await this.db
-      .updateTable('videos')
-      .set({ publishedMs: nowMs })
-      .where(
-        'id',
-        'in',
-        ids.map((r) => r.id),
-      )
-      .where('publishedMs', 'is', null)
-      .execute();
+    await this.videos.datePublished(
+      ids.map((r) => r.id),
+      nowMs,
+    );
     return ids.length;
   }
 
@@ -152,8 +150,8 @@ export class RetentionRepository {
     return rows.map((r) => ({ id: r.id, key: r.storageKey! }));
   }
 
-  async setOutputSize(id: number, size: number): Promise<void> {
-    await this.db.updateTable('videos').set({ size }).where('id', '=', id).execute();
+  setOutputSize(id: number, size: number): Promise<void> {
+    return this.videos.setSize(id, size);
   }
 
   /** Clips of requests that ended at or before `cutoff` and are still stored, by id after `after`. */
@@ -212,13 +210,7 @@ export class RetentionRepository {
   /** The claim on a rendered video's file: marked removed at `nowMs`, then the rule checked again. False: left. */
   claimOutput(id: number, c: Cutoffs, nowMs: number): Promise<boolean> {
     return claim(this.db, async (trx) => {
-      const marked = await trx
-        .updateTable('videos')
-        .set({ mediaRemovedAt: nowMs })
-        .where('id', '=', id)
-        .where('mediaRemovedAt', 'is', null)
-        .executeTakeFirst();
-      if (Number(marked.numUpdatedRows) === 0) return false;
+      if (!(await this.videos.markMediaRemoved(trx, id, nowMs))) return false;
       const still = await trx
         .selectFrom('videos')
         .select('id')
@@ -269,19 +261,4 @@ export class RetentionRepository {
       unmeasured: n(r.clipUnm) + n(r.outUnm),
     }));
   }
-}
-
-/**
- * For the transaction that schedules a post of `videoId` (server/publications): locks the video's row while its
- * file is stored (a write of the row to itself) and answers false when retention removed it. A retention claim
- * that comes later sees the post; one that came first makes this false.
- */
-export async function holdVideoFile(trx: Kysely<Database>, videoId: number): Promise<boolean> {
-  const r = await trx
-    .updateTable('videos')
-    .set({ mediaRemovedAt: null })
-    .where('id', '=', videoId)
-    .where('mediaRemovedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
 }
