@@ -53,6 +53,8 @@ import { statsJob } from './publications/publish.jobs';
 import { PublicationsRepository } from './publications/publications.repository';
 import { PublicationsService } from './publications/publications.service';
 import { PublicationSchedule } from './publications/publication-schedule';
+import { CalendarRepository } from './calendar/calendar.repository';
+import { CalendarService } from './calendar/calendar.service';
 import { LiveHub, LiveRepository, LiveService, LiveStreams, liveNotices } from './live/index';
 import { EventBus } from './events/event-bus';
 import { AiRepository } from './ai/ai.repository';
@@ -242,6 +244,12 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       signer: media.signer,
       posts: { stats: publishing.stats, repo: publishing.repo },
       aiVideos,
+    }),
+    calendar: new CalendarService(new CalendarRepository(db), {
+      db,
+      publications: repos.publications,
+      schedule: publicationSchedule,
+      horizonDays: config.publishHorizonDays,
     }),
   };
 

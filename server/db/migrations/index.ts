@@ -18,6 +18,7 @@ import * as profileHandles from './018_profile_handles.js';
 import * as eventOutbox from './020_event_outbox.js';
 import * as accountPlatforms from './021_account_platforms.js';
 import * as jobClaims from './022_job_claims.js';
+import * as calendar from './027_calendar.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -41,4 +42,5 @@ export const migrations = {
   '020_event_outbox': eventOutbox,
   '021_account_platforms': accountPlatforms,
   '022_job_claims': jobClaims,
+  '027_calendar': calendar,
 };
