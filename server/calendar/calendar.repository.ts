@@ -21,8 +21,9 @@ export type CalendarRow = {
 
 /**
  * The calendar's reads: one range query over `video_publishes.due_at` (index video_publishes_due, 027), joined to
- * its video (title, publication), the publication (its owner: a user sees only their own) and the profile (its
- * name). Cancelled posts are left out unless the state filter names them.
+ * its video (title, publication, and its owner, the publication's: a user sees only their own) and the profile
+ * (its name). Posts of videos taken out of their publication are not posts any more; cancelled ones are left out
+ * unless the state filter names them.
  */
 export class CalendarRepository {
   constructor(private db: Kysely<Database>) {}
@@ -34,7 +35,7 @@ export class CalendarRepository {
   /** The range query itself (its plan is checked on both databases: it walks video_publishes_due). */
   rangeQuery(scope: number | null, q: CalendarParams, limit: number) {
     let query = this.select().where('vp.dueAt', '>=', q.start).where('vp.dueAt', '<', q.end);
-    if (scope !== null) query = query.where('p.userId', '=', scope);
+    if (scope !== null) query = query.where('v.userId', '=', scope);
     if (q.accountId) query = query.where('vp.accountId', '=', q.accountId);
     if (q.groupId) {
       const group = q.groupId;
@@ -50,7 +51,7 @@ export class CalendarRepository {
   /** One post, with its owner and its video's profile and version (what a move needs). */
   post(id: number) {
     return this.select()
-      .select(['p.userId', 'v.accountId as videoAccountId', 'v.version'])
+      .select(['v.userId', 'v.accountId as videoAccountId', 'v.version'])
       .where('vp.id', '=', id)
       .executeTakeFirst();
   }
@@ -59,7 +60,6 @@ export class CalendarRepository {
     return this.db
       .selectFrom('videoPublishes as vp')
       .innerJoin('videos as v', 'v.id', 'vp.videoId')
-      .innerJoin('publications as p', 'p.id', 'v.publicationId')
       .leftJoin('accounts as a', 'a.id', 'vp.accountId')
       .select([
         'vp.id',
@@ -75,6 +75,7 @@ export class CalendarRepository {
         'a.titleChannel',
         'a.titleTikTok',
         'a.profileNameInstagram',
-      ]);
+      ])
+      .where('v.publicationId', 'is not', null);
   }
 }
