@@ -10,6 +10,7 @@ const BENCHES: Array<[file: string, fn: string]> = [
   ['bench/bundle.bench.ts', 'bundleBench'],
   ['bench/accounts.bench.ts', 'accountsBench'],
   ['bench/search.bench.ts', 'searchBench'],
+  ['bench/calendar.bench.ts', 'calendarBench'],
   ['bench/render.bench.ts', 'renderBench'],
   ['bench/upload.bench.ts', 'uploadBench'],
   ['bench/storage.bench.ts', 'storageBench'],

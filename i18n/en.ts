@@ -196,6 +196,7 @@ export const kadrEn: KadrMessages = {
     ai_logs: 'Logs',
     users: 'Users',
     jobs: 'Job queue',
+    calendar: 'Calendar',
   },
   layout: {
     notifications: 'Notifications',
@@ -514,6 +515,22 @@ export const kadrEn: KadrMessages = {
       count: 'Videos',
       user: 'User',
       createdAt: 'Created',
+    },
+  },
+  // The calendar (server/calendar, src/calendar): issue 21 item 1.
+  calendar: {
+    title: 'Calendar',
+    all: 'All',
+    filters: { profile: 'Profile', group: 'Group', platform: 'Platform', state: 'State' },
+    views: { month: 'Month', week: 'Week', day: 'Day', list: 'List', today: 'Today' },
+    moved: 'The post is moved to %{at}',
+    truncated: 'Only the first %{count} posts of this range are shown: narrow the filters',
+    errors: {
+      range_too_long: 'The range is too long: at most 62 days',
+      range_reversed: 'The end of the range must come after its start',
+      in_the_past: 'A post cannot be moved into the past',
+      not_movable: 'This post is already going out (or has gone out) and cannot be moved',
+      invalid_list: 'Unknown value in the list',
     },
   },
   // Publishing (server/publications): the API's error messages. Panel strings go into this block too.

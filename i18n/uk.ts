@@ -203,6 +203,7 @@ export const kadrUk = {
     ai_logs: 'Логи',
     users: 'Користувачі',
     jobs: 'Черга завдань',
+    calendar: 'Календар',
   },
   layout: {
     notifications: 'Сповіщення',
@@ -527,6 +528,22 @@ export const kadrUk = {
       count: 'Відео',
       user: 'Користувач',
       createdAt: 'Створено',
+    },
+  },
+  // The calendar (server/calendar, src/calendar): issue 21 item 1.
+  calendar: {
+    title: 'Календар',
+    all: 'Усі',
+    filters: { profile: 'Профіль', group: 'Група', platform: 'Платформа', state: 'Стан' },
+    views: { month: 'Місяць', week: 'Тиждень', day: 'День', list: 'Список', today: 'Сьогодні' },
+    moved: 'Допис перенесено на %{at}',
+    truncated: 'Показано лише перші %{count} дописів цього проміжку: звузьте фільтри',
+    errors: {
+      range_too_long: 'Проміжок задовгий: щонайбільше 62 дні',
+      range_reversed: 'Кінець проміжку має бути після його початку',
+      in_the_past: 'Допис не можна перенести в минуле',
+      not_movable: 'Цей допис уже публікується (або опублікований), його не можна перенести',
+      invalid_list: 'Невідоме значення у списку',
     },
   },
   // Publishing (server/publications): the API's error messages. Panel strings go into this block too.

@@ -58,6 +58,8 @@ import { statsJob } from './publishing/publishing.jobs';
 import { PublicationsRepository } from './publications/publications.repository';
 import { PublicationsService } from './publications/publications.service';
 import { PublicationSchedule } from './publications/publication-schedule';
+import { CalendarRepository } from './calendar/calendar.repository';
+import { CalendarService } from './calendar/calendar.service';
 import { LiveHub, LiveRepository, LiveService, LiveStreams, liveNotices } from './live/index';
 import { EventBus } from './events/event-bus';
 import { AiRepository } from './ai/ai.repository';
@@ -261,6 +263,13 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       signer: media.signer,
       posts: { stats: publishing.stats, repo: publishing.repo },
       aiVideos,
+    }),
+    calendar: new CalendarService(new CalendarRepository(db), {
+      db,
+      publications: repos.publications,
+      videos: repos.videos,
+      schedule: publicationSchedule,
+      horizonDays: config.publishHorizonDays,
     }),
   };
 

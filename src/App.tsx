@@ -20,6 +20,7 @@ import tags from './tags';
 import backgrounds from './backgrounds';
 import { videoRoutes } from './videos';
 import { publicationRoutes } from './publications';
+import { calendarRoutes } from './calendar';
 import { aiRoutes } from './ai';
 import { lazyScreen } from './common/lazyScreen';
 import { loadSettingsPage } from './firstScreen';
@@ -81,6 +82,7 @@ const KadrAdmin = () => (
           <Route path="/setting" element={<SettingsPage />} />
           {videoRoutes}
           {publicationRoutes}
+          {calendarRoutes}
           {aiRoutes}
         </CustomRoutes>
       </CoreAdminUI>

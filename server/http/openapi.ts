@@ -13,6 +13,7 @@ export const API_TAGS = {
   backgrounds: 'Backgrounds',
   videos: 'Videos',
   publications: 'Publications',
+  calendar: 'Calendar',
   media: 'Media',
   oauth: 'OAuth',
   live: 'Live updates',

@@ -66,6 +66,11 @@ export const API = {
     /** One post (a video on one platform): `action` is one of POST_ACTIONS (src/contract/publications.ts). */
     post: '/api/upload-video/video/:videoId/:platform/:action',
   },
+  /** The calendar: GET ?start&end the posts due in a range; POST move {at} one post to another time. */
+  calendar: {
+    posts: '/api/calendar/posts',
+    move: '/api/calendar/posts/:id/move',
+  },
   /** The AI service (its own base URL when VITE_AI_BASE_URL is set; the panel's second client). */
   ai: {
     sessions: '/api/ai/info',

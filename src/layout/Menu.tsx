@@ -16,6 +16,7 @@ import ForumIcon from '@mui/icons-material/Forum';
 import SmartDisplayIcon from '@mui/icons-material/SmartDisplay';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { SubMenu } from './SubMenu';
 import { groupMatches, menuFor } from './menuItems';
 
@@ -34,6 +35,7 @@ const LEAF_ICONS: Record<string, ReactElement> = {
   profiles_list: <RecentActorsIcon fontSize="small" />,
   profile_groups: <WorkspacesIcon fontSize="small" />,
   youtube_list: <YouTubeIcon fontSize="small" />,
+  calendar: <CalendarMonthIcon fontSize="small" />,
   create_requests: <MovieCreationIcon fontSize="small" />,
   ai_sessions: <ForumIcon fontSize="small" />,
   ai_videos: <SmartDisplayIcon fontSize="small" />,

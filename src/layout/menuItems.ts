@@ -22,6 +22,7 @@ export const MENU: MenuGroup[] = [
     icon: 'video',
     children: [
       { key: 'youtube_list', to: '/video/list', match: ['/video/list', '/video/youtube'] },
+      { key: 'calendar', to: '/calendar', match: ['/calendar'] },
       { key: 'create_requests', to: '/video/request-create', match: ['/video/request', '/video/create'] },
     ],
   },

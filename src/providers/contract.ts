@@ -7,6 +7,7 @@ export const contract = {
   ai: () => import('../contract/ai'),
   auth: () => import('../contract/auth'),
   backgrounds: () => import('../contract/backgrounds'),
+  calendar: () => import('../contract/calendar'),
   groups: () => import('../contract/groups'),
   http: () => import('../contract/http'),
   jobs: () => import('../contract/jobs'),

@@ -1,6 +1,7 @@
 import type { Identifier } from 'ra-core';
 import type { z } from 'zod';
 import type { ChannelDescriptionSchema, InstagramProfileSchema } from '../contract/accounts';
+import type { CalendarFilter } from '../contract/calendar';
 import type { AiAction, AiActionBody, AiActionReply, AiProvider } from '../contract/ai';
 import { API, itemOf, pathOf } from '../contract/endpoints';
 import type { PlatformKey } from '../contract/platforms';
@@ -155,6 +156,22 @@ export const customMethods = {
   /** Retry now, cancel, or read the stats now of one post (a video on one platform). */
   postAction: (videoId: number, platform: PlatformKey, action: PostAction) =>
     call(publication(), pathOf(API.publications.post, { videoId, platform, action }), { method: 'POST' }),
+
+  // The calendar.
+  /** The posts due in a range (`start`, `end`: instants), filtered by profile, group, platform and state. */
+  calendarPosts: (query: CalendarFilter & { start: string; end: string }, signal?: AbortSignal) =>
+    call(
+      contract.calendar().then((c) => c.CalendarAnswerSchema),
+      pathOf(API.calendar.posts, {}, query),
+      { signal },
+    ),
+  /** A post that has not started going out, due at `at` instead. */
+  movePost: (id: number, at: string) =>
+    call(
+      contract.calendar().then((c) => c.CalendarPostSchema),
+      pathOf(API.calendar.move, { id }),
+      { method: 'POST', body: { at } },
+    ),
 
   // Live updates and the bell.
   liveTicket: () =>

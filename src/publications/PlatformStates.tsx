@@ -10,18 +10,7 @@ import { useFormatUtc } from '../common/useFormatUtc';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { ErrorDetail } from '../common/ErrorDetail';
 import type { KadrDataProvider } from '../providers/dataProvider';
-
-const COLORS: Record<PublishState, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
-  scheduled: 'info',
-  waiting: 'warning',
-  uploading: 'warning',
-  processing: 'warning',
-  publishing: 'warning',
-  reconcile: 'warning',
-  published: 'success',
-  failed: 'error',
-  cancelled: 'default',
-};
+import { STATE_COLORS } from './stateColors';
 
 /** States in which the job is working right now (the detail refreshes often while any video is in one). */
 export const ACTIVE_STATES: readonly PublishState[] = ['uploading', 'processing', 'publishing', 'reconcile'];
@@ -112,7 +101,7 @@ const PlatformRow = ({ p, actions }: { p: PlatformPublish; actions?: PostActions
         {p.retry ? (
           <Chip size="small" color="warning" label={translate('kadr.posts.retrying')} />
         ) : (
-          <Chip size="small" color={COLORS[p.state]} label={translate(`kadr.publishing.states.${p.state}`)} />
+          <Chip size="small" color={STATE_COLORS[p.state]} label={translate(`kadr.publishing.states.${p.state}`)} />
         )}
         {p.url && (
           <Link href={p.url} target="_blank" rel="noreferrer" variant="body2">

@@ -46,6 +46,7 @@ describeEachDb('API docs', (ctx) => {
       'Accounts',
       'Auth',
       'Backgrounds',
+      'Calendar',
       'Groups',
       'Jobs',
       'Live updates',

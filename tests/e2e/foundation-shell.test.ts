@@ -38,6 +38,7 @@ describe('foundation in the browser: the shell', () => {
       ],
       video: [
         ['YouTube', '/video/list'],
+        ['Календар', '/calendar'],
         ['Запити на створення', '/video/request-create'],
       ],
       ai: [

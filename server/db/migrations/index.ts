@@ -22,6 +22,7 @@ import * as publishStep from './023_publish_step.js';
 import * as publicationPlatforms from './024_publication_platforms.js';
 import * as jobIndexes from './025_job_indexes.js';
 import * as mediaRetention from './026_media_retention.js';
+import * as calendar from './027_calendar.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -49,4 +50,5 @@ export const migrations = {
   '024_publication_platforms': publicationPlatforms,
   '025_job_indexes': jobIndexes,
   '026_media_retention': mediaRetention,
+  '027_calendar': calendar,
 };

@@ -1,0 +1,204 @@
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { hashPassword } from '../server/auth/password';
+import { CalendarRepository } from '../server/calendar/calendar.repository';
+import type { DbKind } from '../server/db/index';
+import { PLATFORMS } from '../src/contract/platforms';
+import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
+import { summary } from './http-load';
+
+const POSTS = 100_000;
+const PER_VIDEO = 2; // platforms per video
+const VIDEOS_PER_PUBLICATION = 50;
+const PROFILES = 200;
+const YEAR_MS = 365 * 24 * 3600_000;
+const START = Date.UTC(2031, 0, 1);
+const RUNS = 200;
+const STATES = ['scheduled', 'scheduled', 'published', 'waiting', 'failed', 'cancelled'];
+
+/**
+ * Issue 21's target: the calendar's range query p99 ≤ 50 ms with 100,000 posts, on SQLite and PostgreSQL. Posts
+ * spread over a year across 200 profiles of two users; a month and a week, as an admin (everyone's) and as a
+ * user (their half), measured at the repository (the query) and through GET /api/calendar/posts (app.inject:
+ * query, zod answer, JSON). Figures are printed, never asserted.
+ */
+export async function calendarBench(): Promise<void> {
+  await benchOn('sqlite');
+  if (await postgresAvailable()) await benchOn('postgres');
+  else console.log('calendar  PostgreSQL did not answer at 127.0.0.1:5432: its case is skipped');
+}
+
+async function seed(tdb: TestDb): Promise<{ admin: number; user: number }> {
+  const db = tdb.db;
+  const at = new Date().toISOString();
+  const passwordHash = await hashPassword('bench-pass');
+  const users: number[] = [];
+  for (const [login, role] of [
+    ['calbenchadmin', 'admin'],
+    ['calbenchuser', 'user'],
+    ['calbenchother', 'user'],
+  ] as const)
+    users.push(
+      (
+        await db
+          .insertInto('users')
+          .values({ login, passwordHash, role, createdAt: at, updatedAt: at })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const owners = [users[1]!, users[2]!];
+  const profiles = await db
+    .insertInto('accounts')
+    .values(
+      Array.from({ length: PROFILES }, (_, i) => ({
+        userId: owners[i % 2]!,
+        createdAt: at,
+        comments: `Профіль ${i}`,
+        titleChannel: `Канал ${i}`,
+      })),
+    )
+    .returning(['id', 'userId'])
+    .execute();
+  const videos = POSTS / PER_VIDEO;
+  let n = 0;
+  for (let p = 0; p < videos / VIDEOS_PER_PUBLICATION; p++) {
+    const owner = owners[p % 2]!;
+    const own = profiles.filter((a) => a.userId === owner);
+    const req = await db
+      .insertInto('createVideoRequests')
+      .values({
+        userId: owner,
+        idUpload: `calbench${p}`,
+        status: 'success',
+        count: VIDEOS_PER_PUBLICATION,
+        isVideo: 0,
+        isPhoto: 0,
+        isGenerator: 0,
+        folders: '[]',
+        clipKey: 'clips/none.mp4',
+        clipName: 'clip.mp4',
+        error: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const pub = await db
+      .insertInto('publications')
+      .values({ userId: owner, requestId: req.id, title: `Публікація ${p}`, createdAt: at, updatedAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rows = Array.from({ length: VIDEOS_PER_PUBLICATION }, (_, i) => {
+      const date = new Date(START + (((n + i) * 7919 * 60_000) % YEAR_MS)).toISOString();
+      return {
+        userId: owner,
+        accountId: own[(n + i) % own.length]!.id,
+        createdAt: at,
+        status: 'publication',
+        idUpload: req.id + '',
+        date,
+        title: `Шортс ${n + i}`,
+        requestId: req.id,
+        outputIndex: i,
+        publicationId: pub.id,
+      };
+    });
+    const added = await db.insertInto('videos').values(rows).returning(['id', 'accountId', 'date']).execute();
+    await db
+      .insertInto('videoPublishes')
+      .values(
+        added.flatMap((v, i) =>
+          PLATFORMS.slice(0, PER_VIDEO).map((platform) => ({
+            videoId: v.id,
+            platform,
+            accountId: v.accountId,
+            state: STATES[(n + i) % STATES.length]!,
+            dueAt: v.date!,
+            videoVersion: 1,
+            createdAt: at,
+            updatedAt: at,
+          })),
+        ),
+      )
+      .execute();
+    n += VIDEOS_PER_PUBLICATION;
+  }
+  return { admin: users[0]!, user: users[1]! };
+}
+
+async function benchOn(kind: DbKind): Promise<void> {
+  const tdb = await makeTestDb(kind);
+  const config = loadConfig(
+    {
+      LOG_LEVEL: 'silent',
+      DATA_DIR: tdb.dataDir,
+      WORKERS: 'off',
+      JWT_SECRET: 'x'.repeat(40),
+      APP_KEY: 'bench-app-key-0123456789abcdefghijkl',
+      ...(tdb.url ? { DATABASE_URL: tdb.url } : {}),
+    } as any,
+    { panelDir: '/nonexistent' },
+  );
+  const app = await buildApp({ config, db: tdb.db, dbKind: kind });
+  const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  try {
+    const ids = await seed(tdb);
+    await tdb.db.executeQuery({
+      sql: kind === 'postgres' ? 'vacuum analyze' : 'analyze',
+      parameters: [],
+      query: null,
+    } as any);
+    const token = async (login: string) => {
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login, password: 'bench-pass' },
+      });
+      return `Bearer ${JSON.parse(r.body).accessToken}`;
+    };
+    const who = {
+      admin: { id: ids.admin, scope: null, auth: await token('calbenchadmin') },
+      user: { id: ids.user, scope: ids.user, auth: await token('calbenchuser') },
+    };
+    const repo = new CalendarRepository(tdb.db);
+    const ranges: Array<[string, number]> = [
+      ['month', 31],
+      ['week', 7],
+    ];
+    console.log(`calendar  ${POSTS} posts over a year, ${PROFILES} profiles, ${name}`);
+    for (const [role, w] of Object.entries(who)) {
+      for (const [label, days] of ranges) {
+        const range = (i: number) => {
+          const start = START + ((i * 13) % (365 - days)) * 24 * 3600_000;
+          return { start: new Date(start).toISOString(), end: new Date(start + days * 24 * 3600_000).toISOString() };
+        };
+        const query: number[] = [];
+        const api: number[] = [];
+        let found = 0;
+        for (let i = 0; i < RUNS + 20; i++) {
+          const r = range(i);
+          let t = performance.now();
+          found = (await repo.posts(w.scope, { ...r, platform: [], state: [] }, 10_001)).length;
+          if (i >= 20) query.push(performance.now() - t);
+          t = performance.now();
+          const res = await app.inject({
+            method: 'GET',
+            url: `/api/calendar/posts?start=${r.start}&end=${r.end}`,
+            headers: { authorization: w.auth },
+          });
+          if (i >= 20) api.push(performance.now() - t);
+          if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+        }
+        const q = summary(query, 1);
+        const a = summary(api, 1);
+        console.log(
+          `calendar  ${role.padEnd(5)} ${label.padEnd(5)} ~${String(found).padStart(5)} posts  query p50 ${q.p50.toFixed(2)} ms p99 ${q.p99.toFixed(2)} ms (target ≤ 50: ${q.p99 <= 50 ? 'ok' : 'MISSED'})  GET p50 ${a.p50.toFixed(2)} ms p99 ${a.p99.toFixed(2)} ms`,
+        );
+      }
+    }
+  } finally {
+    await app.close();
+    await tdb.drop();
+  }
+}

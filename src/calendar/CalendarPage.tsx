@@ -1,0 +1,204 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Autocomplete, Box, MenuItem, Stack, TextField, useTheme } from '@mui/material';
+import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import FullCalendar from '@fullcalendar/react';
+import type { EventDropArg, EventSourceFuncArg, EventInput } from '@fullcalendar/core';
+import ukLocale from '@fullcalendar/core/locales/uk';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import listPlugin from '@fullcalendar/list';
+import interactionPlugin from '@fullcalendar/interaction';
+import { CALENDAR_POSTS_MAX, type CalendarFilter, type CalendarPost } from '../contract/calendar';
+import { PLATFORMS, PLATFORM_TITLES } from '../contract/platforms';
+import { PUBLISH_STATES } from '../contract/publications';
+import { profileText } from '../contract/profile-identity';
+import { errorMessages } from '../common/errorMessages';
+import { useIsSmall } from '../common/useIsSmall';
+import type { KadrDataProvider } from '../providers/dataProvider';
+import { detailPath } from '../publications/paths';
+import { useAccountOptions, useGroups } from '../publications/options';
+import { toEvent, type PaletteOf } from './calendarEvents';
+
+const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+const VIEWS = 'dayGridMonth,timeGridWeek,timeGridDay,listMonth';
+
+/** FullCalendar's event source: the posts of the range it shows, through the dataProvider. */
+const postsSource =
+  (o: {
+    dataProvider: KadrDataProvider;
+    filter: CalendarFilter;
+    colorOf: PaletteOf;
+    onTruncated: (truncated: boolean) => void;
+    onError: (e: unknown) => void;
+  }) =>
+  (info: EventSourceFuncArg, ok: (events: EventInput[]) => void, fail: (e: Error) => void) => {
+    o.dataProvider
+      .calendarPosts({ ...o.filter, start: info.start.toISOString(), end: info.end.toISOString() })
+      .then((answer) => {
+        o.onTruncated(answer.truncated);
+        ok(answer.data.map((p) => toEvent(p, o.colorOf)));
+      })
+      .catch((e: Error) => {
+        o.onError(e);
+        fail(e);
+      });
+  };
+
+/**
+ * The calendar of everything scheduled and published (issue 21 item 1): month, week, day and list views, one
+ * entry per post coloured by state, "+N more" in a crowded day, filters by profile, group, platform and state.
+ * A click opens the post's publication; a scheduled post dragged to another time is moved by the server (a
+ * refusal says why and the entry goes back). On a phone the list view comes first.
+ */
+export const CalendarPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const [locale] = useLocaleState();
+  const small = useIsSmall();
+  const dataProvider = useDataProvider<KadrDataProvider>();
+  const { data: profiles = [] } = useAccountOptions();
+  const { data: groups = [] } = useGroups();
+  const [filter, setFilter] = useState<CalendarFilter>({});
+  const [truncated, setTruncated] = useState(false);
+  const set = (patch: CalendarFilter) => setFilter((f) => ({ ...f, ...patch }));
+
+  const colorOf: PaletteOf = useCallback(
+    (name) => (name === 'default' ? theme.palette.grey[500] : theme.palette[name].main),
+    [theme],
+  );
+  const report = useCallback(
+    (e: unknown) => {
+      for (const m of errorMessages(e, translate('kadr.notifications.error'))) notify(m, { type: 'error' });
+    },
+    [notify, translate],
+  );
+  // A new source (so a refetch) when a filter changes, and only then.
+  const events = useMemo(
+    () => postsSource({ dataProvider, filter, colorOf, onTruncated: setTruncated, onError: report }),
+    [dataProvider, filter, colorOf, report],
+  );
+  const onDrop = (arg: EventDropArg) => {
+    const at = arg.event.start;
+    if (!at) return arg.revert();
+    dataProvider
+      .movePost(Number(arg.event.id), at.toISOString())
+      .then(() => notify('kadr.calendar.moved', { type: 'success', messageArgs: { at: at.toLocaleString(locale) } }))
+      .catch((e: unknown) => {
+        arg.revert();
+        report(e);
+      });
+  };
+
+  const profile = profiles.find((p) => Number(p.value) === filter.accountId) ?? null;
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }} data-calendar>
+      <Title title={translate('kadr.calendar.title')} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
+        <Autocomplete
+          size="small"
+          sx={{ minWidth: 220 }}
+          options={profiles}
+          value={profile}
+          getOptionLabel={(o) => profileText(o)}
+          getOptionKey={(o) => o.id}
+          isOptionEqualToValue={(a, b) => a.value === b.value}
+          onChange={(_, next) => set({ accountId: next ? Number(next.value) : undefined })}
+          renderInput={(params) => <TextField {...params} label={translate('kadr.calendar.filters.profile')} />}
+        />
+        <TextField
+          select
+          size="small"
+          sx={{ minWidth: 160 }}
+          label={translate('kadr.calendar.filters.group')}
+          value={filter.groupId ?? ''}
+          onChange={(e) => set({ groupId: e.target.value ? Number(e.target.value) : undefined })}
+        >
+          <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
+          {groups.map((g) => (
+            <MenuItem key={g.id} value={g.id}>
+              {g.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          sx={{ minWidth: 140 }}
+          label={translate('kadr.calendar.filters.platform')}
+          value={filter.platform ?? ''}
+          onChange={(e) => set({ platform: e.target.value || undefined })}
+          slotProps={{ htmlInput: { 'data-filter': 'platform' } }}
+        >
+          <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
+          {PLATFORMS.map((p) => (
+            <MenuItem key={p} value={p}>
+              {PLATFORM_TITLES[p]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          sx={{ minWidth: 160 }}
+          label={translate('kadr.calendar.filters.state')}
+          value={filter.state ?? ''}
+          onChange={(e) => set({ state: e.target.value || undefined })}
+        >
+          <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
+          {PUBLISH_STATES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {translate(`kadr.publishing.states.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {truncated && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {translate('kadr.calendar.truncated', { count: CALENDAR_POSTS_MAX })}
+        </Alert>
+      )}
+      <FullCalendar
+        // Its first view is read once: a phone (known after the first render) gets a calendar of its own.
+        key={small ? 'phone' : 'wide'}
+        plugins={PLUGINS}
+        locales={[ukLocale]}
+        locale={locale === 'uk' ? 'uk' : 'en'}
+        initialView={small ? 'listMonth' : 'dayGridMonth'}
+        headerToolbar={
+          small
+            ? { left: 'prev,next', center: 'title', right: 'today' }
+            : { left: 'prev,next today', center: 'title', right: VIEWS }
+        }
+        footerToolbar={small ? { center: VIEWS } : undefined}
+        buttonText={{
+          today: translate('kadr.calendar.views.today'),
+          month: translate('kadr.calendar.views.month'),
+          week: translate('kadr.calendar.views.week'),
+          day: translate('kadr.calendar.views.day'),
+          list: translate('kadr.calendar.views.list'),
+        }}
+        height="auto"
+        dayMaxEvents
+        editable
+        eventDurationEditable={false}
+        displayEventEnd={false}
+        events={events}
+        eventDrop={onDrop}
+        eventClick={(arg) => {
+          arg.jsEvent.preventDefault();
+          const post = arg.event.extendedProps.post as CalendarPost;
+          void navigate(detailPath(String(post.publicationId)));
+        }}
+        eventDidMount={(arg) => {
+          const post = arg.event.extendedProps.post as CalendarPost;
+          arg.el.dataset.postId = String(post.id);
+          arg.el.dataset.state = post.state;
+          arg.el.title = `${post.profile} · ${arg.event.title}`;
+        }}
+      />
+    </Box>
+  );
+};
