@@ -22,7 +22,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { tagsRoutes } from './tags/tags.routes';
 import { mediaRoutes } from './media/media.routes';
-import { mediaUsageRoutes } from './media/retention/media-usage.routes';
+import { mediaUsageRoutes } from './retention/media-usage.routes';
 import { backgroundsRoutes } from './backgrounds/index';
 import { createVideoRoutes } from './videos/index';
 import { publicationsRoutes } from './publications/publications.routes';

@@ -9,7 +9,6 @@ import type { LingerLimits } from './http/lingering-close';
 import type { UserLimits } from './http/user-limits';
 import { defaultRenderConcurrency } from './media/render/render-batch';
 import type { StorageSettings } from './media/storage/index';
-import type { RetentionSettings } from './media/retention/retention-rules';
 import { PUBLISH_HORIZON_DAYS_DEFAULT } from '../src/contract/publications';
 
 export type { AiConfig, AiDriverKind, AiProviderConfig, VideoDialect } from './config-ai';
@@ -654,6 +653,14 @@ type DeepReadonly<T> = T extends (infer U)[]
 
 /** The configuration as loaded: frozen, never changed afterwards (a test that needs another builds another). */
 export type Config = DeepReadonly<ConfigFields>;
+
+/** What RETENTION_* configure (server/retention): days per rule, undefined = that media is kept; objects per batch. */
+export type RetentionSettings = {
+  clipDays?: number;
+  unpublishedDays?: number;
+  publishedDays?: number;
+  batch: number;
+};
 
 type ConfigFields = {
   host: string;

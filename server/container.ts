@@ -5,9 +5,9 @@ import { createSealer, ensureSealKey, type Sealer } from './crypto/seal';
 import { Ffmpeg } from './media/ffmpeg/ffmpeg';
 import { createMedia, sweepOrphans, type Media } from './media/storage/index';
 import { knownMediaKeys } from './maintenance/media-keys';
-import { RetentionRepository } from './media/retention/retention.repository';
-import { RetentionService } from './media/retention/retention.service';
-import { retentionJob, retentionJobWorkers } from './media/retention/retention.jobs';
+import { RetentionRepository } from './retention/retention.repository';
+import { RetentionService } from './retention/retention.service';
+import { retentionJob, retentionJobWorkers } from './retention/retention.jobs';
 import {
   JobQueue,
   JobRunner,

@@ -7,7 +7,7 @@ import { renderJob } from './videos/videos.jobs';
 import { keepAliveJob, scheduleKeepAlive } from './accounts/accounts.jobs';
 import { PUBLISH_CONCURRENCY, publishJob, scheduleStats, statsJob } from './publishing/publishing.jobs';
 import { aiVideoJob } from './ai/ai.jobs';
-import { scheduleRetention } from './media/retention/retention.jobs';
+import { scheduleRetention } from './retention/retention.jobs';
 
 /** The running workers; `stop` aborts running jobs and hands them back to the queue. */
 export type Workers = { runner: JobRunner; plan: RunnerPlan; stop: () => Promise<void> };

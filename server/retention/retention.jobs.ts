@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { defineJob, jobWorker, schedulePeriodic, slotJobKey, type Enqueue, type JobWorker } from '../../jobs/index';
+import { defineJob, jobWorker, schedulePeriodic, slotJobKey, type Enqueue, type JobWorker } from '../jobs/index';
 import type { RetentionService } from './retention.service';
 
 /** One retention pass per slot of this length, however many worker processes there are. */

@@ -1,9 +1,9 @@
 import type { ExpressionBuilder, Transaction } from 'kysely';
-import type { Db } from '../../db/index';
-import type { Database } from '../../db/types';
-import { renderJobKey } from '../../videos/index';
-import type { VideosRepository } from '../../videos/videos.repository';
-import type { MediaUsage } from '../../../src/contract/media';
+import type { Db } from '../db/index';
+import type { Database } from '../db/types';
+import { renderJobKey } from '../videos/index';
+import type { VideosRepository } from '../videos/videos.repository';
+import type { MediaUsage } from '../../src/contract/media';
 import { FILE_IN_USE, type Cutoffs } from './retention-rules';
 
 /** One stored object a row names, by the row's id. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Storage } from '../storage/index';
-import { cutoffsOf, type RetentionSettings } from './retention-rules';
+import type { Storage } from '../media/storage/index';
+import type { RetentionSettings } from '../config';
+import { cutoffsOf } from './retention-rules';
 import type { RetentionRepository, StoredObject } from './retention.repository';
 
 /** Batches of each kind one pass works through at most; the next pass goes on. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MediaUsageListSchema } from '../../../src/contract/media';
-import { errorResponses } from '../../../src/contract/http';
-import { API } from '../../../src/contract/endpoints';
-import { ownerScope, requireUser } from '../../auth/guards';
-import { API_TAGS, BEARER } from '../../http/openapi';
+import { MediaUsageListSchema } from '../../src/contract/media';
+import { errorResponses } from '../../src/contract/http';
+import { API } from '../../src/contract/endpoints';
+import { ownerScope, requireUser } from '../auth/guards';
+import { API_TAGS, BEARER } from '../http/openapi';
 import type { RetentionRepository } from './retention.repository';
 
 /** GET /api/media-usage: the space media takes, a user's own (one item), every user's for an admin. */

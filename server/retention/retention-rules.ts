@@ -1,12 +1,5 @@
-import { PUBLISH_STATES, type PublishState } from '../../../src/contract/publications';
-
-/** What RETENTION_* configure (server/config.ts): days per rule, undefined = that media is kept; objects per batch. */
-export type RetentionSettings = {
-  clipDays?: number;
-  unpublishedDays?: number;
-  publishedDays?: number;
-  batch: number;
-};
+import { PUBLISH_STATES, type PublishState } from '../../src/contract/publications';
+import type { RetentionSettings } from '../config';
 
 /** The post states that still need the video's file: scheduled, or on its way to the platform. */
 export const FILE_IN_USE: readonly PublishState[] = PUBLISH_STATES.filter(
