@@ -254,6 +254,7 @@ export const kadrEn: KadrMessages = {
     attempts_of: '%{attempts} of %{max}',
     owner: 'Held by: %{owner}',
     progress: 'Progress: %{progress}',
+    progress_post: 'Post: %{state}, %{size} sent',
     lag_ms: '%{n} ms',
     lag_s: '%{n} s',
     lag_min: '%{n} min',

@@ -266,6 +266,7 @@ export const kadrUk = {
     attempts_of: '%{attempts} з %{max}',
     owner: 'Виконує: %{owner}',
     progress: 'Поступ: %{progress}',
+    progress_post: 'Допис: %{state}, надіслано %{size}',
     lag_ms: '%{n} мс',
     lag_s: '%{n} с',
     lag_min: '%{n} хв',

@@ -6,12 +6,14 @@ import { Pagination } from '../common/Pagination';
 import { ErrorDetail } from '../common/ErrorDetail';
 import { ListActions, searchFilter } from '../common/listFilters';
 import { NothingFound } from '../common/NothingFound';
-import { formatUtc } from '../common/formatUtc';
+import { useFormatUtc } from '../common/useFormatUtc';
+import { mediaSize } from '../media/mediaSize';
 import { useIsSmall } from '../common/useIsSmall';
 import { JobActions } from './JobActions';
 import { JobStateChip } from './JobStateChip';
 import { JobSummaryPanel } from './JobSummaryPanel';
 import { lagText } from './lag';
+import { breakableId, jobProgress } from './progress';
 import { useJobSummary } from './useJobSummary';
 import { useKindLabel } from './useKindLabel';
 import { useStoredError } from '../common/useStoredMessage';
@@ -57,7 +59,11 @@ const Lag = () => {
   const job = useRecordContext<JobRecord>();
   if (!job || job.lagMs === null) return <>—</>;
   const lag = lagText(job.lagMs);
-  return <>{translate(lag.key, { n: lag.n })}</>;
+  return (
+    <Typography component="span" variant="inherit" sx={{ whiteSpace: 'nowrap' }} data-lag>
+      {translate(lag.key, { n: lag.n })}
+    </Typography>
+  );
 };
 
 const OwnerProgress = () => {
@@ -67,16 +73,31 @@ const OwnerProgress = () => {
   return (
     <Stack spacing={0.25} sx={{ minWidth: 0 }}>
       {job.owner && (
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-owner>
-          {translate('kadr.jobs.owner', { owner: job.owner })}
+        <Typography variant="body2" sx={{ overflowWrap: 'break-word' }} data-owner>
+          {translate('kadr.jobs.owner', { owner: breakableId(job.owner) })}
         </Typography>
       )}
       {job.progress && (
-        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {translate('kadr.jobs.progress', { progress: job.progress })}
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-progress>
+          <ProgressText mark={job.progress} />
         </Typography>
       )}
     </Stack>
+  );
+};
+
+/** A progress mark in words: a post's state and the bytes it has sent, or another kind's mark as it is. */
+const ProgressText = ({ mark }: { mark: string }) => {
+  const translate = useTranslate();
+  const progress = jobProgress(mark);
+  if (progress.kind === 'text') return <>{translate('kadr.jobs.progress', { progress: progress.text })}</>;
+  return (
+    <>
+      {translate('kadr.jobs.progress_post', {
+        state: translate(`kadr.publishing.states.${progress.state}`, { _: progress.state }),
+        size: mediaSize(progress.bytesSent, translate),
+      })}
+    </>
   );
 };
 
@@ -87,6 +108,7 @@ const OwnerProgress = () => {
 const KindCell = ({ withDetails }: { withDetails: boolean }) => {
   const translate = useTranslate();
   const kindLabel = useKindLabel();
+  const formatDate = useFormatUtc();
   const job = useRecordContext<JobRecord>();
   if (!job) return null;
   return (
@@ -101,7 +123,7 @@ const KindCell = ({ withDetails }: { withDetails: boolean }) => {
       {withDetails && (
         <>
           <Typography variant="caption" color="text.secondary" component="div">
-            {translate('kadr.jobs.fields.attempts')}: <AttemptsCell /> · {formatUtc(job.runAt)} ·{' '}
+            {translate('kadr.jobs.fields.attempts')}: <AttemptsCell /> · {formatDate(job.runAt)} ·{' '}
             {translate('kadr.jobs.fields.lag')}: <Lag />
           </Typography>
           {(job.owner || job.progress) && <OwnerProgress />}
@@ -125,10 +147,11 @@ const AttemptsCell = () => {
 };
 
 const DueCell = () => {
+  const formatDate = useFormatUtc();
   const job = useRecordContext<JobRecord>();
   return job ? (
     <Typography component="span" variant="body2">
-      {formatUtc(job.runAt)}
+      {formatDate(job.runAt)}
     </Typography>
   ) : null;
 };

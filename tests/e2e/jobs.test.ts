@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { keepAliveJob } from '../../server/accounts/accounts.jobs';
 import { renderJob } from '../../server/videos/videos.jobs';
+import { publishJob, publishJobKey } from '../../server/publishing/publishing.jobs';
 import { attemptsOf } from '../../server/jobs/index';
 import { signInAs } from '../helpers/browser';
 import { describeOnEachDb } from '../helpers/browser-dbs';
@@ -14,6 +15,7 @@ import { addOperator, foundationPanel } from './foundation-panel';
  * Workers are off, so the jobs stay where the test puts them.
  */
 const REASON = 'ffmpeg exited with code 1: Invalid data found when processing input';
+const WORKER = 'kadr-worker-1:4242:a1b2c3';
 const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text }).first();
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -49,6 +51,13 @@ describeOnEachDb('the Jobs screen', (kind) => {
         await q.fail(job, REASON, () => 0, true);
       }
       await q.enqueue(keepAliveJob, {}, { key: 'accounts.keep-alive:e2e' });
+      // A post's step held by a worker, marked with the post's state and the bytes it has sent.
+      await q.enqueue(
+        publishJob,
+        { publishId: 77, step: 3 },
+        { key: publishJobKey(77, 3), progress: `uploading|${Date.now()}|${12 * 1024 ** 2}` },
+      );
+      await q.claim(WORKER, [publishJob.name], 3_600_000);
       // A render whose worker vanished on every attempt (a lease that has run out at once): the queue stores it
       // dead with its own reason, a message key, at the claim after the last attempt.
       await q.enqueue(renderJob, { requestId: 7 }, { key: 'video.render:lost' });
@@ -91,6 +100,14 @@ describeOnEachDb('the Jobs screen', (kind) => {
           'Виконавець зупинився (його оренда минула) під час останньої спроби',
         );
         expect(await fitsWidth(page)).toBe(true);
+        // A running post's step: its worker, wrapped between the id's parts only, and its progress in words; the
+        // lag on one line.
+        const publishRow = page.getByRole('row').filter({ hasText: publishJobKey(77, 3) });
+        expect(await publishRow.locator('[data-progress]').innerText()).toBe('Допис: Завантаження, надіслано 12.0 МБ');
+        expect((await publishRow.locator('[data-owner]').innerText()).replace(/\u200b/g, '')).toBe(
+          `Виконує: ${WORKER}`,
+        );
+        expect(await publishRow.locator('[data-lag]').evaluate((el) => el.getClientRects().length)).toBe(1);
         await renderRow.getByRole('button', { name: 'Повторити' }).click();
         await page.getByRole('dialog').getByText('Завдання «Рендер відео» буде виконано знову зараз.').waitFor();
         await page.getByRole('dialog').getByRole('button', { name: 'Повторити' }).click();
