@@ -3,18 +3,15 @@ import { loadConfig } from '../server/config';
 import { hashPassword } from '../server/auth/password';
 import { CalendarRepository } from '../server/calendar/calendar.repository';
 import type { DbKind } from '../server/db/index';
-import { PLATFORMS } from '../src/contract/platforms';
 import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
+import { seedCalendarPosts } from '../tests/helpers/calendar-posts';
 import { summary } from './http-load';
 
 const POSTS = 100_000;
-const PER_VIDEO = 2; // platforms per video
-const VIDEOS_PER_PUBLICATION = 50;
 const PROFILES = 200;
 const YEAR_MS = 365 * 24 * 3600_000;
 const START = Date.UTC(2031, 0, 1);
 const RUNS = 200;
-const STATES = ['scheduled', 'scheduled', 'published', 'waiting', 'failed', 'cancelled'];
 
 /**
  * Issue 21's target: the calendar's range query p99 ≤ 50 ms with 100,000 posts, on SQLite and PostgreSQL. Posts
@@ -48,82 +45,7 @@ async function seed(tdb: TestDb): Promise<{ admin: number; user: number }> {
       ).id,
     );
   const owners = [users[1]!, users[2]!];
-  const profiles = await db
-    .insertInto('accounts')
-    .values(
-      Array.from({ length: PROFILES }, (_, i) => ({
-        userId: owners[i % 2]!,
-        createdAt: at,
-        comments: `Профіль ${i}`,
-        titleChannel: `Канал ${i}`,
-      })),
-    )
-    .returning(['id', 'userId'])
-    .execute();
-  const videos = POSTS / PER_VIDEO;
-  let n = 0;
-  for (let p = 0; p < videos / VIDEOS_PER_PUBLICATION; p++) {
-    const owner = owners[p % 2]!;
-    const own = profiles.filter((a) => a.userId === owner);
-    const req = await db
-      .insertInto('createVideoRequests')
-      .values({
-        userId: owner,
-        idUpload: `calbench${p}`,
-        status: 'success',
-        count: VIDEOS_PER_PUBLICATION,
-        isVideo: 0,
-        isPhoto: 0,
-        isGenerator: 0,
-        folders: '[]',
-        clipKey: 'clips/none.mp4',
-        clipName: 'clip.mp4',
-        error: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const pub = await db
-      .insertInto('publications')
-      .values({ userId: owner, requestId: req.id, title: `Публікація ${p}`, createdAt: at, updatedAt: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const rows = Array.from({ length: VIDEOS_PER_PUBLICATION }, (_, i) => {
-      const date = new Date(START + (((n + i) * 7919 * 60_000) % YEAR_MS)).toISOString();
-      return {
-        userId: owner,
-        accountId: own[(n + i) % own.length]!.id,
-        createdAt: at,
-        status: 'publication',
-        idUpload: req.id + '',
-        date,
-        title: `Шортс ${n + i}`,
-        requestId: req.id,
-        outputIndex: i,
-        publicationId: pub.id,
-      };
-    });
-    const added = await db.insertInto('videos').values(rows).returning(['id', 'accountId', 'date']).execute();
-    await db
-      .insertInto('videoPublishes')
-      .values(
-        added.flatMap((v, i) =>
-          PLATFORMS.slice(0, PER_VIDEO).map((platform) => ({
-            videoId: v.id,
-            platform,
-            accountId: v.accountId,
-            state: STATES[(n + i) % STATES.length]!,
-            dueAt: v.date!,
-            videoVersion: 1,
-            createdAt: at,
-            updatedAt: at,
-          })),
-        ),
-      )
-      .execute();
-    n += VIDEOS_PER_PUBLICATION;
-  }
+  await seedCalendarPosts(db, { owners, posts: POSTS, profiles: PROFILES, start: START, spanMs: YEAR_MS });
   return { admin: users[0]!, user: users[1]! };
 }
 

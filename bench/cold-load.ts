@@ -6,8 +6,11 @@ type Shown = { selector: string; text?: string; enabled?: boolean };
 /** One such element, or any of several (a page that two builds show differently). */
 export type Ready = Shown | Shown[];
 
-/** One cold load: ms from navigation start until Ready holds (the page's own clock), and the JavaScript it loaded. */
-export type ColdLoad = { ms: number; jsGzip: number; jsFiles: number };
+/**
+ * One cold load: ms from navigation start until Ready holds (the page's own clock), the JavaScript it loaded, and
+ * the main thread's long tasks (over 50 ms, PerformanceObserver) until then: how many and the longest.
+ */
+export type ColdLoad = { ms: number; jsGzip: number; jsFiles: number; longTasks: number; longestTask: number };
 
 /** Runs in the page before its own scripts: notes performance.now() at the first DOM change after which `ready` holds. */
 function watchReady(ready: Ready) {
@@ -19,10 +22,15 @@ function watchReady(ready: Ready) {
     }
     return false;
   };
+  const tasks: number[] = ((window as any).__benchLongTasks = []);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
   const holds = () => (Array.isArray(ready) ? ready : [ready]).some(shown);
   const observer = new MutationObserver(() => {
     if (!holds()) return;
     (window as any).__benchReady = performance.now();
+    (window as any).__benchTasks = [...tasks];
     observer.disconnect();
   });
   observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -79,9 +87,16 @@ export async function coldLoad(
       if (Date.now() > deadline) throw new Error(`${url}: not ready after 30 s (${JSON.stringify(ready)})`);
       await page.waitForTimeout(25);
     }
+    const tasks: number[] = await page.evaluate(() => (window as any).__benchTasks);
     await page.waitForLoadState('networkidle');
     const sizes = await Promise.all(bodies);
-    return { ms, jsGzip: sizes.reduce((a, b) => a + b, 0), jsFiles: sizes.length };
+    return {
+      ms,
+      jsGzip: sizes.reduce((a, b) => a + b, 0),
+      jsFiles: sizes.length,
+      longTasks: tasks.length,
+      longestTask: Math.max(0, ...tasks),
+    };
   } finally {
     await context.close();
   }

@@ -22,6 +22,8 @@ import { toEvent, type PaletteOf } from './calendarEvents';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const VIEWS = 'dayGridMonth,timeGridWeek,timeGridDay,listMonth';
+/** Posts shown in one day of the month (and side by side in a week's hour) before "+N more". */
+const DAY_MAX_EVENTS = 4;
 
 /** FullCalendar's event source: the posts of the range it shows, through the dataProvider. */
 const postsSource =
@@ -110,6 +112,7 @@ export const CalendarPage = () => {
         />
         <TextField
           select
+          fullWidth={false}
           size="small"
           sx={{ minWidth: 160 }}
           label={translate('kadr.calendar.filters.group')}
@@ -125,6 +128,7 @@ export const CalendarPage = () => {
         </TextField>
         <TextField
           select
+          fullWidth={false}
           size="small"
           sx={{ minWidth: 140 }}
           label={translate('kadr.calendar.filters.platform')}
@@ -141,6 +145,7 @@ export const CalendarPage = () => {
         </TextField>
         <TextField
           select
+          fullWidth={false}
           size="small"
           sx={{ minWidth: 160 }}
           label={translate('kadr.calendar.filters.state')}
@@ -181,7 +186,14 @@ export const CalendarPage = () => {
           list: translate('kadr.calendar.views.list'),
         }}
         height="auto"
-        dayMaxEvents
+        // A crowded day shows its first posts and "+N more" (a popover with the rest): with the height set by the
+        // content, FullCalendar's `true` would never cut a day short.
+        dayMaxEvents={DAY_MAX_EVENTS}
+        eventMaxStack={DAY_MAX_EVENTS}
+        // A post is an instant: one that falls late in the evening never spreads into the next day.
+        defaultTimedEventDuration="00:01"
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: locale === 'en' }}
+        nextDayThreshold="00:01"
         editable
         eventDurationEditable={false}
         displayEventEnd={false}

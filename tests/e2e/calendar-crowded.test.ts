@@ -1,0 +1,66 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { TEST_APP_KEY } from '../helpers/app';
+import { launchBrowser, signInAs } from '../helpers/browser';
+import { describeOnEachDb } from '../helpers/browser-dbs';
+import { seedCalendarPosts } from '../helpers/calendar-posts';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { adminId } from './publish-seed';
+
+/**
+ * A crowded day in the calendar's month view (issue 21 item 1, "+N more"), in Chromium at a laptop width: 100
+ * posts in one morning (84 of them not cancelled) show as the day's first four and "+ще 80...whose popover lists
+ * them all; the four filters sit in one row above the month.
+ */
+const panel = process.env.E2E_PANEL_DIR ? { panelDir: process.env.E2E_PANEL_DIR } : {};
+const HOUR = 3600_000;
+
+describeOnEachDb('a crowded day in the calendar', (kind) => {
+  let srv: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const now = new Date();
+  const morning = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 6);
+  const day = new Date(morning).toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    srv = await startTestServer({ JWT_SECRET: 'x'.repeat(40), APP_KEY: TEST_APP_KEY }, panel, kind);
+    await seedCalendarPosts(srv.tdb.db, {
+      owners: [await adminId(srv)],
+      posts: 100,
+      profiles: 5,
+      start: morning,
+      spanMs: 6 * HOUR,
+    });
+    browser = await launchBrowser();
+    context = await browser.newContext({ timezoneId: 'UTC', viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    await signInAs(page, srv.url, 'admin', 'admin-pass');
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await srv?.close();
+  });
+
+  it('shows the first four posts of the day and "+ще N" for the rest, listed in its popover', async () => {
+    await page.goto(`${srv.url}/calendar`);
+    const cell = page.locator(`.fc-dayGridMonth-view td[data-date="${day}"]`);
+    const more = cell.locator('.fc-daygrid-more-link');
+    await more.waitFor();
+    expect(await more.innerText()).toBe('+ще 80...');
+    expect(
+      await cell.locator('.fc-daygrid-event-harness:not(.fc-daygrid-event-harness-abs) [data-post-id]').count(),
+    ).toBe(4);
+    // The filters in one row, the month under them.
+    const tops = await page
+      .locator('[data-calendar] .MuiInputBase-root')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(4);
+    expect(new Set(tops).size).toBe(1);
+    await more.click();
+    const popover = page.locator('.fc-popover');
+    await popover.waitFor();
+    await expect.poll(() => popover.locator('[data-post-id]').count()).toBe(84);
+  });
+});
