@@ -140,11 +140,15 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 /**
  * A worker process's only HTTP (PROCESS_ROLE=worker, on HEALTH_PORT): `/health/live` and `/health/ready` over
- * its composition root; no panel, no API, no authentication.
+ * its composition root, without authentication; with METRICS_TOKEN also `/metrics` behind that token, so the
+ * job figures only workers measure (claim lag, durations) and their memory can be scraped. No panel, no API.
  */
 export async function buildHealthApp(root: Container): Promise<FastifyInstance> {
   const app = Fastify({ logger: loggerOptions(root.config) });
+  installErrorHandler(app);
   await app.register(healthRoutes, { db: root.db, storage: root.media.storage });
+  if (root.metrics && root.config.metricsToken)
+    await app.register(metricsRoutes, { metrics: root.metrics, token: root.config.metricsToken });
   return app;
 }
 

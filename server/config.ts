@@ -148,7 +148,8 @@ export const EnvSchema = z.object({
     .optional()
     .describe(
       'Turns on `GET /metrics` (Prometheus text format: queue depth, claim lag, job durations, HTTP latency, process ' +
-        'memory), readable only with `Authorization: Bearer <token>`; at least 16 characters. Unset: no `/metrics`.',
+        'memory), readable only with `Authorization: Bearer <token>`; at least 16 characters; a worker process serves ' +
+        'it on `HEALTH_PORT`. Unset: no `/metrics`.',
     )
     .meta({ defaultText: 'unset (no `/metrics`)' }),
   LOGIN_MAX_FAILURES: z.coerce
@@ -292,7 +293,7 @@ export const EnvSchema = z.object({
     .describe(
       'What this process runs: `all` the panel, the API and the job runner in one process (the embedded shape); ' +
         '`api` the panel and the API without a job runner (it only enqueues jobs); `worker` the job runner with no ' +
-        'public HTTP, only `GET /health/live` and `GET /health/ready` on `HEALTH_PORT`. Any number of `api` and ' +
+        'public HTTP, only `GET /health/live` and `GET /health/ready` (and `/metrics`) on `HEALTH_PORT`. Any number of `api` and ' +
         '`worker` processes can share one PostgreSQL (docs/operations.md).',
     )
     .meta({ defaultText: '`all` (`api` with `WORKERS=off`)' }),

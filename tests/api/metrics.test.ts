@@ -6,6 +6,7 @@ import { defineJob, jobWorker } from '../../server/jobs/index';
 import { Metrics } from '../../server/metrics/metrics';
 import { JobsRepository } from '../../server/operations/jobs.repository';
 import { loadConfig } from '../../server/config';
+import { buildHealthApp } from '../../server/app';
 
 const TOKEN = 'metrics-token-0123456789';
 const scrape = (ctx: Parameters<Parameters<typeof describeEachDb>[1]>[0], authorization?: string) =>
@@ -64,6 +65,38 @@ describeEachDb(
       await q.cancel('accounts.keep-alive:metrics');
       const after = (await scrape(ctx, `Bearer ${TOKEN}`)).body;
       expect(sample(after, 'kadr_jobs{kind="accounts.keep-alive",state="queued"}')).toBeUndefined();
+    });
+
+    it("a worker's health port serves /metrics behind the same token, with the jobs this process ran", async () => {
+      const q = ctx.root.queue;
+      await q.enqueue(renderJob, { requestId: 11 }, { key: 'video.render:11', runAt: new Date(Date.now() - 2000) });
+      const claimed = (await q.claim('worker-h', [renderJob.name], 60_000))!;
+      // The handler as this process's runner wraps it: its claim lag and time are measured here.
+      const [timed] = ctx.root.metrics!.timed([jobWorker(renderJob, async () => {})]);
+      await timed!.handle({ requestId: 11 }, { job: claimed, signal: new AbortController().signal });
+      const health = await buildHealthApp(ctx.root);
+      try {
+        for (const auth of [undefined, `Bearer ${TOKEN}x`]) {
+          const r = await health.inject({
+            method: 'GET',
+            url: '/metrics',
+            headers: auth ? { authorization: auth } : {},
+          });
+          expect(r.statusCode, String(auth)).toBe(401);
+          expect(r.body).not.toContain('kadr_');
+        }
+        const r = await health.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: `Bearer ${TOKEN}` },
+        });
+        expect(r.statusCode).toBe(200);
+        expect(sample(r.body, 'kadr_jobs{kind="video.render",state="running"}')).toBe(1);
+        expect(sample(r.body, 'kadr_job_claim_lag_seconds_count{kind="video.render"}')).toBeGreaterThanOrEqual(1);
+        expect(sample(r.body, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+      } finally {
+        await health.close();
+      }
     });
   },
   { metricsToken: TOKEN },
