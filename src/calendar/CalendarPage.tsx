@@ -96,7 +96,8 @@ export const CalendarPage = () => {
 
   const profile = profiles.find((p) => Number(p.value) === filter.accountId) ?? null;
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }} data-calendar>
+    // A post's title longer than its day ends in an ellipsis (the whole of it is the entry's tooltip).
+    <Box sx={{ p: { xs: 1, sm: 2 }, '& .fc-event-title': { textOverflow: 'ellipsis' } }} data-calendar>
       <Title title={translate('kadr.calendar.title')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
         <Autocomplete

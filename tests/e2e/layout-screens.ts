@@ -22,6 +22,7 @@ export const layoutScreens = (d: LayoutData): Screen[] => [
   { name: 'group create', path: () => '/accounts/group/create', ready: { selector: 'input[name="name"]' } },
   { name: 'group edit', path: () => `/accounts/group/${d.group}`, ready: { text: '#3 ·' } },
   { name: 'publications', path: () => '/video/list', ready: { text: 'Домашній яблучний пиріг' } },
+  { name: 'calendar', path: () => '/calendar', ready: { selector: '.fc-view' } },
   { name: 'publication', path: () => `/video/youtube/${d.idUpload.published}`, ready: { text: 'домашня_кухня' } },
   {
     name: 'requests',
