@@ -319,6 +319,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     queue,
     events,
     repos,
+    /** The platforms the services reach (the registry, or the test's override): the OAuth routes follow it. */
+    platforms,
     /** The domain services, and the operator's view of the queue over the catalogue (the Jobs screen). */
     services: { ...services, jobs: new JobsService(jobsView, catalogue) },
     metrics,
