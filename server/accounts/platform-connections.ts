@@ -17,7 +17,7 @@ import type { Sealer } from '../crypto/seal';
 import type { EventBus } from '../events/event-bus';
 import { profileColumns, saveAccount, type AccountMapper } from './account-record';
 import { COLS, joinPatches, statePatch } from './platform-state';
-import type { AccountRow, AccountsRepository } from './accounts.repository';
+import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
 
 /** How a PlatformError reaches the caller. */
 const STATUS_OF_KIND: Record<PlatformError['kind'], number> = {
@@ -112,7 +112,7 @@ export class PlatformConnections {
       await saveAccount(
         this.repo,
         row,
-        joinPatches(
+        joinPatches<AccountPatch>(
           statePatch(platform, { tokens: this.mapper.sealTokens(tokens), active: 1, error: null }),
           { ...toggle, error: null },
           profileColumns(platform, profile),

@@ -440,6 +440,16 @@ export interface Database {
   events: EventsTable;
   notifications: NotificationsTable;
   liveTicketRedemptions: LiveTicketRedemptionsTable;
+  multipartUploads: MultipartUploadsTable;
+}
+
+/** 040: a multipart upload S3 storage started and has not completed or aborted yet (the sweep aborts stale ones). */
+export interface MultipartUploadsTable {
+  uploadId: string;
+  bucket: string;
+  objectKey: string;
+  /** Epoch ms (bigint on PostgreSQL: read back as a string there). */
+  startedMs: number | string;
 }
 
 export type UserRow = Selectable<UsersTable>;
