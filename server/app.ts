@@ -95,7 +95,7 @@ export async function buildApp(
   }
   await app.register(authRoutes, { auth: services.auth });
   await app.register(usersRoutes, { users: services.users });
-  await app.register(accountsRoutes, { accounts: services.accounts });
+  await app.register(accountsRoutes, { accounts: services.accounts, platforms: root.platforms });
   await app.register(groupsRoutes, { groups: services.groups });
   await app.register(tagsRoutes, { tags: services.tags });
   await app.register(mediaRoutes, { media: root.media });

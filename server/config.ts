@@ -102,6 +102,15 @@ export const EnvSchema = z.object({
     .describe(
       'Parts one upload sends at once; memory per running upload is about (this + 1) × the part size, whatever the file size.',
     ),
+  S3_STALE_UPLOAD_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(6)
+    .describe(
+      "A multipart upload still unfinished this many hours after it started is taken for a killed process's: the " +
+        'workers abort it (at start and hourly). Longer than the slowest upload.',
+    ),
   ADMIN_LOGIN: z
     .string()
     .min(2)
@@ -816,6 +825,7 @@ function storageSettings(e: z.infer<typeof EnvSchema>): StorageSettings {
     forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
     partSize: e.S3_PART_SIZE_MB * 1024 * 1024,
     queueSize: e.S3_UPLOAD_CONCURRENCY,
+    staleUploadMs: e.S3_STALE_UPLOAD_HOURS * 3600_000,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db, DbKind } from './db/index';
 import { createSealer, ensureSealKey, type Sealer } from './crypto/seal';
 import { Ffmpeg } from './media/ffmpeg/ffmpeg';
 import { createMedia, sweepOrphans, type Media } from './media/storage/index';
+import { MultipartUploadsRepository } from './media/storage/multipart-uploads.repository';
 import { knownMediaKeys } from './maintenance/media-keys';
 import { RetentionRepository } from './retention/retention.repository';
 import { RetentionService } from './retention/retention.service';
@@ -119,7 +120,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   const sealer: Sealer = createSealer(config.appKey);
   // Refuses to start when APP_KEY differs from the key this database was sealed with.
   await ensureSealKey(db, sealer);
-  const media: Media = await createMedia(config);
+  const media: Media = await createMedia(config, new MultipartUploadsRepository(db));
   const ffmpeg = new Ffmpeg(config);
   const liveRepo = new LiveRepository(db);
   // The domain event bus (server/events): services and workers record events with their changes; the bell
@@ -319,6 +320,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     queue,
     events,
     repos,
+    /** The platforms the services reach (the registry, or the test's override): the OAuth routes follow it. */
+    platforms,
     /** The domain services, and the operator's view of the queue over the catalogue (the Jobs screen). */
     services: { ...services, jobs: new JobsService(jobsView, catalogue) },
     metrics,
@@ -348,6 +351,14 @@ export async function buildContainer(input: ContainerInput, overrides: Container
      * Media files under the keys the app writes (backgrounds/, clips/, videos/, ai/) that no row names any more,
      * once they are ORPHAN_MIN_AGE_MS old: left by a crash between a file's move into place and its row's commit.
      */
+    /**
+     * Multipart uploads a killed process left pending on S3 (recorded in `multipart_uploads` as they start), aborted
+     * once older than S3_STALE_UPLOAD_HOURS; nothing on local disk. Returns their keys.
+     */
+    sweepStaleUploads(maxAgeMs?: number): Promise<string[]> {
+      return media.storage.sweepUploads(maxAgeMs);
+    },
+
     sweepOrphanMedia(opts?: { minAgeMs?: number; now?: number }): Promise<string[]> {
       return sweepOrphans(
         media.storage,

@@ -55,6 +55,17 @@ export async function startWorkers(
       if (removed.length) log?.info({ removed: removed.length }, 'orphan media files removed');
     })
     .catch((err) => log?.warn({ err }, 'orphan media sweep failed'));
+  const sweepUploads = () =>
+    void root
+      .sweepStaleUploads()
+      .then((aborted) => {
+        if (aborted.length) log?.info({ aborted: aborted.length }, 'stale multipart uploads aborted');
+      })
+      .catch((err) => log?.warn({ err }, 'stale multipart upload sweep failed'));
+  sweepUploads();
+  // Hourly too: a worker killed mid-upload while this one runs leaves an upload that turns stale later.
+  const uploadSweeps = setInterval(sweepUploads, 3600_000);
+  uploadSweeps.unref();
   const catalogue = root.jobs.catalogue.filter((j) => plan.kinds.includes(j.name));
   const runner = root.createJobRunner({ pollMs: settings.pollMs, catalogue, limits: plan.limits }).start();
   const stopKeepAlive = scheduleKeepAlive(root.queue.enqueue, log);
@@ -65,6 +76,7 @@ export async function startWorkers(
     runner,
     plan,
     stop: async () => {
+      clearInterval(uploadSweeps);
       stopKeepAlive();
       stopStats();
       stopRetention();

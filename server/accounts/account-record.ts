@@ -6,9 +6,9 @@ import type { Db } from '../db/index';
 import { identityOf } from './account-identity';
 import { PLATFORMS } from '../../src/contract/platforms';
 import { PLATFORM_REGISTRY } from '../platforms/registry';
-import type { PlatformProfile, TokenSet } from '../platforms/types';
+import type { PlatformId, PlatformProfile, TokenSet } from '../platforms/types';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
-import { COLS } from './platform-state';
+import { COLS, statePatch } from './platform-state';
 
 /** Capabilities the panel needs (the adapters' flags, static: reading a profile makes no platform call). */
 const CAPABILITIES = Object.fromEntries(
@@ -246,14 +246,16 @@ export class AccountMapper {
 }
 
 /** A platform profile (name, description, link) as the platform's columns. */
-export function profileColumns(platform: PlatformKey, p: PlatformProfile): AccountPatch {
-  const c = COLS[platform];
+export function profileColumns(platform: PlatformId, p: PlatformProfile): AccountPatch {
+  const identity = statePatch(platform, { handle: p.username?.replace(/^@/, '') || null, avatar: p.avatarUrl || null });
+  // The name, description and link are the spec's columns of its platforms; another platform keeps its handle.
+  if (!Object.hasOwn(COLS, platform)) return identity;
+  const c = COLS[platform as PlatformKey];
   return {
     [c.title]: p.title,
     [c.description]: p.description,
     [c.url]: p.url,
-    [c.handle]: p.username?.replace(/^@/, '') || null,
-    [c.avatar]: p.avatarUrl || null,
+    ...identity,
   };
 }
 

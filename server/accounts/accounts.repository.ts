@@ -9,15 +9,18 @@ import { containsPattern, matchesText, orderOf, sorted, unindexed, type SortColu
 import type { ACCOUNT_SORTS, AccountListParams } from '../../src/contract/list-queries';
 import { PAGE_SIZE } from '../../src/contract/pagination';
 import { IDENTITY_COLUMNS, handleSearchText } from './account-identity';
-import type { PlatformKey } from '../../src/contract/platforms';
+import type { PlatformId } from '../platforms/types';
 import {
   STATE_OF_NAME,
+  fieldsOf,
   connectedTo,
   handleMatches,
   holdsAnyGrant,
   rowFieldOf,
   stateOf,
   withPlatformRows,
+  type OtherRows,
+  type PlatformFields,
   type PlatformState,
   type PlatformStatePatch,
   type StateField,
@@ -66,7 +69,7 @@ function profileSearch(q: string): Expression<SqlBool> {
 
 /** A profile as the services read it: its `accounts` columns and its platforms' state under their row names. */
 export type AccountRow = Selectable<AccountsTable> & PlatformState & { ownerLogin: string };
-export type AccountPatch = Updateable<AccountsTable> & PlatformStatePatch;
+export type AccountPatch = Updateable<AccountsTable> & PlatformStatePatch & OtherRows;
 
 /** Every column of a profile with its platforms' state and its owner's login. */
 const FULL_ROW = [
@@ -81,8 +84,10 @@ const FULL_ROW = [
 /** A patch split between the profile's columns and its platforms' rows (each platform's changed fields). */
 function splitPatch(patch: AccountPatch) {
   const columns: Record<string, unknown> = {};
-  const rows = new Map<PlatformKey, Partial<Record<StateField, unknown>>>();
-  for (const [name, value] of Object.entries(patch)) {
+  const rows = new Map<PlatformId, Partial<Record<StateField, unknown>>>();
+  const { platformRows, ...named } = patch;
+  for (const [platform, fields] of Object.entries(platformRows ?? {})) rows.set(platform, { ...fields });
+  for (const [name, value] of Object.entries(named)) {
     if (value === undefined) continue;
     const state = STATE_OF_NAME.get(name);
     if (!state) columns[name] = value;
@@ -240,6 +245,12 @@ export class AccountsRepository {
     };
     if (!rows.size || exec.isTransaction) await write(exec);
     else await exec.transaction().execute(write);
+  }
+
+  /** Every platform row of the profile (any platform of the registry), by platform. */
+  async platformRows(accountId: number, exec: Db = this.db): Promise<Map<PlatformId, PlatformFields>> {
+    const rows = await exec.selectFrom('accountPlatforms').selectAll().where('accountId', '=', accountId).execute();
+    return new Map(rows.map((r) => [r.platform, fieldsOf(r)]));
   }
 
   /** Deletes the profile; its videos stay with their owner, detached (account_id = null), in one transaction. */

@@ -20,7 +20,7 @@ import { AccountListQuery } from '../../src/contract/list-queries';
 import { requireUser } from '../auth/guards';
 import { localeOf, translate } from '../http/i18n';
 import { API_TAGS, BEARER } from '../http/openapi';
-import { PLATFORM_REGISTRY, adaptersOf } from '../platforms/registry';
+import { adaptersOf, type PlatformRegistry } from '../platforms/registry';
 import type { AccountsService } from './accounts.service';
 
 const fails = errorResponses(400, 401, 404, 500);
@@ -28,7 +28,10 @@ const fails = errorResponses(400, 401, 404, 500);
 const platformFails = errorResponses(400, 401, 404, 409, 502, 500);
 
 /** SPEC §7 Accounts, plus the OAuth links and callbacks (the callbacks are public: the signed state decides). */
-export async function accountsRoutes(app: FastifyInstance, { accounts }: { accounts: AccountsService }) {
+export async function accountsRoutes(
+  app: FastifyInstance,
+  { accounts, platforms }: { accounts: AccountsService; platforms: PlatformRegistry },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser };
   const doc = { tags: [API_TAGS.accounts], security: BEARER };
@@ -162,7 +165,7 @@ export async function accountsRoutes(app: FastifyInstance, { accounts }: { accou
     },
     async (req) => accounts.syncProfile(req.user, req.params.id, req.query.platform),
   );
-  for (const { id: platform, connectPath } of adaptersOf(PLATFORM_REGISTRY)) {
+  for (const { id: platform, connectPath } of adaptersOf(platforms)) {
     r.post(
       connectPath,
       {
@@ -177,7 +180,7 @@ export async function accountsRoutes(app: FastifyInstance, { accounts }: { accou
     );
   }
   // One callback per platform: an unknown platform in the path is no route (the JSON 404).
-  for (const { id: platform } of adaptersOf(PLATFORM_REGISTRY)) {
+  for (const { id: platform } of adaptersOf(platforms)) {
     r.get(
       `/api/oauth/${platform}/callback`,
       {

@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../src/contract/auth';
 import { AccountFormSchema, type AccountRecord, type PlatformKey } from '../../src/contract/accounts';
+import type { PlatformId } from '../platforms/types';
 import type { AccountListParams } from '../../src/contract/list-queries';
 import { AppError, notFound } from '../http/errors';
 
@@ -128,12 +129,12 @@ export class AccountsService {
 
   // ---- connections (ownership checked here, the work done by PlatformConnections) ----------------
 
-  async authorizeUrl(actor: AuthUser, id: number, platform: PlatformKey): Promise<{ url: string }> {
+  async authorizeUrl(actor: AuthUser, id: number, platform: PlatformId): Promise<{ url: string }> {
     return this.connections.authorizeUrl(await this.load(actor, id), platform, actor.id);
   }
 
   /** Public: the signed state decides whose profile it is. */
-  callback(platform: PlatformKey, query: Record<string, string | undefined>): Promise<CallbackResult> {
+  callback(platform: PlatformId, query: Record<string, string | undefined>): Promise<CallbackResult> {
     return this.connections.callback(platform, query);
   }
 

@@ -1,7 +1,6 @@
 import { grantLapsesAt } from '../platforms/fresh-token';
 import { adaptersOf, type PlatformRegistry } from '../platforms/registry';
-import { b, type AccountMapper } from './account-record';
-import { COLS } from './platform-state';
+import type { AccountMapper } from './account-record';
 import type { AccountsRepository } from './accounts.repository';
 import type { PlatformConnections } from './platform-connections';
 
@@ -31,9 +30,10 @@ export class KeepAliveService {
       if (!rows.length) return counts;
       after = rows[rows.length - 1]!.id;
       for (const row of rows) {
+        const states = await this.repo.platformRows(row.id);
         for (const { id: platform } of adaptersOf(this.platforms)) {
-          const sealed = row[COLS[platform].tokens] as string | null;
-          if (!sealed || !b(row[COLS[platform].active])) continue;
+          const sealed = states.get(platform)?.tokens;
+          if (!sealed || !states.get(platform)?.active) continue;
           try {
             if (grantLapsesAt(this.mapper.tokens(sealed)) - now > margin) continue;
             await this.connections.withPlatform(row, platform, async () => undefined, {

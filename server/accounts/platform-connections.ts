@@ -1,4 +1,4 @@
-import type { IpVersion, PlatformKey } from '../../src/contract/accounts';
+import type { IpVersion } from '../../src/contract/accounts';
 import type { Config } from '../config';
 import { AppError } from '../http/errors';
 import type { FreshTokenOptions, TokenRefreshes } from '../platforms/fresh-token';
@@ -6,12 +6,18 @@ import { createPlatformHttp, type PlatformHttp } from '../platforms/http';
 import { signOAuthState, verifyOAuthState } from '../platforms/oauth-state';
 import type { PlatformCall } from '../platforms/publish-step';
 import type { PlatformRegistry } from '../platforms/registry';
-import { PLATFORM_TITLES, PlatformError, isPlatformError, type PlatformDriver } from '../platforms/types';
+import {
+  PlatformError,
+  isPlatformError,
+  platformTitle,
+  type PlatformDriver,
+  type PlatformId,
+} from '../platforms/types';
 import type { Sealer } from '../crypto/seal';
 import type { EventBus } from '../events/event-bus';
 import { profileColumns, saveAccount, type AccountMapper } from './account-record';
-import { COLS } from './platform-state';
-import type { AccountRow, AccountsRepository } from './accounts.repository';
+import { COLS, joinPatches, statePatch } from './platform-state';
+import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
 
 /** How a PlatformError reaches the caller. */
 const STATUS_OF_KIND: Record<PlatformError['kind'], number> = {
@@ -31,8 +37,8 @@ export function toAppError(e: unknown): unknown {
   return e;
 }
 
-export const notConnected = (platform: PlatformKey) =>
-  new AppError(409, 'kadr.accounts.errors.not_connected', undefined, { platform: PLATFORM_TITLES[platform] });
+export const notConnected = (platform: PlatformId) =>
+  new AppError(409, 'kadr.accounts.errors.not_connected', undefined, { platform: platformTitle(platform) });
 
 /**
  * A profile's platform connections: OAuth links and callbacks, and every platform call made for a profile
@@ -57,7 +63,7 @@ export class PlatformConnections {
   }
 
   /** The authorization link (SPEC: copied to the clipboard by the panel). */
-  async authorizeUrl(row: AccountRow, platform: PlatformKey, actorId: number): Promise<{ url: string }> {
+  async authorizeUrl(row: AccountRow, platform: PlatformId, actorId: number): Promise<{ url: string }> {
     const state = signOAuthState({ accountId: row.id, platform, userId: actorId }, this.stateKey);
     const { driver, http } = this.driverFor(row, platform);
     try {
@@ -78,7 +84,7 @@ export class PlatformConnections {
    * the profile. Failures (denied consent, bad proxy, …) are stored on the profile as readable errors.
    * Returns where the browser goes next: the profile page.
    */
-  async callback(platform: PlatformKey, query: Record<string, string | undefined>): Promise<CallbackResult> {
+  async callback(platform: PlatformId, query: Record<string, string | undefined>): Promise<CallbackResult> {
     // A link that cannot be tied to a profile the issuer may use ends on the profile list with a reason
     // (a code the panel translates, never text taken from the query).
     const toList = (reason: 'link_invalid' | 'link_profile_gone') => ({
@@ -97,23 +103,25 @@ export class PlatformConnections {
     const who = await this.repo.userRole(issuer);
     if (!row || !who || (who.role !== 'admin' && row.userId !== who.id)) return toList('link_profile_gone');
     const { driver, http } = this.driverFor(row, platform);
-    const cols = COLS[platform];
+    // The operator's toggle is a column of the spec's platforms only (another platform's post is chosen per post).
+    const toggle = Object.hasOwn(COLS, platform) ? { [COLS[platform as keyof typeof COLS].in]: 1 } : {};
     try {
       const cb = driver.parseCallback(query);
       const tokens = await driver.exchangeCode({ code: cb.code, redirectUri: this.redirectUri(platform) });
       const profile = await driver.getProfile(tokens.accessToken);
-      await saveAccount(this.repo, row, {
-        [cols.tokens]: this.mapper.sealTokens(tokens),
-        [cols.active]: 1,
-        [cols.in]: 1,
-        [cols.error]: null,
-        error: null,
-        ...profileColumns(platform, profile),
-      });
+      await saveAccount(
+        this.repo,
+        row,
+        joinPatches<AccountPatch>(
+          statePatch(platform, { tokens: this.mapper.sealTokens(tokens), active: 1, error: null }),
+          { ...toggle, error: null },
+          profileColumns(platform, profile),
+        ),
+      );
       return { location: `/accounts/${row.id}?connected=${platform}` };
     } catch (e) {
       const message = isPlatformError(e) ? e.message : 'kadr.accounts.errors.connect_failed';
-      await saveAccount(this.repo, row, { error: message, [cols.error]: message });
+      await saveAccount(this.repo, row, { error: message, ...statePatch(platform, { error: message }) });
       return { location: `/accounts/${row.id}?connect_error=${platform}` };
     } finally {
       await http.close();
@@ -129,7 +137,7 @@ export class PlatformConnections {
    */
   async withPlatform<T>(
     row: AccountRow,
-    platform: PlatformKey,
+    platform: PlatformId,
     fn: (driver: PlatformDriver, accessToken: string, call: PlatformCall) => Promise<T>,
     fresh?: FreshTokenOptions,
   ): Promise<T> {
@@ -147,19 +155,20 @@ export class PlatformConnections {
    */
   async callPlatform<T>(
     row: AccountRow,
-    platform: PlatformKey,
+    platform: PlatformId,
     fn: (driver: PlatformDriver, accessToken: string, call: PlatformCall) => Promise<T>,
     opts: { fresh?: FreshTokenOptions; recordTransient?: boolean } = {},
   ): Promise<T> {
-    const cols = COLS[platform];
-    const sealedTokens = row[cols.tokens] as string | null;
+    const stateOf = async () => (await this.repo.platformRows(row.id)).get(platform);
+    const state = await stateOf();
+    const sealedTokens = state?.tokens ?? null;
     if (!sealedTokens) throw notConnected(platform);
     const { driver, http } = this.driverFor(row, platform);
     const attempt = (sealed: string) =>
       this.refreshes.withFreshToken(
         this.mapper.tokens(sealed),
         driver,
-        (t) => this.repo.update(row.id, { [cols.tokens]: this.mapper.sealTokens(t) }),
+        (t) => this.repo.update(row.id, statePatch(platform, { tokens: this.mapper.sealTokens(t) })),
         (token, tokens) => fn(driver, token, { http, tokens, settings: this.settings(platform) }),
         opts.fresh,
       );
@@ -169,19 +178,20 @@ export class PlatformConnections {
         result = await attempt(sealedTokens);
       } catch (e) {
         const reconnect = isPlatformError(e) && e.kind === 'reconnect';
-        const stored = reconnect ? ((await this.repo.get(row.id))?.[cols.tokens] as string | null | undefined) : null;
+        const stored = reconnect ? (await stateOf())?.tokens : null;
         if (!stored || stored === sealedTokens) throw e;
         result = await attempt(stored);
       }
-      if (row.error || row[cols.error]) await saveAccount(this.repo, row, { error: null, [cols.error]: null });
+      if (row.error || state?.error)
+        await saveAccount(this.repo, row, { error: null, ...statePatch(platform, { error: null }) });
       return result;
     } catch (e) {
       if (isPlatformError(e)) {
         if (e.kind === 'reconnect') {
-          const lost = { [cols.active]: 0, [cols.error]: e.message, error: e.message };
+          const lost = { ...statePatch(platform, { active: 0, error: e.message }), error: e.message };
           await this.events.transaction(async (trx) => {
             await saveAccount(this.repo, row, lost, trx);
-            if (row[cols.active])
+            if (state?.active)
               await this.events.record(trx, {
                 name: 'grant.lost',
                 userId: row.userId,
@@ -199,11 +209,11 @@ export class PlatformConnections {
     }
   }
 
-  private redirectUri(platform: PlatformKey) {
+  private redirectUri(platform: PlatformId) {
     return `${this.config.publicUrl}/api/oauth/${platform}/callback`;
   }
 
-  private driverFor(row: AccountRow, platform: PlatformKey): { driver: PlatformDriver; http: PlatformHttp } {
+  private driverFor(row: AccountRow, platform: PlatformId): { driver: PlatformDriver; http: PlatformHttp } {
     let http: PlatformHttp;
     try {
       http = createPlatformHttp({
@@ -223,7 +233,7 @@ export class PlatformConnections {
     return { driver: adapter.driver({ http, settings: this.settings(platform), credentials }), http };
   }
 
-  private settings(platform: PlatformKey) {
+  private settings(platform: PlatformId) {
     return this.config.platforms[platform] ?? {};
   }
 }

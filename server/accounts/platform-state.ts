@@ -1,6 +1,7 @@
 import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
 import type { AccountPlatformsTable } from '../db/types';
+import type { PlatformId } from '../platforms/types';
 
 /**
  * A profile's fields per platform, in one place (the spec's API names for them are the same). The state a
@@ -74,6 +75,53 @@ export type PlatformStatePatch = Partial<PlatformState>;
 export const STATE_OF_NAME: ReadonlyMap<string, { platform: PlatformKey; field: StateField }> = new Map(
   PLATFORMS.flatMap((platform) => STATE_FIELDS.map((field) => [COLS[platform][field], { platform, field }] as const)),
 );
+
+/** One platform's state fields as its `account_platforms` row holds them (any platform of the registry). */
+export type PlatformFields = {
+  active: number;
+  error: string | null;
+  tokens: string | null;
+  handle: string | null;
+  avatar: string | null;
+};
+
+/** A platform the spec's API names (its state also travels on a profile's row under COLS' names). */
+const isNamed = (platform: PlatformId): platform is PlatformKey => Object.hasOwn(COLS, platform);
+
+/** A profile's `account_platforms` row read as state fields (a platform without a row: not connected). */
+export const fieldsOf = (
+  r: (Omit<AccountPlatformsTable, 'active'> & { active: number }) | undefined,
+): PlatformFields => ({
+  active: Number(r?.active ?? 0),
+  error: r?.error ?? null,
+  tokens: r?.tokensSealed ?? null,
+  handle: r?.handle ?? null,
+  avatar: r?.avatar ?? null,
+});
+
+/**
+ * A patch of one platform's state fields, for AccountsRepository.update (any platform of the registry): under the
+ * row names a profile's row carries for the spec's platforms (so the profile's status follows them), as a
+ * `platformRows` entry for any other.
+ */
+export function statePatch(platform: PlatformId, fields: Partial<PlatformFields>): PlatformStatePatch & OtherRows {
+  if (!isNamed(platform)) return { platformRows: { [platform]: fields } };
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, value]) => [COLS[platform][field as StateField], value]),
+  ) as PlatformStatePatch;
+}
+
+/** State fields of platforms the spec's API does not name, by platform (AccountsRepository.update writes their rows). */
+export type OtherRows = { platformRows?: Record<PlatformId, Partial<PlatformFields>> };
+
+/** Patches joined into one, each platform's state fields merged (a later patch wins per field). */
+export function joinPatches<P extends OtherRows>(...patches: P[]): P {
+  const rows: Record<PlatformId, Partial<PlatformFields>> = {};
+  for (const p of patches)
+    for (const [platform, fields] of Object.entries(p.platformRows ?? {}))
+      rows[platform] = { ...rows[platform], ...fields };
+  return Object.assign({}, ...patches, { platformRows: rows }) as P;
+}
 
 /** The alias a query joins a platform's `account_platforms` row under (withPlatformRows). */
 const rowAlias = (platform: PlatformKey) => `ap_${platform}`;

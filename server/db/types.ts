@@ -261,14 +261,16 @@ export interface PublicationsTable {
 /** 024: the platforms a publication is on, one row each (the API's inYouTube, inTikTok, inInstagram). */
 export interface PublicationPlatformsTable {
   publicationId: number;
-  platform: 'youtube' | 'tiktok' | 'instagram';
+  /** A platform of the registry (server/platforms/registry.ts): the spec's three, or one a registry adds. */
+  platform: string;
 }
 
 /** 008: one video to one platform, the publish job's recorded steps (src/contract/publications.ts PUBLISH_STATES). */
 export interface VideoPublishesTable {
   id: Generated<number>;
   videoId: number;
-  platform: 'youtube' | 'tiktok' | 'instagram';
+  /** A platform of the registry. */
+  platform: string;
   accountId: number | null;
   state: Generated<string>;
   dueAt: string;
@@ -438,6 +440,16 @@ export interface Database {
   events: EventsTable;
   notifications: NotificationsTable;
   liveTicketRedemptions: LiveTicketRedemptionsTable;
+  multipartUploads: MultipartUploadsTable;
+}
+
+/** 040: a multipart upload S3 storage started and has not completed or aborted yet (the sweep aborts stale ones). */
+export interface MultipartUploadsTable {
+  uploadId: string;
+  bucket: string;
+  objectKey: string;
+  /** Epoch ms (bigint on PostgreSQL: read back as a string there). */
+  startedMs: number | string;
 }
 
 export type UserRow = Selectable<UsersTable>;

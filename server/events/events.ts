@@ -1,5 +1,5 @@
 import type { Notification, PublishLive, RequestLive } from '../../src/contract/live';
-import type { PlatformKey } from '../../src/contract/platforms';
+import type { PlatformId } from '../platforms/types';
 
 /** A post (one video on one platform) as it stands after the change; `error` is why a failed one failed. */
 export type PostState = PublishLive & { error: string | null };
@@ -23,7 +23,7 @@ export type EventPayloads = {
   /** A post failed for good. */
   'post.failed': PostState;
   /** A profile's grant on a platform was refused: its owner must connect it again. */
-  'grant.lost': { accountId: number; platform: PlatformKey };
+  'grant.lost': { accountId: number; platform: PlatformId };
   /** A job went dead (attempts used up, its chain stalled, or its payload unreadable). */
   'job.dead': { job: string; payload: unknown };
   /** The user's access changed (role, deletion, password, a session ended): their open streams are checked. */

@@ -5,12 +5,11 @@
  * `publish` and `reconcile`, sorts a failure with `limitWait`, the quota counts by `limits`, the stats job reads
  * through `stats`, and the keep-alive refreshes every connected platform's grant through `driver`.
  */
-import type { PlatformKey } from '../../src/contract/platforms';
 import type { PlatformHttp } from './http';
 import type { VideoStats } from './publish-types';
 import type { PlatformCall, StepContext, StepResult } from './publish-step';
 import type { PlatformSettings } from './settings';
-import type { OAuthClientCredentials, PlatformCapabilities, PlatformDriver, PlatformError } from './types';
+import type { OAuthClientCredentials, PlatformCapabilities, PlatformDriver, PlatformError, PlatformId } from './types';
 
 /** What a driver is built from: one profile's proxy-aware HTTP client and the OAuth client it signs in with. */
 export interface DriverContext {
@@ -43,7 +42,7 @@ export interface StatsReading {
 }
 
 export interface PlatformAdapter {
-  readonly id: PlatformKey;
+  readonly id: PlatformId;
   /** The platform's own name (a brand name, the same in every language). */
   readonly label: string;
   readonly capabilities: PlatformCapabilities;

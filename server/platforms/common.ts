@@ -1,7 +1,7 @@
 /** Small pieces shared by the drivers: callback parsing, scope checks, expiry and Retry-After. */
 import { z } from 'zod';
 import type { PlatformResponse } from './http';
-import { PLATFORM_TITLES, PlatformError, withCode, type OAuthCallback, type PlatformKey } from './types';
+import { PlatformError, platformTitle, withCode, type OAuthCallback, type PlatformId } from './types';
 
 export type QueryLike = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -18,12 +18,12 @@ export function queryGetter(query: QueryLike): (name: string) => string | undefi
  * PlatformError kind 'bad-request' with a readable message; a missing code or state as well.
  */
 export function parseOAuthCallback(
-  platform: PlatformKey,
+  platform: PlatformId,
   query: QueryLike,
   opts: { stripHashSuffix?: boolean } = {},
 ): OAuthCallback {
   const get = queryGetter(query);
-  const title = PLATFORM_TITLES[platform];
+  const title = platformTitle(platform);
   const error = get('error');
   if (error) {
     const description = get('error_description') ?? get('error_reason') ?? '';
@@ -72,7 +72,7 @@ export function splitScopes(scope: unknown, sep: RegExp = /[\s,]+/): string[] {
 }
 
 /** Refuses a grant that lacks a required scope (the user unticked a permission). */
-export function requireScopes(platform: PlatformKey, granted: string[], required: readonly string[]) {
+export function requireScopes(platform: PlatformId, granted: string[], required: readonly string[]) {
   const missing = required.filter((s) => !granted.includes(s));
   if (missing.length) {
     throw new PlatformError({
@@ -81,7 +81,7 @@ export function requireScopes(platform: PlatformKey, granted: string[], required
       code: 'scope_missing',
       raw: { granted, missing },
       key: 'scope_missing',
-      params: { platform: PLATFORM_TITLES[platform], scopes: missing.join(', ') },
+      params: { platform: platformTitle(platform), scopes: missing.join(', ') },
     });
   }
 }
@@ -148,13 +148,13 @@ export function parsed<T>(schema: z.ZodType<T>, body: unknown): T | null {
 
 /** Generic mapping for statuses the platform-specific mappers leave alone. */
 export function genericHttpError(
-  platform: PlatformKey,
+  platform: PlatformId,
   status: number,
   headers: Record<string, string>,
   raw: unknown,
   detail?: string,
 ): PlatformError {
-  const base = { platform, httpStatus: status, raw, detail, params: { platform: PLATFORM_TITLES[platform], status } };
+  const base = { platform, httpStatus: status, raw, detail, params: { platform: platformTitle(platform), status } };
   if (status === 401)
     return new PlatformError({ ...base, kind: 'refresh-token', code: 'unauthorized', key: 'token_invalid' });
   if (status === 429) {
@@ -184,14 +184,10 @@ export function joinUrl(base: string, path: string): string {
   return base.replace(/\/+$/, '') + path;
 }
 
-export function needRedirectUri(
-  platform: PlatformKey,
-  given: string | undefined,
-  fallback: string | undefined,
-): string {
+export function needRedirectUri(platform: PlatformId, given: string | undefined, fallback: string | undefined): string {
   const r = given ?? fallback;
   if (!r) {
-    const params = { platform: PLATFORM_TITLES[platform] };
+    const params = { platform: platformTitle(platform) };
     throw new PlatformError({ kind: 'bad-request', platform, code: 'no_redirect_uri', key: 'no_redirect_uri', params });
   }
   return r;

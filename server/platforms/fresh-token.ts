@@ -11,7 +11,7 @@
  *   Proxy and network failures are passed through unchanged (they are not the grant's fault).
  */
 import {
-  PLATFORM_TITLES,
+  platformTitle,
   PlatformError,
   isPlatformError,
   platformMessage,
@@ -43,7 +43,7 @@ export function grantLapsesAt(t: TokenSet): number {
 }
 
 function reconnectError(driver: PlatformDriver, cause: unknown): PlatformError {
-  const title = PLATFORM_TITLES[driver.name];
+  const title = platformTitle(driver.name);
   // A PlatformError's message is stored (translated in turn), its platform's own words kept as this one's detail;
   // any other error's own words never reach a user.
   const { message: reason, detail } = isPlatformError(cause)

@@ -18,7 +18,7 @@ import type { IpVersion } from '../../src/contract/accounts';
 import { PROXY_ERROR_KEYS, parseProxy, type ParsedProxy } from '../../src/contract/proxy';
 import { classifyNetworkError } from './network-errors';
 import { buildProxyDispatcher } from './proxy-connector';
-import { PlatformError, type PlatformKey } from './types';
+import { PlatformError, type PlatformId } from './types';
 
 export type { IpVersion, ParsedProxy };
 export { classifyNetworkError };
@@ -66,7 +66,7 @@ export interface PlatformHttpOptions {
   /** TCP/TLS/SOCKS handshake timeout (default min(10 s, timeoutMs)). */
   connectTimeoutMs?: number;
   /** Used in error messages. */
-  platform?: PlatformKey;
+  platform?: PlatformId;
   /** Test hook: DNS lookup used for the proxy (or direct) connection. */
   lookup?: LookupFunction;
   /**

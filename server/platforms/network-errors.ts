@@ -6,7 +6,7 @@
 import type { ParsedProxy } from '../../src/contract/proxy';
 import { isProxyHandshakeError } from './proxy-connector';
 import { PROXY_REFUSED_CODE } from './proxy-guard';
-import { PlatformError, platformMessage, type PlatformKey } from './types';
+import { PlatformError, platformMessage, type PlatformId } from './types';
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -65,7 +65,7 @@ function describeNetworkError(chain: Failure[]): string {
 
 export interface NetworkErrorContext {
   proxy: ParsedProxy | null;
-  platform?: PlatformKey;
+  platform?: PlatformId;
   url: string;
 }
 

@@ -4,11 +4,11 @@
  * base64url(JSON payload) + "." + base64url(HMAC-SHA256(payload, key)).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { PLATFORMS, PlatformError, type PlatformErrorKey, type PlatformKey } from './types';
+import { PlatformError, type PlatformErrorKey, type PlatformId } from './types';
 
 export interface OAuthStatePayload {
   accountId: number | string;
-  platform: PlatformKey;
+  platform: PlatformId;
   /** Who started the flow (optional, for the audit trail / permission check). */
   userId?: number | string;
   /** Expiry, seconds since epoch. */
@@ -24,7 +24,7 @@ function sign(data: string, key: string): string {
 }
 
 export function signOAuthState(
-  input: { accountId: number | string; platform: PlatformKey; userId?: number | string },
+  input: { accountId: number | string; platform: PlatformId; userId?: number | string },
   key: string,
   opts: { ttlSec?: number; now?: Date } = {},
 ): string {
@@ -46,7 +46,7 @@ const invalid = (key: PlatformErrorKey) => new PlatformError({ kind: 'bad-reques
 export function verifyOAuthState(
   state: string,
   key: string,
-  opts: { now?: Date; platform?: PlatformKey } = {},
+  opts: { now?: Date; platform?: PlatformId } = {},
 ): OAuthStatePayload {
   const [data, mac, extra] = String(state ?? '').split('.');
   if (!data || !mac || extra !== undefined) throw invalid('state_broken');
@@ -61,7 +61,7 @@ export function verifyOAuthState(
   } catch {
     throw invalid('state_broken');
   }
-  if (!PLATFORMS.includes(payload.platform)) throw invalid('state_broken');
+  if (typeof payload.platform !== 'string' || !payload.platform) throw invalid('state_broken');
   if (opts.platform && payload.platform !== opts.platform) throw invalid('state_other_platform');
   const now = Math.floor((opts.now ?? new Date()).getTime() / 1000);
   if (!Number.isFinite(payload.exp) || payload.exp < now) throw invalid('state_expired');

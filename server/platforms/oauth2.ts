@@ -6,14 +6,14 @@
 import { joinUrl, needRedirectUri, parseOAuthCallback, stripUndefined, type QueryLike } from './common';
 import type { PlatformHttp } from './http';
 import {
-  PLATFORM_TITLES,
   PlatformError,
+  platformTitle,
   type OAuthCallback,
   type OAuthClientCredentials,
   type PlatformCapabilities,
   type PlatformDriver,
   type PlatformErrorKey,
-  type PlatformKey,
+  type PlatformId,
   type PlatformProfile,
   type TokenSet,
 } from './types';
@@ -34,7 +34,7 @@ export interface OAuth2DriverOptions<B> {
 
 /** A platform's fixed OAuth facts. */
 export interface OAuth2Platform<B> {
-  name: PlatformKey;
+  name: PlatformId;
   defaultBaseUrls: B;
   scopes: readonly string[];
   /** The message when the OAuth client is not configured. */
@@ -44,7 +44,7 @@ export interface OAuth2Platform<B> {
 }
 
 export abstract class OAuth2Driver<B extends object> implements PlatformDriver {
-  readonly name: PlatformKey;
+  readonly name: PlatformId;
   abstract readonly capabilities: PlatformCapabilities;
   /** How long before expiry `withFreshToken` refreshes proactively (ms). */
   abstract readonly refreshAheadMs: number;
@@ -115,7 +115,7 @@ export abstract class OAuth2Driver<B extends object> implements PlatformDriver {
       platform: this.name,
       code: 'no_refresh_token',
       key: 'no_refresh_token',
-      params: { platform: PLATFORM_TITLES[this.name] },
+      params: { platform: platformTitle(this.name) },
     });
   }
 }

@@ -2,13 +2,14 @@
  * The platforms Kadr publishes to, one adapter each (server/platforms/adapter.ts). The server reaches a platform
  * only through here; the composition root may hand the services another list (tests add a platform that way).
  */
-import type { PlatformKey } from '../../src/contract/platforms';
 import type { PlatformAdapter } from './adapter';
+import type { PlatformId } from './types';
 import { instagram } from './instagram/instagram.adapter';
 import { tiktok } from './tiktok/tiktok.adapter';
 import { youtube } from './youtube/youtube.adapter';
 
-export type PlatformRegistry = Readonly<Record<PlatformKey, PlatformAdapter>>;
+/** The adapters by id: the panel's platforms, plus any a registry adds (a test's, through the root's override). */
+export type PlatformRegistry = Readonly<Record<PlatformId, PlatformAdapter>>;
 
 export const PLATFORM_REGISTRY: PlatformRegistry = { youtube, tiktok, instagram };
 

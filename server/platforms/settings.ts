@@ -1,4 +1,4 @@
-import type { PlatformKey } from '../../src/contract/platforms';
+import type { PlatformId } from './types';
 
 /** Server-side settings of one platform (filled by server/config.ts; tests point the hosts at simulators). */
 export interface PlatformSettings {
@@ -12,4 +12,4 @@ export interface PlatformSettings {
 }
 
 /** Every platform's settings, by platform id. */
-export type PlatformsConfig = Record<PlatformKey, PlatformSettings>;
+export type PlatformsConfig = Record<PlatformId, PlatformSettings>;

@@ -13,6 +13,17 @@ import type { KadrMessages } from '../../i18n/uk';
 
 export { PLATFORMS, PLATFORM_TITLES, type PlatformKey };
 
+/**
+ * A platform's id in the registry the root holds (server/platforms/registry.ts): one of the panel's PLATFORMS, or
+ * one more platform a registry adds (a test's). The server's generic parts (connections, the worker, the quota,
+ * the stats job, the keep-alive) take any; the spec's API shape names the panel's three.
+ */
+export type PlatformId = string;
+
+/** A platform's own name for messages: the panel's title, else its id. */
+export const platformTitle = (id: PlatformId): string =>
+  (PLATFORM_TITLES as Record<PlatformId, string | undefined>)[id] ?? id;
+
 /** What the official API of a platform lets us do. The panel hides or disables what is false. */
 export interface PlatformCapabilities {
   /** Change the channel/profile name. False everywhere: no official API allows it. */
@@ -62,7 +73,7 @@ export interface OAuthCallback {
 }
 
 export interface PlatformDriver {
-  readonly name: PlatformKey;
+  readonly name: PlatformId;
   readonly capabilities: PlatformCapabilities;
   /** Scopes requested at authorization; exchangeCode refuses a grant that lacks any of them. */
   readonly scopes: readonly string[];
@@ -114,7 +125,7 @@ export interface PlatformErrorInit {
   key: PlatformErrorKey;
   params?: MessageParams;
   detail?: string;
-  platform?: PlatformKey;
+  platform?: PlatformId;
   /** A stable machine code: the platform's own error code/reason when there is one. */
   code?: string;
   httpStatus?: number;
@@ -133,7 +144,7 @@ export class PlatformError extends Error {
   readonly kind: PlatformErrorKind;
   readonly key: PlatformErrorKey;
   readonly params: MessageParams;
-  readonly platform?: PlatformKey;
+  readonly platform?: PlatformId;
   readonly code?: string;
   readonly httpStatus?: number;
   readonly retryAfterSec?: number;

@@ -1,3 +1,4 @@
+import type { PlatformKey } from '../../src/contract/platforms';
 import { accountTitle } from '../../src/contract/groups';
 import { identityOf } from '../accounts/account-identity';
 import {
@@ -57,7 +58,8 @@ function statsRefreshAt(r: PublishRow, nowMs: number): string | null {
 
 export function toPlatformPublish(r: PublishRow, nowMs = Date.now()): PlatformPublish {
   return {
-    platform: r.platform,
+    // The spec's API names its three platforms: a row of another platform of the registry is shown under its id.
+    platform: r.platform as PlatformKey,
     state: r.state as PublishState,
     bytesSent: Number(r.bytesSent),
     bytesTotal: Number(r.bytesTotal),

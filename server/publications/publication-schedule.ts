@@ -1,8 +1,8 @@
-import type { PlatformKey } from '../../src/contract/platforms';
+import type { PlatformId } from '../platforms/types';
 import { IN_FLIGHT, NOT_STARTED, PUBLIC_STEP, videoStatusOf, type PublishState } from '../../src/contract/publications';
 import type { Enqueue, JobQueue } from '../jobs/index';
 import { enqueuePublishStep, publishJobKey } from '../publishing/publishing.jobs';
-import { ERROR_COLUMN } from '../publishing/platform-columns';
+import { ERROR_COLUMN, columnOf } from '../publishing/platform-columns';
 import type { PublishingRepository } from '../publishing/publishing.repository';
 import type { VideosRepository } from '../videos/videos.repository';
 import { fieldError } from './publication-rules';
@@ -47,7 +47,7 @@ export class PublicationSchedule {
   async schedule(
     trx: Trx,
     video: { id: number; accountId: number; version: number },
-    platform: PlatformKey,
+    platform: PlatformId,
     dueAt: string,
     existing?: PublishRow,
   ): Promise<void> {
@@ -141,9 +141,11 @@ export class PublicationSchedule {
   }
 
   /** The video's status from its rows (after the caller changed them), written with the errors of restarted rows. */
-  async refreshVideo(trx: Trx, videoId: number, clearErrorsOf: readonly PlatformKey[] = []): Promise<void> {
+  async refreshVideo(trx: Trx, videoId: number, clearErrorsOf: readonly PlatformId[] = []): Promise<void> {
     const rows = await this.repo.publishes([videoId], trx);
-    const errors = Object.fromEntries(clearErrorsOf.map((p) => [ERROR_COLUMN[p], null]));
+    const errors = Object.fromEntries(
+      clearErrorsOf.flatMap((p) => (columnOf(ERROR_COLUMN, p) ? [[columnOf(ERROR_COLUMN, p), null]] : [])),
+    );
     await this.videos.update(trx, videoId, {
       ...errors,
       status: videoStatusOf(rows.map((r) => r.state as PublishState)),

@@ -160,7 +160,7 @@ export class PublicationsService {
           const row = rows.find((r) => r.platform === platform);
           await this.deps.schedule.schedule(trx, { id: v.id, accountId: v.account, version }, platform, v.date, row);
         }
-        for (const row of rows.filter((r) => !platforms.includes(r.platform)))
+        for (const row of rows.filter((r) => !(platforms as readonly string[]).includes(r.platform)))
           await this.deps.schedule.cancel(trx, row);
       }
       return id;
@@ -288,7 +288,7 @@ export class PublicationsService {
         await this.deps.requests.update(trx, v.id, { ...changed, version });
         const own = rows.filter((r) => r.videoId === v.id);
         for (const row of own) {
-          if (!after.includes(row.platform)) await this.deps.schedule.cancel(trx, row);
+          if (!(after as readonly string[]).includes(row.platform)) await this.deps.schedule.cancel(trx, row);
           else if (row.state !== 'cancelled') await this.deps.posts.repo.update(trx, row.id, { videoVersion: version });
         }
         for (const platform of after) {
@@ -326,8 +326,8 @@ export class PublicationsService {
       video.accountId ?? 0,
     );
     const failed = rows.filter((r) => r.state === 'failed');
-    const off = failed.find((r) => !account?.connected[r.platform]);
-    if (off) throw notConnected('videoId', video.accountId ?? 0, off.platform);
+    const off = failed.find((r) => !account?.connected[r.platform as PlatformKey]);
+    if (off) throw notConnected('videoId', video.accountId ?? 0, off.platform as PlatformKey);
     await this.deps.db.transaction().execute(async (trx) => {
       for (const row of rows) await this.deps.schedule.restart(trx, row, Number(video.version));
       await this.deps.schedule.refreshVideo(

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index';
-import type { PlatformKey } from '../../src/contract/platforms';
+import type { PlatformId } from '../platforms/types';
 import type { PostQuota } from '../platforms/adapter';
 import { nextPacificMidnight } from '../platforms/pacific-day';
 import type { QuotaSlot } from '../platforms/publish-step';
@@ -17,7 +17,7 @@ import type { QuotaSlot } from '../platforms/publish-step';
 export type QuotaKind = 'post' | 'units';
 
 /** Each platform's limits (its adapter's, with a test's overrides). */
-export type QuotaLimits = Partial<Record<PlatformKey, PostQuota>>;
+export type QuotaLimits = Partial<Record<PlatformId, PostQuota>>;
 
 const DAY_MS = 24 * 3600_000;
 
@@ -35,7 +35,7 @@ export class PublishQuota {
    * Takes one post slot (and its units, where the platform counts them) for `accountId` on `platform`: the slot's
    * usage rows, or the moment a slot frees (and nothing is kept). A platform without limits takes one always.
    */
-  async take(platform: PlatformKey, accountId: number, now: Date): Promise<QuotaSlot> {
+  async take(platform: PlatformId, accountId: number, now: Date): Promise<QuotaSlot> {
     const q = this.limits[platform];
     if (!q) return { slot: [] };
     const since = windowStart(q, now);
@@ -58,19 +58,19 @@ export class PublishQuota {
   }
 
   /** Records units spent by a read (stats, status) so the window counts them too. */
-  async spend(platform: PlatformKey, accountId: number, units: number, now: Date): Promise<void> {
+  async spend(platform: PlatformId, accountId: number, units: number, now: Date): Promise<void> {
     if (units > 0) await this.insert(platform, accountId, now, [['units', units]]);
   }
 
   /** Units left in the window for the profile (the stats job spends only what is left); unbounded without units. */
-  async unitsLeft(platform: PlatformKey, accountId: number, now: Date): Promise<number> {
+  async unitsLeft(platform: PlatformId, accountId: number, now: Date): Promise<number> {
     const q = this.limits[platform];
     if (!q?.units) return Number.POSITIVE_INFINITY;
     const used = await this.sum(platform, accountId, 'units', windowStart(q, now));
     return Math.max(0, q.units.perWindow - used.total);
   }
 
-  private async insert(platform: PlatformKey, accountId: number, now: Date, rows: [QuotaKind, number][]) {
+  private async insert(platform: PlatformId, accountId: number, now: Date, rows: [QuotaKind, number][]) {
     const at = now.getTime();
     const ids: number[] = [];
     for (const [kind, amount] of rows) {
@@ -88,7 +88,7 @@ export class PublishQuota {
     if (ids.length) await this.db.deleteFrom('platformUsage').where('id', 'in', ids).execute();
   }
 
-  private async sum(platform: PlatformKey, accountId: number, kind: QuotaKind, since: Date) {
+  private async sum(platform: PlatformId, accountId: number, kind: QuotaKind, since: Date) {
     const r = await this.db
       .selectFrom('platformUsage')
       .select((eb) => [eb.fn.sum<number | string>('amount').as('total'), eb.fn.min<number>('at').as('oldest')])

@@ -3,7 +3,7 @@ import type { AccountRow, AccountsRepository } from '../accounts/accounts.reposi
 import type { PlatformConnections } from '../accounts/platform-connections';
 import type { PlatformAdapter } from '../platforms/adapter';
 import { adaptersOf, type PlatformRegistry } from '../platforms/registry';
-import type { PlatformKey } from '../../src/contract/platforms';
+import type { PlatformId } from '../platforms/types';
 import type { PublishingRepository } from './publishing.repository';
 import type { PublishQuota } from './publish.quota';
 
@@ -13,7 +13,7 @@ export type StatsRow = {
   videoId: number;
   accountId: number | null;
   remoteId: string | null;
-  platform: PlatformKey;
+  platform: PlatformId;
 };
 
 export type PublishStatsDeps = {

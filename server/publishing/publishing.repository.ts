@@ -3,9 +3,10 @@ import type { Db } from '../db/index';
 import type { Database, VideoPublishesTable } from '../db/types';
 import { videoStatusOf, type PublishErrorKind, type PublishState } from '../../src/contract/publications';
 import type { PlatformKey } from '../../src/contract/platforms';
+import type { PlatformId } from '../platforms/types';
 import type { PostState } from '../events/events';
 import type { VideosRepository } from '../videos/videos.repository';
-import { ERROR_COLUMN, URL_COLUMN } from './platform-columns';
+import { ERROR_COLUMN, URL_COLUMN, columnOf } from './platform-columns';
 import { postMove, type PostEventName } from './post-states';
 
 export type PublishRow = Selectable<VideoPublishesTable>;
@@ -255,15 +256,16 @@ export class PublishingRepository {
     if (!rows.length) return;
     const patch: Record<string, string | null> = { status: videoStatusOf(rows.map((r) => r.state as PublishState)) };
     for (const r of rows) {
-      const p = r.platform as PlatformKey;
-      if (r.remoteUrl) patch[URL_COLUMN[p]] = r.remoteUrl;
-      patch[ERROR_COLUMN[p]] = r.state === 'failed' || r.state === 'waiting' ? r.error : null;
+      const url = columnOf(URL_COLUMN, r.platform);
+      const error = columnOf(ERROR_COLUMN, r.platform);
+      if (url && r.remoteUrl) patch[url] = r.remoteUrl;
+      if (error) patch[error] = r.state === 'failed' || r.state === 'waiting' ? r.error : null;
     }
     await this.videos.update(this.db, videoId, patch);
   }
 
   /** Published rows of a platform whose stats are the oldest (never read first), for the stats job. */
-  statsBatch(platform: PlatformKey, limit: number) {
+  statsBatch(platform: PlatformId, limit: number) {
     return this.db
       .selectFrom('videoPublishes')
       .select(['id', 'videoId', 'accountId', 'remoteId', 'platform'])

@@ -14,6 +14,7 @@ import { freePort } from '../helpers/free-port';
 import { openConsent } from '../platforms/helpers';
 import { enqueuePublishStep, publishJob } from '../../server/publishing/publishing.jobs';
 import type { PlatformKey } from '../../src/contract/platforms';
+import type { PlatformId } from '../../server/platforms/types';
 import type { PostQuota } from '../../server/platforms/adapter';
 import { PLATFORM_REGISTRY, adaptersOf, type PlatformRegistry } from '../../server/platforms/registry';
 
@@ -61,7 +62,7 @@ export async function makePublishClip(
 }
 
 /** The registry with some platforms' limits changed (the root takes it as its `platforms` override). */
-export const withLimits = (limits: Partial<Record<PlatformKey, Partial<PostQuota>>>): PlatformRegistry =>
+export const withLimits = (limits: Partial<Record<PlatformId, Partial<PostQuota>>>): PlatformRegistry =>
   Object.fromEntries(
     adaptersOf(PLATFORM_REGISTRY).map((a) => [a.id, { ...a, limits: { ...a.limits, ...limits[a.id] } }]),
   ) as PlatformRegistry;
@@ -203,7 +204,7 @@ export async function connectedProfile(ctx: TestCtx, token: { authorization: str
  */
 export async function schedule(
   ctx: TestCtx,
-  opts: { userId: number; accountId: number; clip: string; platforms: PlatformKey[]; date?: Date; title?: string },
+  opts: { userId: number; accountId: number; clip: string; platforms: PlatformId[]; date?: Date; title?: string },
 ) {
   const db = ctx.tdb.db;
   const at = new Date().toISOString();

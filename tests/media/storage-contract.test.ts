@@ -4,9 +4,10 @@ import { mkdir, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { CreateMultipartUploadCommand, HeadObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { LocalStorage, sweepOrphans, type Storage } from '../../server/media/storage/index';
-import { S3Storage } from '../../server/media/storage/s3.storage';
+import { S3Storage, s3Client } from '../../server/media/storage/s3.storage';
+import type { PendingUpload, UploadLedger } from '../../server/media/storage/upload-ledger';
 import { filesUnder } from '../helpers/files-under';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server';
 
@@ -65,7 +66,31 @@ type Harness = {
   leftovers(): Promise<{ objects: string[]; staging: string[]; pendingUpload: boolean }>;
   /** How many parts the object was uploaded in (S3: from its multipart ETag), or null where there are no parts. */
   parts(key: string): Promise<number | null>;
+  /** Moves the storage's clock forward (the age sweepUploads reads). */
+  advance(ms: number): void;
+  /**
+   * What a process killed mid-upload leaves (S3: a multipart upload started through the storage's own client, so
+   * recorded as any is, with one part sent and never completed); null where writes have no such state.
+   */
+  killedUpload(key: string): Promise<string | null>;
 };
+
+/** The upload ledger in memory (the server's is the database's, tests/media/upload-sweep.test.ts). */
+class MemoryLedger implements UploadLedger {
+  readonly rows = new Map<string, PendingUpload>();
+  async started(u: PendingUpload) {
+    this.rows.set(u.uploadId, u);
+  }
+  async finished(uploadId: string) {
+    this.rows.delete(uploadId);
+  }
+  async startedBefore(bucket: string, beforeMs: number, limit: number) {
+    return [...this.rows.values()]
+      .filter((u) => u.bucket === bucket && u.startedMs < beforeMs)
+      .sort((a, b) => a.startedMs - b.startedMs)
+      .slice(0, limit);
+  }
+}
 
 let s3: S3TestServer;
 let buckets = 0;
@@ -86,6 +111,8 @@ const BACKENDS: Array<[name: string, make: () => Promise<Harness>]> = [
           pendingUpload: false,
         }),
         parts: async () => null,
+        advance: () => undefined,
+        killedUpload: async () => null,
       };
     },
   ],
@@ -95,8 +122,21 @@ const BACKENDS: Array<[name: string, make: () => Promise<Harness>]> = [
       const bucket = `contract-${++buckets}`;
       await s3.createBucket(bucket);
       const stagingDir = scratch();
+      const settings = s3.settings(bucket, { partSize: PART, queueSize: 2 });
+      const client = s3Client(settings);
+      let offset = 0;
       return {
-        storage: new S3Storage(s3.settings(bucket, { partSize: PART, queueSize: 2 }), stagingDir),
+        storage: new S3Storage(settings, stagingDir, client, new MemoryLedger(), () => Date.now() + offset),
+        advance: (ms) => {
+          offset += ms;
+        },
+        killedUpload: async (key) => {
+          const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }));
+          await client.send(
+            new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: 1, Body: bytes(PART, 3) }),
+          );
+          return UploadId!;
+        },
         stagingDir,
         leftovers: async () => ({ ...(await s3.leftovers(bucket)), staging: filesUnder(stagingDir) }),
         parts: async (key) => {
@@ -168,6 +208,20 @@ describe.each(BACKENDS)('storage contract: %s', (name, make) => {
       await expect(h.storage.stage(streamOf(data, cutAfter))).rejects.toThrow('client went away');
     }
     expect(await h.storage.stat('videos/1/cut/1000.mp4')).toBeNull();
+    expect(await h.leftovers()).toEqual({ objects: [], staging: [], pendingUpload: false });
+  });
+
+  it('sweepUploads aborts a multipart upload a killed process left once it is older than the age, never a younger one', async () => {
+    // A finished upload and a cut one leave nothing to sweep.
+    await h.storage.put('videos/1/whole.mp4', streamOf(bytes(11 * MiB, 2)));
+    await expect(h.storage.put('videos/1/cut.mp4', streamOf(bytes(13 * MiB, 4), 11 * MiB))).rejects.toThrow();
+    await h.storage.delete('videos/1/whole.mp4');
+    const left = await h.killedUpload('videos/1/killed.mp4');
+    expect(await h.storage.sweepUploads(3600_000)).toEqual([]); // young: it may be a slow live upload
+    expect((await h.leftovers()).pendingUpload).toBe(left !== null);
+    h.advance(2 * 3600_000);
+    expect(await h.storage.sweepUploads(3600_000)).toEqual(left ? ['videos/1/killed.mp4'] : []);
+    expect(await h.storage.sweepUploads(3600_000)).toEqual([]);
     expect(await h.leftovers()).toEqual({ objects: [], staging: [], pendingUpload: false });
   });
 

@@ -113,6 +113,11 @@ export class LocalStorage implements Storage {
     }
   }
 
+  /** Nothing to abort: a write here is a staging file renamed into place (sweepStaging removes a killed one's). */
+  sweepUploads(): Promise<string[]> {
+    return Promise.resolve([]);
+  }
+
   sweepStaging(maxAgeMs = 6 * 3600_000) {
     return this.staging.sweep(maxAgeMs);
   }

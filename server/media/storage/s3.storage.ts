@@ -7,15 +7,20 @@ import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
+  type ServiceInputTypes,
+  type ServiceOutputTypes,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { InitializeMiddleware } from '@smithy/types';
 import { StagingDir, stagedHandle } from './staging';
 import { assertKey, contentTypeOf, type Staged, type Storage } from './storage';
+import type { UploadLedger } from './upload-ledger';
 
 /** Where the bucket is and how Kadr talks to it (server/config.ts fills it from the S3_* variables). */
 export type S3Settings = {
@@ -31,16 +36,23 @@ export type S3Settings = {
   partSize: number;
   /** Parts uploaded at once by one upload. */
   queueSize: number;
+  /** Age after which a multipart upload still recorded as started is taken for a killed process's (the sweep aborts it). */
+  staleUploadMs?: number;
 };
+
+/** A multipart upload this long in the ledger is a killed process's (S3_STALE_UPLOAD_HOURS, default 6 h). */
+export const STALE_UPLOAD_MS = 6 * 3600_000;
 
 /**
  * Storage in an S3-compatible bucket (STORAGE=s3), the same keys as on local disk. Writes go through a local
  * staging folder (`scratchDir`) where a file must exist anyway (an upload is checked with ffprobe before it
  * is kept; ffmpeg writes its output there), and are committed with a multipart upload (lib-storage): parts of
  * `partSize` bytes, `queueSize` at a time, so memory stays flat whatever the file's size. An upload that fails
- * or whose stream is cut is aborted (AbortMultipartUpload), so no object and no pending upload is left; only a
- * process killed mid-upload leaves an incomplete upload, which the bucket's lifecycle rule removes
- * (docs/storage.md). Reads are ranged GETs; `inputPath` downloads into the caller's scratch folder.
+ * or whose stream is cut is aborted (AbortMultipartUpload), so no object and no pending upload is left. A process
+ * killed mid-upload leaves an incomplete upload: with an `UploadLedger` (the root gives the database's, migration
+ * 040) every upload is recorded as S3 starts it and forgotten as it completes or aborts, and `sweepUploads` aborts
+ * what stays recorded past `staleUploadMs` (the bucket's lifecycle rule is the second net, docs/storage.md).
+ * Reads are ranged GETs; `inputPath` downloads into the caller's scratch folder.
  *
  * Checksums are sent only where S3 requires them (`WHEN_REQUIRED`): S3-compatible servers that do not know
  * the SDK's default trailing checksums would otherwise store the aws-chunked framing inside the object.
@@ -53,9 +65,17 @@ export class S3Storage implements Storage {
     private settings: S3Settings,
     scratchDir: string,
     private client: S3Client = s3Client(settings),
+    private ledger?: UploadLedger,
+    private now: () => number = Date.now,
   ) {
     this.staging = new StagingDir(scratchDir);
     this.bucket = settings.bucket;
+    if (ledger)
+      client.middlewareStack.add(recordUploads(ledger, client, now), {
+        step: 'initialize',
+        name: 'kadrUploadLedger',
+        override: true,
+      });
   }
 
   tempPath(ext = ''): string {
@@ -178,6 +198,89 @@ export class S3Storage implements Storage {
   sweepStaging(maxAgeMs = 6 * 3600_000) {
     return this.staging.sweep(maxAgeMs);
   }
+
+  /**
+   * Aborts the multipart uploads the ledger holds for this bucket that started more than `maxAgeMs` ago (a killed
+   * process's: a live upload completes or aborts and leaves the ledger); an upload S3 no longer has is only
+   * forgotten. Returns the keys whose upload was aborted.
+   */
+  async sweepUploads(maxAgeMs = this.settings.staleUploadMs ?? STALE_UPLOAD_MS): Promise<string[]> {
+    if (!this.ledger) return [];
+    const aborted: string[] = [];
+    const before = this.now() - maxAgeMs;
+    for (;;) {
+      const batch = await this.ledger.startedBefore(this.bucket, before, 100);
+      if (!batch.length) return aborted;
+      for (const u of batch) {
+        try {
+          await this.client.send(
+            new AbortMultipartUploadCommand({ Bucket: u.bucket, Key: u.key, UploadId: u.uploadId }),
+          );
+          aborted.push(u.key);
+        } catch (err) {
+          if (!noSuchUpload(err)) throw err;
+        }
+        await this.ledger.finished(u.uploadId);
+      }
+    }
+  }
+}
+
+/**
+ * Records each multipart upload in the ledger as S3 starts it (before a part is sent: lib-storage awaits the
+ * answer) and forgets it as S3 completes or aborts it. An upload the ledger cannot record is aborted at once, so
+ * no upload goes unrecorded. Forgetting is best effort: a row left behind is swept (its abort finds no upload).
+ */
+function recordUploads(
+  ledger: UploadLedger,
+  client: S3Client,
+  now: () => number,
+): InitializeMiddleware<ServiceInputTypes, ServiceOutputTypes> {
+  return (next, context) => async (args) => {
+    const input = args.input as { Bucket?: string; Key?: string; UploadId?: string };
+    const forget = async () => {
+      try {
+        if (input.UploadId) await ledger.finished(input.UploadId);
+      } catch {
+        // left for the sweep: aborting an upload S3 no longer has only forgets it
+      }
+    };
+    switch (context.commandName) {
+      case 'CreateMultipartUploadCommand': {
+        const out = await next(args);
+        const uploadId = (out.output as { UploadId?: string }).UploadId;
+        if (!uploadId || !input.Bucket || !input.Key) return out;
+        try {
+          await ledger.started({ uploadId, bucket: input.Bucket, key: input.Key, startedMs: now() });
+        } catch (err) {
+          await client
+            .send(new AbortMultipartUploadCommand({ Bucket: input.Bucket, Key: input.Key, UploadId: uploadId }))
+            .catch((abortErr: unknown) => {
+              throw new AggregateError([err, abortErr], 'multipart upload neither recorded nor aborted');
+            });
+          throw err;
+        }
+        return out;
+      }
+      case 'CompleteMultipartUploadCommand':
+      case 'AbortMultipartUploadCommand':
+        try {
+          const out = await next(args);
+          await forget();
+          return out;
+        } catch (err) {
+          if (context.commandName === 'AbortMultipartUploadCommand' && noSuchUpload(err)) await forget();
+          throw err;
+        }
+      default:
+        return next(args);
+    }
+  };
+}
+
+function noSuchUpload(err: unknown): boolean {
+  const e = err as { name?: string; Code?: string };
+  return e.name === 'NoSuchUpload' || e.Code === 'NoSuchUpload';
 }
 
 /** Connections to the S3 server at once (the SDK's default is 50). */

@@ -42,6 +42,11 @@ export interface Storage {
    * returns how many.
    */
   sweepStaging(maxAgeMs?: number): Promise<number>;
+  /**
+   * Aborts the multipart uploads a killed process left (S3: those its ledger still holds past `maxAgeMs`, default
+   * S3_STALE_UPLOAD_HOURS); returns their keys. Local disk has none: its writes are renames of staging files.
+   */
+  sweepUploads(maxAgeMs?: number): Promise<string[]>;
   /** Every object whose key starts with `prefix/` (staging files excluded), in no particular order. */
   list(prefix: string): AsyncIterable<{ key: string; mtime: Date }>;
 }
