@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
-import { ApprovalItemSchema, ApprovalRejectSchema } from '../../src/contract/approvals';
+import { ApprovalDecisionSchema, ApprovalItemSchema, ApprovalRejectSchema } from '../../src/contract/approvals';
 import { API } from '../../src/contract/endpoints';
 import { errorResponses, IdParams, pageOf, PageQuery } from '../../src/contract/http';
-import { PUBLISH_STATES } from '../../src/contract/publications';
 import { requireAdmin } from '../auth/guards';
 import { API_TAGS, BEARER } from '../http/openapi';
 import type { ApprovalsService } from './approvals.service';
 
 const doc = { tags: [API_TAGS.approvals], security: BEARER };
 const fails = errorResponses(400, 401, 403, 404, 409, 500);
-const DecisionSchema = z.object({ id: z.int(), state: z.enum(PUBLISH_STATES) });
 
 /** Approval before posting (issue 23 item 3): admin-only on the server (403 for a user). */
 export async function approvalsRoutes(app: FastifyInstance, { approvals }: { approvals: ApprovalsService }) {
@@ -38,7 +35,7 @@ export async function approvalsRoutes(app: FastifyInstance, { approvals }: { app
         ...doc,
         summary: 'Approve a post: it goes out at its date, or at once when the date has passed',
         params: IdParams,
-        response: { 200: DecisionSchema, ...fails },
+        response: { 200: ApprovalDecisionSchema, ...fails },
       },
     },
     async (req) => approvals.approve(req.user, req.params.id),
@@ -51,7 +48,7 @@ export async function approvalsRoutes(app: FastifyInstance, { approvals }: { app
         summary: 'Reject a post with a reason: it ends failed, the reason shown to its owner',
         params: IdParams,
         body: ApprovalRejectSchema,
-        response: { 200: DecisionSchema, ...fails },
+        response: { 200: ApprovalDecisionSchema, ...fails },
       },
     },
     async (req) => approvals.reject(req.user, req.params.id, req.body.reason),

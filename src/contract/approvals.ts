@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PLATFORMS } from './platforms';
+import { PUBLISH_STATES } from './publications';
 
 /**
  * Approval before posting (issue 23 item 3). A user whose publications need approval (users.needs_approval, set by
@@ -53,3 +54,6 @@ export const ApprovalItemSchema = z
   })
   .register(z.globalRegistry, { id: 'ApprovalItem' });
 export type ApprovalItem = z.infer<typeof ApprovalItemSchema>;
+
+/** The answer of an approval or a rejection: the post and the state it moved to. */
+export const ApprovalDecisionSchema = z.object({ id: z.int(), state: z.enum(PUBLISH_STATES) });
