@@ -70,7 +70,10 @@ export class ApprovalsRepository {
           platform: r.platform as PlatformKey,
           owner: { id: r.userId, login: r.login },
           account: r.accountId
-            ? { id: r.accountId, name: profileText({ id: r.accountId, comments: r.comments, handles: profileHandles(r) }) }
+            ? {
+                id: r.accountId,
+                name: profileText({ id: r.accountId, comments: r.comments, handles: profileHandles(r) }),
+              }
             : null,
           title: (r.title ?? r.pTitle ?? '').trim(),
           description: r.description ?? r.pDescription ?? '',
