@@ -225,7 +225,7 @@ export const kadrEn: KadrMessages = {
     videos: "User's videos",
     delete_content: "This user's profiles and videos will be deleted too.",
     password_keep_hint: 'Leave empty to keep the current password',
-    needs_approval_hint: 'None of this user\'s posts goes out until an admin approves it',
+    needs_approval_hint: "None of this user's posts goes out until an admin approves it",
     fields: {
       id: 'ID',
       login: 'Login',

@@ -183,15 +183,23 @@ export const customMethods = {
     ),
   /** Approves a post awaiting approval (it goes out at its date, or now). */
   approvePost: (id: number) =>
-    call(contract.approvals().then((c) => c.ApprovalDecisionSchema), pathOf(API.approvals.approve, { id }), {
-      method: 'POST',
-    }),
+    call(
+      contract.approvals().then((c) => c.ApprovalDecisionSchema),
+      pathOf(API.approvals.approve, { id }),
+      {
+        method: 'POST',
+      },
+    ),
   /** Rejects a post awaiting approval with a reason (shown to its author). */
   rejectPost: (id: number, reason: string) =>
-    call(contract.approvals().then((c) => c.ApprovalDecisionSchema), pathOf(API.approvals.reject, { id }), {
-      method: 'POST',
-      body: { reason },
-    }),
+    call(
+      contract.approvals().then((c) => c.ApprovalDecisionSchema),
+      pathOf(API.approvals.reject, { id }),
+      {
+        method: 'POST',
+        body: { reason },
+      },
+    ),
 
   // Live updates and the bell.
   liveTicket: () =>
