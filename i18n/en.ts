@@ -150,6 +150,7 @@ export const kadrEn: KadrMessages = {
     platforms: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' },
     states: {
       scheduled: 'Scheduled',
+      awaiting_approval: 'Awaiting approval',
       waiting: 'Waiting for a limit',
       uploading: 'Uploading',
       processing: 'Processing on the platform',
@@ -197,6 +198,7 @@ export const kadrEn: KadrMessages = {
     users: 'Users',
     jobs: 'Job queue',
     calendar: 'Calendar',
+    approvals: 'Approvals',
   },
   layout: {
     notifications: 'Notifications',
@@ -223,6 +225,7 @@ export const kadrEn: KadrMessages = {
     videos: "User's videos",
     delete_content: "This user's profiles and videos will be deleted too.",
     password_keep_hint: 'Leave empty to keep the current password',
+    needs_approval_hint: "None of this user's posts goes out until an admin approves it",
     fields: {
       id: 'ID',
       login: 'Login',
@@ -231,6 +234,7 @@ export const kadrEn: KadrMessages = {
       role: 'Role',
       videosCount: 'Videos',
       accountsCount: 'Profiles',
+      needsApproval: 'Publications need approval',
       mediaUsage: 'Media',
       createdAt: 'Created',
       account: 'Profile',
@@ -519,6 +523,31 @@ export const kadrEn: KadrMessages = {
     },
   },
   // The calendar (server/calendar, src/calendar): issue 21 item 1.
+  // Approval before posting (issue 23 item 3): the admins' list of posts awaiting approval.
+  approvals: {
+    title: 'Posts awaiting approval',
+    empty: 'No post awaits approval',
+    approve: 'Approve',
+    reject: 'Reject',
+    reject_title: 'Reject the post',
+    reason: 'Reason (its author will see it)',
+    approved: 'Post approved',
+    rejected: 'Post rejected',
+    rejected_reason: 'Rejected by an admin: %{reason}',
+    fields: {
+      video: 'Video',
+      owner: 'Author',
+      profile: 'Profile',
+      platform: 'Platform',
+      title: 'Title',
+      dueAt: 'Date (UTC)',
+    },
+    errors: {
+      not_awaiting: 'This post no longer awaits approval',
+      reason_required: 'Give a reason',
+      reason_too_long: 'The reason is too long: at most 500 characters',
+    },
+  },
   calendar: {
     title: 'Calendar',
     all: 'All',
@@ -1015,6 +1044,7 @@ export const kadrEn: KadrMessages = {
       publish_failed: 'Video #%{videoId}: publishing on %{platform} failed',
       reconnect: 'Profile #%{id}: reconnect %{platform}',
       job_stalled: 'Background job %{job} has stalled',
+      approval_needed: 'Video #%{videoId} on %{platform} awaits approval',
     },
   },
   // One consistent look (issue 11): the image viewer of a background folder.

@@ -157,6 +157,7 @@ export const kadrUk = {
     platforms: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' },
     states: {
       scheduled: 'Заплановано',
+      awaiting_approval: 'Чекає на схвалення',
       waiting: 'Чекає на ліміт',
       uploading: 'Завантаження',
       processing: 'Обробка на платформі',
@@ -204,6 +205,7 @@ export const kadrUk = {
     users: 'Користувачі',
     jobs: 'Черга завдань',
     calendar: 'Календар',
+    approvals: 'Схвалення',
   },
   layout: {
     notifications: 'Сповіщення',
@@ -235,6 +237,7 @@ export const kadrUk = {
     videos: 'Відео користувача',
     delete_content: 'Профілі та відео цього користувача теж буде видалено.',
     password_keep_hint: 'Залиште порожнім, щоб не змінювати пароль',
+    needs_approval_hint: 'Жоден допис цього користувача не вийде, доки адміністратор його не схвалить',
     fields: {
       id: 'ID',
       login: 'Логін',
@@ -243,6 +246,7 @@ export const kadrUk = {
       role: 'Роль',
       videosCount: 'Відео',
       accountsCount: 'Профілі',
+      needsApproval: 'Публікації потребують схвалення',
       mediaUsage: 'Медіа',
       createdAt: 'Створено',
       account: 'Профіль',
@@ -545,6 +549,31 @@ export const kadrUk = {
       in_the_past: 'Допис не можна перенести в минуле',
       not_movable: 'Цей допис уже публікується (або опублікований), його не можна перенести',
       invalid_list: 'Невідоме значення у списку',
+    },
+  },
+  // Approval before posting (issue 23 item 3): the admins' list of posts awaiting approval.
+  approvals: {
+    title: 'Дописи на схваленні',
+    empty: 'Немає дописів, що чекають на схвалення',
+    approve: 'Схвалити',
+    reject: 'Відхилити',
+    reject_title: 'Відхилити допис',
+    reason: 'Причина (її побачить автор)',
+    approved: 'Допис схвалено',
+    rejected: 'Допис відхилено',
+    rejected_reason: 'Відхилено адміністратором: %{reason}',
+    fields: {
+      video: 'Відео',
+      owner: 'Автор',
+      profile: 'Профіль',
+      platform: 'Платформа',
+      title: 'Назва',
+      dueAt: 'Дата (UTC)',
+    },
+    errors: {
+      not_awaiting: 'Цей допис уже не чекає на схвалення',
+      reason_required: 'Вкажіть причину',
+      reason_too_long: 'Причина задовга: щонайбільше 500 символів',
     },
   },
   // Publishing (server/publications): the API's error messages. Panel strings go into this block too.
@@ -1030,6 +1059,7 @@ export const kadrUk = {
       publish_failed: 'Відео #%{videoId}: помилка публікації в %{platform}',
       reconnect: 'Профіль #%{id}: потрібно знову підключити %{platform}',
       job_stalled: 'Фонове завдання %{job} зупинилося',
+      approval_needed: 'Відео #%{videoId} у %{platform} чекає на схвалення',
     },
   },
   // One consistent look (issue 11): the image viewer of a background folder.

@@ -61,6 +61,8 @@ import { PublicationsService } from './publications/publications.service';
 import { PublicationSchedule } from './publications/publication-schedule';
 import { CalendarRepository } from './calendar/calendar.repository';
 import { CalendarService } from './calendar/calendar.service';
+import { ApprovalsRepository } from './approvals/approvals.repository';
+import { ApprovalsService } from './approvals/approvals.service';
 import { LiveHub, LiveRepository, LiveService, LiveStreams, liveNotices } from './live/index';
 import { EventBus } from './events/event-bus';
 import { AiRepository } from './ai/ai.repository';
@@ -271,6 +273,12 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       videos: repos.videos,
       schedule: publicationSchedule,
       horizonDays: config.publishHorizonDays,
+    }),
+    approvals: new ApprovalsService(new ApprovalsRepository(db), {
+      db,
+      posts: repos.posts,
+      schedule: publicationSchedule,
+      events,
     }),
   };
 

@@ -12,6 +12,8 @@ export interface UsersTable {
   role: Role;
   createdAt: string;
   updatedAt: string;
+  /** 032: 1 = this user's posts wait for an admin's approval before they go out. */
+  needsApproval: Generated<number>;
 }
 
 export interface RefreshTokensTable {
@@ -298,6 +300,11 @@ export interface VideoPublishesTable {
   statsAskedMs: number | null;
   /** 023: the chain's latest queued step (its job's key is publishJobKey(id, step)). */
   step: Generated<number>;
+  /** 032: the video version an admin approved (null: not approved); an edit bumps the version and asks again. */
+  approvedVersion: number | null;
+  /** 032: the admin who approved it (no foreign key: the record outlives the user). */
+  approvedBy: number | null;
+  approvedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -20,6 +20,8 @@ export type EventPayloads = {
   'post.changed': PostState;
   /** A post went live on its platform. */
   'post.published': PostState;
+  /** A post of a user needing approval stopped where it became due: the admins are asked to approve it. */
+  'post.awaiting_approval': PostState;
   /** A post failed for good. */
   'post.failed': PostState;
   /** A profile's grant on a platform was refused: its owner must connect it again. */

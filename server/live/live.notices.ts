@@ -5,6 +5,8 @@ import type { LiveRepository } from './live.repository';
 import { toNotification } from './notification-record';
 
 const requestsPath = '/video/request-create';
+/** The admins' list of posts awaiting approval (src/approvals). */
+const approvalsPath = '/approvals';
 const requestPath = (idUpload: string) => `/video/request/${encodeURIComponent(idUpload)}`;
 const publicationPath = (idUpload: string | null) =>
   idUpload ? `/video/youtube/${encodeURIComponent(idUpload)}` : null;
@@ -46,7 +48,8 @@ function ownerNotice(e: StoredEvent): Notice | undefined {
 
 /**
  * The bell, as a subscriber of the event bus: a finished or failed render, a published or failed post and a
- * lost platform grant become a notification for their owner, a dead job one for every admin. Each is written
+ * lost platform grant become a notification for their owner, a dead job and a post awaiting approval one for
+ * every admin. Each is written
  * in the event's delivery transaction with a `notification.created` event, which the user's streams show.
  */
 export function liveNotices(repo: LiveRepository): EventSubscriber {
@@ -57,8 +60,26 @@ export function liveNotices(repo: LiveRepository): EventSubscriber {
 
   return {
     name: 'notifications',
-    events: ['render.finished', 'render.failed', 'post.published', 'post.failed', 'grant.lost', 'job.dead'],
+    events: [
+      'render.finished',
+      'render.failed',
+      'post.published',
+      'post.failed',
+      'post.awaiting_approval',
+      'grant.lost',
+      'job.dead',
+    ],
     async handle(e, ctx) {
+      if (e.name === 'post.awaiting_approval') {
+        const p = e.payload;
+        const notice: Notice = {
+          kind: 'approval_needed',
+          params: { videoId: p.videoId, platform: p.platform },
+          link: approvalsPath,
+        };
+        for (const admin of await repo.adminIds(ctx.trx)) await notify(ctx, admin, notice);
+        return;
+      }
       if (e.name === 'job.dead') {
         const p = (e.payload.payload ?? {}) as { requestId?: number; publishId?: number };
         let link: string | null = null;

@@ -34,6 +34,7 @@ export function toLiveEvent(e: StoredEvent): LiveEvent | undefined {
     case 'render.failed':
       return { id: e.id, kind: 'request', payload: requestOf(e.payload) };
     case 'post.changed':
+    case 'post.awaiting_approval':
     case 'post.published':
     case 'post.failed':
       return { id: e.id, kind: 'publish', payload: publishOf(e.payload) };

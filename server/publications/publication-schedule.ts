@@ -7,6 +7,9 @@ import type { PublishingRepository } from '../publishing/publishing.repository';
 import type { VideosRepository } from '../videos/videos.repository';
 import { fieldError } from './publication-rules';
 import { RM } from '../../src/contract/media';
+import { APPROVAL_MESSAGES } from '../../src/contract/approvals';
+import { encodeMessage } from '../../src/contract/stored-message';
+import type { PostEventName } from '../publishing/post-states';
 import type { Exec, PublicationsRepository, PublishRow } from './publications.repository';
 
 type Queue = { enqueue: Enqueue; cancel: JobQueue['cancel']; runNow: JobQueue['runNow'] };
@@ -25,6 +28,10 @@ const FRESH = {
   publishedAt: null,
   attempt: 0,
   retryAtMs: null,
+  // A post started afresh (scheduled again, moved in the calendar, published again) is approved afresh.
+  approvedVersion: null,
+  approvedBy: null,
+  approvedAt: null,
 } as const;
 
 /**
@@ -53,6 +60,9 @@ export class PublicationSchedule {
   ): Promise<void> {
     await this.holdFile(trx, video.id);
     const at = new Date().toISOString();
+    // A post that needs approval is looked at now, not at its date: the worker's gate stops it in
+    // awaiting_approval at once, so the admins see it ahead of its date (approved, it waits for the date).
+    const firstLook = (await this.posts.needsApproval(video.id, trx)) ? new Date(at) : new Date(dueAt);
     if (existing) {
       const id = existing.id;
       await this.cancelJob(trx, id);
@@ -63,7 +73,7 @@ export class PublicationSchedule {
         { ...FRESH, accountId: video.accountId, dueAt, videoVersion: video.version },
         { evenCancelled: true },
       );
-      await this.queueNext(trx, id, new Date(dueAt));
+      await this.queueNext(trx, id, firstLook);
     } else {
       const id = await this.posts.insert(trx, {
         videoId: video.id,
@@ -75,7 +85,7 @@ export class PublicationSchedule {
         createdAt: at,
         updatedAt: at,
       });
-      await this.queueNext(trx, id, new Date(dueAt));
+      await this.queueNext(trx, id, firstLook);
     }
   }
 
@@ -101,7 +111,8 @@ export class PublicationSchedule {
    */
   async restart(trx: Trx, row: PublishRow, videoVersion: number): Promise<boolean> {
     const state = row.state as PublishState;
-    if (state === 'published' || state === 'cancelled') return false;
+    // One awaiting approval stays there: only an admin's approval moves it on.
+    if (state === 'published' || state === 'cancelled' || state === 'awaiting_approval') return false;
     await this.holdFile(trx, row.videoId);
     let runAt = new Date();
     if (state === 'failed') {
@@ -138,6 +149,36 @@ export class PublicationSchedule {
     const lift = row.state === 'waiting' ? { waitUntil: null } : {};
     await this.posts.update(trx, row.id, { ...lift, retryAtMs: at });
     return 'moved';
+  }
+
+  /**
+   * An admin approves a post awaiting approval for the video's `version`: it is scheduled again and its chain's
+   * next step queued now (the worker then waits for its date, or goes at once when the date has passed). Answers
+   * the move's event, or undefined when the post was no longer awaiting approval.
+   */
+  async approve(trx: Trx, row: PublishRow, version: number, by: number): Promise<PostEventName | undefined> {
+    if (row.state !== 'awaiting_approval') return undefined;
+    const approval = { approvedVersion: version, approvedBy: by, approvedAt: new Date().toISOString() };
+    const event = await this.posts.move(trx, row.id, 'scheduled', { ...approval, error: null, errorKind: null });
+    if (event) await this.queueNext(trx, row.id, new Date());
+    return event;
+  }
+
+  /** An admin rejects a post awaiting approval: it fails with the admin's reason (a stored message). */
+  async reject(trx: Trx, row: PublishRow, reason: string): Promise<PostEventName | undefined> {
+    if (row.state !== 'awaiting_approval') return undefined;
+    const error = encodeMessage(APPROVAL_MESSAGES.rejected, { reason });
+    return this.posts.move(trx, row.id, 'failed', { ...FRESH, error, errorKind: 'refused' });
+  }
+
+  /**
+   * After an edit of an approved post not yet gone out: its queued step runs now, so the worker's gate sees the
+   * new version and asks for approval again at once rather than at the post's date.
+   */
+  async recheck(trx: Trx, row: PublishRow): Promise<void> {
+    if (row.approvedVersion === null || !NOT_STARTED.includes(row.state as PublishState)) return;
+    const key = await this.liveJob(trx, row.id);
+    if (key) await this.queue.runNow(key, trx);
   }
 
   /** The video's status from its rows (after the caller changed them), written with the errors of restarted rows. */

@@ -184,7 +184,7 @@ export class PublicationsRepository {
       .select('videoId')
       .distinct()
       .where('videoId', 'in', videoIds)
-      .where('state', 'not in', [...DONE_STATES])
+      .where('state', 'not in', [...DONE_STATES, 'awaiting_approval'])
       .where((eb) =>
         eb.or([eb('attempt', '>', 0), eb('state', 'in', ['waiting', 'reconcile']), eb('waitUntil', 'is not', null)]),
       )

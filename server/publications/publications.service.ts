@@ -289,7 +289,11 @@ export class PublicationsService {
         const own = rows.filter((r) => r.videoId === v.id);
         for (const row of own) {
           if (!(after as readonly string[]).includes(row.platform)) await this.deps.schedule.cancel(trx, row);
-          else if (row.state !== 'cancelled') await this.deps.posts.repo.update(trx, row.id, { videoVersion: version });
+          else if (row.state !== 'cancelled') {
+            await this.deps.posts.repo.update(trx, row.id, { videoVersion: version });
+            // An approved post edited before it went out asks for approval again, at once.
+            await this.deps.schedule.recheck(trx, row);
+          }
         }
         for (const platform of after) {
           const row = own.find((r) => r.platform === platform);

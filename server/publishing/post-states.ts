@@ -8,12 +8,18 @@ const changed = 'post.changed' as const;
 const failed = { failed: 'post.failed' } as const;
 const cancelled = { cancelled: changed } as const;
 const published = { published: 'post.published' } as const;
+/** Where a post of a user needing approval stops when it becomes due (the publish worker's gate). */
+const awaiting = { awaiting_approval: 'post.awaiting_approval' } as const;
 
 /**
  * A post's states (src/contract/publications.ts PUBLISH_STATES) and the moves between them: from-state → the
  * states it may move to, each with the event the move emits. Every write of video_publishes.state goes through
  * here (PublishingRepository.move): a move not listed is a programming error (IllegalPostMove). A new state is
  * one line here, plus its name in the states it is reached from.
+ *
+ * Approval (issue 23): the worker stops a due post of a user needing approval in awaiting_approval (an event for
+ * the admins' bell); an admin's approval moves it back to scheduled, a rejection to failed with the reason; a move
+ * in the calendar, a cancel or a delete apply to it as to a scheduled one. Nothing leaves it towards the platform.
  *
  * Who makes them: the API schedules (a new row, or any row not yet public again from the start), publishes a
  * failed one again, and cancels any row not yet public; the worker walks a row through its platform's steps.
@@ -22,8 +28,25 @@ const published = { published: 'post.published' } as const;
  * public step does not hide a live post.
  */
 export const POST_MOVES = {
-  scheduled: { scheduled: changed, waiting: changed, uploading: changed, processing: changed, ...failed, ...cancelled },
-  waiting: { scheduled: changed, waiting: changed, uploading: changed, processing: changed, ...failed, ...cancelled },
+  scheduled: {
+    scheduled: changed,
+    waiting: changed,
+    uploading: changed,
+    processing: changed,
+    ...awaiting,
+    ...failed,
+    ...cancelled,
+  },
+  awaiting_approval: { scheduled: changed, ...failed, ...cancelled },
+  waiting: {
+    scheduled: changed,
+    waiting: changed,
+    uploading: changed,
+    processing: changed,
+    ...awaiting,
+    ...failed,
+    ...cancelled,
+  },
   uploading: { scheduled: changed, uploading: changed, processing: changed, ...published, ...failed, ...cancelled },
   processing: {
     scheduled: changed,

@@ -10,6 +10,10 @@
  * whose step is below the row's (video_publishes.step, the chain's latest) is stale (a re-publish started a newer
  * chain) and does nothing.
  *
+ * APPROVAL. A pre-platform claim of a post whose owner needs approval (users.needs_approval) and whose current
+ * video version is not the approved one (video_publishes.approved_version) moves it to 'awaiting_approval' and ends
+ * its chain; a job that finds a row awaiting approval does nothing. An admin's approval starts a new chain.
+ *
  * CLAIM RE-CHECK (edits and deletes win). Before the row has reached the platform (state scheduled | waiting):
  * the row cancelled, the video gone or out of its publication, or the platform toggled off → 'cancelled', no
  * call made. The video's version differing from the row's → the row adopts it (metadata is always read fresh)
@@ -101,6 +105,8 @@ export class PublishWorker {
     const row = await repo.row(payload.publishId);
     if (!row || DONE.includes(row.state as PublishState)) return;
     if (payload.step < row.step) return;
+    // A post awaiting approval goes nowhere: only an admin's approval (PublicationSchedule.approve) moves it on.
+    if (row.state === 'awaiting_approval') return;
     const state = row.state as PublishState;
     const target = await repo.target(row);
     const job = ctx.job;
@@ -116,6 +122,14 @@ export class PublishWorker {
         const date = target.date ? new Date(target.date) : due;
         due = Number.isNaN(date.getTime()) ? due : date;
         await this.save(row.id, { videoVersion: target.version, dueAt: due.toISOString() });
+      }
+      // APPROVAL GATE (issue 23): every way in (the publish form, the API, AI publish, retry now, publish again, a
+      // calendar move) ends in this claim, so the gate stands here and not in a form. A post of a user needing
+      // approval whose current version no admin approved stops in awaiting_approval: nothing is sent.
+      if (target.needsApproval && row.approvedVersion !== target.version) {
+        const held = { waitUntil: null, error: null, errorKind: null, attempt: 0, retryAtMs: null };
+        if (await this.save(row.id, { ...held, state: 'awaiting_approval' })) await repo.writeBack(row.videoId);
+        return;
       }
       const waitUntil = row.waitUntil ? new Date(row.waitUntil) : null;
       const notBefore = waitUntil && waitUntil > due ? waitUntil : due;

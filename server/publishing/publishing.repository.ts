@@ -23,6 +23,8 @@ export type PublishTarget = {
   publicationId: number | null;
   /** The publication's toggle for the row's platform (false: the platform was switched off after scheduling). */
   platformOn: boolean;
+  /** The video's owner needs an admin's approval before their posts go out (users.needs_approval, 032). */
+  needsApproval: boolean;
 };
 
 /** A patch of the row's recorded step. */
@@ -67,15 +69,23 @@ export class PublishingRepository {
     private videos: VideosRepository,
   ) {}
 
-  row(id: number): Promise<PublishRow | undefined> {
-    return this.db.selectFrom('videoPublishes').selectAll().where('id', '=', id).executeTakeFirst();
+  row(id: number, exec: Db = this.db): Promise<PublishRow | undefined> {
+    return exec.selectFrom('videoPublishes').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The current version of a video (an edit bumps it; an approval is for one version). */
+  async videoVersion(videoId: number, exec: Db = this.db): Promise<number> {
+    const r = await exec.selectFrom('videos').select('version').where('id', '=', videoId).executeTakeFirst();
+    return Number(r?.version ?? 0);
   }
 
   async target(row: PublishRow): Promise<PublishTarget | undefined> {
     const v = await this.db
       .selectFrom('videos')
       .leftJoin('publications', 'publications.id', 'videos.publicationId')
+      .leftJoin('users', 'users.id', 'videos.userId')
       .select([
+        'users.needsApproval',
         'videos.id',
         'videos.version',
         'videos.storageKey',
@@ -113,7 +123,20 @@ export class PublishingRepository {
       tags: tags.length ? tags : parseTags(v.pTags),
       publicationId: v.publicationId,
       platformOn: Boolean(Number(v.platformOn)),
+      // An owner gone (no row) is not trusted either: their posts wait.
+      needsApproval: v.needsApproval === null || Boolean(Number(v.needsApproval)),
     };
+  }
+
+  /** Whether the owner of `videoId` needs an admin's approval before their posts go out. */
+  async needsApproval(videoId: number, exec: Db = this.db): Promise<boolean> {
+    const r = await exec
+      .selectFrom('videos')
+      .innerJoin('users', 'users.id', 'videos.userId')
+      .select('users.needsApproval')
+      .where('videos.id', '=', videoId)
+      .executeTakeFirst();
+    return Boolean(Number(r?.needsApproval ?? 0));
   }
 
   /**

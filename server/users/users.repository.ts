@@ -27,6 +27,7 @@ export class UsersRepository {
       'users.id',
       'users.login',
       'users.role',
+      'users.needsApproval',
       'users.createdAt',
       eb
         .selectFrom('videos')
@@ -92,7 +93,7 @@ export class UsersRepository {
     return this.db.selectFrom('users').select(['id']).where('login', '=', login).executeTakeFirst();
   }
 
-  async insert(v: { login: string; passwordHash: string; role: Role }): Promise<number> {
+  async insert(v: { login: string; passwordHash: string; role: Role; needsApproval?: number }): Promise<number> {
     const at = new Date().toISOString();
     const row = await this.db
       .insertInto('users')
@@ -109,7 +110,11 @@ export class UsersRepository {
   }
 
   /** Writes the user in `trx`; answers whether they still existed. */
-  async update(trx: Db, id: number, v: { login: string; passwordHash?: string; role?: Role }): Promise<boolean> {
+  async update(
+    trx: Db,
+    id: number,
+    v: { login: string; passwordHash?: string; role?: Role; needsApproval?: number },
+  ): Promise<boolean> {
     const r = await trx
       .updateTable('users')
       .set({ ...v, updatedAt: new Date().toISOString() })
@@ -172,6 +177,7 @@ type PageRow = {
   id: number;
   login: string;
   role: Role;
+  needsApproval: number | string | boolean;
   createdAt: string;
   videosCount: number | string | null;
   accountsCount: number | string | null;
@@ -181,6 +187,7 @@ const toRecord = (r: PageRow): UserRecord => ({
   id: r.id,
   login: r.login,
   role: r.role,
+  needsApproval: Boolean(Number(r.needsApproval)),
   createdAt: r.createdAt,
   videosCount: Number(r.videosCount ?? 0),
   accountsCount: Number(r.accountsCount ?? 0),

@@ -8,6 +8,9 @@ import type { AuthRepository } from '../auth/auth.repository';
 import type { EventBus } from '../events/event-bus';
 import type { UsersRepository } from './users.repository';
 
+/** users.needs_approval as stored (0/1), when the body names it (absent: the flag stays as it is). */
+const approvalFlag = (v: boolean | undefined) => (v === undefined ? {} : { needsApproval: v ? 1 : 0 });
+
 /** User management (admin-only; the routes enforce the role). */
 export class UsersService {
   constructor(
@@ -33,6 +36,7 @@ export class UsersService {
       login: body.login,
       passwordHash: await hashPassword(body.password),
       role: body.role ?? 'user',
+      ...approvalFlag(body.needsApproval),
     });
     return this.get(id);
   }
@@ -54,6 +58,7 @@ export class UsersService {
       login: body.login,
       ...(password !== undefined ? { passwordHash: await hashPassword(password) } : {}),
       role: body.role,
+      ...approvalFlag(body.needsApproval),
     };
     // A new password ends the user's sessions (an admin editing themselves keeps theirs). A role change needs no
     // revocation: every request reads the role from the database, so it applies on the user's next request, and

@@ -24,8 +24,11 @@ export const CALENDAR_RANGE_MAX_DAYS = 62;
 /** At most this many posts in one answer (`truncated` says when more are due in the range). */
 export const CALENDAR_POSTS_MAX = 10_000;
 
-/** The states a post may be moved in: it has not started going out. */
-export const MOVABLE: readonly PublishState[] = NOT_STARTED;
+/**
+ * The states a post may be moved in: it has not started going out (one awaiting approval too: the move drops its
+ * approval, if any, and the publish worker asks again).
+ */
+export const MOVABLE: readonly PublishState[] = [...NOT_STARTED, 'awaiting_approval'];
 export const isMovable = (state: string) => MOVABLE.includes(state as PublishState);
 
 /** `?platform=youtube,tiktok`: a comma-separated list of allowed values; empty means all. */

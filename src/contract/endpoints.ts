@@ -71,6 +71,12 @@ export const API = {
     posts: '/api/calendar/posts',
     move: '/api/calendar/posts/:id/move',
   },
+  /** Approval before posting (admin): the posts awaiting approval; approve one, or reject it with a reason. */
+  approvals: {
+    list: '/api/approvals',
+    approve: '/api/approvals/:id/approve',
+    reject: '/api/approvals/:id/reject',
+  },
   /** The AI service (its own base URL when VITE_AI_BASE_URL is set; the panel's second client). */
   ai: {
     sessions: '/api/ai/info',

@@ -46,6 +46,7 @@ export const NOTICE_KINDS = [
   'publish_failed',
   'reconnect',
   'job_stalled',
+  'approval_needed',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

@@ -51,9 +51,12 @@ export const DESCRIPTION_MAX = 5000;
  * first byte) → processing (polled within a time budget) → publishing (the step that makes the post public) →
  * published; an unknown outcome of the public step → reconcile (the platform is asked what happened); failed
  * with a readable reason; cancelled when the video or its publication was deleted or edited before its time.
+ * A post of a user whose publications need approval stops in awaiting_approval where it becomes due (nothing
+ * reaches the platform) until an admin approves it (back to scheduled) or rejects it (failed, with the reason).
  */
 export const PUBLISH_STATES = [
   'scheduled',
+  'awaiting_approval',
   'waiting',
   'uploading',
   'processing',
@@ -478,7 +481,7 @@ export const DONE_STATES: readonly PublishState[] = ['published', 'failed', 'can
  * (publications.repository.ts retryingVideos).
  */
 export function isRetrying(r: { state: PublishState; attempt: number; waitUntil: string | null }): boolean {
-  if (DONE_STATES.includes(r.state)) return false;
+  if (DONE_STATES.includes(r.state) || r.state === 'awaiting_approval') return false;
   return r.attempt > 0 || r.state === 'waiting' || r.state === 'reconcile' || r.waitUntil !== null;
 }
 

@@ -15,6 +15,7 @@ export const UserFormSchema = z
     password: newPassword(),
     repeatPassword: required(),
     role: z.optional(z.enum(ROLES)),
+    needsApproval: z.optional(z.nullable(z.boolean())),
   })
   .check(z.refine((v) => v.password === v.repeatPassword, { path: ['repeatPassword'], message: M.passwordsMismatch }));
 
@@ -32,6 +33,7 @@ export const UserEditFormSchema = z
     password: keptPassword(),
     repeatPassword: z.nullish(z.string()),
     role: z.optional(z.enum(ROLES)),
+    needsApproval: z.optional(z.nullable(z.boolean())),
   })
   .check(
     z.refine((v) => (v.password ?? '') === (v.repeatPassword ?? ''), {
@@ -46,6 +48,8 @@ export const UserPatchSchema = z
     login: login(),
     password: keptPassword(),
     role: z.optional(z.enum(ROLES, { error: M.required })),
+    /** Issue 23: this user's publications wait for an admin's approval before they go out. */
+    needsApproval: z.optional(z.boolean()),
   })
   .register(z.globalRegistry, { example: { login: 'operator', role: 'user' } });
 export type UserPatch = z.infer<typeof UserPatchSchema>;
@@ -56,6 +60,8 @@ export const UserBodySchema = z
     login: login(),
     password: newPassword(),
     role: z.optional(z.enum(ROLES, { error: M.required })),
+    /** Issue 23: this user's publications wait for an admin's approval before they go out. */
+    needsApproval: z.optional(z.boolean()),
   })
   .register(z.globalRegistry, { example: { login: 'operator', password: 'secret-pass', role: 'user' } });
 export type UserBody = z.infer<typeof UserBodySchema>;
@@ -78,6 +84,7 @@ export const UserRecordSchema = z
     id: z.int(),
     login: z.string(),
     role: z.enum(ROLES),
+    needsApproval: z.boolean(),
     videosCount: z.int(),
     accountsCount: z.int(),
     createdAt: z.string(),
@@ -88,6 +95,7 @@ export const UserRecordSchema = z
       id: 2,
       login: 'operator',
       role: 'user',
+      needsApproval: false,
       videosCount: 4,
       accountsCount: 3,
       createdAt: '2026-01-05T10:00:00.000Z',

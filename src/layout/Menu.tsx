@@ -17,6 +17,7 @@ import SmartDisplayIcon from '@mui/icons-material/SmartDisplay';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { SubMenu } from './SubMenu';
 import { groupMatches, menuFor } from './menuItems';
 
@@ -27,6 +28,7 @@ const ICONS: Record<string, ReactElement> = {
   tags: <LocalOfferIcon />,
   ai: <SmartToyIcon />,
   users: <ManageAccountsIcon />,
+  approvals: <FactCheckIcon />,
   jobs: <PendingActionsIcon />,
 };
 

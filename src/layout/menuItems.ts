@@ -38,6 +38,12 @@ export const MENU: MenuGroup[] = [
     ],
   },
   { key: 'users', icon: 'users', adminOnly: true, children: [{ key: 'users', to: '/users', match: ['/users'] }] },
+  {
+    key: 'approvals',
+    icon: 'approvals',
+    adminOnly: true,
+    children: [{ key: 'approvals', to: '/approvals', match: ['/approvals'] }],
+  },
   { key: 'jobs', icon: 'jobs', adminOnly: true, children: [{ key: 'jobs', to: '/jobs', match: ['/jobs'] }] },
 ];
 

@@ -173,6 +173,34 @@ export const customMethods = {
       { method: 'POST', body: { at } },
     ),
 
+  // Approval before posting (admin).
+  /** A page of the posts awaiting approval. */
+  approvals: (page = 1, signal?: AbortSignal) =>
+    call(
+      contract.http().then((h) => contract.approvals().then((c) => h.pageOf(c.ApprovalItemSchema))),
+      pathOf(API.approvals.list, {}, { page: String(page) }),
+      { signal },
+    ),
+  /** Approves a post awaiting approval (it goes out at its date, or now). */
+  approvePost: (id: number) =>
+    call(
+      contract.approvals().then((c) => c.ApprovalDecisionSchema),
+      pathOf(API.approvals.approve, { id }),
+      {
+        method: 'POST',
+      },
+    ),
+  /** Rejects a post awaiting approval with a reason (shown to its author). */
+  rejectPost: (id: number, reason: string) =>
+    call(
+      contract.approvals().then((c) => c.ApprovalDecisionSchema),
+      pathOf(API.approvals.reject, { id }),
+      {
+        method: 'POST',
+        body: { reason },
+      },
+    ),
+
   // Live updates and the bell.
   liveTicket: () =>
     call(

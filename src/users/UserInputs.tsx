@@ -1,4 +1,4 @@
-import { PasswordInput, SelectInput, TextInput } from 'react-admin';
+import { BooleanInput, PasswordInput, SelectInput, TextInput } from 'react-admin';
 
 /** The user form's fields, shared by create and edit. */
 export const UserInputs = ({ editing = false }: { editing?: boolean }) => (
@@ -21,12 +21,19 @@ export const UserInputs = ({ editing = false }: { editing?: boolean }) => (
         { id: 'admin', name: 'kadr.users.roles.admin' },
       ]}
     />
+    <BooleanInput
+      source="needsApproval"
+      label="kadr.users.fields.needsApproval"
+      helperText="kadr.users.needs_approval_hint"
+      defaultValue={false}
+    />
   </>
 );
 
 /** What the API receives: the repeat stays in the panel; an empty password is not sent (the current one stays). */
-export const toUserBody = ({ login, password, role }: Record<string, unknown>) => ({
+export const toUserBody = ({ login, password, role, needsApproval }: Record<string, unknown>) => ({
   login,
   ...(password ? { password } : {}),
   role: role || 'user',
+  needsApproval: Boolean(needsApproval),
 });

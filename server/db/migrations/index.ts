@@ -23,6 +23,7 @@ import * as publicationPlatforms from './024_publication_platforms.js';
 import * as jobIndexes from './025_job_indexes.js';
 import * as mediaRetention from './026_media_retention.js';
 import * as calendar from './027_calendar.js';
+import * as publishApproval from './032_publish_approval.js';
 import * as multipartUploads from './040_multipart_uploads.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
@@ -52,5 +53,6 @@ export const migrations = {
   '025_job_indexes': jobIndexes,
   '026_media_retention': mediaRetention,
   '027_calendar': calendar,
+  '032_publish_approval': publishApproval,
   '040_multipart_uploads': multipartUploads,
 };
