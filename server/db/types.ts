@@ -262,6 +262,8 @@ export interface PublicationsTable {
 export interface PublicationPlatformsTable {
   publicationId: number;
   platform: 'youtube' | 'tiktok' | 'instagram';
+  /** 038: the post this platform gets (src/contract/platform-posts.ts, JSON); null = from the shared fields. */
+  post: string | null;
 }
 
 /** 008: one video to one platform, the publish job's recorded steps (src/contract/publications.ts PUBLISH_STATES). */
