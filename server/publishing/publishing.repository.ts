@@ -3,6 +3,7 @@ import type { Db } from '../db/index';
 import type { Database, VideoPublishesTable } from '../db/types';
 import { videoStatusOf, type PublishErrorKind, type PublishState } from '../../src/contract/publications';
 import type { PlatformKey } from '../../src/contract/platforms';
+import { parsePost, type PlatformPost } from '../../src/contract/platform-posts';
 import type { PostState } from '../events/events';
 import type { VideosRepository } from '../videos/videos.repository';
 import { ERROR_COLUMN, URL_COLUMN } from './platform-columns';
@@ -22,6 +23,10 @@ export type PublishTarget = {
   publicationId: number | null;
   /** The publication's toggle for the row's platform (false: the platform was switched off after scheduling). */
   platformOn: boolean;
+  /** The post this platform gets (publication_platforms.post, 038): its own text and options. */
+  post: PlatformPost | undefined;
+  /** Made by the AI service (an ai_videos row names this video): the platforms' AI disclosure is sent. */
+  aiMade: boolean;
 };
 
 /** A patch of the row's recorded step. */
@@ -98,6 +103,19 @@ export class PublishingRepository {
           )
           .as('platformOn'),
       )
+      .select((eb) =>
+        eb
+          .selectFrom('publicationPlatforms')
+          .select('publicationPlatforms.post')
+          .whereRef('publicationPlatforms.publicationId', '=', 'videos.publicationId')
+          .where('publicationPlatforms.platform', '=', row.platform)
+          .as('post'),
+      )
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('aiVideos').select('aiVideos.id').whereRef('aiVideos.videoId', '=', 'videos.id'))
+          .as('aiMade'),
+      )
       .where('videos.id', '=', row.videoId)
       .executeTakeFirst();
     if (!v) return undefined;
@@ -112,6 +130,8 @@ export class PublishingRepository {
       tags: tags.length ? tags : parseTags(v.pTags),
       publicationId: v.publicationId,
       platformOn: Boolean(Number(v.platformOn)),
+      post: parsePost(v.post),
+      aiMade: Boolean(Number(v.aiMade)),
     };
   }
 
