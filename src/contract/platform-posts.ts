@@ -39,7 +39,12 @@ export const YOUTUBE_CATEGORIES = [
   '28',
 ] as const;
 
-export const TIKTOK_PRIVACY = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] as const;
+export const TIKTOK_PRIVACY = [
+  'PUBLIC_TO_EVERYONE',
+  'MUTUAL_FOLLOW_FRIENDS',
+  'FOLLOWER_OF_CREATOR',
+  'SELF_ONLY',
+] as const;
 export type TikTokPrivacy = (typeof TIKTOK_PRIVACY)[number];
 
 /**
@@ -211,4 +216,19 @@ export function parsePost(raw: string | null | undefined): PlatformPost | undefi
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The form's posts as the body sends them: empty texts and unset options left out (they mean "as shared" and
+ * "as the platform decides"), and a platform with nothing left out altogether.
+ */
+export function cleanPosts(posts: Record<string, Record<string, unknown> | undefined> | undefined) {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [platform, entry] of Object.entries(posts ?? {})) {
+    const kept = Object.entries(entry ?? {}).filter(
+      ([, v]) => v !== undefined && v !== null && !(typeof v === 'string' && !v.trim()),
+    );
+    if (kept.length) out[platform] = Object.fromEntries(kept);
+  }
+  return out as PlatformPosts;
 }
