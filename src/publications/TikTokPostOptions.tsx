@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { BooleanInput, SelectInput, useDataProvider, useTranslate, type HttpError } from 'react-admin';
+import { SelectInput, useDataProvider, useInput, useTranslate, type HttpError } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
-import { Alert, Stack, Typography } from '@mui/material';
+import { Alert, FormControlLabel, FormHelperText, Stack, Switch, Typography } from '@mui/material';
 import { PROMOTIONS, TIKTOK_PRIVACY } from '../contract/platform-posts';
 import type { KadrDataProvider } from '../providers/dataProvider';
 
@@ -61,15 +61,7 @@ export const TikTokPostOptions = ({ account, profile }: { account: number | null
         helperText={false}
       />
       {SWITCHES.map(([field, off, label]) => (
-        <BooleanInput
-          key={field}
-          source={`posts.tiktok.${field}`}
-          label={`kadr.platform_posts.tiktok.${label}`}
-          disabled={!!c?.[off]}
-          // Unset = on unless the creator turned it off (the driver sends what TikTok allows).
-          format={(v: boolean | undefined) => !c?.[off] && v !== false}
-          helperText={c?.[off] ? 'kadr.platform_posts.tiktok.off_by_creator' : false}
-        />
+        <InteractionSwitch key={field} field={field} label={label} locked={!!c?.[off]} />
       ))}
       <SelectInput
         source="posts.tiktok.promotion"
@@ -78,5 +70,29 @@ export const TikTokPostOptions = ({ account, profile }: { account: number | null
         helperText={false}
       />
     </Stack>
+  );
+};
+
+/**
+ * One interaction switch: unset means on unless the creator turned it off (the driver then sends what TikTok
+ * allows), so a form never asks for what creator_info forbids; locked and off when the creator turned it off.
+ */
+const InteractionSwitch = ({ field, label, locked }: { field: string; label: string; locked: boolean }) => {
+  const translate = useTranslate();
+  const { field: input } = useInput({ source: `posts.tiktok.${field}` });
+  return (
+    <div>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={!locked && input.value !== false}
+            disabled={locked}
+            onChange={(e) => input.onChange(e.target.checked)}
+          />
+        }
+        label={translate(`kadr.platform_posts.tiktok.${label}`)}
+      />
+      {locked && <FormHelperText>{translate('kadr.platform_posts.tiktok.off_by_creator')}</FormHelperText>}
+    </div>
   );
 };
