@@ -111,12 +111,7 @@ export class PublicationsRepository {
    * The publication's platforms become `platforms` (its publication_platforms rows), in `trx`, each with its post
    * (038): the one `posts` gives it when given, else the one it had.
    */
-  async setPlatforms(
-    trx: Exec,
-    id: number,
-    platforms: readonly PlatformKey[],
-    posts?: PlatformPosts,
-  ): Promise<void> {
+  async setPlatforms(trx: Exec, id: number, platforms: readonly PlatformKey[], posts?: PlatformPosts): Promise<void> {
     const before = await trx
       .selectFrom('publicationPlatforms')
       .select(['platform', 'post'])

@@ -256,15 +256,18 @@ export function youtubeVideoRoutes(
       snippet: { playlistId?: unknown; resourceId?: { kind?: unknown; videoId?: unknown } };
     }>(r).snippet;
     const list = state.playlists.find((l) => l.id === snippet?.playlistId);
-    if (!list)
-      return googleApiError(404, 'playlistNotFound', 'The playlist cannot be found.', 'youtube.playlistItem');
+    if (!list) return googleApiError(404, 'playlistNotFound', 'The playlist cannot be found.', 'youtube.playlistItem');
     const videoId = snippet?.resourceId?.videoId;
     if (snippet?.resourceId?.kind !== 'youtube#video' || typeof videoId !== 'string')
       return googleApiError(400, 'invalidResourceId', 'The resource id is not a video.', 'youtube.playlistItem');
     if (!state.videos.some((v) => v.id === videoId))
       return googleApiError(404, 'videoNotFound', 'The video cannot be found.', 'youtube.playlistItem');
     list.videoIds.push(videoId);
-    const item = { playlistId: list.id, resourceId: { kind: 'youtube#video', videoId }, position: list.videoIds.length - 1 };
+    const item = {
+      playlistId: list.id,
+      resourceId: { kind: 'youtube#video', videoId },
+      position: list.videoIds.length - 1,
+    };
     return { status: 200, body: { kind: 'youtube#playlistItem', id: randomToken('', 12), snippet: item } };
   };
 
