@@ -58,6 +58,7 @@ import { TokenRefreshes } from './platforms/fresh-token';
 import { statsJob } from './publishing/publishing.jobs';
 import { PublicationsRepository } from './publications/publications.repository';
 import { PublicationsService } from './publications/publications.service';
+import { TikTokCreators } from './publications/tiktok-creator';
 import { PublicationSchedule } from './publications/publication-schedule';
 import { CalendarRepository } from './calendar/calendar.repository';
 import { CalendarService } from './calendar/calendar.service';
@@ -266,6 +267,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       signer: media.signer,
       posts: { stats: publishing.stats, repo: publishing.repo },
       aiVideos,
+      creators: new TikTokCreators({ accounts: repos.accounts, connections }),
     }),
     calendar: new CalendarService(new CalendarRepository(db), {
       db,

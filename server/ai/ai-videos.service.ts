@@ -11,6 +11,7 @@ import {
 } from '../../src/contract/ai';
 import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../../src/contract/platforms';
 import type { PublishSource } from '../../src/contract/publications';
+import type { PlatformPosts } from '../../src/contract/platform-posts';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { ownerScope } from '../auth/guards';
 import { AppError, notFound } from '../http/errors';
@@ -237,6 +238,8 @@ export class AiVideosService {
       description: string;
       tags: string[];
       date: string;
+      /** Each platform's own text and options (issue 21 item 6). */
+      posts?: PlatformPosts;
     },
   ): Promise<{ publicationId: number; videoId: number }> {
     const at = new Date().toISOString();
@@ -258,7 +261,7 @@ export class AiVideosService {
         createdAt: at,
         updatedAt: at,
       }))!;
-      await this.deps.publications.setPlatforms(trx, publicationId, o.platforms);
+      await this.deps.publications.setPlatforms(trx, publicationId, o.platforms, o.posts);
       await this.deps.videos.update(trx, videoId, { publicationId });
       for (const p of o.platforms)
         await this.deps.schedule.schedule(trx, { id: videoId, accountId: o.accountId, version: 1 }, p, o.date);

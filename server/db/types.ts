@@ -265,6 +265,8 @@ export interface PublicationPlatformsTable {
   publicationId: number;
   /** A platform of the registry (server/platforms/registry.ts): the spec's three, or one a registry adds. */
   platform: string;
+  /** 038: the post this platform gets (src/contract/platform-posts.ts, JSON); null = from the shared fields. */
+  post: string | null;
 }
 
 /** 008: one video to one platform, the publish job's recorded steps (src/contract/publications.ts PUBLISH_STATES). */

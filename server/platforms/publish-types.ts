@@ -10,6 +10,7 @@
  * - `PlatformError` (./types) for every failure, its `kind` saying retry later / refresh / reconnect / bad request.
  */
 import type { Readable } from 'node:stream';
+import type { InstagramPost, PlatformPost, TikTokPost, YouTubePost } from '../../src/contract/platform-posts';
 
 /** The file to publish: its size and a way to read any byte range (local file or object storage). */
 export interface PublishSource {
@@ -24,7 +25,16 @@ export interface PublishMeta {
   title: string;
   description: string;
   tags: string[];
+  /** The operator's post for this platform (its own text and options), when given (issue 21 item 6). */
+  post?: PlatformPost | undefined;
+  /** Made by the AI service: the platform's AI-content disclosure goes with it (never optional). */
+  aiMade?: boolean;
 }
+
+/** The post's entry as the platform's own (every field optional: the drivers read what they know). */
+export const youtubePost = (m: PublishMeta): YouTubePost => (m.post ?? {}) as YouTubePost;
+export const tiktokPost = (m: PublishMeta): TikTokPost => (m.post ?? {}) as TikTokPost;
+export const instagramPost = (m: PublishMeta): InstagramPost => (m.post ?? {}) as InstagramPost;
 
 /** Upload progress: bytes the platform has acknowledged so far, of `total`. */
 export type UploadProgress = (acknowledged: number, total: number) => void;

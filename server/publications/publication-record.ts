@@ -129,6 +129,7 @@ export function toPublication(
     version: Number(p.version),
     user: { id: p.userId, login: p.ownerLogin },
     video: videos.map((v) => toPublicationVideo(v, rows, signer)),
+    posts: p.posts,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };

@@ -7,6 +7,7 @@ import { paginate } from '../http/paginate';
 import { orderOf, sorted } from '../http/list-query';
 import type { PublicationListParams } from '../../src/contract/list-queries';
 import { DONE_STATES } from '../../src/contract/publications';
+import { parsePost, type PlatformPosts } from '../../src/contract/platform-posts';
 import { filterPublications, PUBLICATION_SORT } from './publication-list';
 import { IDENTITY_COLUMNS, type IdentityRowColumns } from '../accounts/account-identity';
 import { COLS, stateOf, withPlatformRows } from '../accounts/platform-state';
@@ -15,7 +16,7 @@ export type Exec = Kysely<Database> | Transaction<Database>;
 
 type StoredPublication = Selectable<PublicationsTable> & { idUpload: string; ownerLogin: string };
 /** A publication with the platforms it is on (its publication_platforms rows, 024). */
-export type PublicationRow = StoredPublication & { platforms: PlatformKey[] };
+export type PublicationRow = StoredPublication & { platforms: PlatformKey[]; posts: PlatformPosts };
 export type { PublishRow };
 export type PublicationVideoRow = Pick<
   Selectable<VideosTable>,
@@ -89,7 +90,7 @@ export class PublicationsRepository {
     const on = rows.length
       ? await exec
           .selectFrom('publicationPlatforms')
-          .select(['publicationId', 'platform'])
+          .select(['publicationId', 'platform', 'post'])
           .where(
             'publicationId',
             'in',
@@ -98,18 +99,34 @@ export class PublicationsRepository {
           .execute()
       : [];
     return rows.map((r) => {
-      const mine = new Set(on.filter((p) => p.publicationId === r.id).map((p) => p.platform));
-      return { ...r, platforms: PLATFORMS.filter((k) => mine.has(k)) };
+      const own = on.filter((p) => p.publicationId === r.id);
+      const mine = new Set(own.map((p) => p.platform));
+      const posts: Record<string, unknown> = {};
+      for (const p of own) if (p.post) posts[p.platform] = parsePost(p.post);
+      return { ...r, platforms: PLATFORMS.filter((k) => mine.has(k)), posts: posts as PlatformPosts };
     });
   }
 
-  /** The publication's platforms become `platforms` (its publication_platforms rows), in `trx`. */
-  async setPlatforms(trx: Exec, id: number, platforms: readonly PlatformKey[]): Promise<void> {
+  /**
+   * The publication's platforms become `platforms` (its publication_platforms rows), in `trx`, each with its post
+   * (038): the one `posts` gives it when given, else the one it had.
+   */
+  async setPlatforms(trx: Exec, id: number, platforms: readonly PlatformKey[], posts?: PlatformPosts): Promise<void> {
+    const before = await trx
+      .selectFrom('publicationPlatforms')
+      .select(['platform', 'post'])
+      .where('publicationId', '=', id)
+      .execute();
+    const postOf = (platform: PlatformKey) => {
+      if (!posts) return before.find((b) => b.platform === platform)?.post ?? null;
+      const own = posts[platform];
+      return own && Object.keys(own).length ? JSON.stringify(own) : null;
+    };
     await trx.deleteFrom('publicationPlatforms').where('publicationId', '=', id).execute();
     if (platforms.length)
       await trx
         .insertInto('publicationPlatforms')
-        .values(platforms.map((platform) => ({ publicationId: id, platform })))
+        .values(platforms.map((platform) => ({ publicationId: id, platform, post: postOf(platform) })))
         .execute();
   }
 

@@ -20,6 +20,7 @@ import {
   PublishRulesSchema,
   YouTubeItemSchema,
 } from '../../src/contract/publications';
+import { TikTokCreatorInfoSchema } from '../../src/contract/platform-posts';
 import { requireUser } from '../auth/guards';
 import { API_TAGS, BEARER } from '../http/openapi';
 import type { PublicationsService } from './publications.service';
@@ -57,6 +58,13 @@ const AiParams = z
     const id = toId(p.id);
     if (id < 1) ctx.addIssue({ code: 'custom', path: ['id'], message: M.invalidId });
     return { id };
+  });
+const AccountParams = z
+  .object({ account: z.string().meta({ description: 'The profile id', example: '12' }) })
+  .transform((p, ctx) => {
+    const account = toId(p.account);
+    if (account < 1) ctx.addIssue({ code: 'custom', path: ['account'], message: M.invalidId });
+    return { account };
   });
 const ConnectionsQuery = z.object({
   accounts: z
@@ -150,6 +158,22 @@ export async function publicationsRoutes(
       },
     },
     async (req, reply) => reply.status(201).send(await publications.createForAi(req.user, req.params.id, req.body)),
+  );
+  r.get(
+    '/api/upload-video/tiktok/creator-info/:account',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: "A profile's TikTok creator_info: the privacy levels and switches a post may choose now",
+        description:
+          'TikTok asks apps to read creator_info before each post and offer only what it allows; the publish form ' +
+          'shows these options per profile.',
+        params: AccountParams,
+        response: { 200: TikTokCreatorInfoSchema, ...fails },
+      },
+    },
+    async (req) => publications.tiktokCreatorInfo(req.user, req.params.account),
   );
   r.get(
     '/api/upload-video',

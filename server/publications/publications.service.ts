@@ -41,6 +41,8 @@ import {
   usedPlatforms,
 } from './publication-rules';
 import type { PublishAccount } from './publications.repository';
+import type { TikTokCreators } from './tiktok-creator';
+import { PPM, type PlatformPosts, type TikTokCreatorInfo } from '../../src/contract/platform-posts';
 
 type CreateBody = z.output<typeof PublicationCreateSchema>;
 
@@ -59,6 +61,7 @@ export interface AiVideoPublisher<Row = unknown> {
       description: string;
       tags: string[];
       date: string;
+      posts?: PlatformPosts;
     },
   ): Promise<{ publicationId: number; videoId: number }>;
   source(user: AuthUser, id: number): Promise<PublishSource>;
@@ -81,6 +84,8 @@ export class PublicationsService {
       /** One post's stats on demand (the stats pass's reader) and its cooldown claim. */
       posts: { stats: PublishStats; repo: Pick<PublishingRepository, 'askStats' | 'unaskStats' | 'update'> };
       aiVideos: AiVideoPublisher;
+      /** TikTok's creator_info per profile (the form's options, and the privacy level checked on saving). */
+      creators: TikTokCreators;
     },
   ) {}
 
@@ -123,6 +128,7 @@ export class PublicationsService {
       }
     });
     const used = usedPlatforms(plan.publish);
+    await this.checkTikTokPost(body.posts, tiktokAccounts(videos, plan.publish));
 
     const at = new Date().toISOString();
     const id = await this.deps.db.transaction().execute(async (trx) => {
@@ -137,7 +143,7 @@ export class PublicationsService {
       });
       if (id === undefined) throw alreadyPublished();
       // Its platforms are the ones some video goes to (the worker's claim re-check reads them).
-      await this.repo.setPlatforms(trx, id, used);
+      await this.repo.setPlatforms(trx, id, used, body.posts);
       for (const v of videos) {
         const platforms = plan.publish.get(v.id)!;
         const current = (await this.repo.video(v.id, trx))!;
@@ -182,6 +188,7 @@ export class PublicationsService {
     const accounts = await this.checkAccounts(body, scope);
     const plan = planOrRefuse(body.video, body, accounts);
     const v = body.video[0]!;
+    await this.checkTikTokPost(body.posts, tiktokAccounts(body.video, plan.publish));
     const done = await this.deps.aiVideos.publishAs(row, {
       accountId: v.account,
       platforms: plan.publish.get(v.id)!,
@@ -189,6 +196,7 @@ export class PublicationsService {
       description: v.description,
       tags: v.tags,
       date: v.date,
+      posts: body.posts,
     });
     return { id: done.publicationId, videoId: done.videoId, skipped: plan.skipped };
   }
@@ -265,6 +273,13 @@ export class PublicationsService {
       : { publish: new Map<number, PlatformKey[]>(), skipped: [] };
     // The toggles (the worker's claim re-check reads them): the body's, and every platform a video goes to.
     const on = new Set([...toggledPlatforms(body), ...usedPlatforms(plan.publish)]);
+    await this.checkTikTokPost(
+      body.posts,
+      tiktokAccounts(
+        targets.map((t) => ({ id: t.id, account: t.account ?? 0 })),
+        plan.publish,
+      ),
+    );
     const tags = JSON.stringify(body.tags);
     const changed = {
       title: body.title !== pub.title ? body.title : undefined,
@@ -281,6 +296,7 @@ export class PublicationsService {
         trx,
         pub.id,
         PLATFORMS.filter((k) => on.has(k)),
+        body.posts,
       );
       for (const v of pending) {
         const version = Number(v.version) + 1;
@@ -459,6 +475,30 @@ export class PublicationsService {
     });
   }
 
+  /** GET /api/upload-video/tiktok/creator-info/{account}: the caller's profile's TikTok creator_info. */
+  tiktokCreatorInfo(user: AuthUser, account: number): Promise<TikTokCreatorInfo> {
+    return this.deps.creators.info(account, ownerScope(user));
+  }
+
+  /**
+   * A TikTok post's chosen privacy level and switches against what creator_info offers each profile it goes to
+   * (a 400 naming the field). A creator_info that cannot be read now leaves the check to the TikTok step, which
+   * reads it again before init.
+   */
+  private async checkTikTokPost(posts: PlatformPosts | undefined, accounts: number[]): Promise<void> {
+    const t = posts?.tiktok;
+    if (!t || !(t.privacyLevel || t.allowComment || t.allowDuet || t.allowStitch)) return;
+    for (const account of accounts) {
+      const info = await this.deps.creators.info(account, null).catch(() => null);
+      if (!info) continue;
+      if (t.privacyLevel && !info.privacyLevelOptions.includes(t.privacyLevel))
+        throw fieldError('posts.tiktok.privacyLevel', PPM.privacyNotOffered, { level: t.privacyLevel });
+      if (t.allowComment && info.commentDisabled) throw fieldError('posts.tiktok.allowComment', PPM.switchNotAllowed);
+      if (t.allowDuet && info.duetDisabled) throw fieldError('posts.tiktok.allowDuet', PPM.switchNotAllowed);
+      if (t.allowStitch && info.stitchDisabled) throw fieldError('posts.tiktok.allowStitch', PPM.switchNotAllowed);
+    }
+  }
+
   private async detail(pub: PublicationRow): Promise<Publication> {
     const videos = await this.repo.videos(pub.id);
     const rows = await this.repo.publishes(videos.map((v) => v.id));
@@ -471,4 +511,9 @@ export class PublicationsService {
     if (!row) throw notFound();
     return row;
   }
+}
+
+/** The profiles the plan sends to TikTok, each once. */
+function tiktokAccounts(videos: readonly { id: number; account: number }[], publish: Map<number, PlatformKey[]>) {
+  return [...new Set(videos.filter((v) => v.account && publish.get(v.id)?.includes('tiktok')).map((v) => v.account))];
 }

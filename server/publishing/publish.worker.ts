@@ -66,7 +66,7 @@ import type { PlatformRegistry } from '../platforms/registry';
 import { encodeMessage } from '../../src/contract/stored-message';
 import type { PublishErrorKind, PublishState } from '../../src/contract/publications';
 import { enqueuePublishStep, type PublishChain } from './publishing.jobs';
-import type { PublishPatch, PublishingRepository, PublishRow } from './publishing.repository';
+import type { PublishPatch, PublishingRepository, PublishRow, PublishTarget } from './publishing.repository';
 import { postEvent } from './post-events';
 import type { PublishQuota } from './publish.quota';
 import type { PublishMedia } from './publish.media';
@@ -289,7 +289,7 @@ export class PublishWorker {
     state: PublishState,
     handle: PublishHandle,
     key: string,
-    meta: { title: string; description: string; tags: string[] },
+    meta: Pick<PublishTarget, 'title' | 'description' | 'tags' | 'post' | 'aiMade'>,
     signal: AbortSignal,
   ): StepContext {
     const { repo, media, quota, timing } = this.deps;
@@ -302,7 +302,13 @@ export class PublishWorker {
       row,
       state,
       handle,
-      meta: { title: meta.title, description: meta.description, tags: meta.tags },
+      meta: {
+        title: meta.title,
+        description: meta.description,
+        tags: meta.tags,
+        post: meta.post,
+        aiMade: meta.aiMade,
+      },
       timing,
       signal,
       now: this.now,

@@ -4,6 +4,7 @@ import type { Database, VideoPublishesTable } from '../db/types';
 import { videoStatusOf, type PublishErrorKind, type PublishState } from '../../src/contract/publications';
 import type { PlatformKey } from '../../src/contract/platforms';
 import type { PlatformId } from '../platforms/types';
+import { parsePost, type PlatformPost } from '../../src/contract/platform-posts';
 import type { PostState } from '../events/events';
 import type { VideosRepository } from '../videos/videos.repository';
 import { ERROR_COLUMN, URL_COLUMN, columnOf } from './platform-columns';
@@ -25,6 +26,10 @@ export type PublishTarget = {
   platformOn: boolean;
   /** The video's owner needs an admin's approval before their posts go out (users.needs_approval, 032). */
   needsApproval: boolean;
+  /** The post this platform gets (publication_platforms.post, 038): its own text and options. */
+  post: PlatformPost | undefined;
+  /** Made by the AI service (an ai_videos row names this video): the platforms' AI disclosure is sent. */
+  aiMade: boolean;
 };
 
 /** A patch of the row's recorded step. */
@@ -109,6 +114,19 @@ export class PublishingRepository {
           )
           .as('platformOn'),
       )
+      .select((eb) =>
+        eb
+          .selectFrom('publicationPlatforms')
+          .select('publicationPlatforms.post')
+          .whereRef('publicationPlatforms.publicationId', '=', 'videos.publicationId')
+          .where('publicationPlatforms.platform', '=', row.platform)
+          .as('post'),
+      )
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('aiVideos').select('aiVideos.id').whereRef('aiVideos.videoId', '=', 'videos.id'))
+          .as('aiMade'),
+      )
       .where('videos.id', '=', row.videoId)
       .executeTakeFirst();
     if (!v) return undefined;
@@ -125,6 +143,8 @@ export class PublishingRepository {
       platformOn: Boolean(Number(v.platformOn)),
       // An owner gone (no row) is not trusted either: their posts wait.
       needsApproval: v.needsApproval === null || Boolean(Number(v.needsApproval)),
+      post: parsePost(v.post),
+      aiMade: Boolean(Number(v.aiMade)),
     };
   }
 

@@ -9,6 +9,9 @@ export interface SimInstagramMedia {
   id: string;
   containerId: string;
   caption: string;
+  /** share_to_feed and thumb_offset of its container (what the post was made with). */
+  shareToFeed?: boolean;
+  thumbOffset?: number | null;
   publishedAt: number;
   shortcode: string;
   permalink: string;

@@ -2,6 +2,7 @@
  * The Instagram simulator's publishing part (Instagram API with Instagram Login, graph.instagram.com):
  *   GET  /{IG_ID}/content_publishing_limit?fields=config,quota_usage   rolling 24 h window (default 100 posts)
  *   POST /{IG_ID}/media  media_type=REELS&video_url&caption            container; the simulator FETCHES video_url
+ *                        [&share_to_feed=true|false&thumb_offset=ms]   checked and kept on the container and post
  *   GET  /{CONTAINER_ID}?fields=status_code,status                     IN_PROGRESS → FINISHED | ERROR | EXPIRED (24 h)
  *   POST /{IG_ID}/media_publish?creation_id=                            refuses a container that is not FINISHED
  *   GET  /{IG_ID}/media?fields=id,caption,timestamp,permalink          newest first, cursor paging
@@ -23,6 +24,10 @@ export interface SimInstagramContainer {
   id: string;
   videoUrl: string;
   caption: string;
+  /** share_to_feed as sent (Instagram's default when absent: true). */
+  shareToFeed: boolean;
+  /** thumb_offset as sent (ms into the video), or null. */
+  thumbOffset: number | null;
   createdAt: number;
   polls: number;
   fetch: 'running' | 'done' | { failed: number };
@@ -149,10 +154,18 @@ export function instagramPublishRoutes(sim: InstagramPublishContext, opts: Insta
     if ([...caption].length > 2200) return graphError(400, 100, '(#100) The caption is too long', 2207010);
     if ((caption.match(/#[\p{L}\p{N}_]+/gu) ?? []).length > 30)
       return graphError(400, 100, '(#100) Too many hashtags', 2207011);
+    const share = param(r, 'share_to_feed');
+    if (share !== undefined && share !== 'true' && share !== 'false')
+      return graphError(400, 100, '(#100) Param share_to_feed must be a boolean');
+    const thumb = param(r, 'thumb_offset');
+    if (thumb !== undefined && !/^\d{1,9}$/.test(thumb))
+      return graphError(400, 100, '(#100) Param thumb_offset must be a non-negative integer (milliseconds)');
     const c: SimInstagramContainer = {
       id: numericId(),
       videoUrl,
       caption,
+      shareToFeed: share !== 'false',
+      thumbOffset: thumb === undefined ? null : Number(thumb),
       createdAt: clock.now(),
       polls: 0,
       fetch: 'running',
@@ -200,6 +213,8 @@ export function instagramPublishRoutes(sim: InstagramPublishContext, opts: Insta
       id: numericId(),
       containerId: c.id,
       caption: c.caption,
+      shareToFeed: c.shareToFeed,
+      thumbOffset: c.thumbOffset,
       publishedAt: clock.now(),
       shortcode,
       permalink: `https://www.instagram.com/reel/${shortcode}/`,

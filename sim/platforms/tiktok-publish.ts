@@ -2,7 +2,9 @@
  * TikTok Content Posting API (Direct Post, FILE_UPLOAD) and video/query, for the TikTok simulator (./tiktok.ts):
  *
  *   POST /v2/post/publish/creator_info/query/   privacy options (an unaudited app: SELF_ONLY only), max duration
- *   POST /v2/post/publish/video/init/           checks post_info and the chunk arithmetic → { publish_id, upload_url }
+ *   POST /v2/post/publish/video/init/           checks post_info (privacy level among the options, switches the
+ *                                               creator allows, booleans, no private branded content) and the
+ *                                               chunk arithmetic → { publish_id, upload_url }
  *   PUT  /video/?upload_id&upload_token         one chunk (Content-Range bytes a-b/total), streamed and hashed:
  *                                               206, and 201 for the last one, which makes the post
  *   POST /v2/post/publish/status/fetch/         PROCESSING_UPLOAD → PUBLISH_COMPLETE (post id a few polls later,
@@ -20,11 +22,12 @@ import {
   chunkPlanError,
   newUpload,
   type SimTikTokPost,
+  type SimTikTokPostInfo,
   type SimTikTokUpload,
   type TikTokUploadState,
 } from './tiktok-upload';
 
-export type { SimTikTokChunkRecord, SimTikTokPost, SimTikTokUpload } from './tiktok-upload';
+export type { SimTikTokChunkRecord, SimTikTokPost, SimTikTokPostInfo, SimTikTokUpload } from './tiktok-upload';
 
 const LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
 const VIDEO_FIELDS = [
@@ -47,6 +50,10 @@ export interface TikTokPublishSettings {
   /** An unaudited app: creator_info offers SELF_ONLY only and init refuses any other level. */
   unaudited: boolean;
   maxVideoPostDurationSec: number;
+  /** What creator_info says of the creator's interaction settings (a switch they turned off cannot be on). */
+  commentDisabled: boolean;
+  duetDisabled: boolean;
+  stitchDisabled: boolean;
   /** Status polls after the last chunk that still answer PROCESSING_UPLOAD. */
   processingPolls: number;
   /** PUBLISH_COMPLETE polls before publicaly_available_post_id shows the id. */
@@ -91,6 +98,9 @@ export function tiktokPublishRoutes(deps: {
     privacyLevelOptions: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
     unaudited: false,
     maxVideoPostDurationSec: 600,
+    commentDisabled: false,
+    duetDisabled: false,
+    stitchDisabled: true,
     processingPolls: 1,
     postIdPolls: 1,
     postsPer24h: 15,
@@ -145,9 +155,9 @@ export function tiktokPublishRoutes(deps: {
       creator_username: deps.creator.username,
       creator_nickname: deps.creator.nickname,
       privacy_level_options: offered(),
-      comment_disabled: false,
-      duet_disabled: false,
-      stitch_disabled: true,
+      comment_disabled: settings.commentDisabled,
+      duet_disabled: settings.duetDisabled,
+      stitch_disabled: settings.stitchDisabled,
       max_video_post_duration_sec: settings.maxVideoPostDurationSec,
     });
   };
@@ -156,7 +166,7 @@ export function tiktokPublishRoutes(deps: {
     const g = guard(r, ['video.publish'], 'init');
     if (typeof g !== 'string') return g;
     const body = jsonBody<{
-      post_info: { title?: unknown; privacy_level?: unknown };
+      post_info: { title?: unknown; privacy_level?: unknown } & Record<string, unknown>;
       source_info: { source?: unknown; video_size?: unknown; chunk_size?: unknown; total_chunk_count?: unknown };
     }>(r);
     const post = body.post_info;
@@ -178,6 +188,17 @@ export function tiktokPublishRoutes(deps: {
     }
     if (!offered().includes(level))
       return apiError(403, 'privacy_level_option_mismatch', "privacy_level is not among the creator's options.");
+    const switches = postSwitches(post);
+    if (typeof switches === 'string') return apiError(400, 'invalid_params', switches);
+    // The UX guidelines: an interaction the creator turned off cannot be turned on by the app.
+    if (
+      (settings.commentDisabled && !switches.disableComment) ||
+      (settings.duetDisabled && !switches.disableDuet) ||
+      (settings.stitchDisabled && !switches.disableStitch)
+    )
+      return apiError(400, 'invalid_params', "An interaction the creator's settings disable cannot be enabled.");
+    if (switches.brandContentToggle && level === 'SELF_ONLY')
+      return apiError(400, 'invalid_params', 'Branded content cannot be posted with privacy_level SELF_ONLY.');
     if (src.source === 'PULL_FROM_URL')
       return apiError(403, 'url_ownership_unverified', 'The URL prefix or domain is not verified.');
     if (src.source !== 'FILE_UPLOAD')
@@ -199,6 +220,7 @@ export function tiktokPublishRoutes(deps: {
       totalChunkCount: totalChunkCount!,
       title,
       privacyLevel: level,
+      postInfo: switches,
     };
     const up = newUpload(clock, fields, () => randomToken('', 24));
     uploads.set(up.publishId, up);
@@ -282,4 +304,24 @@ export function tiktokPublishRoutes(deps: {
       { method: 'POST', path: '/v2/video/query/', handler: videoQuery },
     ],
   };
+}
+
+const SWITCHES = {
+  disable_comment: 'disableComment',
+  disable_duet: 'disableDuet',
+  disable_stitch: 'disableStitch',
+  is_aigc: 'isAigc',
+  brand_content_toggle: 'brandContentToggle',
+  brand_organic_toggle: 'brandOrganicToggle',
+} as const;
+
+/** post_info's optional booleans (absent = false); a value of another type is TikTok's invalid_params. */
+function postSwitches(post: Record<string, unknown>): SimTikTokPostInfo | string {
+  const out = {} as SimTikTokPostInfo;
+  for (const [field, key] of Object.entries(SWITCHES)) {
+    const v = post[field];
+    if (v !== undefined && typeof v !== 'boolean') return `${field} must be a boolean.`;
+    out[key] = v === true;
+  }
+  return out;
 }

@@ -14,12 +14,24 @@ export interface SimTikTokPost {
   publishId: string;
   title: string;
   privacyLevel: string;
+  /** The rest of post_info as sent (interaction switches, AI label, brand toggles). */
+  postInfo: SimTikTokPostInfo;
   size: number;
   sha256: string;
   createdAt: number;
   views: number;
   likes: number;
   comments: number;
+}
+
+/** post_info's switches as TikTok's init took them. */
+export interface SimTikTokPostInfo {
+  disableComment: boolean;
+  disableDuet: boolean;
+  disableStitch: boolean;
+  isAigc: boolean;
+  brandContentToggle: boolean;
+  brandOrganicToggle: boolean;
 }
 
 export interface SimTikTokChunkRecord {
@@ -41,6 +53,7 @@ export interface SimTikTokUpload {
   totalChunkCount: number;
   title: string;
   privacyLevel: string;
+  postInfo: SimTikTokPostInfo;
   /** Bytes kept so far (what status answers as uploaded_bytes). */
   received: number;
   chunks: SimTikTokChunkRecord[];
@@ -85,7 +98,7 @@ export function chunkPlanError(size: unknown, chunk: unknown, count: unknown): s
 
 export function newUpload(
   clock: SimClock,
-  init: Pick<SimTikTokUpload, 'videoSize' | 'chunkSize' | 'totalChunkCount' | 'title' | 'privacyLevel'>,
+  init: Pick<SimTikTokUpload, 'videoSize' | 'chunkSize' | 'totalChunkCount' | 'title' | 'privacyLevel' | 'postInfo'>,
   token: () => string,
 ): SimTikTokUpload {
   return {
@@ -120,6 +133,7 @@ function finish(state: TikTokUploadState, up: SimTikTokUpload) {
     publishId: up.publishId,
     title: up.title,
     privacyLevel: up.privacyLevel,
+    postInfo: up.postInfo,
     size: up.videoSize,
     sha256: up.sha256,
     createdAt: state.clock.now(),

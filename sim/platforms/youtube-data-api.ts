@@ -10,7 +10,7 @@ const SCOPE_PREFIX = 'https://www.googleapis.com/auth/';
 export const READ_SCOPES = ['youtube', 'youtube.force-ssl', 'youtube.readonly', 'youtubepartner'].map(
   (s) => SCOPE_PREFIX + s,
 );
-const WRITE_SCOPES = ['youtube', 'youtube.force-ssl', 'youtubepartner'].map((s) => SCOPE_PREFIX + s);
+export const WRITE_SCOPES = ['youtube', 'youtube.force-ssl', 'youtubepartner'].map((s) => SCOPE_PREFIX + s);
 
 export interface SimChannel {
   id: string;

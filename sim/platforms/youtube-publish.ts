@@ -159,6 +159,8 @@ export function youtubeUploadRoutes(
       categoryId: snippet.categoryId ?? '22',
       privacyStatus: status.privacyStatus ?? 'public',
       publishAt: status.publishAt,
+      madeForKids: status.selfDeclaredMadeForKids === true,
+      containsSyntheticMedia: status.containsSyntheticMedia === true,
       createdAt: now,
       processedAt: now + state.processingMs,
       uploadStatus: 'uploaded',
@@ -267,6 +269,9 @@ export function youtubeUploadRoutes(
   };
 }
 
+/** videoCategories.list (region US): the categories a video may be given. */
+const CATEGORIES = ['1', '2', '10', '15', '17', '19', '20', '22', '23', '24', '25', '26', '27', '28'];
+
 /** The videos.insert body checks (a reason, or null when the resource is acceptable). */
 function invalidResource(json: Partial<SimInsertResource> | undefined): string | null {
   const snippet = json?.snippet;
@@ -285,6 +290,9 @@ function invalidResource(json: Partial<SimInsertResource> | undefined): string |
   if (status.privacyStatus !== undefined && !['public', 'unlisted', 'private'].includes(status.privacyStatus)) {
     return 'invalidPrivacyStatus';
   }
+  for (const flag of ['selfDeclaredMadeForKids', 'containsSyntheticMedia'] as const)
+    if (status[flag] !== undefined && typeof status[flag] !== 'boolean') return 'invalidVideoMetadata';
+  if (snippet.categoryId !== undefined && !CATEGORIES.includes(String(snippet.categoryId))) return 'invalidCategoryId';
   if (
     status.publishAt !== undefined &&
     (status.privacyStatus !== 'private' || Number.isNaN(Date.parse(status.publishAt)))

@@ -5,8 +5,8 @@
  *   GET /youtube/v3/playlistItems   part=snippet,contentDetails & playlistId=UU… (the uploads playlist, newest
  *                                   first; maxResults ≤ 50, pageToken; 1 unit)
  */
-import { randomToken, type SimClock, type SimReply, type SimRequest, type SimRoute } from './common';
-import { READ_SCOPES, googleApiError, uploadsPlaylistId } from './youtube-data-api';
+import { jsonBody, randomToken, type SimClock, type SimReply, type SimRequest, type SimRoute } from './common';
+import { READ_SCOPES, WRITE_SCOPES, googleApiError, uploadsPlaylistId } from './youtube-data-api';
 
 export type SimUploadStatus = 'uploaded' | 'processed' | 'failed' | 'rejected' | 'deleted';
 
@@ -18,6 +18,10 @@ export interface SimVideo {
   categoryId: string;
   privacyStatus: string;
   publishAt?: string;
+  /** status.selfDeclaredMadeForKids as sent (false when absent). */
+  madeForKids: boolean;
+  /** status.containsSyntheticMedia as sent (false when absent): the AI-content disclosure. */
+  containsSyntheticMedia: boolean;
   /** Simulator clock (ms) when the last byte arrived: the video exists from then on. */
   createdAt: number;
   /** When processing ends (simulator clock, ms). */
@@ -34,8 +38,16 @@ export interface SimVideo {
 }
 
 /** The simulator's videos and how they are processed (live: tests may read and change them). */
+/** A playlist of the channel and the videos playlistItems.insert added to it. */
+export interface SimPlaylist {
+  id: string;
+  videoIds: string[];
+}
+
 export interface YouTubeVideosState {
   videos: SimVideo[];
+  /** The channel's playlists (one to start with: `SIM_PLAYLIST_ID`); tests read what was added. */
+  playlists: SimPlaylist[];
   /** How long processing takes on the simulator's clock (default 60 s; `advance` moves it). */
   processingMs: number;
   /** Videos made so far (each successful upload makes exactly one). */
@@ -49,10 +61,14 @@ export interface YouTubeVideosState {
   channelId(): string;
 }
 
+/** The playlist every simulated channel has. */
+export const SIM_PLAYLIST_ID = 'PLkadrSimShorts';
+
 export function youtubeVideosState(channel: () => { id: string }): YouTubeVideosState {
   let next: SimVideo['outcome'] | undefined;
   const state: YouTubeVideosState = {
     videos: [],
+    playlists: [{ id: SIM_PLAYLIST_ID, videoIds: [] }],
     processingMs: 60_000,
     posts: () => state.videos.length,
     failNextProcessing: (failureReason = 'codec') => void (next = { status: 'failed', failureReason }),
@@ -228,9 +244,37 @@ export function youtubeVideoRoutes(
     };
   };
 
+  /** playlistItems.insert (part=snippet; 50 units): a video of the channel into one of its playlists. */
+  const insertPlaylistItem = (r: SimRequest): SimReply => {
+    const denied = ctx.authed(r, WRITE_SCOPES);
+    if (denied) return denied;
+    const p = parts(r, ['snippet', 'contentDetails', 'status']);
+    if (!Array.isArray(p)) return p;
+    const charged = ctx.spend(50);
+    if (charged) return charged;
+    const snippet = jsonBody<{
+      snippet: { playlistId?: unknown; resourceId?: { kind?: unknown; videoId?: unknown } };
+    }>(r).snippet;
+    const list = state.playlists.find((l) => l.id === snippet?.playlistId);
+    if (!list) return googleApiError(404, 'playlistNotFound', 'The playlist cannot be found.', 'youtube.playlistItem');
+    const videoId = snippet?.resourceId?.videoId;
+    if (snippet?.resourceId?.kind !== 'youtube#video' || typeof videoId !== 'string')
+      return googleApiError(400, 'invalidResourceId', 'The resource id is not a video.', 'youtube.playlistItem');
+    if (!state.videos.some((v) => v.id === videoId))
+      return googleApiError(404, 'videoNotFound', 'The video cannot be found.', 'youtube.playlistItem');
+    list.videoIds.push(videoId);
+    const item = {
+      playlistId: list.id,
+      resourceId: { kind: 'youtube#video', videoId },
+      position: list.videoIds.length - 1,
+    };
+    return { status: 200, body: { kind: 'youtube#playlistItem', id: randomToken('', 12), snippet: item } };
+  };
+
   return [
     { method: 'GET', path: '/youtube/v3/videos', handler: listVideos },
     { method: 'GET', path: '/youtube/v3/playlistItems', handler: listPlaylistItems },
+    { method: 'POST', path: '/youtube/v3/playlistItems', handler: insertPlaylistItem },
   ];
 }
 
@@ -248,5 +292,10 @@ export interface SimUploadChunk {
 /** The videos.insert body, once `invalidResource` has passed it. */
 export interface SimInsertResource {
   snippet: { title: string; description?: string; tags?: string[]; categoryId?: string };
-  status: { privacyStatus?: string; publishAt?: string };
+  status: {
+    privacyStatus?: string;
+    publishAt?: string;
+    selfDeclaredMadeForKids?: boolean;
+    containsSyntheticMedia?: boolean;
+  };
 }

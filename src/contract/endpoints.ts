@@ -61,6 +61,8 @@ export const API = {
     requestForm: '/api/upload-video/form/:id',
     aiForm: '/api/upload-video/form/ai/:id',
     aiPublish: '/api/upload-video/ai/:id',
+    /** A profile's TikTok creator_info (the privacy levels and switches its posts may choose). */
+    tiktokCreator: '/api/upload-video/tiktok/creator-info/:account',
     publishAgain: '/api/upload-video/upload',
     video: '/api/upload-video/video/:videoId',
     /** One post (a video on one platform): `action` is one of POST_ACTIONS (src/contract/publications.ts). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { instantField } from './dates';
 import { OwnerSchema } from './http';
+import { PlatformPostsSchema } from './platform-posts';
 import { PLATFORMS, type PlatformKey } from './platforms';
 import { profileIdentityFields } from './profile-identity';
 import { VIDEO_STATUSES } from './statuses';
@@ -170,6 +171,9 @@ const profilesField = z
   .optional()
   .describe('Per profile, the platforms its videos go to (a profile not named takes the toggles)');
 
+/** Each platform's own title/caption and options (src/contract/platform-posts.ts); absent = as before. */
+const postsField = PlatformPostsSchema.optional().describe("Per platform, the post's own text and options");
+
 /** SPEC §5 "at least one platform": a toggle, or a platform chosen for some profile. */
 const somePlatform = (p: Choice) =>
   p.inYouTube || p.inTikTok || p.inInstagram || !!p.profiles?.some((x) => x.platforms.length);
@@ -192,6 +196,7 @@ export const publicationCreateSchema = (horizon?: PublishHorizon) =>
       inInstagram: flag,
       date: publishDate(horizon),
       profiles: profilesField,
+      posts: postsField,
     })
     .refine(somePlatform, { path: ['inYouTube'], message: PM.minOnePlatform });
 export const PublicationCreateSchema = publicationCreateSchema();
@@ -256,6 +261,7 @@ export const PublicationPatchSchema = z
     inTikTok: flag,
     inInstagram: flag,
     profiles: profilesField,
+    posts: postsField,
   })
   .refine(somePlatform, { path: ['inYouTube'], message: PM.minOnePlatform });
 export type PublicationPatch = z.input<typeof PublicationPatchSchema>;
@@ -385,6 +391,8 @@ export const PublicationSchema = z
     version: z.number().int(),
     user: OwnerSchema,
     video: z.array(PublicationVideoSchema),
+    /** Each platform's own text and options, as saved (issue 21 item 6). */
+    posts: PlatformPostsSchema.optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -14,6 +14,7 @@ export const contract = {
   jobs: () => import('../contract/jobs'),
   live: () => import('../contract/live'),
   media: () => import('../contract/media'),
+  platformPosts: () => import('../contract/platform-posts'),
   publications: () => import('../contract/publications'),
   tags: () => import('../contract/tags'),
   users: () => import('../contract/users'),

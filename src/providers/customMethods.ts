@@ -119,6 +119,13 @@ export const customMethods = {
       { signal },
     ),
   /** What the publish form starts from: a request's outputs (by idUpload) or one AI video. */
+  tiktokCreatorInfo: (account: number, signal?: AbortSignal) =>
+    call(
+      contract.platformPosts().then((c) => c.TikTokCreatorInfoSchema),
+      pathOf(API.publications.tiktokCreator, { account }),
+      { signal },
+    ),
+
   publishSource: (kind: 'request' | 'ai', id: string, signal?: AbortSignal) =>
     call(
       contract.publications().then((c) => c.PublishSourceSchema),

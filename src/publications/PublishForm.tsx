@@ -47,6 +47,8 @@ import { useSharedFieldsCopy } from './sharedFields';
 import { useVideoLabel } from './videoLabel';
 import { nowIso } from './utcInput';
 import { detailPath } from './paths';
+import { POSTS_DEFAULTS, PlatformPostsCard } from './PlatformPostsCard';
+import { cleanPosts } from '../contract/platform-posts';
 
 type VideoValues = {
   id: number;
@@ -69,6 +71,7 @@ type FormValues = {
   inInstagram: boolean;
   profiles: ProfilePlatforms[];
   video: VideoValues[];
+  posts: typeof POSTS_DEFAULTS;
 };
 
 /**
@@ -91,6 +94,7 @@ const toBody = (v: FormValues) => {
       account,
       date,
     })),
+    posts: cleanPosts(v.posts),
   };
 };
 
@@ -110,7 +114,7 @@ const resolverFor = (rules: PublishRules | undefined): Resolver<FieldValues> => 
 
 /** Fields the form shows, where a server's field message goes. */
 const SHOWN_FIELD =
-  /^(?:video\.\d+\.(?:title|description|tags|account|date)|title|description|tags|accounts|date|inYouTube)$/;
+  /^(?:video\.\d+\.(?:title|description|tags|account|date)|title|description|tags|accounts|date|inYouTube|posts\.(?:youtube|tiktok|instagram)\.\w+)$/;
 
 /**
  * /video/request/{idUpload} and /ai/video/{id}/publish: the publish form (SPEC §2, §5, §8) of a finished request's
@@ -188,6 +192,7 @@ export const PublishForm = () => {
       inTikTok: false,
       inInstagram: false,
       profiles: [],
+      posts: structuredClone(POSTS_DEFAULTS),
       video: src.video.map((v) => ({
         id: v.id,
         index: v.index,
@@ -251,6 +256,9 @@ export const PublishForm = () => {
           </Grid>
           <Grid size={{ xs: 12, md: 7 }}>
             <VideosCard kind={src.kind} />
+          </Grid>
+          <Grid size={12}>
+            <PlatformPostsCard ai={ai} />
           </Grid>
         </Grid>
       </Form>

@@ -2,7 +2,7 @@
  * Instagram's checks before anything is sent: the Reels file limits (Meta's Reels specifications for the Content
  * Publishing API) and the caption limits (2,200 characters, 30 hashtags, 20 @mentions).
  */
-import type { MediaFacts, PublishMeta } from '../publish-types';
+import { instagramPost, type MediaFacts, type PublishMeta } from '../publish-types';
 import { PlatformError, type PlatformErrorKey } from '../types';
 import { shownMeasure } from '../shown-measure';
 
@@ -83,6 +83,12 @@ export function toHashtag(tag: string): string {
  * paragraph each. Throws PlatformError 'bad-request' naming the limit it breaks.
  */
 export function buildInstagramCaption(meta: PublishMeta): string {
+  const own = instagramPost(meta).caption;
+  if (own?.trim()) {
+    const refused = checkInstagramCaption(own);
+    if (refused) throw refused;
+    return own;
+  }
   const text = [meta.title.trim(), meta.description.trim()].filter(Boolean).join('\n\n');
   const present = new Set([...text.matchAll(HASHTAG)].map((m) => m[1]!.toLowerCase()));
   const tags: string[] = [];

@@ -4,6 +4,7 @@
  * (the public step) → permalink. Re-entry in 'publishing' or 'reconcile' asks `reconcile` and never publishes blindly.
  */
 import { processingOverBudget, type PlatformCall, type StepContext, type StepResult } from '../publish-step';
+import { instagramPost } from '../publish-types';
 import { PlatformError, isPlatformError } from '../types';
 import { checkInstagramFile } from './instagram.preflight';
 import {
@@ -32,8 +33,14 @@ const container = async (ctx: StepContext, h: InstagramHandle): Promise<StepResu
   const made = (h.containers ?? 0) + 1;
   const caption = h.caption ?? buildInstagramCaption(ctx.meta);
   const videoUrl = ctx.publicLink();
+  const post = instagramPost(ctx.meta);
   const { containerId } = await ctx.call((_d, token, call) =>
-    publisher(call).createContainer(token, call.tokens.platformUserId, { videoUrl, caption, shareToFeed: true }),
+    publisher(call).createContainer(token, call.tokens.platformUserId, {
+      videoUrl,
+      caption,
+      shareToFeed: post.shareToFeed ?? true,
+      thumbOffsetMs: post.thumbOffsetMs,
+    }),
   );
   const handle = { containerId, caption, containers: made, publishAt: undefined };
   await ctx.save({ state: 'processing', processingSince: ctx.now().toISOString(), handle });

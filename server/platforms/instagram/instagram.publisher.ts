@@ -110,13 +110,14 @@ export class InstagramPublisher extends InstagramGraphClient {
   async createContainer(
     accessToken: string,
     igUserId: string,
-    input: { videoUrl: string; caption: string; shareToFeed?: boolean },
+    input: { videoUrl: string; caption: string; shareToFeed?: boolean; thumbOffsetMs?: number },
   ): Promise<{ containerId: string }> {
     const query = {
       media_type: 'REELS',
       video_url: input.videoUrl,
       caption: input.caption,
       share_to_feed: input.shareToFeed,
+      thumb_offset: input.thumbOffsetMs,
     };
     const body = await this.graph(accessToken, `/${igUserId}/media`, query, 'POST');
     if (!body?.id) throw this.unexpected(body);

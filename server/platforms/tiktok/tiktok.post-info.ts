@@ -2,7 +2,8 @@
  * What a TikTok post is made of before anything is sent: the creator's options (creator_info), the privacy level
  * chosen from them, the caption, and TikTok's JSON (whose int64 ids must not pass through a double).
  */
-import type { PublishMeta } from '../publish-types';
+import { defaultCaption } from '../../../src/contract/platform-posts';
+import { tiktokPost, type PublishMeta } from '../publish-types';
 import { PlatformError, type PlatformErrorKey } from '../types';
 import { TIKTOK_CAPTION_MAX } from './tiktok.limits';
 
@@ -61,6 +62,24 @@ export function pickTikTokPrivacy(
   return { privacyLevel, privateOnly, notice: privateOnly ? 'tiktok_private_only' : null };
 }
 
+/**
+ * post_info beyond the caption and the privacy level: the interaction switches (off whenever the creator's
+ * settings turn them off, else as the operator chose, on by default), the AI-content label of a video made by
+ * the AI service (is_aigc, never optional), and the commercial content disclosure of a post marked as promotion.
+ */
+export function tiktokPostSwitches(meta: PublishMeta, creator: TikTokCreatorInfo) {
+  const post = tiktokPost(meta);
+  const promotion = post.promotion ?? 'none';
+  return {
+    disable_comment: creator.commentDisabled || post.allowComment === false,
+    disable_duet: creator.duetDisabled || post.allowDuet === false,
+    disable_stitch: creator.stitchDisabled || post.allowStitch === false,
+    is_aigc: meta.aiMade === true,
+    brand_content_toggle: promotion === 'branded_content',
+    brand_organic_toggle: promotion === 'your_brand',
+  };
+}
+
 /** A JSON object of TikTok's answer (anything else reads as an empty one). */
 export type TikTokData = Record<string, unknown>;
 
@@ -86,12 +105,8 @@ export function toCreatorInfo(data: TikTokData): TikTokCreatorInfo {
  * hashtags. At most 2200 UTF-16 code units; a longer one is refused rather than cut.
  */
 export function tiktokCaption(meta: PublishMeta): string {
-  const tags = meta.tags
-    .map((t) => t.trim().replace(/^#+/, '').replace(/\s+/g, ''))
-    .filter(Boolean)
-    .map((t) => `#${t}`)
-    .join(' ');
-  const caption = [meta.title.trim(), meta.description.trim(), tags].filter(Boolean).join('\n\n');
+  const own = tiktokPost(meta).caption;
+  const caption = own?.trim() ? own : defaultCaption('tiktok', meta);
   if (caption.length > TIKTOK_CAPTION_MAX) {
     const params = { max: TIKTOK_CAPTION_MAX, length: caption.length };
     throw new PlatformError({

@@ -3,10 +3,10 @@
  * chunked upload (the last chunk posts) → status polled. Re-entry after an unknown outcome asks `status` first.
  */
 import { processingOverBudget, type PlatformCall, type StepContext, type StepResult } from '../publish-step';
-import type { PublishSource } from '../publish-types';
+import { tiktokPost, type PublishSource } from '../publish-types';
 import { PlatformError, isPlatformError } from '../types';
 import { tiktokResumeChunk, type TikTokChunkPlan } from './tiktok.limits';
-import { tiktokCaption } from './tiktok.post-info';
+import { pickTikTokPrivacy, tiktokCaption } from './tiktok.post-info';
 import { checkTikTokFile } from './tiktok.preflight';
 import { TikTokPublisher, type TikTokPublishStatus } from './tiktok.publisher';
 
@@ -141,6 +141,7 @@ export async function tiktokPublish(ctx: StepContext): Promise<StepResult> {
   const refused = checkTikTokFile(facts, { maxDurationSec: creator.maxVideoPostDurationSec });
   if (refused) throw refused;
   tiktokCaption(ctx.meta); // a caption TikTok would refuse is refused here, before a slot is taken
+  pickTikTokPrivacy(creator, tiktokPost(ctx.meta).privacyLevel); // so is a privacy level the creator is not offered
   const taken = await ctx.takeSlot();
   if (taken.until) {
     const reason = new PlatformError({ kind: 'retry-later', platform: 'tiktok', key: 'tiktok_daily_post_cap' });

@@ -14,7 +14,7 @@
  */
 import { joinUrl, stripUndefined } from '../common';
 import type { PlatformHttp } from '../http';
-import type { PublishMeta, PublishSource, VideoStats } from '../publish-types';
+import { tiktokPost, type PublishMeta, type PublishSource, type VideoStats } from '../publish-types';
 import { PlatformError } from '../types';
 import { TIKTOK_DEFAULT_BASE_URLS, type TikTokBaseUrls } from './tiktok.driver';
 import { tiktokApiError, tiktokFailReasonError } from './tiktok.errors';
@@ -23,6 +23,7 @@ import {
   jsonObject,
   parseTikTokJson,
   pickTikTokPrivacy,
+  tiktokPostSwitches,
   tiktokCaption,
   tiktokPostUrl,
   toCreatorInfo,
@@ -118,15 +119,12 @@ export class TikTokPublisher {
   ): Promise<TikTokUploadSession> {
     const plan = tiktokChunkPlan(videoSize, this.chunkSize);
     const title = tiktokCaption(meta);
-    const { privacyLevel, privateOnly } = pickTikTokPrivacy(creator, opts.privacyLevel);
+    const { privacyLevel, privateOnly } = pickTikTokPrivacy(
+      creator,
+      opts.privacyLevel ?? tiktokPost(meta).privacyLevel,
+    );
     const data = await this.api('/v2/post/publish/video/init/', accessToken, {
-      post_info: {
-        title,
-        privacy_level: privacyLevel,
-        disable_duet: creator.duetDisabled,
-        disable_comment: creator.commentDisabled,
-        disable_stitch: creator.stitchDisabled,
-      },
+      post_info: { title, privacy_level: privacyLevel, ...tiktokPostSwitches(meta, creator) },
       source_info: {
         source: 'FILE_UPLOAD',
         video_size: plan.videoSize,

@@ -3,7 +3,7 @@
  * documented field limits before any call, so a bad title is a readable bad-request, not a spent quota unit.
  * Also the quota figures the later quota counter uses, and the public links of a video.
  */
-import type { PublishMeta } from '../publish-types';
+import { youtubePost, type PublishMeta } from '../publish-types';
 import { PlatformError, type PlatformErrorKey } from '../types';
 
 export const YOUTUBE_TITLE_MAX = 100;
@@ -36,12 +36,21 @@ export interface YouTubeUploadOptions {
   categoryId?: string;
   /** Sent as the notifySubscribers query parameter when set. */
   notifySubscribers?: boolean;
+  /** status.selfDeclaredMadeForKids (default false). */
+  madeForKids?: boolean;
+  /** status.containsSyntheticMedia: YouTube's disclosure of realistic altered or synthetic (AI-made) content. */
+  containsSyntheticMedia?: boolean;
 }
 
 /** The body of videos.insert. */
 export interface YouTubeVideoResource {
   snippet: { title: string; description: string; tags?: string[]; categoryId?: string };
-  status: { privacyStatus: YouTubePrivacyStatus; publishAt?: string; selfDeclaredMadeForKids: boolean };
+  status: {
+    privacyStatus: YouTubePrivacyStatus;
+    publishAt?: string;
+    selfDeclaredMadeForKids: boolean;
+    containsSyntheticMedia: boolean;
+  };
 }
 
 const bad = (key: PlatformErrorKey, code: string, params?: Record<string, string | number>) =>
@@ -91,7 +100,32 @@ export function youtubeVideoResource(meta: PublishMeta, opts: YouTubeUploadOptio
       ...(tags.length ? { tags } : {}),
       ...(opts.categoryId ? { categoryId: opts.categoryId } : {}),
     },
-    status: { privacyStatus: opts.privacyStatus, ...(publishAt ? { publishAt } : {}), selfDeclaredMadeForKids: false },
+    status: {
+      privacyStatus: opts.privacyStatus,
+      ...(publishAt ? { publishAt } : {}),
+      selfDeclaredMadeForKids: opts.madeForKids ?? false,
+      containsSyntheticMedia: opts.containsSyntheticMedia ?? false,
+    },
+  };
+}
+
+/**
+ * What YouTube gets of a post: the operator's own title and description for YouTube when given (else the shared
+ * ones), and the options (privacy, category, made for kids); a video made by the AI service always carries
+ * containsSyntheticMedia.
+ */
+export function youtubeUpload(meta: PublishMeta): { meta: PublishMeta; opts: YouTubeUploadOptions } {
+  const post = youtubePost(meta);
+  const title = post.title?.trim() || meta.title;
+  const description = post.description?.trim() ? post.description : meta.description;
+  return {
+    meta: { ...meta, title, description },
+    opts: {
+      privacyStatus: post.privacy ?? 'public',
+      ...(post.categoryId ? { categoryId: post.categoryId } : {}),
+      madeForKids: post.madeForKids ?? false,
+      containsSyntheticMedia: meta.aiMade === true,
+    },
   };
 }
 

@@ -4,12 +4,14 @@
  * status polled. An expired session is replaced only when the channel shows no such video (`findUploaded`).
  */
 import { processingOverBudget, type PlatformCall, type StepContext, type StepResult } from '../publish-step';
+import { youtubePost } from '../publish-types';
 import { PlatformError } from '../types';
+import { youtubeUpload } from './youtube.metadata';
 import { isUploadSessionExpired } from './youtube.errors';
 import { checkYouTubeFile } from './youtube.preflight';
 import { YouTubePublisher } from './youtube.publisher';
 
-type YouTubeHandle = { sessionUri?: string; since?: string; videoId?: string };
+type YouTubeHandle = { sessionUri?: string; since?: string; videoId?: string; playlisted?: boolean };
 
 const publisher = ({ http, settings }: PlatformCall, ctx: StepContext) =>
   new YouTubePublisher({ http, baseUrls: settings.baseUrls, now: ctx.now });
@@ -20,7 +22,7 @@ const session = async (ctx: StepContext, size: number, slot: number[] | null): P
   let sessionUri: string;
   try {
     sessionUri = await ctx.call((_d, token, call) =>
-      publisher(call, ctx).startUpload(token, ctx.meta, size, { privacyStatus: 'public' }),
+      publisher(call, ctx).startUpload(token, youtubeUpload(ctx.meta).meta, size, youtubeUpload(ctx.meta).opts),
     );
   } catch (e) {
     if (slot) await ctx.giveBack(slot);
@@ -48,7 +50,8 @@ const upload = async (ctx: StepContext, h: YouTubeHandle): Promise<StepResult> =
     if (!isUploadSessionExpired(e)) throw e;
     // The session is gone; the video may exist anyway. Only the channel's uploads can say.
     const since = new Date(h.since ?? ctx.now().toISOString());
-    const found = await ctx.call((_d, token, call) => publisher(call, ctx).findUploaded(token, ctx.meta, since));
+    const meta = youtubeUpload(ctx.meta).meta;
+    const found = await ctx.call((_d, token, call) => publisher(call, ctx).findUploaded(token, meta, since));
     if (found) videoId = found.videoId;
     else {
       const fresh = await session(ctx, source.size, null);
@@ -68,7 +71,10 @@ const upload = async (ctx: StepContext, h: YouTubeHandle): Promise<StepResult> =
 
 const poll = async (ctx: StepContext, videoId: string, since: string): Promise<StepResult> => {
   const s = await ctx.call((_d, token, call) => publisher(call, ctx).videoStatus(token, videoId, { short: true }));
-  if (s.outcome === 'ready') return { next: 'published', remoteId: videoId, url: s.url };
+  if (s.outcome === 'ready') {
+    await playlist(ctx, videoId);
+    return { next: 'published', remoteId: videoId, url: s.url };
+  }
   if (s.outcome === 'failed') {
     const error = new PlatformError({
       kind: 'bad-request',
@@ -91,6 +97,15 @@ const poll = async (ctx: StepContext, videoId: string, since: string): Promise<S
     return { next: 'refused', error };
   }
   return { next: 'again', delayMs: ctx.timing.pollMs };
+};
+
+/** The operator's playlist, once per post (recorded in the handle, so a later look does not add it twice). */
+const playlist = async (ctx: StepContext, videoId: string) => {
+  const playlistId = youtubePost(ctx.meta).playlistId?.trim();
+  const h = ctx.handle as YouTubeHandle;
+  if (!playlistId || h.playlisted) return;
+  await ctx.call((_d, token, call) => publisher(call, ctx).addToPlaylist(token, playlistId, videoId));
+  await ctx.save({ handle: { playlisted: true } });
 };
 
 /** Whether a session or a video is stored: the step asks YouTube where it stands. */

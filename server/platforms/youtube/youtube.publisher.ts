@@ -237,6 +237,21 @@ export class YouTubePublisher {
     return null;
   }
 
+  /**
+   * playlistItems.insert: adds the video to one of the channel's playlists (50 units). A playlist YouTube does
+   * not know is a bad request naming it.
+   */
+  async addToPlaylist(accessToken: string, playlistId: string, videoId: string): Promise<void> {
+    const res = await this.http.request(joinUrl(this.baseUrls.api, '/youtube/v3/playlistItems'), {
+      method: 'POST',
+      query: { part: 'snippet' },
+      headers: { authorization: `Bearer ${accessToken}` },
+      body: { json: { snippet: { playlistId, resourceId: { kind: 'youtube#video', videoId } } } },
+    });
+    const body = await readBody(res);
+    if (res.status !== 200 && res.status !== 201) throw youtubeApiError(res.status, res.headers, body);
+  }
+
   /** Processing state of an uploaded video (videos.list part=status), and its link. */
   async videoStatus(accessToken: string, videoId: string, opts: { short?: boolean } = {}): Promise<YouTubeVideoStatus> {
     const body = await this.get<ApiList<VideoItem>>(accessToken, '/youtube/v3/videos', { part: 'status', id: videoId });

@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import { Box, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
+
+/**
+ * A post as its platform shows it on a phone: a vertical 9:16 frame with the video (on its cover frame when one
+ * is chosen), the profile's name and the caption over the bottom of the picture (YouTube Shorts: the title).
+ */
+export const PostPreview = ({
+  platform,
+  url,
+  profile,
+  text,
+  coverMs,
+}: {
+  platform: PlatformKey;
+  url: string | null;
+  profile: string;
+  text: string;
+  coverMs?: number | undefined;
+}) => {
+  const translate = useTranslate();
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const v = video.current;
+    if (!v) return;
+    const seek = () => {
+      v.currentTime = (coverMs ?? 0) / 1000;
+    };
+    if (v.readyState >= 1) seek();
+    else v.addEventListener('loadedmetadata', seek, { once: true });
+    return () => v.removeEventListener('loadedmetadata', seek);
+  }, [coverMs, url]);
+  const label = translate('kadr.platform_posts.preview', { platform: PLATFORM_TITLES[platform] });
+  return (
+    <Box
+      role="figure"
+      aria-label={label}
+      data-preview={platform}
+      sx={{
+        position: 'relative',
+        width: 180,
+        aspectRatio: '9 / 16',
+        flexShrink: 0,
+        bgcolor: 'black',
+        borderRadius: 2,
+        overflow: 'hidden',
+        color: 'common.white',
+      }}
+    >
+      {url && (
+        <Box
+          component="video"
+          ref={video}
+          src={url}
+          muted
+          playsInline
+          preload="metadata"
+          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      )}
+      <Box
+        sx={{
+          position: 'absolute',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          p: 1,
+          background: 'linear-gradient(transparent, rgba(0,0,0,0.75))',
+        }}
+      >
+        <Typography variant="caption" component="div" sx={{ fontWeight: 700 }}>
+          @{profile}
+        </Typography>
+        <Typography
+          variant="caption"
+          component="div"
+          data-preview-text
+          sx={{
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-word',
+            display: '-webkit-box',
+            WebkitLineClamp: 4,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
+        >
+          {text}
+        </Typography>
+      </Box>
+    </Box>
+  );
+};
