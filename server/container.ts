@@ -60,6 +60,11 @@ import { PublicationsService } from './publications/publications.service';
 import { PublicationSchedule } from './publications/publication-schedule';
 import { CalendarRepository } from './calendar/calendar.repository';
 import { CalendarService } from './calendar/calendar.service';
+import { AnalyticsRepository } from './analytics/analytics.repository';
+import { AnalyticsService } from './analytics/analytics.service';
+import { StatsHistoryRepository } from './analytics/stats-history.repository';
+import { StatsRollUp } from './analytics/stats-rollup';
+import { analyticsJobWorkers, rollUpJob } from './analytics/analytics.jobs';
 import { LiveHub, LiveRepository, LiveService, LiveStreams, liveNotices } from './live/index';
 import { EventBus } from './events/event-bus';
 import { AiRepository } from './ai/ai.repository';
@@ -271,6 +276,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       schedule: publicationSchedule,
       horizonDays: config.publishHorizonDays,
     }),
+    analytics: new AnalyticsService(new AnalyticsRepository(db)),
   };
 
   /** Every job kind the server knows; a runner over it refuses to start when one has no worker. */
@@ -281,7 +287,9 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     statsJob,
     aiVideoJob,
     retentionJob,
+    rollUpJob,
   ];
+  const rollUp = new StatsRollUp(new StatsHistoryRepository(db));
   const retention = new RetentionService(repos.retention, media.storage, config.retention, log);
   const workers: JobWorker[] = [
     ...videosJobWorkers({
@@ -299,6 +307,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     ...publishing.workers,
     ...aiJobWorkers({ generation: aiGeneration }),
     ...retentionJobWorkers({ retention, log }),
+    ...analyticsJobWorkers({ rollUp, log }),
   ];
 
   /** The queue as the operator sees it (the Jobs screen and /metrics), and the metrics when METRICS_TOKEN is set. */
@@ -325,6 +334,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     renderWorkRoot: workRoot,
     /** Media retention's pass (the 'media.retention' job runs it; tests call it directly). */
     retention,
+    /** The stats roll-up pass (the 'analytics.rollup' job runs it; tests call it directly). */
+    rollUp,
     publishing,
     live: { service: live, hub, repo: liveRepo, streams: new LiveStreams({ live, hub, auth: repos.auth }) },
     aiDrivers,
