@@ -5,9 +5,9 @@ import type { Database } from '../db/types';
 const SUMS = ['views', 'likes', 'comments', 'shares', 'saves'] as const;
 type Sums = Record<(typeof SUMS)[number], number | string | null>;
 
-/** The profile's name columns (named by src/contract/profile-identity.ts). */
+/** The profile's name columns (named by src/contract/profile-identity.ts; its comment apart from the counters'). */
 const PROFILE_COLUMNS = [
-  'a.comments',
+  'a.comments as profileComments',
   'a.titleChannel',
   'a.titleTikTok',
   'a.profileNameInstagram',
@@ -52,7 +52,7 @@ export class AnalyticsRepository {
       .select(this.sums('d'))
       .where('d.day', '>=', from)
       .where('d.day', '<=', to)
-      .groupBy(['d.accountId', ...PROFILE_COLUMNS])
+      .groupBy(['d.accountId', 'a.comments', 'a.titleChannel', 'a.titleTikTok', 'a.profileNameInstagram'])
       .orderBy(sql`sum(d.views)`, 'desc')
       .orderBy('d.accountId')
       .limit(limit);

@@ -30,12 +30,13 @@ const add = (a: StatCounts, b: StatCounts): StatCounts =>
 const ZERO = counts(undefined);
 
 type ProfileCols = {
-  comments: string | null;
+  profileComments: string | null;
   titleChannel: string | null;
   titleTikTok: string | null;
   profileNameInstagram: string | null;
 };
-const profileName = (id: number, r: ProfileCols) => profileText({ id, comments: r.comments, handles: profileHandles(r) });
+const profileName = (id: number, r: ProfileCols) =>
+  profileText({ id, comments: r.profileComments, handles: profileHandles(r) });
 
 /** Every day × platform of a range, zeros where nothing grew (a chart's axis has no holes). */
 function fillDays(from: string, to: string, rows: ({ day: string; platform: string } & Record<string, unknown>)[]) {
@@ -105,7 +106,11 @@ export class AnalyticsService {
         title: v.title ?? '',
         ...counts(v),
       })),
-      topProfiles: profiles.map((p) => ({ accountId: p.accountId, profile: profileName(p.accountId, p), ...counts(p) })),
+      topProfiles: profiles.map((p) => ({
+        accountId: p.accountId,
+        profile: profileName(p.accountId, p),
+        ...counts(p),
+      })),
     };
   }
 
@@ -160,7 +165,7 @@ export class AnalyticsService {
         posts.push({
           platform: r.platform,
           accountId: r.accountId,
-          profile: r.accountId ? profileName(r.accountId, r as ProfileCols) : '',
+          profile: r.accountId ? profileName(r.accountId, r) : '',
           publishedAt: r.publishedAt,
           views: Number(r.views ?? 0),
           likes: Number(r.likes ?? 0),
@@ -174,7 +179,8 @@ export class AnalyticsService {
         videoId,
         index,
         title: group[0]!.title ?? '',
-        background: !req.isPhoto && !req.isVideo ? 'blur' : req.isVideo && (!req.isPhoto || index % 2 === 1) ? 'video' : 'photo',
+        background:
+          !req.isPhoto && !req.isVideo ? 'blur' : req.isVideo && (!req.isPhoto || index % 2 === 1) ? 'video' : 'photo',
         variation: v && {
           zoom: v.zoom,
           dx: v.dx,

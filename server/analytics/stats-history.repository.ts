@@ -42,7 +42,9 @@ export class StatsHistoryRepository {
       const delta = Object.fromEntries(COUNTER_KEYS.map((k) => [k, counters[k] - before[k]])) as StatCounters;
       const day = statDay(atMs);
       const add = (table: string) =>
-        Object.fromEntries(COUNTER_KEYS.map((k) => [k, sql`${sql.ref(`${table}.${k}`)} + ${sql.ref(`excluded.${k}`)}`]));
+        Object.fromEntries(
+          COUNTER_KEYS.map((k) => [k, sql`${sql.ref(`${table}.${k}`)} + ${sql.ref(`excluded.${k}`)}`]),
+        );
       const totals = Object.fromEntries(COUNTER_KEYS.map((k) => [`${k}Total`, counters[k]]));
       await trx
         .insertInto('postStatDays')

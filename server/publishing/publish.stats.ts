@@ -44,18 +44,20 @@ export class PublishStats {
     return (this.deps.now ?? (() => new Date()))();
   }
 
-  async run(): Promise<{ read: number; failed: number }> {
+  /** One pass at `at` (now by default; a test passes a later hour to see the cadence and the history). */
+  async run(at?: Date): Promise<{ read: number; failed: number }> {
+    const clock = at ? () => at : () => this.now();
     let read = 0;
     let failed = 0;
     for (const adapter of adaptersOf(this.deps.platforms)) {
       const platform = adapter.id;
-      const rows = await this.deps.repo.statsBatch(platform, adapter.stats.batch, this.now());
+      const rows = await this.deps.repo.statsBatch(platform, adapter.stats.batch, clock());
       const byAccount = new Map<number, typeof rows>();
       for (const r of rows) byAccount.set(r.accountId!, [...(byAccount.get(r.accountId!) ?? []), r]);
       for (const [accountId, group] of byAccount) {
         const account = await this.deps.accounts.get(accountId);
         if (!account) continue;
-        const now = this.now();
+        const now = clock();
         const perUnit = adapter.stats.idsPerUnit;
         const batch = perUnit
           ? group.slice(0, (await this.deps.quota.unitsForReads(platform, accountId, now)) * perUnit)
