@@ -5,6 +5,7 @@
 export const contract = {
   accounts: () => import('../contract/accounts'),
   ai: () => import('../contract/ai'),
+  analytics: () => import('../contract/analytics'),
   auth: () => import('../contract/auth'),
   backgrounds: () => import('../contract/backgrounds'),
   calendar: () => import('../contract/calendar'),
