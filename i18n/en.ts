@@ -275,6 +275,7 @@ export const kadrEn: KadrMessages = {
       accounts_keep_alive: 'Profile access upkeep',
       publication_publish: 'Publishing a post',
       publication_stats: 'Post statistics',
+      analytics_rollup: 'Stats roll-up (hourly to daily)',
       ai_video_generate: 'AI video generation',
     },
     states: {

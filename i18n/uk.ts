@@ -287,6 +287,7 @@ export const kadrUk = {
       accounts_keep_alive: 'Підтримка доступу профілів',
       publication_publish: 'Публікація допису',
       publication_stats: 'Статистика дописів',
+      analytics_rollup: 'Згортання статистики (з годин у дні)',
       ai_video_generate: 'Генерація AI-відео',
     },
     states: {
