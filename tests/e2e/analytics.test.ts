@@ -34,11 +34,11 @@ describeOnEachDb('analytics in the browser', (kind) => {
     await api('POST', `/api/upload-video/${idUpload}`, {
       title: 'Шортс для аналітики',
       description: '',
-      tags: [],
+      tags: ['ліс'],
       accounts: [account],
       inYouTube: true,
       date,
-      video: videos.map((v) => ({ id: v, title: `Варіант ${v}`, description: '', tags: [], account, date })),
+      video: videos.map((v) => ({ id: v, title: `Варіант ${v}`, description: '', tags: ['ліс'], account, date })),
     });
     // Both went public eight days ago (workers are off: the rows are moved here), and were read over the week.
     const publishedMs = Date.now() - 8 * 24 * HOUR;
