@@ -11,6 +11,7 @@ const BENCHES: Array<[file: string, fn: string]> = [
   ['bench/accounts.bench.ts', 'accountsBench'],
   ['bench/search.bench.ts', 'searchBench'],
   ['bench/calendar.bench.ts', 'calendarBench'],
+  ['bench/analytics.bench.ts', 'analyticsBench'],
   ['bench/render.bench.ts', 'renderBench'],
   ['bench/upload.bench.ts', 'uploadBench'],
   ['bench/storage.bench.ts', 'storageBench'],
