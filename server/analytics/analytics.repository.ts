@@ -60,18 +60,27 @@ export class AnalyticsRepository {
     return q.execute();
   }
 
-  /** The videos in scope that grew most in views over the range (all their platforms together). */
+  /**
+   * The videos in scope that grew most in views over the range (all their platforms together): the range is
+   * summed per post first (one walk of post_stat_days_day), then posts are joined to their videos.
+   */
   topVideos(scope: number | null, from: string, to: string, limit: number) {
-    let q = this.db
+    const perPost = this.db
       .selectFrom('postStatDays as p')
-      .innerJoin('videoPublishes as vp', 'vp.id', 'p.publishId')
-      .innerJoin('videos as v', 'v.id', 'vp.videoId')
-      .select(['v.id as videoId', 'v.publicationId', 'v.title'])
+      .select('p.publishId')
       .select(this.sums('p'))
       .where('p.day', '>=', from)
       .where('p.day', '<=', to)
+      .groupBy('p.publishId')
+      .as('s');
+    let q = this.db
+      .selectFrom(perPost)
+      .innerJoin('videoPublishes as vp', 'vp.id', 's.publishId')
+      .innerJoin('videos as v', 'v.id', 'vp.videoId')
+      .select(['v.id as videoId', 'v.publicationId', 'v.title'])
+      .select(SUMS.map((k) => sql<number | string | null>`sum(${sql.ref(`s.${k}`)})`.as(k)))
       .groupBy(['v.id', 'v.publicationId', 'v.title'])
-      .orderBy(sql`sum(p.views)`, 'desc')
+      .orderBy(sql`sum(s.views)`, 'desc')
       .orderBy('v.id')
       .limit(limit);
     if (scope !== null) q = q.where('v.userId', '=', scope);
