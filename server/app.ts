@@ -28,6 +28,7 @@ import { createVideoRoutes } from './videos/index';
 import { publicationsRoutes } from './publications/publications.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
 import { approvalsRoutes } from './approvals/approvals.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
 import { liveRoutes } from './live/index';
 import { jobsRoutes } from './operations/jobs.routes';
 import { healthRoutes } from './operations/health.routes';
@@ -104,6 +105,7 @@ export async function buildApp(
   await app.register(publicationsRoutes, { publications: services.publications });
   await app.register(calendarRoutes, { calendar: services.calendar });
   await app.register(approvalsRoutes, { approvals: services.approvals });
+  await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(liveRoutes, { live: root.live.service, streams: root.live.streams });
   await app.register(jobsRoutes, { jobs: services.jobs });
   // The event bus delivers from now on; closed with the app (what is not delivered yet stays due in the table).

@@ -64,6 +64,11 @@ import { CalendarRepository } from './calendar/calendar.repository';
 import { CalendarService } from './calendar/calendar.service';
 import { ApprovalsRepository } from './approvals/approvals.repository';
 import { ApprovalsService } from './approvals/approvals.service';
+import { AnalyticsRepository } from './analytics/analytics.repository';
+import { AnalyticsService } from './analytics/analytics.service';
+import { StatsHistoryRepository } from './analytics/stats-history.repository';
+import { StatsRollUp } from './analytics/stats-rollup';
+import { analyticsJobWorkers, rollUpJob } from './analytics/analytics.jobs';
 import { LiveHub, LiveRepository, LiveService, LiveStreams, liveNotices } from './live/index';
 import { EventBus } from './events/event-bus';
 import { AiRepository } from './ai/ai.repository';
@@ -282,6 +287,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       schedule: publicationSchedule,
       events,
     }),
+    analytics: new AnalyticsService(new AnalyticsRepository(db)),
   };
 
   /** Every job kind the server knows; a runner over it refuses to start when one has no worker. */
@@ -292,7 +298,9 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     statsJob,
     aiVideoJob,
     retentionJob,
+    rollUpJob,
   ];
+  const rollUp = new StatsRollUp(new StatsHistoryRepository(db));
   const retention = new RetentionService(repos.retention, media.storage, config.retention, log);
   const workers: JobWorker[] = [
     ...videosJobWorkers({
@@ -310,6 +318,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     ...publishing.workers,
     ...aiJobWorkers({ generation: aiGeneration }),
     ...retentionJobWorkers({ retention, log }),
+    ...analyticsJobWorkers({ rollUp, log }),
   ];
 
   /** The queue as the operator sees it (the Jobs screen and /metrics), and the metrics when METRICS_TOKEN is set. */
@@ -338,6 +347,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     renderWorkRoot: workRoot,
     /** Media retention's pass (the 'media.retention' job runs it; tests call it directly). */
     retention,
+    /** The stats roll-up pass (the 'analytics.rollup' job runs it; tests call it directly). */
+    rollUp,
     publishing,
     live: { service: live, hub, repo: liveRepo, streams: new LiveStreams({ live, hub, auth: repos.auth }) },
     aiDrivers,

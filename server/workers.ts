@@ -8,6 +8,7 @@ import { keepAliveJob, scheduleKeepAlive } from './accounts/accounts.jobs';
 import { PUBLISH_CONCURRENCY, publishJob, scheduleStats, statsJob } from './publishing/publishing.jobs';
 import { aiVideoJob } from './ai/ai.jobs';
 import { scheduleRetention } from './retention/retention.jobs';
+import { scheduleRollUp } from './analytics/analytics.jobs';
 
 /** The running workers; `stop` aborts running jobs and hands them back to the queue. */
 export type Workers = { runner: JobRunner; plan: RunnerPlan; stop: () => Promise<void> };
@@ -38,7 +39,7 @@ export function workerPlan(root: Pick<Container, 'config' | 'jobs'>): RunnerPlan
 /**
  * The workers of a `worker` or `all` process (main.ts): stray render folders and orphan media files are swept,
  * one runner takes the kinds of its plan with their per-kind limits, timers enqueue the platform-grant
- * keep-alive, the hourly stats and the media retention pass, and finished jobs past JOBS_KEEP_FINISHED (dead ones past JOBS_KEEP_DEAD) are
+ * keep-alive, the hourly stats, the stats roll-up and the media retention pass, and finished jobs past JOBS_KEEP_FINISHED (dead ones past JOBS_KEEP_DEAD) are
  * pruned in small batches. More processes (or machines on PostgreSQL) may run the same thing; the queue
  * keeps them apart.
  */
@@ -72,6 +73,7 @@ export async function startWorkers(
   const stopStats = scheduleStats(root.queue.enqueue, log);
   const stopPrune = schedulePrune(root.queue, root.config.jobsKeep, log);
   const stopRetention = scheduleRetention(root.queue.enqueue, log);
+  const stopRollUp = scheduleRollUp(root.queue.enqueue, log);
   return {
     runner,
     plan,
@@ -80,6 +82,7 @@ export async function startWorkers(
       stopKeepAlive();
       stopStats();
       stopRetention();
+      stopRollUp();
       await Promise.all([runner.stop(), stopPrune()]);
     },
   };

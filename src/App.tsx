@@ -22,6 +22,7 @@ import { videoRoutes } from './videos';
 import { publicationRoutes } from './publications';
 import { calendarRoutes } from './calendar';
 import { approvalRoutes } from './approvals';
+import { analyticsRoutes } from './analytics';
 import { aiRoutes } from './ai';
 import { lazyScreen } from './common/lazyScreen';
 import { loadSettingsPage } from './firstScreen';
@@ -85,6 +86,7 @@ const KadrAdmin = () => (
           {publicationRoutes}
           {calendarRoutes}
           {approvalRoutes}
+          {analyticsRoutes}
           {aiRoutes}
         </CustomRoutes>
       </CoreAdminUI>

@@ -311,6 +311,46 @@ export interface VideoPublishesTable {
   updatedAt: string;
 }
 
+/** 033: a post's lifetime counters at one stats read ('hour'), or the last of a day once rolled up ('day'). */
+export interface PostStatsTable {
+  publishId: number;
+  atMs: number | string;
+  grain: Generated<'hour' | 'day'>;
+  views: Generated<number | string>;
+  likes: Generated<number | string>;
+  comments: Generated<number | string>;
+  shares: Generated<number | string>;
+  saves: Generated<number | string>;
+}
+
+/** 033: a post's increments over one day (server/analytics/stat-day.ts) and its counters at the day's end. */
+export interface PostStatDaysTable {
+  publishId: number;
+  day: string;
+  views: Generated<number | string>;
+  likes: Generated<number | string>;
+  comments: Generated<number | string>;
+  shares: Generated<number | string>;
+  saves: Generated<number | string>;
+  viewsTotal: Generated<number | string>;
+  likesTotal: Generated<number | string>;
+  commentsTotal: Generated<number | string>;
+  sharesTotal: Generated<number | string>;
+  savesTotal: Generated<number | string>;
+}
+
+/** 033: a profile's increments on one platform over one day. */
+export interface ProfileStatDaysTable {
+  accountId: number;
+  platform: string;
+  day: string;
+  views: Generated<number | string>;
+  likes: Generated<number | string>;
+  comments: Generated<number | string>;
+  shares: Generated<number | string>;
+  saves: Generated<number | string>;
+}
+
 /** 008: what a platform call spent (quota windows are sums over `at`). */
 export interface PlatformUsageTable {
   id: Generated<number>;
@@ -446,6 +486,9 @@ export interface Database {
   publicationPlatforms: PublicationPlatformsTable;
   videoPublishes: VideoPublishesTable;
   platformUsage: PlatformUsageTable;
+  postStats: PostStatsTable;
+  postStatDays: PostStatDaysTable;
+  profileStatDays: ProfileStatDaysTable;
   events: EventsTable;
   notifications: NotificationsTable;
   liveTicketRedemptions: LiveTicketRedemptionsTable;

@@ -15,6 +15,7 @@ export const API_TAGS = {
   publications: 'Publications',
   calendar: 'Calendar',
   approvals: 'Approvals',
+  analytics: 'Analytics',
   media: 'Media',
   oauth: 'OAuth',
   live: 'Live updates',

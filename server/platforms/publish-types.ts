@@ -58,4 +58,7 @@ export interface VideoStats {
   views: number;
   likes: number;
   comments: number;
+  /** Shares and saves where the platform gives them (TikTok shares; Instagram shares and saves). */
+  shares?: number;
+  saves?: number;
 }

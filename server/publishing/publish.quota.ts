@@ -70,6 +70,19 @@ export class PublishQuota {
     return Math.max(0, q.units.perWindow - used.total);
   }
 
+  /**
+   * Units a read may spend now: those left in the window less what the posts the window still allows would cost,
+   * so stats reads never eat the day's upload budget. Unbounded without units.
+   */
+  async unitsForReads(platform: PlatformId, accountId: number, now: Date): Promise<number> {
+    const q = this.limits[platform];
+    if (!q?.units) return Number.POSITIVE_INFINITY;
+    const since = windowStart(q, now);
+    const posts = await this.sum(platform, accountId, 'post', since);
+    const reserve = Math.max(0, q.posts - posts.total) * q.units.perPost;
+    return Math.max(0, (await this.unitsLeft(platform, accountId, now)) - reserve);
+  }
+
   private async insert(platform: PlatformId, accountId: number, now: Date, rows: [QuotaKind, number][]) {
     const at = now.getTime();
     const ids: number[] = [];

@@ -16,6 +16,7 @@ import { PublishMedia } from './publish.media';
 import { PublishWorker } from './publish.worker';
 import { PublishStats } from './publish.stats';
 import { publishJobWorkers } from './publishing.jobs';
+import { StatsHistoryRepository } from '../analytics/stats-history.repository';
 
 export const DEFAULT_PUBLISH_TIMING: PublishTiming = {
   pollMs: 15_000,
@@ -73,6 +74,7 @@ export function buildPublishing(
     connections: deps.connections,
     quota,
     platforms: deps.platforms,
+    history: new StatsHistoryRepository(db),
     log,
   });
   return { repo, quota, media, worker, stats, timing, workers: publishJobWorkers({ worker, stats, log }) };

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable, type Transaction, type Updateabl
 import type { Db } from '../db/index';
 import type { Database, VideoPublishesTable } from '../db/types';
 import { videoStatusOf, type PublishErrorKind, type PublishState } from '../../src/contract/publications';
+import { CADENCE_SLACK_MS, STATS_CADENCE } from '../analytics/stats-cadence';
 import type { PlatformKey } from '../../src/contract/platforms';
 import type { PlatformId } from '../platforms/types';
 import { parsePost, type PlatformPost } from '../../src/contract/platform-posts';
@@ -307,8 +308,15 @@ export class PublishingRepository {
     await this.videos.update(this.db, videoId, patch);
   }
 
-  /** Published rows of a platform whose stats are the oldest (never read first), for the stats job. */
-  statsBatch(platform: PlatformId, limit: number) {
+  /**
+   * Published rows of a platform due for a stats read at `now` (server/analytics/stats-cadence.ts: young posts
+   * hourly, then every 6 h, then daily), the oldest read first (never read first), for the stats job.
+   */
+  statsBatch(platform: PlatformId, limit: number, now: Date = new Date()) {
+    const nowMs = now.getTime();
+    const [young, mid, old] = STATS_CADENCE;
+    const readBefore = (everyMs: number) => nowMs - everyMs + CADENCE_SLACK_MS;
+    const publishedSince = (ms: number) => new Date(nowMs - ms).toISOString();
     return this.db
       .selectFrom('videoPublishes')
       .select(['id', 'videoId', 'accountId', 'remoteId', 'platform'])
@@ -316,6 +324,20 @@ export class PublishingRepository {
       .where('state', '=', 'published')
       .where('remoteId', 'is not', null)
       .where('accountId', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          eb('statsAt', 'is', null),
+          eb.and([
+            eb('publishedAt', '>=', publishedSince(young.youngerThanMs)),
+            eb('statsAt', '<=', readBefore(young.everyMs)),
+          ]),
+          eb.and([
+            eb('publishedAt', '>=', publishedSince(mid.youngerThanMs)),
+            eb('statsAt', '<=', readBefore(mid.everyMs)),
+          ]),
+          eb('statsAt', '<=', readBefore(old.everyMs)),
+        ]),
+      )
       .orderBy(sql`CASE WHEN stats_at IS NULL THEN 0 ELSE 1 END`)
       .orderBy('statsAt')
       .orderBy('id')

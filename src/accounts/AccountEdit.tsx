@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Edit, SimpleForm, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,6 +8,7 @@ import { useStoredError } from '../common/useStoredMessage';
 import { AccountInputs } from './AccountInputs';
 import { AccountPanels } from './AccountPanels';
 import { AccountVideos } from './AccountVideos';
+import { ProfileStats } from '../analytics/index';
 
 const Title = () => {
   const record = useRecordContext();
@@ -65,6 +66,17 @@ const LoadToasts = () => {
   return null;
 };
 
+/** The profile's views per day on each platform (its chart loads on its own). */
+const ProfileChart = () => {
+  const record = useRecordContext<AccountRecord>();
+  if (!record?.id) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProfileStats accountId={Number(record.id)} />
+    </Suspense>
+  );
+};
+
 /** /accounts/{id}: the form, the platform panels and the profile's videos. */
 export const AccountEdit = () => {
   const notify = useNotify();
@@ -78,6 +90,7 @@ export const AccountEdit = () => {
       <AccountForm />
       <LoadToasts />
       <AccountPanels />
+      <ProfileChart />
       <AccountVideos />
     </Edit>
   );

@@ -79,6 +79,13 @@ export const API = {
     approve: '/api/approvals/:id/approve',
     reject: '/api/approvals/:id/reject',
   },
+  /** Analytics (issue 22): the dashboard, a publication's and a profile's curves, a render request's variants. */
+  analytics: {
+    dashboard: '/api/analytics/dashboard',
+    publication: '/api/analytics/publications/:id',
+    profile: '/api/analytics/profiles/:id',
+    variants: '/api/analytics/requests/:id/variants',
+  },
   /** The AI service (its own base URL when VITE_AI_BASE_URL is set; the panel's second client). */
   ai: {
     sessions: '/api/ai/info',

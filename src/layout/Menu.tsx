@@ -18,6 +18,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import InsightsIcon from '@mui/icons-material/Insights';
 import { SubMenu } from './SubMenu';
 import { groupMatches, menuFor } from './menuItems';
 
@@ -38,6 +39,7 @@ const LEAF_ICONS: Record<string, ReactElement> = {
   profile_groups: <WorkspacesIcon fontSize="small" />,
   youtube_list: <YouTubeIcon fontSize="small" />,
   calendar: <CalendarMonthIcon fontSize="small" />,
+  analytics: <InsightsIcon fontSize="small" />,
   create_requests: <MovieCreationIcon fontSize="small" />,
   ai_sessions: <ForumIcon fontSize="small" />,
   ai_videos: <SmartDisplayIcon fontSize="small" />,

@@ -6,6 +6,7 @@ export const contract = {
   accounts: () => import('../contract/accounts'),
   ai: () => import('../contract/ai'),
   approvals: () => import('../contract/approvals'),
+  analytics: () => import('../contract/analytics'),
   auth: () => import('../contract/auth'),
   backgrounds: () => import('../contract/backgrounds'),
   calendar: () => import('../contract/calendar'),

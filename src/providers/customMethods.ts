@@ -1,6 +1,7 @@
 import type { Identifier } from 'ra-core';
 import type { z } from 'zod';
 import type { ChannelDescriptionSchema, InstagramProfileSchema } from '../contract/accounts';
+import type { AnalyticsPeriod } from '../contract/analytics';
 import type { CalendarFilter } from '../contract/calendar';
 import type { AiAction, AiActionBody, AiActionReply, AiProvider } from '../contract/ai';
 import { API, itemOf, pathOf } from '../contract/endpoints';
@@ -206,6 +207,31 @@ export const customMethods = {
         method: 'POST',
         body: { reason },
       },
+    ),
+  // Analytics (issue 22): the series behind each chart.
+  analyticsDashboard: (days: AnalyticsPeriod, signal?: AbortSignal) =>
+    call(
+      contract.analytics().then((c) => c.DashboardSchema),
+      pathOf(API.analytics.dashboard, {}, { days }),
+      { signal },
+    ),
+  publicationCurve: (id: number, signal?: AbortSignal) =>
+    call(
+      contract.analytics().then((c) => c.CurveSchema),
+      pathOf(API.analytics.publication, { id }),
+      { signal },
+    ),
+  profileCurve: (id: Identifier, days: AnalyticsPeriod, signal?: AbortSignal) =>
+    call(
+      contract.analytics().then((c) => c.CurveSchema),
+      pathOf(API.analytics.profile, { id }, { days }),
+      { signal },
+    ),
+  renderVariants: (id: number, signal?: AbortSignal) =>
+    call(
+      contract.analytics().then((c) => c.VariantsSchema),
+      pathOf(API.analytics.variants, { id }),
+      { signal },
     ),
 
   // Live updates and the bell.

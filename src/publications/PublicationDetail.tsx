@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import {
   Confirm,
   Form,
@@ -42,6 +42,7 @@ import { PlatformStates, refreshEvery } from './PlatformStates';
 import { useTagSets } from './options';
 import { ProfilePlatformsInput, choiceOf, useSkippedNotice } from './ProfilePlatforms';
 import { useVideoLabel } from './videoLabel';
+import { PublicationStats } from '../analytics/index';
 
 const LIST_PATH = '/video/list';
 const GONE = ['scheduled', 'waiting', 'failed', 'cancelled'];
@@ -154,6 +155,11 @@ export const PublicationDetail = () => {
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={2}>
+            {data.video.some((v) => v.platforms.some((p) => p.state === 'published')) && (
+              <Suspense fallback={null}>
+                <PublicationStats publicationId={data.id} />
+              </Suspense>
+            )}
             {!data.video.length && <Typography>{translate('kadr.common.nothing_found')}</Typography>}
             {data.video.map((v) => (
               <VideoCard key={v.id} video={v} publicationId={data.id} onChange={() => refetch()} />

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { RecordNotFound, isGone } from '../layout/RecordNotFound';
 import { VideoPlayer } from '../publications/VideoPlayer';
 import { RequestOptions } from './RequestCells';
 import { RenderFailureText } from './RenderFailureText';
+import { RequestVariants } from '../analytics/index';
 
 /**
  * /video/request-create/{id}: one create-video request, read-only: when it was made, the clip, what it asked
@@ -87,6 +89,11 @@ export const RequestPage = () => {
                 data.status === 'error' ? 'kadr.lists.request_failed_no_outputs' : 'kadr.lists.request_no_outputs',
               )}
             </Typography>
+          )}
+          {data.status === 'success' && (
+            <Suspense fallback={null}>
+              <RequestVariants requestId={data.id} />
+            </Suspense>
           )}
         </CardContent>
       </Card>

@@ -44,6 +44,7 @@ describeEachDb('API docs', (ctx) => {
     expect([...tags].sort()).toEqual([
       'AI',
       'Accounts',
+      'Analytics',
       'Approvals',
       'Auth',
       'Backgrounds',

@@ -101,6 +101,12 @@ describeEachDb(
         commentCount: 9,
       };
       me.sims.tiktok.posts().find((p) => p.id === id('tiktok'))!.views = 300;
+      // The posts were read a moment ago and young posts are read hourly: their last read is made an hour old.
+      await ctx.tdb.db
+        .updateTable('videoPublishes')
+        .set({ statsAt: Date.now() - 3600_000 })
+        .where('videoId', '=', videoId)
+        .execute();
       await ctx.root.publishing.stats.run();
       const again = await ctx.tdb.db.selectFrom('videoPublishes').selectAll().where('videoId', '=', videoId).execute();
       expect(Number(again.find((x) => x.platform === 'youtube')!.views)).toBe(120);

@@ -356,7 +356,7 @@ describe('Instagram publisher', () => {
     }
   });
 
-  it('reads stats: likes, comments and views; no insights yet or too few viewers count as 0 views', async () => {
+  it('reads stats: likes, comments, views, shares and saves; no insights yet or too few viewers count as 0', async () => {
     const { publisher, token, igId } = await connect();
     const ids: string[] = [];
     for (const n of ['s1', 's2', 's3']) {
@@ -372,9 +372,9 @@ describe('Instagram publisher', () => {
     Object.assign(posts[1]!, { like_count: 3, insights: 'empty' });
     Object.assign(posts[2]!, { comments_count: 2, insights: 'not-enough-viewers' });
     expect(await publisher.stats(token, [...ids, '17999999999999999'])).toEqual([
-      { id: ids[0], views: 1234, likes: 56, comments: 7 },
-      { id: ids[1], views: 0, likes: 3, comments: 0 },
-      { id: ids[2], views: 0, likes: 0, comments: 2 },
+      { id: ids[0], views: 1234, likes: 56, comments: 7, shares: 0, saves: 0 },
+      { id: ids[1], views: 0, likes: 3, comments: 0, shares: 0, saves: 0 },
+      { id: ids[2], views: 0, likes: 0, comments: 2, shares: 0, saves: 0 },
     ]);
   });
 

@@ -36,14 +36,20 @@ export class InstagramGraphClient {
     this.now = opts.now ?? (() => new Date());
   }
 
-  protected async views(accessToken: string, id: string): Promise<number> {
+  /** A media's insights (views, shares, saves) in one call; zeros when it has too few viewers or no data yet. */
+  protected async insights(accessToken: string, id: string): Promise<{ views: number; shares: number; saves: number }> {
     try {
-      const body = await this.graph(accessToken, `/${id}/insights`, { metric: 'views' });
-      const metric = (Array.isArray(body.data) ? body.data : []).find((d) => d?.name === 'views');
-      return Number(metric?.values?.[0]?.value ?? metric?.total_value?.value ?? 0) || 0;
+      const body = await this.graph(accessToken, `/${id}/insights`, { metric: 'views,shares,saved' });
+      const data = Array.isArray(body.data) ? body.data : [];
+      const value = (name: string) => {
+        const metric = data.find((d) => d?.name === name);
+        return Number(metric?.values?.[0]?.value ?? metric?.total_value?.value ?? 0) || 0;
+      };
+      return { views: value('views'), shares: value('shares'), saves: value('saved') };
     } catch (e) {
       const raw = isPlatformError(e) ? (e.raw as GraphNode | undefined) : undefined;
-      if (Number(raw?.code) === 10 && /not enough viewers/i.test(String(raw?.message ?? ''))) return 0;
+      if (Number(raw?.code) === 10 && /not enough viewers/i.test(String(raw?.message ?? '')))
+        return { views: 0, shares: 0, saves: 0 };
       throw e;
     }
   }

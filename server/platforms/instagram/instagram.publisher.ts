@@ -224,11 +224,14 @@ export class InstagramPublisher extends InstagramGraphClient {
         if (isPlatformError(e) && e.code === '100/33') continue;
         throw e;
       }
+      const { views, shares, saves } = await this.insights(accessToken, id);
       out.push({
         id,
-        views: await this.views(accessToken, id),
+        views,
         likes: Number(node?.like_count ?? 0),
         comments: Number(node?.comments_count ?? 0),
+        shares,
+        saves,
       });
     }
     return out;

@@ -206,7 +206,7 @@ export class TikTokPublisher {
         '/v2/video/query/',
         accessToken,
         { filters: { video_ids: batch } },
-        { fields: 'id,view_count,like_count,comment_count,share_url' },
+        { fields: 'id,view_count,like_count,comment_count,share_count,share_url' },
       );
       for (const v of (Array.isArray(data.videos) ? data.videos : []).map(jsonObject)) {
         out.push({
@@ -214,6 +214,7 @@ export class TikTokPublisher {
           views: Number(v.view_count) || 0,
           likes: Number(v.like_count) || 0,
           comments: Number(v.comment_count) || 0,
+          shares: Number(v.share_count) || 0,
           shareUrl: typeof v.share_url === 'string' ? v.share_url : null,
         });
       }

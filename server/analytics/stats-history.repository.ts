@@ -1,0 +1,128 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { statDay } from './stat-day';
+
+/** The counters one stats read gives for a post (shares and saves 0 where the platform gives none). */
+export type StatCounters = { views: number; likes: number; comments: number; shares: number; saves: number };
+export const COUNTER_KEYS = ['views', 'likes', 'comments', 'shares', 'saves'] as const;
+
+/** One post (a `video_publishes` row) as the history records it. */
+export type HistoryPost = { publishId: number; accountId: number; platform: string };
+
+const ZERO: StatCounters = { views: 0, likes: 0, comments: 0, shares: 0, saves: 0 };
+const toCounters = (r: Record<string, unknown> | undefined): StatCounters =>
+  r ? { ...ZERO, ...Object.fromEntries(COUNTER_KEYS.map((k) => [k, Number(r[k] ?? 0)])) } : { ...ZERO };
+
+/**
+ * The stats history (issue 22 item 1, migration 033): each read's snapshot of a post's lifetime counters
+ * (`post_stats`), and in the same transaction what they grew by since the post's previous snapshot, added to the
+ * post's day (`post_stat_days`) and its profile × platform's day (`profile_stat_days`). The first snapshot counts
+ * from zero, so a post's day increments always add up to its latest counters. The day is `statDay` (UTC for now).
+ */
+export class StatsHistoryRepository {
+  constructor(private db: Kysely<Database>) {}
+
+  /** Records one read of `post` at `atMs`. A second read at the same instant is ignored. */
+  async record(post: HistoryPost, atMs: number, counters: StatCounters): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const last = await trx
+        .selectFrom('postStats')
+        .selectAll()
+        .where('publishId', '=', post.publishId)
+        .where('atMs', '<=', atMs)
+        .orderBy('atMs', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (last && Number(last.atMs) === atMs) return;
+      const before = toCounters(last);
+      await trx
+        .insertInto('postStats')
+        .values({ publishId: post.publishId, atMs, grain: 'hour', ...counters })
+        .execute();
+      const delta = Object.fromEntries(COUNTER_KEYS.map((k) => [k, counters[k] - before[k]])) as StatCounters;
+      const day = statDay(atMs);
+      const add = (table: string) =>
+        Object.fromEntries(
+          COUNTER_KEYS.map((k) => [k, sql`${sql.ref(`${table}.${k}`)} + ${sql.ref(`excluded.${k}`)}`]),
+        );
+      const totals = Object.fromEntries(COUNTER_KEYS.map((k) => [`${k}Total`, counters[k]]));
+      await trx
+        .insertInto('postStatDays')
+        .values({ publishId: post.publishId, day, ...delta, ...totals })
+        .onConflict((oc) =>
+          oc.columns(['publishId', 'day']).doUpdateSet({ ...add('post_stat_days'), ...totals } as never),
+        )
+        .execute();
+      await trx
+        .insertInto('profileStatDays')
+        .values({ accountId: post.accountId, platform: post.platform, day, ...delta })
+        .onConflict((oc) => oc.columns(['accountId', 'platform', 'day']).doUpdateSet(add('profile_stat_days') as never))
+        .execute();
+    });
+  }
+
+  /** Posts that still have hourly snapshots before `cutMs`, at most `limit` of them (the roll-up's batch). */
+  async postsToRollUp(cutMs: number, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('postStats')
+      .select('publishId')
+      .distinct()
+      .where('grain', '=', 'hour')
+      .where('atMs', '<', cutMs)
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.publishId);
+  }
+
+  /**
+   * Rolls one post's snapshots before `cutMs` into one row per day: the day's last snapshot stays, holding the
+   * day's maxima of each counter, as grain 'day'; the others go. Small statements in one short transaction.
+   * Answers how many snapshots were removed.
+   */
+  async rollUpPost(publishId: number, cutMs: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const first = await trx
+        .selectFrom('postStats')
+        .select((eb) => eb.fn.min('atMs').as('from'))
+        .where('publishId', '=', publishId)
+        .where('grain', '=', 'hour')
+        .where('atMs', '<', cutMs)
+        .executeTakeFirst();
+      if (first?.from == null) return 0;
+      const fromMs = Date.parse(`${statDay(Number(first.from))}T00:00:00Z`);
+      const rows = await trx
+        .selectFrom('postStats')
+        .selectAll()
+        .where('publishId', '=', publishId)
+        .where('atMs', '>=', fromMs)
+        .where('atMs', '<', cutMs)
+        .orderBy('atMs')
+        .execute();
+      const byDay = new Map<string, typeof rows>();
+      for (const r of rows) {
+        const day = statDay(Number(r.atMs));
+        byDay.set(day, [...(byDay.get(day) ?? []), r]);
+      }
+      let removed = 0;
+      for (const group of byDay.values()) {
+        if (group.length === 1 && group[0]!.grain === 'day') continue;
+        const keep = group[group.length - 1]!;
+        const max = Object.fromEntries(
+          COUNTER_KEYS.map((k) => [k, Math.max(...group.map((r) => Number(r[k])))]),
+        ) as StatCounters;
+        const gone = group.slice(0, -1).map((r) => Number(r.atMs));
+        if (gone.length) {
+          await trx.deleteFrom('postStats').where('publishId', '=', publishId).where('atMs', 'in', gone).execute();
+          removed += gone.length;
+        }
+        await trx
+          .updateTable('postStats')
+          .set({ grain: 'day', ...max })
+          .where('publishId', '=', publishId)
+          .where('atMs', '=', Number(keep.atMs))
+          .execute();
+      }
+      return removed;
+    });
+  }
+}
