@@ -551,6 +551,8 @@ export const kadrEn: KadrMessages = {
       nothing_to_publish: 'Nothing to publish: no chosen profile is connected to the platforms chosen for it',
       not_this_ai_video: 'Video #%{video} is not this AI video: the form publishes one AI video',
       check_refused: "Kadr's pre-upload check refused the file: publishing it again would fail the same way",
+      duplicate_post:
+        'Video #%{video} is already scheduled or published on profile #%{account} on %{platform}: turn on “Allow a repeat” to post it again',
     },
   },
   // ai-panel: the AI screens (src/ai) and the profile form's GPT part (src/accounts/GptButtons.tsx)

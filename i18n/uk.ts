@@ -564,6 +564,8 @@ export const kadrUk = {
       nothing_to_publish: 'Нічого публікувати: жоден вибраний профіль не підключено до вибраних для нього платформ',
       not_this_ai_video: 'Відео #%{video} — не це ШІ-відео: форма публікує одне ШІ-відео',
       check_refused: 'Перевірка Kadr перед завантаженням відхилила файл: повторна публікація закінчиться так само',
+      duplicate_post:
+        'Відео #%{video} уже заплановано або опубліковано в профілі #%{account} на %{platform}: щоб опублікувати його ще раз, увімкніть «Дозволити повтор»',
     },
   },
   // ai-panel: the AI screens (src/ai) and the profile form's GPT part (src/accounts/GptButtons.tsx)

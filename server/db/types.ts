@@ -296,6 +296,9 @@ export interface VideoPublishesTable {
   statsAskedMs: number | null;
   /** 023: the chain's latest queued step (its job's key is publishJobKey(id, step)). */
   step: Generated<number>;
+  /** 037: the rendered file it posts (its video's storage key), and the live post an allowed repeat repeats (0: none). */
+  fileKey: Generated<string | null>;
+  repeatOf: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

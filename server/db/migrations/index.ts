@@ -23,6 +23,7 @@ import * as publicationPlatforms from './024_publication_platforms.js';
 import * as jobIndexes from './025_job_indexes.js';
 import * as mediaRetention from './026_media_retention.js';
 import * as calendar from './027_calendar.js';
+import * as duplicateGuard from './037_duplicate_guard.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -51,4 +52,5 @@ export const migrations = {
   '025_job_indexes': jobIndexes,
   '026_media_retention': mediaRetention,
   '027_calendar': calendar,
+  '037_duplicate_guard': duplicateGuard,
 };
