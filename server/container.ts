@@ -60,6 +60,9 @@ import { PublicationsService } from './publications/publications.service';
 import { PublicationSchedule } from './publications/publication-schedule';
 import { CalendarRepository } from './calendar/calendar.repository';
 import { CalendarService } from './calendar/calendar.service';
+import { ImportsRepository } from './imports/imports.repository';
+import { ImportsService } from './imports/imports.service';
+import { slotsNotWiredYet } from './imports/next-slot';
 import { LiveHub, LiveRepository, LiveService, LiveStreams, liveNotices } from './live/index';
 import { EventBus } from './events/event-bus';
 import { AiRepository } from './ai/ai.repository';
@@ -269,6 +272,14 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       publications: repos.publications,
       videos: repos.videos,
       schedule: publicationSchedule,
+      horizonDays: config.publishHorizonDays,
+    }),
+    imports: new ImportsService(new ImportsRepository(db), {
+      db,
+      publications: repos.publications,
+      videos: repos.videos,
+      schedule: publicationSchedule,
+      nextSlot: slotsNotWiredYet,
       horizonDays: config.publishHorizonDays,
     }),
   };

@@ -5,6 +5,8 @@ import { AppError } from '../http/errors';
 
 /** The partial unique index of migration 037 over live posts: (file_key, account_id, platform, repeat_of). */
 export const DUPLICATE_INDEX = 'video_publishes_no_repeat';
+/** 008's one row per video and platform: the same placement of a file twice is a duplicate too. */
+const VIDEO_PLATFORM_INDEX = 'video_publishes_video_platform';
 
 /** What a duplicate is about: the video, the profile and the platform. */
 export type DuplicateOf = { video: number; account: number | null; platform: PlatformKey };
@@ -25,10 +27,10 @@ export function duplicatePost(d: DuplicateOf, field = 'video'): AppError {
 export function isDuplicateViolation(e: unknown): boolean {
   const err = e as { code?: string; constraint?: string; message?: string } | null;
   if (!err) return false;
-  if (err.code === '23505') return err.constraint === DUPLICATE_INDEX;
+  if (err.code === '23505') return err.constraint === DUPLICATE_INDEX || err.constraint === VIDEO_PLATFORM_INDEX;
   return (
     typeof err.code === 'string' &&
     err.code.startsWith('SQLITE_CONSTRAINT') &&
-    /video_publishes\.file_key/.test(err.message ?? '')
+    /video_publishes\.(file_key|video_id, video_publishes\.platform)/.test(err.message ?? '')
   );
 }
