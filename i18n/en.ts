@@ -138,6 +138,7 @@ export const kadrEn: KadrMessages = {
     tag_set_pick: 'Add tags from a set',
     group_pick: "Choose a group's profiles",
     fields: {
+      allow_repeat: 'Allow a repeat',
       id: 'ID',
       status: 'Status',
       title: 'Title',
@@ -197,6 +198,7 @@ export const kadrEn: KadrMessages = {
     users: 'Users',
     jobs: 'Job queue',
     calendar: 'Calendar',
+    imports: 'CSV import',
   },
   layout: {
     notifications: 'Notifications',

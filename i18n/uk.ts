@@ -145,6 +145,7 @@ export const kadrUk = {
     tag_set_pick: 'Додати теги з набору',
     group_pick: 'Вибрати профілі групи',
     fields: {
+      allow_repeat: 'Дозволити повтор',
       id: 'ID',
       status: 'Статус',
       title: 'Назва',
@@ -204,6 +205,7 @@ export const kadrUk = {
     users: 'Користувачі',
     jobs: 'Черга завдань',
     calendar: 'Календар',
+    imports: 'Імпорт CSV',
   },
   layout: {
     notifications: 'Сповіщення',

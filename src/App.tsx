@@ -21,6 +21,7 @@ import backgrounds from './backgrounds';
 import { videoRoutes } from './videos';
 import { publicationRoutes } from './publications';
 import { calendarRoutes } from './calendar';
+import { importRoutes } from './imports';
 import { aiRoutes } from './ai';
 import { lazyScreen } from './common/lazyScreen';
 import { loadSettingsPage } from './firstScreen';
@@ -83,6 +84,7 @@ const KadrAdmin = () => (
           {videoRoutes}
           {publicationRoutes}
           {calendarRoutes}
+          {importRoutes}
           {aiRoutes}
         </CustomRoutes>
       </CoreAdminUI>

@@ -17,6 +17,7 @@ import SmartDisplayIcon from '@mui/icons-material/SmartDisplay';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { SubMenu } from './SubMenu';
 import { groupMatches, menuFor } from './menuItems';
 
@@ -36,6 +37,7 @@ const LEAF_ICONS: Record<string, ReactElement> = {
   profile_groups: <WorkspacesIcon fontSize="small" />,
   youtube_list: <YouTubeIcon fontSize="small" />,
   calendar: <CalendarMonthIcon fontSize="small" />,
+  imports: <UploadFileIcon fontSize="small" />,
   create_requests: <MovieCreationIcon fontSize="small" />,
   ai_sessions: <ForumIcon fontSize="small" />,
   ai_videos: <SmartDisplayIcon fontSize="small" />,
