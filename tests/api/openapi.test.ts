@@ -48,6 +48,7 @@ describeEachDb('API docs', (ctx) => {
       'Backgrounds',
       'Calendar',
       'Groups',
+      'Import',
       'Jobs',
       'Live updates',
       'Media',
