@@ -70,6 +70,7 @@ export class CalendarRepository {
         'vp.state',
         'vp.dueAt',
         'vp.publishedAt',
+        'vp.repeatOf',
         'v.title',
         'a.comments',
         'a.titleChannel',
