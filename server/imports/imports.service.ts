@@ -236,6 +236,7 @@ export class ImportsService {
     let posts = 0;
     await this.deps.db.transaction().execute(async (trx) => {
       const used = new Set<number>();
+      const platformsOn = new Map<number, Set<string>>();
       for (const plan of plans) {
         const src = plan.video!;
         for (const t of plan.targets) {
@@ -291,13 +292,12 @@ export class ImportsService {
             });
           }
           used.add(src.id);
-          const on = new Set([...(await this.repo.platformsOf(trx, publicationId)), ...t.platforms]);
-          await this.deps.publications.setPlatforms(
-            trx,
-            publicationId,
-            PLATFORMS.filter((p) => on.has(p)),
-          );
-          const existing = await this.deps.publications.publishes([videoId], trx);
+          // The publication's platforms (the worker's claim re-check reads them): read once, written at the end.
+          const on = platformsOn.get(publicationId) ?? new Set(await this.repo.platformsOf(trx, publicationId));
+          for (const p of t.platforms) on.add(p);
+          platformsOn.set(publicationId, on);
+          // A placed render output may have cancelled rows of an earlier publication (taken again); a new placement none.
+          const existing = videoId === src.id ? own : [];
           for (const platform of t.platforms) {
             await this.deps.schedule.schedule(
               trx,
@@ -309,10 +309,16 @@ export class ImportsService {
             );
             posts += 1;
           }
-          await this.deps.schedule.refreshVideo(trx, videoId);
+          // Both branches wrote status 'publication', what scheduled posts make it (videoStatusOf).
           publications.add(publicationId);
         }
       }
+      for (const [id, on] of platformsOn)
+        await this.deps.publications.setPlatforms(
+          trx,
+          id,
+          PLATFORMS.filter((p) => on.has(p)),
+        );
     });
     return { posts, publications: [...publications] };
   }
