@@ -29,6 +29,7 @@ import { publicationsRoutes } from './publications/publications.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
 import { approvalsRoutes } from './approvals/approvals.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
+import { importsRoutes } from './imports/imports.routes';
 import { liveRoutes } from './live/index';
 import { jobsRoutes } from './operations/jobs.routes';
 import { healthRoutes } from './operations/health.routes';
@@ -106,6 +107,7 @@ export async function buildApp(
   await app.register(calendarRoutes, { calendar: services.calendar });
   await app.register(approvalsRoutes, { approvals: services.approvals });
   await app.register(analyticsRoutes, { analytics: services.analytics });
+  await app.register(importsRoutes, { imports: services.imports });
   await app.register(liveRoutes, { live: root.live.service, streams: root.live.streams });
   await app.register(jobsRoutes, { jobs: services.jobs });
   // The event bus delivers from now on; closed with the app (what is not delivered yet stays due in the table).

@@ -69,6 +69,9 @@ import { AnalyticsService } from './analytics/analytics.service';
 import { StatsHistoryRepository } from './analytics/stats-history.repository';
 import { StatsRollUp } from './analytics/stats-rollup';
 import { analyticsJobWorkers, rollUpJob } from './analytics/analytics.jobs';
+import { ImportsRepository } from './imports/imports.repository';
+import { ImportsService } from './imports/imports.service';
+import { slotsNotWiredYet } from './imports/next-slot';
 import { LiveHub, LiveRepository, LiveService, LiveStreams, liveNotices } from './live/index';
 import { EventBus } from './events/event-bus';
 import { AiRepository } from './ai/ai.repository';
@@ -288,6 +291,14 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       events,
     }),
     analytics: new AnalyticsService(new AnalyticsRepository(db)),
+    imports: new ImportsService(new ImportsRepository(db), {
+      db,
+      publications: repos.publications,
+      videos: repos.videos,
+      schedule: publicationSchedule,
+      nextSlot: slotsNotWiredYet,
+      horizonDays: config.publishHorizonDays,
+    }),
   };
 
   /** Every job kind the server knows; a runner over it refuses to start when one has no worker. */

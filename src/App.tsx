@@ -23,6 +23,7 @@ import { publicationRoutes } from './publications';
 import { calendarRoutes } from './calendar';
 import { approvalRoutes } from './approvals';
 import { analyticsRoutes } from './analytics';
+import { importRoutes } from './imports';
 import { aiRoutes } from './ai';
 import { lazyScreen } from './common/lazyScreen';
 import { loadSettingsPage } from './firstScreen';
@@ -87,6 +88,7 @@ const KadrAdmin = () => (
           {calendarRoutes}
           {approvalRoutes}
           {analyticsRoutes}
+          {importRoutes}
           {aiRoutes}
         </CustomRoutes>
       </CoreAdminUI>

@@ -12,6 +12,8 @@ export type CalendarRow = {
   state: string;
   dueAt: string;
   publishedAt: string | null;
+  /** 037: the live post an allowed repeat repeats (0: none). */
+  repeatOf: number | string;
   title: string | null;
   comments: string | null;
   titleChannel: string | null;
@@ -70,6 +72,7 @@ export class CalendarRepository {
         'vp.state',
         'vp.dueAt',
         'vp.publishedAt',
+        'vp.repeatOf',
         'v.title',
         'a.comments',
         'a.titleChannel',

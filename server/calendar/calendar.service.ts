@@ -30,6 +30,7 @@ const toPost = (r: CalendarRow): CalendarPost => ({
   dueAt: r.dueAt,
   publishedAt: r.publishedAt,
   title: r.title ?? '',
+  repeatOf: Number(r.repeatOf),
 });
 
 /**

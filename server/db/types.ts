@@ -307,6 +307,9 @@ export interface VideoPublishesTable {
   /** 032: the admin who approved it (no foreign key: the record outlives the user). */
   approvedBy: number | null;
   approvedAt: string | null;
+  /** 037: the rendered file it posts (its video's storage key), and the live post an allowed repeat repeats (0: none). */
+  fileKey: Generated<string | null>;
+  repeatOf: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -2,6 +2,7 @@ import type { PlatformId } from '../platforms/types';
 import { IN_FLIGHT, NOT_STARTED, PUBLIC_STEP, videoStatusOf, type PublishState } from '../../src/contract/publications';
 import type { Enqueue, JobQueue } from '../jobs/index';
 import { enqueuePublishStep, publishJobKey } from '../publishing/publishing.jobs';
+import { duplicatePost } from '../publishing/duplicate-post';
 import { ERROR_COLUMN, columnOf } from '../publishing/platform-columns';
 import type { PublishingRepository } from '../publishing/publishing.repository';
 import type { VideosRepository } from '../videos/videos.repository';
@@ -50,19 +51,34 @@ export class PublicationSchedule {
     private queue: Queue,
   ) {}
 
-  /** The row of `video` on `platform` set to 'scheduled' at `dueAt`, and its job queued for then. */
+  /**
+   * The row of `video` on `platform` set to 'scheduled' at `dueAt`, and its job queued for then. A post that is
+   * not live yet (a new row, or a cancelled one coming back) passes the duplicate guard (issue 21 item 5): the
+   * same rendered file live on the same profile and platform is refused (a 409 on `repeat.field`) unless
+   * `repeat.allow`, when it becomes a repeat of the latest of them (its `repeatOf`, a distinct key of the index).
+   * A live row rescheduled (a move, an edit, a failed post published again) is the same post, never a repeat.
+   */
   async schedule(
     trx: Trx,
     video: { id: number; accountId: number; version: number },
     platform: PlatformId,
     dueAt: string,
     existing?: PublishRow,
+    repeat: { allow?: boolean; field?: string } = {},
   ): Promise<void> {
     await this.holdFile(trx, video.id);
     const at = new Date().toISOString();
     // A post that needs approval is looked at now, not at its date: the worker's gate stops it in
     // awaiting_approval at once, so the admins see it ahead of its date (approved, it waits for the date).
     const firstLook = (await this.posts.needsApproval(video.id, trx)) ? new Date(at) : new Date(dueAt);
+    const sameRow = existing !== undefined && existing.state !== 'cancelled';
+    let repeatOf = sameRow ? Number(existing.repeatOf) : 0;
+    if (!sameRow) {
+      const live = await this.posts.livePostsOfFile(trx, video.id, video.accountId, platform, existing?.id);
+      if (live.length && !repeat.allow)
+        throw duplicatePost({ video: video.id, account: video.accountId, platform }, repeat.field);
+      if (live.length) repeatOf = live[live.length - 1]!.id;
+    }
     if (existing) {
       const id = existing.id;
       await this.cancelJob(trx, id);
@@ -70,7 +86,7 @@ export class PublicationSchedule {
         trx,
         id,
         'scheduled',
-        { ...FRESH, accountId: video.accountId, dueAt, videoVersion: video.version },
+        { ...FRESH, accountId: video.accountId, dueAt, videoVersion: video.version, repeatOf },
         { evenCancelled: true },
       );
       await this.queueNext(trx, id, firstLook);
@@ -82,6 +98,7 @@ export class PublicationSchedule {
         state: 'scheduled',
         dueAt,
         videoVersion: video.version,
+        repeatOf,
         createdAt: at,
         updatedAt: at,
       });

@@ -21,6 +21,7 @@ import {
 import type { z } from 'zod';
 import { toAppError } from '../accounts/platform-connections';
 import { TooManyRequests } from '../http/errors';
+import { duplicatePost } from '../publishing/duplicate-post';
 import type { PublishStats } from '../publishing/publish.stats';
 import type { PublishingRepository } from '../publishing/publishing.repository';
 import { ownerScope } from '../auth/guards';
@@ -82,7 +83,10 @@ export class PublicationsService {
       schedule: PublicationSchedule;
       signer: MediaSigner;
       /** One post's stats on demand (the stats pass's reader) and its cooldown claim. */
-      posts: { stats: PublishStats; repo: Pick<PublishingRepository, 'askStats' | 'unaskStats' | 'update'> };
+      posts: {
+        stats: PublishStats;
+        repo: Pick<PublishingRepository, 'askStats' | 'unaskStats' | 'update' | 'livePostsOfFile'>;
+      };
       aiVideos: AiVideoPublisher;
       /** TikTok's creator_info per profile (the form's options, and the privacy level checked on saving). */
       creators: TikTokCreators;
@@ -122,11 +126,21 @@ export class PublicationsService {
     // A video none of whose chosen platforms its profile is connected to stays out (reported as skipped).
     const videos = body.video.filter((v) => plan.publish.get(v.id)?.length);
     const existing = await this.repo.publishes(body.video.map((v) => v.id));
-    body.video.forEach((v, n) => {
-      if (hasGoneLive(existing.filter((r) => r.videoId === v.id))) {
-        throw fieldError(`video.${n}.id`, PM.videoLive);
+    // A video that went live stays as it is; the same file again is a repeat (issue 21 item 5): refused on the
+    // same profile and platform (a 409 naming them) unless allowed, then posted as a new placement of the file.
+    const repeats = new Set<number>();
+    for (const [n, v] of body.video.entries()) {
+      if (!hasGoneLive(existing.filter((r) => r.videoId === v.id))) continue;
+      if (v.allowRepeat) {
+        repeats.add(v.id);
+        continue;
       }
-    });
+      for (const platform of plan.publish.get(v.id) ?? []) {
+        if ((await this.deps.posts.repo.livePostsOfFile(this.deps.db, v.id, v.account, platform)).length)
+          throw duplicatePost({ video: v.id, account: v.account, platform }, `video.${n}.allowRepeat`);
+      }
+      throw fieldError(`video.${n}.id`, PM.videoLive);
+    }
     const used = usedPlatforms(plan.publish);
     await this.checkTikTokPost(body.posts, tiktokAccounts(videos, plan.publish));
 
@@ -144,7 +158,30 @@ export class PublicationsService {
       if (id === undefined) throw alreadyPublished();
       // Its platforms are the ones some video goes to (the worker's claim re-check reads them).
       await this.repo.setPlatforms(trx, id, used, body.posts);
-      for (const v of videos) {
+      for (const v of videos.filter((x) => repeats.has(x.id))) {
+        const copy = await this.deps.requests.insertPlacement(trx, v.id, {
+          accountId: v.account,
+          title: v.title,
+          description: v.description,
+          tags: JSON.stringify(v.tags),
+          date: v.date,
+          publicationId: id,
+        });
+        const field = `video.${body.video.indexOf(v)}.allowRepeat`;
+        for (const platform of plan.publish.get(v.id)!)
+          await this.deps.schedule.schedule(
+            trx,
+            { id: copy, accountId: v.account, version: 1 },
+            platform,
+            v.date,
+            undefined,
+            {
+              allow: true,
+              field,
+            },
+          );
+      }
+      for (const v of videos.filter((x) => !repeats.has(x.id))) {
         const platforms = plan.publish.get(v.id)!;
         const current = (await this.repo.video(v.id, trx))!;
         const version = Number(current.version) + 1;
@@ -164,7 +201,10 @@ export class PublicationsService {
         const rows = existing.filter((r) => r.videoId === v.id);
         for (const platform of platforms) {
           const row = rows.find((r) => r.platform === platform);
-          await this.deps.schedule.schedule(trx, { id: v.id, accountId: v.account, version }, platform, v.date, row);
+          await this.deps.schedule.schedule(trx, { id: v.id, accountId: v.account, version }, platform, v.date, row, {
+            allow: v.allowRepeat,
+            field: `video.${body.video.indexOf(v)}.allowRepeat`,
+          });
         }
         for (const row of rows.filter((r) => !(platforms as readonly string[]).includes(r.platform)))
           await this.deps.schedule.cancel(trx, row);

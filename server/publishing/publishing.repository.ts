@@ -8,6 +8,7 @@ import type { PlatformId } from '../platforms/types';
 import { parsePost, type PlatformPost } from '../../src/contract/platform-posts';
 import type { PostState } from '../events/events';
 import type { VideosRepository } from '../videos/videos.repository';
+import { duplicatePost, isDuplicateViolation } from './duplicate-post';
 import { ERROR_COLUMN, URL_COLUMN, columnOf } from './platform-columns';
 import { postMove, type PostEventName } from './post-states';
 
@@ -188,7 +189,11 @@ export class PublishingRepository {
     patch: Omit<Updateable<VideoPublishesTable>, 'state' | 'step'> = {},
     opts: { evenCancelled?: boolean } = {},
   ): Promise<PostEventName | undefined> {
-    const row = await exec.selectFrom('videoPublishes').select('state').where('id', '=', id).executeTakeFirst();
+    const row = await exec
+      .selectFrom('videoPublishes')
+      .select(['state', 'videoId', 'accountId', 'platform'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row || (row.state === 'cancelled' && !opts.evenCancelled)) return undefined;
     const event = postMove(row.state, to);
     const r = await exec
@@ -196,13 +201,60 @@ export class PublishingRepository {
       .set({ ...patch, state: to, updatedAt: new Date().toISOString() })
       .where('id', '=', id)
       .where('state', '=', row.state)
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .catch((e: unknown) => {
+        // A cancelled post back among the live ones meets the duplicate index (migration 037).
+        if (!isDuplicateViolation(e)) throw e;
+        const account = patch.accountId === undefined ? row.accountId : patch.accountId;
+        throw duplicatePost({ video: row.videoId, account, platform: row.platform });
+      });
     return Number(r.numUpdatedRows) > 0 ? event : undefined;
   }
 
-  /** A new post (state 'scheduled', step 0), in the caller's transaction. */
-  async insert(trx: Db, row: Insertable<VideoPublishesTable>): Promise<number> {
-    return (await trx.insertInto('videoPublishes').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  /**
+   * A new post (state 'scheduled', step 0), in the caller's transaction. It records its video's file (the
+   * duplicate index's key, migration 037); the same file live on the same profile and platform with the same
+   * `repeatOf` is refused by the database, answered as a 409 naming them.
+   */
+  async insert(trx: Db, row: Omit<Insertable<VideoPublishesTable>, 'fileKey'>): Promise<number> {
+    try {
+      const r = await trx
+        .insertInto('videoPublishes')
+        .values((eb) => ({
+          ...row,
+          fileKey: eb.selectFrom('videos').select('videos.storageKey').where('videos.id', '=', row.videoId),
+        }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return r.id;
+    } catch (e) {
+      if (!isDuplicateViolation(e)) throw e;
+      throw duplicatePost({ video: row.videoId, account: row.accountId ?? null, platform: row.platform });
+    }
+  }
+
+  /**
+   * The live posts (not cancelled) of `videoId`'s rendered file on `accountId` and `platform`, other than
+   * `exceptId`: what a new post of it would repeat (the duplicate guard's check; the index is its last word).
+   */
+  async livePostsOfFile(
+    exec: Db,
+    videoId: number,
+    accountId: number,
+    platform: PlatformId,
+    exceptId?: number,
+  ): Promise<{ id: number; videoId: number; state: string }[]> {
+    let q = exec
+      .selectFrom('videoPublishes')
+      .select(['videoPublishes.id', 'videoPublishes.videoId', 'videoPublishes.state'])
+      .where('videoPublishes.fileKey', '=', (eb) =>
+        eb.selectFrom('videos').select('videos.storageKey').where('videos.id', '=', videoId),
+      )
+      .where('videoPublishes.accountId', '=', accountId)
+      .where('videoPublishes.platform', '=', platform)
+      .where('videoPublishes.state', '!=', 'cancelled');
+    if (exceptId !== undefined) q = q.where('videoPublishes.id', '!=', exceptId);
+    return q.orderBy('videoPublishes.id').execute();
   }
 
   /** Fields of a post other than its state (the API's version bump, a lifted wait), in the caller's transaction. */

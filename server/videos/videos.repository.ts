@@ -250,6 +250,44 @@ export class VideosRepository {
     return r.id;
   }
 
+  /**
+   * A new placement of a rendered video's file (issue 21: a repeat, or the same file for another profile): a
+   * `videos` row of the same owner and storage key, outside any request's outputs, in publication
+   * `publicationId`. Answers its id.
+   */
+  async insertPlacement(
+    trx: Exec,
+    sourceId: number,
+    v: {
+      accountId: number;
+      title: string;
+      description: string;
+      tags: string;
+      date: string;
+      publicationId: number;
+    },
+  ): Promise<number> {
+    const src = await trx
+      .selectFrom('videos')
+      .select(['userId', 'storageKey', 'idUpload'])
+      .where('id', '=', sourceId)
+      .executeTakeFirstOrThrow();
+    const r = await trx
+      .insertInto('videos')
+      .values({
+        ...v,
+        userId: src.userId,
+        storageKey: src.storageKey,
+        idUpload: src.idUpload,
+        dateMs: dateMsOf(v.date),
+        status: 'publication',
+        createdAt: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  }
+
   /** A video's publication fields (its plan, status, links, errors, stats), in `exec`. */
   async update(exec: Exec, id: number, patch: Updateable<VideosTable>): Promise<void> {
     // The planned date is kept twice: ISO text for the answers, epoch ms for the list's date filter (018).

@@ -7,19 +7,20 @@ export type PaletteOf = (name: (typeof STATE_COLORS)[keyof typeof STATE_COLORS])
 
 /**
  * One calendar entry per post: at its publish instant once published, else its due time; coloured by state;
- * only a post that has not started going out can be dragged.
+ * only a post that has not started going out can be dragged. A repeat the operator allowed (the same file on the
+ * same profile and platform again, issue 21 item 5) is marked with ↻ and the class `kadr-post-repeat`.
  */
 export const toEvent = (p: CalendarPost, colorOf: PaletteOf) => {
   const color = colorOf(STATE_COLORS[p.state]);
   return {
     id: String(p.id),
-    title: `${PLATFORM_TITLES[p.platform]} · ${p.title}`,
+    title: `${p.repeatOf > 0 ? '↻ ' : ''}${PLATFORM_TITLES[p.platform]} · ${p.title}`,
     start: p.publishedAt ?? p.dueAt,
     allDay: false,
     editable: isMovable(p.state),
     backgroundColor: color,
     borderColor: color,
-    classNames: [`kadr-post-${p.state}`],
+    classNames: [`kadr-post-${p.state}`, ...(p.repeatOf > 0 ? ['kadr-post-repeat'] : [])],
     extendedProps: { post: p },
   };
 };

@@ -95,6 +95,12 @@ export const CalendarPostSchema = z
     dueAt: z.string().describe('When it is due (UTC instant)'),
     publishedAt: z.string().nullable().describe('When it went public'),
     title: z.string(),
+    repeatOf: z
+      .number()
+      .int()
+      .describe(
+        'The live post of the same file, profile and platform this one repeats (allowed by the operator); 0: none',
+      ),
   })
   .meta({ id: 'CalendarPost' });
 export type CalendarPost = z.infer<typeof CalendarPostSchema>;

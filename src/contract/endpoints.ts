@@ -86,6 +86,12 @@ export const API = {
     profile: '/api/analytics/profiles/:id',
     variants: '/api/analytics/requests/:id/variants',
   },
+  /** Bulk import of publications from CSV (dry run, then commit) and their export with the same columns. */
+  imports: {
+    dryRun: '/api/imports/publications/dry-run',
+    commit: '/api/imports/publications',
+    export: '/api/imports/publications/export',
+  },
   /** The AI service (its own base URL when VITE_AI_BASE_URL is set; the panel's second client). */
   ai: {
     sessions: '/api/ai/info',

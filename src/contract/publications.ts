@@ -40,6 +40,7 @@ export const PM = {
   nothingToPublish: 'kadr.publications.errors.nothing_to_publish',
   notAiVideo: 'kadr.publications.errors.not_this_ai_video',
   checkRefused: 'kadr.publications.errors.check_refused',
+  duplicatePost: 'kadr.publications.errors.duplicate_post',
 } as const;
 
 /** YouTube's limits (the strictest of the three for titles and descriptions). */
@@ -131,6 +132,12 @@ export const publishVideoInputSchema = (horizon?: PublishHorizon) =>
     tags: tags.refine((t) => t.length > 0, PM.minOneTag),
     account: z.number({ error: PM.minOneAccount }).int().positive(PM.minOneAccount),
     date: publishDate(horizon),
+    allowRepeat: z
+      .boolean()
+      .optional()
+      .describe(
+        'Post it even when the same rendered file is already live on this profile and platform (issue 21 item 5)',
+      ),
   });
 export const PublishVideoInputSchema = publishVideoInputSchema();
 export type PublishVideoInput = z.infer<typeof PublishVideoInputSchema>;

@@ -19,6 +19,7 @@ import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import InsightsIcon from '@mui/icons-material/Insights';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { SubMenu } from './SubMenu';
 import { groupMatches, menuFor } from './menuItems';
 
@@ -40,6 +41,7 @@ const LEAF_ICONS: Record<string, ReactElement> = {
   youtube_list: <YouTubeIcon fontSize="small" />,
   calendar: <CalendarMonthIcon fontSize="small" />,
   analytics: <InsightsIcon fontSize="small" />,
+  imports: <UploadFileIcon fontSize="small" />,
   create_requests: <MovieCreationIcon fontSize="small" />,
   ai_sessions: <ForumIcon fontSize="small" />,
   ai_videos: <SmartDisplayIcon fontSize="small" />,

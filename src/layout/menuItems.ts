@@ -24,6 +24,7 @@ export const MENU: MenuGroup[] = [
       { key: 'youtube_list', to: '/video/list', match: ['/video/list', '/video/youtube'] },
       { key: 'calendar', to: '/calendar', match: ['/calendar'] },
       { key: 'analytics', to: '/analytics', match: ['/analytics'] },
+      { key: 'imports', to: '/video/import', match: ['/video/import'] },
       { key: 'create_requests', to: '/video/request-create', match: ['/video/request', '/video/create'] },
     ],
   },

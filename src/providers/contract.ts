@@ -12,6 +12,7 @@ export const contract = {
   calendar: () => import('../contract/calendar'),
   groups: () => import('../contract/groups'),
   http: () => import('../contract/http'),
+  imports: () => import('../contract/imports'),
   jobs: () => import('../contract/jobs'),
   live: () => import('../contract/live'),
   media: () => import('../contract/media'),

@@ -11,6 +11,7 @@ import type { PasswordChange } from '../contract/users';
 import type { CreateVideoFields } from '../contract/videos';
 import { aiClient } from './aiClient';
 import { call } from './call';
+import { httpClient } from './httpClient';
 import { contract } from './contract';
 import { uploadWithProgress, type UploadProgress } from './uploadWithProgress';
 import type { AnswerSchema } from './parseAnswer';
@@ -233,6 +234,23 @@ export const customMethods = {
       pathOf(API.analytics.variants, { id }),
       { signal },
     ),
+  // Publications from and to CSV (issue 21 item 4).
+  /** Every row of the file with its errors and warnings; nothing written. */
+  importDryRun: (csv: string) =>
+    call(
+      contract.imports().then((c) => c.ImportReportSchema),
+      API.imports.dryRun,
+      { method: 'POST', body: { csv } },
+    ),
+  /** The file written, all rows or none. */
+  importCommit: (csv: string) =>
+    call(
+      contract.imports().then((c) => c.ImportDoneSchema),
+      API.imports.commit,
+      { method: 'POST', body: { csv } },
+    ),
+  /** The caller's publications as CSV text, in the import's columns. */
+  exportPublications: async () => (await httpClient(API.imports.export, { headers: { Accept: 'text/csv' } })).body,
 
   // Live updates and the bell.
   liveTicket: () =>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import {
+  BooleanInput,
   Form,
   SaveButton,
   TextInput,
@@ -59,6 +60,8 @@ type VideoValues = {
   tags: string[];
   account: number | null;
   date: string;
+  /** Post it even when this file is already live on the profile and platform (issue 21 item 5). */
+  allowRepeat?: boolean;
 };
 type FormValues = {
   title: string;
@@ -86,13 +89,14 @@ const toBody = (v: FormValues) => {
     date: v.date,
     ...choiceOf(v.video ?? [], v.profiles ?? []),
     accounts: (v.accounts ?? []).map((o) => Number(o.value)),
-    video: (v.video ?? []).map(({ id, title, description, tags, account, date }) => ({
+    video: (v.video ?? []).map(({ id, title, description, tags, account, date, allowRepeat }) => ({
       id,
       title,
       description,
       tags,
       account,
       date,
+      ...(allowRepeat ? { allowRepeat } : {}),
     })),
     posts: cleanPosts(v.posts),
   };
@@ -114,7 +118,7 @@ const resolverFor = (rules: PublishRules | undefined): Resolver<FieldValues> => 
 
 /** Fields the form shows, where a server's field message goes. */
 const SHOWN_FIELD =
-  /^(?:video\.\d+\.(?:title|description|tags|account|date)|title|description|tags|accounts|date|inYouTube|posts\.(?:youtube|tiktok|instagram)\.\w+)$/;
+  /^(?:video\.\d+\.(?:title|description|tags|account|date|allowRepeat)|title|description|tags|accounts|date|inYouTube|posts\.(?:youtube|tiktok|instagram)\.\w+)$/;
 
 /**
  * /video/request/{idUpload} and /ai/video/{id}/publish: the publish form (SPEC §2, §5, §8) of a finished request's
@@ -366,6 +370,11 @@ const VideosCard = ({ kind }: { kind: PublishSource['kind'] }) => {
                       <TagsInput source={`video.${i}.tags`} label="kadr.publishing.fields.tags" />
                       <AccountPicker source={`video.${i}.account`} label="kadr.publishing.fields.account" />
                       <UtcDateInput source={`video.${i}.date`} label="kadr.publishing.fields.date" helperText={false} />
+                      <BooleanInput
+                        source={`video.${i}.allowRepeat`}
+                        label="kadr.publishing.fields.allow_repeat"
+                        helperText={false}
+                      />
                     </Stack>
                   </Stack>
                 </CardContent>

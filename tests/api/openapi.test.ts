@@ -50,6 +50,7 @@ describeEachDb('API docs', (ctx) => {
       'Backgrounds',
       'Calendar',
       'Groups',
+      'Import',
       'Jobs',
       'Live updates',
       'Media',

@@ -305,8 +305,10 @@ describeEachDb('publications API: edits, publishing again, deletes', (ctx) => {
       token: anna,
       payload: { ...payload, video: [{ ...payload.video[0], id: live }] },
     });
-    expect(refused.status).toBe(400);
-    expect(refused.body.errors['video.0.id']).toBe('Відео вже публікується або опубліковано: його не можна прибрати');
+    // The same file to the same profile and platform again is a duplicate (issue 21 item 5): a 409 on the
+    // video's "allow a repeat" switch, naming the video, the profile and the platform.
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors['video.0.allowRepeat']).toContain(`Відео #${live} уже заплановано або опубліковано`);
   });
 
   it("the profile's video list sums each count over the main platform and Instagram", async () => {

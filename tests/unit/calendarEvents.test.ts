@@ -12,6 +12,7 @@ const post = (over: Partial<CalendarPost>): CalendarPost => ({
   dueAt: '2031-03-10T09:00:00.000Z',
   publishedAt: null,
   title: 'Шортс',
+  repeatOf: 0,
   ...over,
 });
 const colorOf = (name: string) => `c-${name}`;
@@ -34,5 +35,12 @@ describe('calendar entries', () => {
   it('a published post stands at the instant it went public', () => {
     const e = toEvent(post({ state: 'published', publishedAt: '2031-03-10T09:04:00.000Z' }), colorOf);
     expect(e).toMatchObject({ start: '2031-03-10T09:04:00.000Z', backgroundColor: 'c-success' });
+  });
+
+  it('an allowed repeat of the same file on the same profile and platform is marked', () => {
+    const e = toEvent(post({ repeatOf: 4 }), colorOf);
+    expect(e.title).toBe('↻ TikTok · Шортс');
+    expect(e.classNames).toContain('kadr-post-repeat');
+    expect(toEvent(post({}), colorOf).classNames).not.toContain('kadr-post-repeat');
   });
 });

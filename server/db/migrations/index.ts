@@ -25,6 +25,7 @@ import * as mediaRetention from './026_media_retention.js';
 import * as calendar from './027_calendar.js';
 import * as publishApproval from './032_publish_approval.js';
 import * as postStats from './033_post_stats.js';
+import * as duplicateGuard from './037_duplicate_guard.js';
 import * as platformPosts from './038_platform_posts.js';
 import * as multipartUploads from './040_multipart_uploads.js';
 
@@ -57,6 +58,7 @@ export const migrations = {
   '027_calendar': calendar,
   '032_publish_approval': publishApproval,
   '033_post_stats': postStats,
+  '037_duplicate_guard': duplicateGuard,
   '038_platform_posts': platformPosts,
   '040_multipart_uploads': multipartUploads,
 };
