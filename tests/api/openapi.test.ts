@@ -34,7 +34,9 @@ describeEachDb('API docs', (ctx) => {
       }
     }
     expect(missing).toEqual([]);
-    expect(doc.paths['/api/users'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/users'].get.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/api-keys'].post.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/auth/login'].post.security).toBeUndefined();
     expect(doc.paths['/api/photo-bg'].post.requestBody.content['multipart/form-data'].schema.properties).toHaveProperty(
       'folderId',
