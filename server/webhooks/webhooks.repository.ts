@@ -156,6 +156,11 @@ export class WebhooksRepository {
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ ...r, ok: Boolean(r.ok), willRetry: Boolean(r.willRetry), createdAt: Number(r.createdAt) }));
+    return rows.map((r) => ({
+      ...r,
+      ok: Boolean(r.ok),
+      willRetry: Boolean(r.willRetry),
+      createdAt: Number(r.createdAt),
+    }));
   }
 }

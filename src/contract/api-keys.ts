@@ -66,7 +66,5 @@ export type ApiKey = z.infer<typeof ApiKeySchema>;
 export const ApiKeyListSchema = z.array(ApiKeySchema);
 
 /** The answer to a create: the record, and the key itself, shown this once. */
-export const ApiKeyCreatedSchema = z
-  .object({ key: ApiKeySchema, token: z.string() })
-  .meta({ id: 'ApiKeyCreated' });
+export const ApiKeyCreatedSchema = z.object({ key: ApiKeySchema, token: z.string() }).meta({ id: 'ApiKeyCreated' });
 export type ApiKeyCreated = z.infer<typeof ApiKeyCreatedSchema>;

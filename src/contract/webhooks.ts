@@ -72,7 +72,9 @@ export type Webhook = z.infer<typeof WebhookSchema>;
 export const WebhookListSchema = z.array(WebhookSchema);
 
 /** The answer to a create: the webhook and its signing secret (`whsec_…`), shown this once. */
-export const WebhookCreatedSchema = z.object({ webhook: WebhookSchema, secret: z.string() }).meta({ id: 'WebhookCreated' });
+export const WebhookCreatedSchema = z
+  .object({ webhook: WebhookSchema, secret: z.string() })
+  .meta({ id: 'WebhookCreated' });
 export type WebhookCreated = z.infer<typeof WebhookCreatedSchema>;
 
 /** One attempt to deliver a message: the answer's status and body (its start), or the network error. */

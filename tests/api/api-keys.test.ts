@@ -132,7 +132,11 @@ describeEachDb(
         { method: 'DELETE', url: `/api/api-keys/${own.key.id}` },
         { method: 'GET', url: '/api/webhooks' },
         { method: 'POST', url: '/api/webhooks', payload: { url: 'https://example.com/h', events: ['post.failed'] } },
-        { method: 'POST', url: '/api/auth/password', payload: { currentPassword: 'boss-pass', newPassword: 'x'.repeat(12) } },
+        {
+          method: 'POST',
+          url: '/api/auth/password',
+          payload: { currentPassword: 'boss-pass', newPassword: 'x'.repeat(12) },
+        },
         { method: 'POST', url: '/api/users', payload: { login: 'mallory', password: 'x'.repeat(12), role: 'admin' } },
         { method: 'PATCH', url: `/api/users/${annaId}`, payload: { password: 'y'.repeat(12) } },
       ] as const;
