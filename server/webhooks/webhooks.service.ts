@@ -153,12 +153,7 @@ export class WebhooksService {
     const refused = () => badRequest(M.validation, { url: WM.urlRefused });
     if (this.deps.sender.refusesLiteral(url)) throw refused();
     const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
-    let addresses: { address: string }[] = [];
-    try {
-      addresses = await lookup(host, { all: true });
-    } catch {
-      return;
-    }
+    const addresses = await lookup(host, { all: true }).catch(() => []);
     if (addresses.some((a) => !isPublicAddress(a.address))) throw refused();
   }
 }

@@ -5,6 +5,7 @@
 export const contract = {
   accounts: () => import('../contract/accounts'),
   ai: () => import('../contract/ai'),
+  apiKeys: () => import('../contract/api-keys'),
   auth: () => import('../contract/auth'),
   backgrounds: () => import('../contract/backgrounds'),
   calendar: () => import('../contract/calendar'),
@@ -17,4 +18,5 @@ export const contract = {
   tags: () => import('../contract/tags'),
   users: () => import('../contract/users'),
   videos: () => import('../contract/videos'),
+  webhooks: () => import('../contract/webhooks'),
 };
