@@ -45,6 +45,7 @@ describeEachDb('API docs', (ctx) => {
     const tags = new Set(Object.values(doc.paths).flatMap((p: any) => Object.values(p).flatMap((op: any) => op.tags)));
     expect([...tags].sort()).toEqual([
       'AI',
+      'API keys',
       'Accounts',
       'Auth',
       'Backgrounds',
@@ -58,6 +59,7 @@ describeEachDb('API docs', (ctx) => {
       'Tag sets',
       'Users',
       'Videos',
+      'Webhooks',
     ]);
   });
 
