@@ -1,4 +1,4 @@
-import { KM, type ApiKeyAccess } from '../../src/contract/api-keys';
+import { KM, type ApiKeyAccess } from '../../src/contract/personal-keys';
 
 /**
  * Where an API key never reaches, whatever its owner's role: the keys themselves, webhooks, the sign-in and

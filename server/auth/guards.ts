@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../src/contract/auth';
 import { M } from '../../src/contract/messages';
-import { API_KEY_PREFIX } from '../../src/contract/api-keys';
+import { API_KEY_PREFIX } from '../../src/contract/personal-keys';
 import { AppError } from '../http/errors';
 
 /** What an access token carries: the user, and `sid`, the session (refresh-token family) it belongs to. */

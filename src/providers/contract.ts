@@ -5,7 +5,7 @@
 export const contract = {
   accounts: () => import('../contract/accounts'),
   ai: () => import('../contract/ai'),
-  apiKeys: () => import('../contract/api-keys'),
+  apiKeys: () => import('../contract/personal-keys'),
   auth: () => import('../contract/auth'),
   backgrounds: () => import('../contract/backgrounds'),
   calendar: () => import('../contract/calendar'),

@@ -7,7 +7,7 @@ import { API, itemOf, pathOf } from '../contract/endpoints';
 import type { PlatformKey } from '../contract/platforms';
 import type { PostAction, PublicationCreate, PublicationPatch } from '../contract/publications';
 import type { PasswordChange } from '../contract/users';
-import type { ApiKeyCreate } from '../contract/api-keys';
+import type { ApiKeyCreate } from '../contract/personal-keys';
 import type { WebhookCreate, WebhookPatch } from '../contract/webhooks';
 import type { CreateVideoFields } from '../contract/videos';
 import { aiClient } from './aiClient';

@@ -19,7 +19,7 @@ import { readAuth } from '../providers/authStore';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
 import { OwnMediaUsage } from '../media/OwnMediaUsage';
-import { ApiKeysCard } from '../api-keys/ApiKeysCard';
+import { ApiKeysCard } from '../personal-keys/ApiKeysCard';
 import { WebhooksCard } from '../webhooks/WebhooksCard';
 
 /**

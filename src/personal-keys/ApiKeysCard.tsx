@@ -17,7 +17,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { API_KEY_ACCESS, type ApiKey, type ApiKeyAccess } from '../contract/api-keys';
+import { API_KEY_ACCESS, type ApiKey, type ApiKeyAccess } from '../contract/personal-keys';
 import { errorMessages, fieldErrorsOf } from '../common/errorMessages';
 import { ShownOnceDialog } from '../common/ShownOnceDialog';
 import { useFormatUtc } from '../common/useFormatUtc';
