@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiKeyCreatedSchema, ApiKeyCreateSchema, ApiKeyListSchema, ApiKeySchema } from '../../src/contract/personal-keys';
+import {
+  ApiKeyCreatedSchema,
+  ApiKeyCreateSchema,
+  ApiKeyListSchema,
+  ApiKeySchema,
+} from '../../src/contract/personal-keys';
 import { errorResponses, IdParams } from '../../src/contract/http';
 import { requireUser } from '../auth/guards';
 import { API_TAGS, SESSION_ONLY } from '../http/openapi';

@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AuthUser } from '../../src/contract/auth';
-import { API_KEY_PREFIX, KM, type ApiKey, type ApiKeyCreate, type ApiKeyCreated } from '../../src/contract/personal-keys';
+import {
+  API_KEY_PREFIX,
+  KM,
+  type ApiKey,
+  type ApiKeyCreate,
+  type ApiKeyCreated,
+} from '../../src/contract/personal-keys';
 import { M } from '../../src/contract/messages';
 import { AppError, badRequest, notFound, TooManyRequests } from '../http/errors';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
