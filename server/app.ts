@@ -36,6 +36,8 @@ import { healthRoutes } from './operations/health.routes';
 import { measureHttp, metricsRoutes } from './metrics/metrics.routes';
 import { buildContainer, type Container, type ContainerOverrides } from './container';
 import { aiService, allowPanelOrigin } from './ai/ai-app';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 export type AppDeps = { config: Config; db: Db; dbKind: DbKind };
 
@@ -110,6 +112,8 @@ export async function buildApp(
   await app.register(importsRoutes, { imports: services.imports });
   await app.register(liveRoutes, { live: root.live.service, streams: root.live.streams });
   await app.register(jobsRoutes, { jobs: services.jobs });
+  await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+  await app.register(webhooksRoutes, { webhooks: services.webhooks });
   // The event bus delivers from now on; closed with the app (what is not delivered yet stays due in the table).
   root.events.start();
   app.addHook('onClose', async () => {
@@ -119,6 +123,7 @@ export async function buildApp(
   // The AI service: on the API's origin unless AI_PORT gives it a port of its own (main.ts, server/ai/ai-app.ts).
   if (config.ai.port === undefined) await app.register(aiService, { ai: services.ai, videos: services.aiVideos });
   app.addHook('onClose', async () => root.aiDrivers.close());
+  app.addHook('onClose', async () => root.webhookSender.close());
   // The upload routes, in a context of their own with multipart: streamed through req.parts()/req.file(), no
   // file size limit (SPEC §9). Multipart hooks every request of its context, so the other routes stay out.
   await app.register(async (uploads) => {

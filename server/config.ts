@@ -422,6 +422,24 @@ export const EnvSchema = z.object({
         'development); otherwise such a proxy is refused (server-side request forgery guard).',
     )
     .meta({ defaultText: '`false` (`true` with `SIMULATORS=on`)' }),
+  ALLOW_PRIVATE_WEBHOOKS: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      '`true` lets a webhook URL point at loopback, a private, CGNAT or link-local network (a local listener for ' +
+        'development and tests); otherwise such a URL is refused (server-side request forgery guard).',
+    )
+    .meta({ defaultText: '`false` (`true` with `SIMULATORS=on`)' }),
+  API_KEY_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(120)
+    .describe(
+      'Requests one API key may make per minute (counted in the database, shared by every API process); more ' +
+        'are answered 429 with Retry-After.',
+    ),
   MEDIA_SIGNING_KEY: z
     .string()
     .min(32)
@@ -715,6 +733,10 @@ type ConfigFields = {
   platformTimeoutMs: number;
   /** Profiles may use a proxy on loopback, private or link-local addresses (refused by default: SSRF). */
   allowPrivateProxies: boolean;
+  /** Webhook URLs may point at loopback, private or link-local addresses (refused by default: SSRF). */
+  allowPrivateWebhooks: boolean;
+  /** Requests per minute one API key may make (server/api-keys). */
+  apiKeyRateLimit: number;
   /** HMAC key of signed media links (/api/media/<key>?exp&sig); never logged. */
   mediaSigningKey: string;
   /** How long a signed media link stays valid at least (rounded up to the hour). */
@@ -921,6 +943,8 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     },
     platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,
     allowPrivateProxies: (e.ALLOW_PRIVATE_PROXIES ?? (e.SIMULATORS === 'on' ? 'true' : 'false')) === 'true',
+    allowPrivateWebhooks: (e.ALLOW_PRIVATE_WEBHOOKS ?? (e.SIMULATORS === 'on' ? 'true' : 'false')) === 'true',
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     mediaSigningKey:
       e.MEDIA_SIGNING_KEY ??
       createHmac('sha256', persistedSecret(dataDir, 'app.key', e.APP_KEY))

@@ -14,6 +14,7 @@ import {
   JobRunner,
   exponentialBackoff,
   type JobSpec,
+  type Enqueue,
   type JobWorker,
   type RunnerOptions,
 } from './jobs/index';
@@ -83,6 +84,13 @@ import { aiJobWorkers, aiVideoJob } from './ai/ai.jobs';
 import { createChatDrivers, type ChatDrivers } from './ai/drivers/index';
 import { createVideoGenerator, type VideoGenerator } from './ai/video/index';
 import { AiVideoGeneration } from './ai/video/generation';
+import { ApiKeysRepository } from './api-keys/api-keys.repository';
+import { ApiKeysService } from './api-keys/api-keys.service';
+import { WebhooksRepository } from './webhooks/webhooks.repository';
+import { WebhooksService } from './webhooks/webhooks.service';
+import { WebhookSender } from './webhooks/webhook-sender';
+import { webhooksSubscriber } from './webhooks/webhooks.subscriber';
+import { webhookDeliverJob, webhooksJobWorkers } from './webhooks/webhooks.jobs';
 
 export type ContainerInput = {
   config: Config;
@@ -134,6 +142,9 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   const media: Media = await createMedia(config, new MultipartUploadsRepository(db));
   const ffmpeg = new Ffmpeg(config);
   const liveRepo = new LiveRepository(db);
+  const webhooksRepo = new WebhooksRepository(db);
+  // The bus is built before the queue (whose dead jobs it records); its webhook subscriber enqueues through this.
+  const lateEnqueue: Enqueue = (job, payload, opts, trx) => queue.enqueue(job, payload, opts, trx);
   // The domain event bus (server/events): services and workers record events with their changes; the bell
   // subscribes (once per event), the live streams follow (every process). PostgreSQL: LISTEN/NOTIFY wakes it.
   const events = new EventBus({
@@ -141,10 +152,11 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     dbKind,
     pollMs: dbKind === 'sqlite' ? 500 : 2000,
     listenUrl: dbKind === 'postgres' ? config.databaseUrl : undefined,
-    subscribers: [liveNotices(liveRepo)],
+    // Webhooks queue their deliveries through the queue (built below; the subscriber calls it at delivery time).
+    subscribers: [liveNotices(liveRepo), webhooksSubscriber(webhooksRepo, lateEnqueue)],
     log,
   });
-  const queue = new JobQueue(
+  const queue: JobQueue = new JobQueue(
     db,
     dbKind,
     Date.now,
@@ -177,6 +189,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     ai: new AiRepository(db),
     aiVideos: new AiVideosRepository(db),
     retention: new RetentionRepository(db, videosRepo),
+    apiKeys: new ApiKeysRepository(db),
+    webhooks: webhooksRepo,
   };
 
   const auth = new AuthService(
@@ -241,7 +255,15 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     { config, db, sealer, media, ffmpeg, queue, repos, connections, platforms, events, log },
     overrides,
   );
+  const webhookSender = new WebhookSender(config.allowPrivateWebhooks);
+  const webhooks = new WebhooksService(repos.webhooks, {
+    sealer,
+    sender: webhookSender,
+    allowPrivate: config.allowPrivateWebhooks,
+  });
   const services = {
+    apiKeys: new ApiKeysService(repos.apiKeys, config.apiKeyRateLimit),
+    webhooks,
     ai,
     aiVideos,
     auth,
@@ -310,6 +332,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     aiVideoJob,
     retentionJob,
     rollUpJob,
+    webhookDeliverJob,
   ];
   const rollUp = new StatsRollUp(new StatsHistoryRepository(db));
   const retention = new RetentionService(repos.retention, media.storage, config.retention, log);
@@ -330,6 +353,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     ...aiJobWorkers({ generation: aiGeneration }),
     ...retentionJobWorkers({ retention, log }),
     ...analyticsJobWorkers({ rollUp, log }),
+    ...webhooksJobWorkers({ webhooks }),
   ];
 
   /** The queue as the operator sees it (the Jobs screen and /metrics), and the metrics when METRICS_TOKEN is set. */
@@ -364,6 +388,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     live: { service: live, hub, repo: liveRepo, streams: new LiveStreams({ live, hub, auth: repos.auth }) },
     aiDrivers,
     videoGenerator,
+    webhookSender,
     jobs: { catalogue, workers },
 
     /** A job runner over the catalogue (or the given part of it), with the queue's timing from config. */

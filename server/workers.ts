@@ -9,6 +9,7 @@ import { PUBLISH_CONCURRENCY, publishJob, scheduleStats, statsJob } from './publ
 import { aiVideoJob } from './ai/ai.jobs';
 import { scheduleRetention } from './retention/retention.jobs';
 import { scheduleRollUp } from './analytics/analytics.jobs';
+import { webhookDeliverJob } from './webhooks/webhooks.jobs';
 
 /** The running workers; `stop` aborts running jobs and hands them back to the queue. */
 export type Workers = { runner: JobRunner; plan: RunnerPlan; stop: () => Promise<void> };
@@ -25,6 +26,8 @@ export const DEFAULT_CONCURRENCY: Readonly<Record<string, number>> = {
   [publishJob.name]: PUBLISH_CONCURRENCY,
   [statsJob.name]: PUBLISH_CONCURRENCY,
   [aiVideoJob.name]: PUBLISH_CONCURRENCY,
+  // Waits on the receivers' answers (10 s at most each).
+  [webhookDeliverJob.name]: 4,
 };
 
 /** This process's runner plan: WORKER_KINDS and WORKER_CONCURRENCY over the catalogue (errors name the variable). */

@@ -11,7 +11,7 @@ import {
 } from '../../src/contract/auth';
 import { errorResponses, NoContent } from '../../src/contract/http';
 import { PasswordChangeSchema } from '../../src/contract/users';
-import { API_TAGS, BEARER } from '../http/openapi';
+import { API_TAGS, BEARER, SESSION_ONLY } from '../http/openapi';
 import type { AuthService } from './auth.service';
 import { requireUser } from './guards';
 
@@ -81,7 +81,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
       preValidation: requireUser,
       schema: {
         tags,
-        security: BEARER,
+        security: SESSION_ONLY,
         summary: 'Change own password (ends the other sessions)',
         body: safeExtend(PasswordChangeSchema, SessionTokenSchema.shape),
         response: { 204: NoContent, ...errorResponses(400, 401, 500) },

@@ -1,10 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../src/contract/auth';
 import { M } from '../../src/contract/messages';
+import { API_KEY_PREFIX } from '../../src/contract/personal-keys';
 import { AppError } from '../http/errors';
 
 /** What an access token carries: the user, and `sid`, the session (refresh-token family) it belongs to. */
 export type AccessClaims = { sub: number; login: string; role: AuthUser['role']; sid: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API key the request was made with (unset for a session's access token). */
+    apiKeyId?: number;
+  }
+}
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -17,11 +25,19 @@ declare module '@fastify/jwt' {
  * preHandler: a valid bearer access token of a live session is required; sets `req.user` with the role the
  * database holds now (a read may use what this process checked within the last second:
  * session-cache.ts). A logged-out, revoked (password change, demotion) or expired session, or a deleted
- * user, is a 401 on the next request; a demoted admin is a user on the next request.
+ * user, is a 401 on the next request; a demoted admin is a user on the next request. A personal API key
+ * (`Bearer kadr_…`) stands for its owner instead, within what keys may reach (server/api-keys/api-key-scope.ts).
  */
 export async function requireUser(req: FastifyRequest): Promise<void> {
   const token = bearerToken(req.headers.authorization);
   if (!token) throw new AppError(401, M.unauthorized);
+  // A personal API key (`kadr_…`): its owner as they are now, within what keys may reach (server/api-keys).
+  if (token.startsWith(API_KEY_PREFIX)) {
+    const holder = await req.server.root.services.apiKeys.authenticate(token, req.method, req.routeOptions.url ?? '');
+    req.user = holder.user;
+    req.apiKeyId = holder.keyId;
+    return;
+  }
   let claims: AccessClaims;
   try {
     // The app's verifier (signature, algorithm, expiry), called directly: req.jwtVerify() would decode the

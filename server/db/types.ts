@@ -464,7 +464,54 @@ export interface AiVideosTable {
   updatedAt: string;
 }
 
+/** 030: personal API keys (server/api-keys); times epoch ms; only the key's SHA-256 is kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  access: 'read' | 'write';
+  prefix: string;
+  tokenHash: string;
+  expiresAt: number | null;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+  windowUntilMs: Generated<number>;
+  windowCount: Generated<number>;
+  createdAt: number;
+}
+
+/** 031: webhooks (server/webhooks); `events` a JSON array of event names; the secret sealed. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  userId: number;
+  url: string;
+  events: string;
+  secretSealed: string;
+  enabled: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** 031: one attempt to deliver a webhook message (the delivery log). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhookId: number;
+  messageId: string;
+  event: string;
+  attempt: number;
+  ok: number;
+  willRetry: number;
+  responseStatus: number | null;
+  responseBody: string | null;
+  error: string | null;
+  durationMs: number;
+  createdAt: number;
+}
+
 export interface Database {
+  apiKeys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhookDeliveries: WebhookDeliveriesTable;
   aiSessions: AiSessionsTable;
   aiMessages: AiMessagesTable;
   aiScreenshots: AiScreenshotsTable;

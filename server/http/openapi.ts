@@ -22,10 +22,23 @@ export const API_TAGS = {
   live: 'Live updates',
   ai: 'AI',
   jobs: 'Jobs',
+  apiKeys: 'API keys',
+  webhooks: 'Webhooks',
 } as const;
 
-/** `security` of a route that needs a bearer access token (the guards requireUser / requireAdmin). */
-export const BEARER = [{ bearerAuth: [] }];
+/**
+ * `security` of a route that needs a bearer access token (the guards requireUser / requireAdmin): a session's
+ * access token, or a personal API key (server/api-keys) in the same header.
+ */
+export const BEARER: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { apiKey: [] }];
+/** `security` of a route an API key never reaches (keys, webhooks, passwords, two-factor): a session only. */
+export const SESSION_ONLY: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }];
+
+const API_KEY_DOC =
+  'A personal API key (Settings → API keys), sent as `Authorization: Bearer kadr_…` in place of an access ' +
+  "token. It acts with its owner's current role, never more; a `read` key makes GET requests only. Keys never " +
+  'reach API keys, webhooks, passwords, two-factor or user changes (403). Each key may make API_KEY_RATE_LIMIT ' +
+  'requests a minute (120 by default), then 429 with `Retry-After`. A revoked or expired key is a 401.';
 
 /** Docs of the streamed uploads: their multipart fields become the request body (the route has no body schema). */
 const transform: typeof jsonSchemaTransform = (doc) => {
@@ -54,7 +67,12 @@ export async function registerOpenapi(app: FastifyInstance): Promise<void> {
           'language of `Accept-Language` (Ukrainian by default).',
         version: '1.0.0',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'kadr_…', description: API_KEY_DOC },
+        },
+      },
       tags: [
         { name: API_TAGS.auth, description: 'Sign in, tokens, own password' },
         { name: API_TAGS.users, description: 'User management (admins only)' },
@@ -68,6 +86,13 @@ export async function registerOpenapi(app: FastifyInstance): Promise<void> {
         { name: API_TAGS.live, description: 'Live updates (server-sent events) and the bell’s notifications' },
         { name: API_TAGS.ai, description: 'The AI service: GPT and DeepSeek sessions, chat, generated videos, logs' },
         { name: API_TAGS.jobs, description: 'The job queue as an operator sees it (admins only)' },
+        { name: API_TAGS.apiKeys, description: 'Personal API keys (a session only: keys never manage keys)' },
+        {
+          name: API_TAGS.webhooks,
+          description:
+            'Webhooks: Standard Webhooks deliveries (webhook-id, webhook-timestamp, webhook-signature ' +
+            '`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the `whsec_` secret), retried for about a day',
+        },
         { name: API_TAGS.media, description: 'Stored media through signed, expiring links' },
         { name: API_TAGS.oauth, description: 'Platform authorization callbacks (public: the signed state decides)' },
       ],

@@ -5,37 +5,8 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
 import type { PlatformKey } from '../contract/platforms';
 import { errorMessages } from '../common/errorMessages';
+import { copyText } from '../common/copyText';
 import type { KadrDataProvider } from '../providers/dataProvider';
-
-/**
- * Copies text to the clipboard: the Clipboard API where the page may use it (HTTPS or localhost), else the
- * older copy command (a panel opened over plain HTTP on a LAN address has no Clipboard API). Resolves false
- * when neither worked.
- */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the copy command
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-  }
-}
 
 /**
  * Asks the server for an authorization link and copies it to the clipboard (SPEC §8):

@@ -107,6 +107,18 @@ export const API = {
     retry: '/api/jobs/:id/retry',
     cancel: '/api/jobs/:id/cancel',
   },
+  /** Own API keys (a session only): GET the list, POST make one, DELETE /{id} revoke. */
+  apiKeys: {
+    collection: '/api/api-keys',
+    item: '/api/api-keys/:id',
+  },
+  /** Webhooks: GET, POST; GET, PATCH, DELETE /{id}; the delivery log and "send test". */
+  webhooks: {
+    collection: '/api/webhooks',
+    item: '/api/webhooks/:id',
+    deliveries: '/api/webhooks/:id/deliveries',
+    test: '/api/webhooks/:id/test',
+  },
   live: {
     ticket: '/api/live/ticket',
     events: '/api/live/events',

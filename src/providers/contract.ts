@@ -7,6 +7,7 @@ export const contract = {
   ai: () => import('../contract/ai'),
   approvals: () => import('../contract/approvals'),
   analytics: () => import('../contract/analytics'),
+  apiKeys: () => import('../contract/personal-keys'),
   auth: () => import('../contract/auth'),
   backgrounds: () => import('../contract/backgrounds'),
   calendar: () => import('../contract/calendar'),
@@ -21,4 +22,5 @@ export const contract = {
   tags: () => import('../contract/tags'),
   users: () => import('../contract/users'),
   videos: () => import('../contract/videos'),
+  webhooks: () => import('../contract/webhooks'),
 };

@@ -8,6 +8,8 @@ import { API, itemOf, pathOf } from '../contract/endpoints';
 import type { PlatformKey } from '../contract/platforms';
 import type { PostAction, PublicationCreate, PublicationPatch } from '../contract/publications';
 import type { PasswordChange } from '../contract/users';
+import type { ApiKeyCreate } from '../contract/personal-keys';
+import type { WebhookCreate, WebhookPatch } from '../contract/webhooks';
 import type { CreateVideoFields } from '../contract/videos';
 import { aiClient } from './aiClient';
 import { call } from './call';
@@ -310,6 +312,64 @@ export const customMethods = {
 
   // Settings.
   /** Ends every other session of the user; `refreshToken` names this one, which stays. */
+  // Own API keys (Settings).
+  apiKeys: (signal?: AbortSignal) =>
+    call(
+      contract.apiKeys().then((c) => c.ApiKeyListSchema),
+      API.apiKeys.collection,
+      { signal },
+    ),
+  createApiKey: (body: ApiKeyCreate) =>
+    call(
+      contract.apiKeys().then((c) => c.ApiKeyCreatedSchema),
+      API.apiKeys.collection,
+      { method: 'POST', body },
+    ),
+  revokeApiKey: (id: Identifier) =>
+    call(
+      contract.apiKeys().then((c) => c.ApiKeySchema),
+      pathOf(API.apiKeys.item, { id }),
+      { method: 'DELETE' },
+    ),
+
+  // Webhooks (Settings): own ones, every user's for an admin.
+  webhooks: (signal?: AbortSignal) =>
+    call(
+      contract.webhooks().then((c) => c.WebhookListSchema),
+      API.webhooks.collection,
+      { signal },
+    ),
+  createWebhook: (body: WebhookCreate) =>
+    call(
+      contract.webhooks().then((c) => c.WebhookCreatedSchema),
+      API.webhooks.collection,
+      { method: 'POST', body },
+    ),
+  updateWebhook: (id: Identifier, body: WebhookPatch) =>
+    call(
+      contract.webhooks().then((c) => c.WebhookSchema),
+      pathOf(API.webhooks.item, { id }),
+      { method: 'PATCH', body },
+    ),
+  deleteWebhook: (id: Identifier) =>
+    call(
+      contract.webhooks().then((c) => c.WebhookSchema),
+      pathOf(API.webhooks.item, { id }),
+      { method: 'DELETE' },
+    ),
+  testWebhook: (id: Identifier) =>
+    call(
+      contract.webhooks().then((c) => c.WebhookDeliverySchema),
+      pathOf(API.webhooks.test, { id }),
+      { method: 'POST' },
+    ),
+  webhookDeliveries: (id: Identifier, signal?: AbortSignal) =>
+    call(
+      contract.webhooks().then((c) => c.WebhookDeliveryListSchema),
+      pathOf(API.webhooks.deliveries, { id }),
+      { signal },
+    ),
+
   changePassword: (body: PasswordChange & { refreshToken: string | null }) =>
     call(
       contract.http().then((c) => c.NoContent),

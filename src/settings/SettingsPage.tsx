@@ -19,8 +19,13 @@ import { readAuth } from '../providers/authStore';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
 import { OwnMediaUsage } from '../media/OwnMediaUsage';
+import { ApiKeysCard } from '../personal-keys/ApiKeysCard';
+import { WebhooksCard } from '../webhooks/WebhooksCard';
 
-/** /setting: change your own password; choose the language (remembered across reloads); see your media's size. */
+/**
+ * /setting: change your own password; choose the language (remembered across reloads); see your media's size;
+ * your API keys and webhooks.
+ */
 export const SettingsPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -104,6 +109,8 @@ export const SettingsPage = () => {
         </CardContent>
       </Card>
       <OwnMediaUsage />
+      <ApiKeysCard />
+      <WebhooksCard />
     </>
   );
 };

@@ -34,7 +34,9 @@ describeEachDb('API docs', (ctx) => {
       }
     }
     expect(missing).toEqual([]);
-    expect(doc.paths['/api/users'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/users'].get.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/api-keys'].post.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/auth/login'].post.security).toBeUndefined();
     expect(doc.paths['/api/photo-bg'].post.requestBody.content['multipart/form-data'].schema.properties).toHaveProperty(
       'folderId',
@@ -43,6 +45,7 @@ describeEachDb('API docs', (ctx) => {
     const tags = new Set(Object.values(doc.paths).flatMap((p: any) => Object.values(p).flatMap((op: any) => op.tags)));
     expect([...tags].sort()).toEqual([
       'AI',
+      'API keys',
       'Accounts',
       'Analytics',
       'Approvals',
@@ -59,6 +62,7 @@ describeEachDb('API docs', (ctx) => {
       'Tag sets',
       'Users',
       'Videos',
+      'Webhooks',
     ]);
   });
 

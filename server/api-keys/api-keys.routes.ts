@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ApiKeyCreatedSchema,
+  ApiKeyCreateSchema,
+  ApiKeyListSchema,
+  ApiKeySchema,
+} from '../../src/contract/personal-keys';
+import { errorResponses, IdParams } from '../../src/contract/http';
+import { requireUser } from '../auth/guards';
+import { API_TAGS, SESSION_ONLY } from '../http/openapi';
+import type { ApiKeysService } from './api-keys.service';
+
+const fails = errorResponses(400, 401, 403, 404, 500);
+
+/** GET/POST /api/api-keys, DELETE /api/api-keys/{id} (revoke): the caller's own keys, from a session only. */
+export async function apiKeysRoutes(app: FastifyInstance, { apiKeys }: { apiKeys: ApiKeysService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: requireUser };
+  const doc = { tags: [API_TAGS.apiKeys], security: SESSION_ONLY };
+  r.get(
+    '/api/api-keys',
+    { ...auth, schema: { ...doc, summary: 'Own API keys', response: { 200: ApiKeyListSchema, ...fails } } },
+    async (req) => apiKeys.list(req.user),
+  );
+  r.post(
+    '/api/api-keys',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'Make an API key (the key is in this answer only)',
+        body: ApiKeyCreateSchema,
+        response: { 201: ApiKeyCreatedSchema, ...fails },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await apiKeys.create(req.user, req.body)),
+  );
+  r.delete(
+    '/api/api-keys/:id',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'Revoke an own API key (refused from the next request on)',
+        params: IdParams,
+        response: { 200: ApiKeySchema, ...fails },
+      },
+    },
+    async (req) => apiKeys.revoke(req.user, req.params.id),
+  );
+}

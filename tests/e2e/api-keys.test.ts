@@ -1,0 +1,64 @@
+import type { Page } from 'playwright-core';
+import { signInAs } from '../helpers/browser';
+import { addOperator, foundationPanel } from './foundation-panel';
+
+describe("in the browser: an API key's life", () => {
+  const panel = foundationPanel({ setUp: addOperator });
+  let page: Page;
+  beforeEach(async () => {
+    const context = await panel.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: panel.server.url });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await page.context().close();
+  });
+
+  const tags = (key: string) =>
+    fetch(`${panel.server.url}/api/tags`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+
+  it('made on the settings page, shown once to copy, used, then revoked at once', async () => {
+    await signInAs(page, panel.server.url, 'operator', 'user-pass');
+    await page.goto(`${panel.server.url}/setting`);
+    const card = page.getByTestId('api-keys');
+    await card.getByText('Ключів ще немає').waitFor();
+    // A name is required: the server's message beside the field.
+    await card.getByRole('button', { name: 'Створити ключ' }).click();
+    await card.getByText("Назва обов'язкова").waitFor();
+    await card.getByLabel('Назва ключа').fill('Таблиця');
+    await card.getByRole('button', { name: 'Створити ключ' }).click();
+
+    // Shown once, with a copy button.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Скопіюйте ключ зараз: більше його не буде показано.').waitFor();
+    const key = await dialog.getByTestId('shown-once').inputValue();
+    expect(key).toMatch(/^kadr_[A-Za-z0-9_-]{43}$/);
+    await dialog.getByRole('button', { name: 'Копіювати' }).click();
+    await page.getByText('Скопійовано').first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await dialog.getByRole('button', { name: 'Готово' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Listed by its start only, never whole; read only by default; not used yet.
+    const row = card.locator('tbody tr').first();
+    await row.getByText('Таблиця').waitFor();
+    await row.getByText(`${key.slice(0, 17)}…`).waitFor();
+    await row.getByText('Лише читання').waitFor();
+    await row.getByText('ще ні').waitFor();
+    expect(await page.locator('body').innerText()).not.toContain(key);
+
+    // It works, and its last use shows after a reload; still never shown whole.
+    expect(await tags(key)).toBe(200);
+    await page.reload();
+    await card.locator('tbody tr').first().getByText('Діє').waitFor();
+    await expect.poll(() => card.locator('tbody tr').first().getByText('ще ні').count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toContain(key);
+
+    // Revoked: refused at the very next request.
+    await card.getByRole('button', { name: 'Відкликати' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Відкликати' }).click();
+    await page.getByText('Ключ відкликано').first().waitFor();
+    await card.locator('tbody tr').first().getByText('Відкликано').waitFor();
+    expect(await tags(key)).toBe(401);
+  });
+});
