@@ -22,6 +22,9 @@ import { JobsRepository } from './operations/jobs.repository';
 import { Metrics } from './metrics/metrics';
 import { AuthService, type SignAccess } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
+import { TwoFactorRepository } from './auth/two-factor.repository';
+import { TwoFactorService } from './auth/two-factor.service';
+import { AuditRepository } from './audit/audit.repository';
 import { UserLimitCounter } from './http/user-limit-counter';
 import { SessionCache } from './auth/session-cache';
 import { UsersRepository } from './users/users.repository';
@@ -165,7 +168,12 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     ai: new AiRepository(db),
     aiVideos: new AiVideosRepository(db),
     retention: new RetentionRepository(db, videosRepo),
+    twoFactor: new TwoFactorRepository(db),
+    /** The audit log's reader (server/audit/audit.ts `record` is its only writer). */
+    audit: new AuditRepository(db),
   };
+
+  const twoFactor = new TwoFactorService(repos.twoFactor, db, sealer, sealer.subKey('two-factor-challenge'));
 
   const auth = new AuthService(
     repos.auth,
@@ -174,6 +182,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     config.refreshTokenTtlSec,
     config.jwtSecret,
     events,
+    twoFactor,
+    db,
   );
   const accountMapper = new AccountMapper(sealer);
   const platforms = overrides.platforms ?? PLATFORM_REGISTRY;
@@ -233,6 +243,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     ai,
     aiVideos,
     auth,
+    twoFactor,
     users: new UsersService(repos.users, repos.auth, events),
     accounts: new AccountsService(
       repos.accounts,

@@ -19,6 +19,7 @@ export const API_TAGS = {
   live: 'Live updates',
   ai: 'AI',
   jobs: 'Jobs',
+  audit: 'Audit log',
 } as const;
 
 /** `security` of a route that needs a bearer access token (the guards requireUser / requireAdmin). */
@@ -55,6 +56,7 @@ export async function registerOpenapi(app: FastifyInstance): Promise<void> {
       tags: [
         { name: API_TAGS.auth, description: 'Sign in, tokens, own password' },
         { name: API_TAGS.users, description: 'User management (admins only)' },
+        { name: API_TAGS.audit, description: 'The append-only audit log (admins only)' },
         { name: API_TAGS.accounts, description: 'Profiles with their proxies and platform credentials' },
         { name: API_TAGS.groups, description: 'Groups of profiles' },
         { name: API_TAGS.tags, description: 'Tag sets' },

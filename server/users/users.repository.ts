@@ -28,6 +28,7 @@ export class UsersRepository {
       'users.login',
       'users.role',
       'users.createdAt',
+      eb.case().when('users.totpSecretSealed', 'is not', null).then(1).else(0).end().as('twoFactor'),
       eb
         .selectFrom('videos')
         .whereRef('videos.userId', '=', 'users.id')
@@ -92,9 +93,9 @@ export class UsersRepository {
     return this.db.selectFrom('users').select(['id']).where('login', '=', login).executeTakeFirst();
   }
 
-  async insert(v: { login: string; passwordHash: string; role: Role }): Promise<number> {
+  async insert(trx: Db, v: { login: string; passwordHash: string; role: Role }): Promise<number> {
     const at = new Date().toISOString();
-    const row = await this.db
+    const row = await trx
       .insertInto('users')
       .values({ ...v, createdAt: at, updatedAt: at })
       .returning('id')
@@ -173,6 +174,7 @@ type PageRow = {
   login: string;
   role: Role;
   createdAt: string;
+  twoFactor: number | string | boolean | null;
   videosCount: number | string | null;
   accountsCount: number | string | null;
 };
@@ -182,6 +184,7 @@ const toRecord = (r: PageRow): UserRecord => ({
   login: r.login,
   role: r.role,
   createdAt: r.createdAt,
+  twoFactor: Number(r.twoFactor) === 1,
   videosCount: Number(r.videosCount ?? 0),
   accountsCount: Number(r.accountsCount ?? 0),
 });

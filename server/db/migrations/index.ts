@@ -23,6 +23,8 @@ import * as publicationPlatforms from './024_publication_platforms.js';
 import * as jobIndexes from './025_job_indexes.js';
 import * as mediaRetention from './026_media_retention.js';
 import * as calendar from './027_calendar.js';
+import * as twoFactor from './028_two_factor.js';
+import * as auditLog from './029_audit_log.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -51,4 +53,6 @@ export const migrations = {
   '025_job_indexes': jobIndexes,
   '026_media_retention': mediaRetention,
   '027_calendar': calendar,
+  '028_two_factor': twoFactor,
+  '029_audit_log': auditLog,
 };
