@@ -39,6 +39,7 @@ export const MENU: MenuGroup[] = [
   },
   { key: 'users', icon: 'users', adminOnly: true, children: [{ key: 'users', to: '/users', match: ['/users'] }] },
   { key: 'jobs', icon: 'jobs', adminOnly: true, children: [{ key: 'jobs', to: '/jobs', match: ['/jobs'] }] },
+  { key: 'audit', icon: 'audit', adminOnly: true, children: [{ key: 'audit', to: '/audit', match: ['/audit'] }] },
 ];
 
 /** Whether a group holds the current path (so it opens by itself). */

@@ -5,6 +5,7 @@
 export const contract = {
   accounts: () => import('../contract/accounts'),
   ai: () => import('../contract/ai'),
+  audit: () => import('../contract/audit'),
   auth: () => import('../contract/auth'),
   backgrounds: () => import('../contract/backgrounds'),
   calendar: () => import('../contract/calendar'),
@@ -15,6 +16,7 @@ export const contract = {
   media: () => import('../contract/media'),
   publications: () => import('../contract/publications'),
   tags: () => import('../contract/tags'),
+  twoFactor: () => import('../contract/two-factor'),
   users: () => import('../contract/users'),
   videos: () => import('../contract/videos'),
 };

@@ -26,6 +26,8 @@ const aiReplyOf = async <A extends AiAction>(action: A) => {
 // Each schema comes from its domain's contract module, loaded with the first call that needs it.
 const account = () => contract.accounts().then((c) => c.AccountRecordSchema);
 const publication = () => contract.publications().then((c) => c.PublicationSchema);
+const twoFactor = () => contract.twoFactor();
+const noContent = () => contract.http().then((c) => c.NoContent);
 const publicationChange = () => contract.publications().then((c) => c.PublicationCreatedSchema);
 
 /**
@@ -237,4 +239,20 @@ export const customMethods = {
       API.auth.password,
       { method: 'POST', body },
     ),
+  // Two-factor sign-in (Settings; the users list for an admin).
+  twoFactorStatus: () => call(twoFactor().then((c) => c.TwoFactorStatusSchema), API.twoFactor.status),
+  twoFactorSetup: () =>
+    call(twoFactor().then((c) => c.TwoFactorSetupSchema), API.twoFactor.setup, { method: 'POST', body: {} }),
+  twoFactorEnable: (code: string) =>
+    call(twoFactor().then((c) => c.RecoveryCodesSchema), API.twoFactor.enable, { method: 'POST', body: { code } }),
+  twoFactorDisable: (password: string) =>
+    call(noContent(), API.twoFactor.disable, { method: 'POST', body: { password } }),
+  twoFactorPolicy: () => call(twoFactor().then((c) => c.TwoFactorPolicySchema), API.twoFactor.policy),
+  setTwoFactorPolicy: (required: boolean) =>
+    call(twoFactor().then((c) => c.TwoFactorPolicySchema), API.twoFactor.policy, {
+      method: 'PUT',
+      body: { required },
+    }),
+  resetTwoFactor: (id: Identifier) =>
+    call(noContent(), pathOf(API.twoFactor.reset, { id }), { method: 'DELETE' }),
 };
