@@ -70,6 +70,7 @@ export const signInStep = (v: SignInStep) => ('challenge' in v ? loginCodeReques
 export async function logoutRequest(): Promise<void> {
   const { refreshToken } = readAuth();
   signOut();
+  sessionStorage.removeItem(ENROL_KEY);
   if (!refreshToken) return;
   await fetch(API.auth.logout, {
     method: 'POST',

@@ -240,19 +240,38 @@ export const customMethods = {
       { method: 'POST', body },
     ),
   // Two-factor sign-in (Settings; the users list for an admin).
-  twoFactorStatus: () => call(twoFactor().then((c) => c.TwoFactorStatusSchema), API.twoFactor.status),
+  twoFactorStatus: () =>
+    call(
+      twoFactor().then((c) => c.TwoFactorStatusSchema),
+      API.twoFactor.status,
+    ),
   twoFactorSetup: () =>
-    call(twoFactor().then((c) => c.TwoFactorSetupSchema), API.twoFactor.setup, { method: 'POST', body: {} }),
+    call(
+      twoFactor().then((c) => c.TwoFactorSetupSchema),
+      API.twoFactor.setup,
+      { method: 'POST', body: {} },
+    ),
   twoFactorEnable: (code: string) =>
-    call(twoFactor().then((c) => c.RecoveryCodesSchema), API.twoFactor.enable, { method: 'POST', body: { code } }),
+    call(
+      twoFactor().then((c) => c.RecoveryCodesSchema),
+      API.twoFactor.enable,
+      { method: 'POST', body: { code } },
+    ),
   twoFactorDisable: (password: string) =>
     call(noContent(), API.twoFactor.disable, { method: 'POST', body: { password } }),
-  twoFactorPolicy: () => call(twoFactor().then((c) => c.TwoFactorPolicySchema), API.twoFactor.policy),
+  twoFactorPolicy: () =>
+    call(
+      twoFactor().then((c) => c.TwoFactorPolicySchema),
+      API.twoFactor.policy,
+    ),
   setTwoFactorPolicy: (required: boolean) =>
-    call(twoFactor().then((c) => c.TwoFactorPolicySchema), API.twoFactor.policy, {
-      method: 'PUT',
-      body: { required },
-    }),
-  resetTwoFactor: (id: Identifier) =>
-    call(noContent(), pathOf(API.twoFactor.reset, { id }), { method: 'DELETE' }),
+    call(
+      twoFactor().then((c) => c.TwoFactorPolicySchema),
+      API.twoFactor.policy,
+      {
+        method: 'PUT',
+        body: { required },
+      },
+    ),
+  resetTwoFactor: (id: Identifier) => call(noContent(), pathOf(API.twoFactor.reset, { id }), { method: 'DELETE' }),
 };

@@ -19,8 +19,10 @@ import { readAuth } from '../providers/authStore';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
 import { OwnMediaUsage } from '../media/OwnMediaUsage';
+import { TwoFactorCard } from './TwoFactorCard';
+import { TwoFactorPolicyCard } from './TwoFactorPolicyCard';
 
-/** /setting: change your own password; choose the language (remembered across reloads); see your media's size. */
+/** /setting: change your own password; two-factor sign-in (and, for an admin, requiring it of everyone); choose the language (remembered across reloads); see your media's size. */
 export const SettingsPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -80,6 +82,8 @@ export const SettingsPage = () => {
           </Form>
         </CardContent>
       </Card>
+      <TwoFactorCard />
+      {readAuth().user?.role === 'admin' && <TwoFactorPolicyCard />}
       <Card sx={{ mt: 2, maxWidth: 520 }}>
         <CardContent>
           <Typography variant="h6" gutterBottom>
