@@ -44,6 +44,7 @@ describeEachDb('API docs', (ctx) => {
     expect([...tags].sort()).toEqual([
       'AI',
       'Accounts',
+      'Audit log',
       'Auth',
       'Backgrounds',
       'Calendar',
