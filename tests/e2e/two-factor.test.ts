@@ -44,7 +44,9 @@ describe('two-factor sign-in and the audit log in the browser', () => {
     await page.getByLabel('Пароль').fill('user-pass');
     await page.getByRole('button', { name: 'Увійти' }).click();
     await page.getByText('Код підтвердження').waitFor();
-    await page.getByRole('textbox', { name: 'Код', exact: true }).fill('999999' === (await codeOf(secret, 1)) ? '888888' : '999999');
+    await page
+      .getByRole('textbox', { name: 'Код', exact: true })
+      .fill('999999' === (await codeOf(secret, 1)) ? '888888' : '999999');
     await page.getByRole('button', { name: 'Підтвердити' }).click();
     await page.getByText('Неправильний код').first().waitFor();
     await page.getByRole('textbox', { name: 'Код', exact: true }).fill(await codeOf(secret, 1));
