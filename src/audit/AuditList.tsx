@@ -5,6 +5,7 @@ import {
   List,
   SelectInput,
   TextInput,
+  useDataProvider,
   useListContext,
   useNotify,
   useRecordContext,
@@ -16,7 +17,7 @@ import { Pagination } from '../common/Pagination';
 import { ListActions } from '../common/listFilters';
 import { NothingFound } from '../common/NothingFound';
 import { formatUtc } from '../common/formatUtc';
-import { downloadAuditCsv } from './downloadAuditCsv';
+import type { KadrDataProvider } from '../providers/dataProvider';
 
 const WIDE = { minWidth: 200 };
 
@@ -72,14 +73,15 @@ const ExportButton = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const { filterValues } = useListContext();
+  const dataProvider = useDataProvider<KadrDataProvider>();
   return (
     <Button
       size="small"
       startIcon={<DownloadIcon />}
       onClick={() =>
-        downloadAuditCsv(filterValues).catch((e: Error) =>
-          notify(e.message || 'kadr.notifications.error', { type: 'error' }),
-        )
+        dataProvider
+          .exportAuditCsv(filterValues)
+          .catch((e: Error) => notify(e.message || 'kadr.notifications.error', { type: 'error' }))
       }
     >
       {translate('kadr.audit.export')}

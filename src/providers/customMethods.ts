@@ -9,6 +9,7 @@ import type { PostAction, PublicationCreate, PublicationPatch } from '../contrac
 import type { PasswordChange } from '../contract/users';
 import type { CreateVideoFields } from '../contract/videos';
 import { aiClient } from './aiClient';
+import { downloadAuditCsv } from './downloadAuditCsv';
 import { call } from './call';
 import { contract } from './contract';
 import { uploadWithProgress, type UploadProgress } from './uploadWithProgress';
@@ -273,5 +274,7 @@ export const customMethods = {
         body: { required },
       },
     ),
+  /** The audit log's CSV under the list's filters, saved as a file (admins). */
+  exportAuditCsv: (filter: Record<string, unknown>) => downloadAuditCsv(filter),
   resetTwoFactor: (id: Identifier) => call(noContent(), pathOf(API.twoFactor.reset, { id }), { method: 'DELETE' }),
 };

@@ -1,7 +1,7 @@
 import { API } from '../contract/endpoints';
-import { readAuth } from '../providers/authStore';
-import { refreshOrEndSession } from '../providers/httpClient';
-import { currentLocale } from '../providers/locale';
+import { readAuth } from './authStore';
+import { refreshOrEndSession } from './httpClient';
+import { currentLocale } from './locale';
 
 /** The audit log's CSV under the list's filters, saved as the server names it (a 401 refreshes and tries again). */
 export async function downloadAuditCsv(filter: Record<string, unknown>): Promise<void> {
