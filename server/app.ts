@@ -18,6 +18,9 @@ import { serializerCompiler, validatorCompiler } from './http/schema';
 import { localeOf, translate } from './http/i18n';
 import { authRoutes } from './auth/auth.routes';
 import { usersRoutes } from './users/users.routes';
+import { twoFactorRoutes } from './auth/two-factor.routes';
+import { auditRoutes } from './audit/audit.routes';
+import { requireAdmin } from './auth/guards';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { tagsRoutes } from './tags/tags.routes';
@@ -101,6 +104,8 @@ export async function buildApp(
   await app.register(authRoutes, { auth: services.auth });
   await app.register(usersRoutes, { users: services.users });
   await app.register(accountsRoutes, { accounts: services.accounts, platforms: root.platforms });
+  await app.register(twoFactorRoutes, { twoFactor: services.twoFactor });
+  await app.register(auditRoutes, { audit: root.repos.audit, adminOnly: requireAdmin });
   await app.register(groupsRoutes, { groups: services.groups });
   await app.register(tagsRoutes, { tags: services.tags });
   await app.register(mediaRoutes, { media: root.media });

@@ -24,6 +24,9 @@ import { JobsRepository } from './operations/jobs.repository';
 import { Metrics } from './metrics/metrics';
 import { AuthService, type SignAccess } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
+import { TwoFactorRepository } from './auth/two-factor.repository';
+import { TwoFactorService } from './auth/two-factor.service';
+import { AuditRepository } from './audit/audit.repository';
 import { UserLimitCounter } from './http/user-limit-counter';
 import { SessionCache } from './auth/session-cache';
 import { UsersRepository } from './users/users.repository';
@@ -191,7 +194,12 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     retention: new RetentionRepository(db, videosRepo),
     apiKeys: new ApiKeysRepository(db),
     webhooks: webhooksRepo,
+    twoFactor: new TwoFactorRepository(db),
+    /** The audit log's reader (server/audit/audit.ts `record` is its only writer). */
+    audit: new AuditRepository(db),
   };
+
+  const twoFactor = new TwoFactorService(repos.twoFactor, db, sealer, sealer.subKey('two-factor-challenge'));
 
   const auth = new AuthService(
     repos.auth,
@@ -200,6 +208,8 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     config.refreshTokenTtlSec,
     config.jwtSecret,
     events,
+    twoFactor,
+    db,
   );
   const accountMapper = new AccountMapper(sealer);
   const platforms = overrides.platforms ?? PLATFORM_REGISTRY;
@@ -267,6 +277,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     ai,
     aiVideos,
     auth,
+    twoFactor,
     users: new UsersService(repos.users, repos.auth, events),
     accounts: new AccountsService(
       repos.accounts,

@@ -14,6 +14,7 @@ import { ToastBridge } from './common/ToastNotification';
 import { theme } from './common/theme';
 import users from './users';
 import jobs from './jobs';
+import audit from './audit';
 import accounts from './accounts';
 import groups from './groups';
 import tags from './tags';
@@ -77,6 +78,7 @@ const KadrAdmin = () => (
       >
         <Resource name="users" {...users} edit={UserEdit} />
         <Resource name="jobs" {...jobs} />
+        <Resource name="audit" {...audit} />
         <Resource name="accounts" {...accounts} edit={AccountEdit} />
         <Resource name="accounts/group" {...groups} edit={GroupEdit} />
         <Resource name="tags" {...tags} edit={TagSetEdit} />

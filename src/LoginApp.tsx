@@ -1,6 +1,6 @@
 import { I18nContextProvider, StoreContextProvider } from 'ra-core';
 import { LoginPage } from './layout/LoginPage';
-import { loginRequest } from './providers/authProvider';
+import { signInStep } from './providers/authProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { store } from './providers/store';
 
@@ -15,7 +15,7 @@ export default function LoginApp({ onSignedIn }: { onSignedIn: () => Promise<voi
       <I18nContextProvider value={i18nProvider}>
         <LoginPage
           onSubmit={async (v) => {
-            await loginRequest(v);
+            await signInStep(v);
             await onSignedIn();
           }}
         />

@@ -210,9 +210,14 @@ export class AccountsRepository {
       .execute();
   }
 
-  async insert(v: Omit<Insertable<AccountsTable>, 'createdAt'>): Promise<number> {
+  /** Runs `work` in one transaction (a change and its audit entry commit together). */
+  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  async insert(v: Omit<Insertable<AccountsTable>, 'createdAt'>, exec: Db = this.db): Promise<number> {
     const at = new Date().toISOString();
-    const row = await this.db
+    const row = await exec
       .insertInto('accounts')
       .values({ ...v, createdAt: at, updatedAt: at })
       .returning('id')

@@ -17,7 +17,7 @@ import {
 } from '../../src/contract/accounts';
 import { errorResponses, IdParams, noContent, pageOf, PageQuery } from '../../src/contract/http';
 import { AccountListQuery } from '../../src/contract/list-queries';
-import { requireUser } from '../auth/guards';
+import { actingOf, requireUser } from '../auth/guards';
 import { localeOf, translate } from '../http/i18n';
 import { API_TAGS, BEARER } from '../http/openapi';
 import { adaptersOf, type PlatformRegistry } from '../platforms/registry';
@@ -61,7 +61,7 @@ export async function accountsRoutes(
         response: { 201: AccountRecordSchema, ...fails },
       },
     },
-    async (req, reply) => reply.status(201).send(await accounts.create(req.user, req.body)),
+    async (req, reply) => reply.status(201).send(await accounts.create(actingOf(req), req.body)),
   );
   r.get(
     '/api/accounts/:id',
@@ -83,7 +83,7 @@ export async function accountsRoutes(
         response: { 200: AccountRecordSchema, ...fails },
       },
     },
-    async (req) => accounts.update(req.user, req.params.id, req.body),
+    async (req) => accounts.update(actingOf(req), req.params.id, req.body),
   );
   r.delete(
     '/api/accounts/:id',

@@ -1,3 +1,6 @@
+import { actorOf, record } from '../audit/audit';
+import type { Acting } from '../auth/guards';
+import type { Db } from '../db/index';
 import type { AuthUser } from '../../src/contract/auth';
 import { AccountFormSchema, type AccountRecord, type PlatformKey } from '../../src/contract/accounts';
 import type { PlatformId } from '../platforms/types';
@@ -19,6 +22,18 @@ export type { CallbackResult } from './platform-connections';
  * Profiles (SPEC §3, §4, §7 Accounts): owner rules, validation, the stored records and the platform panels.
  * Platform calls go through PlatformConnections; ownership is checked here first.
  */
+/** The profile form's secret fields (sealed at rest): a change is audited by name. */
+const SECRET_FIELDS = [
+  'proxy',
+  'YouTubeAuthClientSecret',
+  'YouTubePassword',
+  'InstagramPassword',
+  'InstagramTwofaCode',
+  'passwordGPT',
+  'passwordDeepSeek',
+  'proxyGPT',
+] as const;
+
 export class AccountsService {
   constructor(
     private repo: AccountsRepository,
@@ -43,15 +58,34 @@ export class AccountsService {
     return { ...this.mapper.record(row), group: group ?? null };
   }
 
-  async create(actor: AuthUser, input: unknown): Promise<AccountRecord> {
+  async create(actor: Acting, input: unknown): Promise<AccountRecord> {
     const form = validate(AccountFormSchema, input);
     const values = this.mapper.columns(form);
-    const id = await this.repo.insert({ userId: actor.id, ...values, status: accountStatus(values as AccountRow) });
+    const fields = SECRET_FIELDS.filter((f) => form[f]);
+    const id = await this.repo.transaction(async (trx) => {
+      const id = await this.repo.insert(
+        { userId: actor.id, ...values, status: accountStatus(values as AccountRow) },
+        trx,
+      );
+      if (fields.length) await this.auditSecrets(trx, actor, id, fields);
+      return id;
+    });
     return this.get(actor, id);
   }
 
+  /** The audit entry of a profile's secrets set or changed: their field names, never their values. */
+  private auditSecrets(trx: Db, actor: Acting, id: number, fields: string[]) {
+    return record(trx, {
+      ...actorOf(actor),
+      action: 'profile.secrets_changed',
+      objectType: 'profile',
+      objectId: id,
+      detail: { fields },
+    });
+  }
+
   /** PATCH: the body (often only the changed fields) is merged over the stored form, then validated whole. */
-  async update(actor: AuthUser, id: number, input: unknown): Promise<AccountRecord> {
+  async update(actor: Acting, id: number, input: unknown): Promise<AccountRecord> {
     const row = await this.load(actor, id);
     const body = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
     const known = Object.entries(body).filter(([k]) => k in AccountFormSchema.shape);
@@ -66,7 +100,12 @@ export class AccountsService {
         if (row.error === row[cols.error]) patch.error = null;
       }
     }
-    await saveAccount(this.repo, row, patch);
+    const before = this.mapper.form(row);
+    const changed = SECRET_FIELDS.filter((f) => (before[f] ?? '') !== (form[f] ?? ''));
+    await this.repo.transaction(async (trx) => {
+      await saveAccount(this.repo, row, patch, trx);
+      if (changed.length) await this.auditSecrets(trx, actor, id, changed);
+    });
     return this.get(actor, id);
   }
 

@@ -23,9 +23,9 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
-  updatePassword(id: number, passwordHash: string, at: string) {
+  updatePassword(id: number, passwordHash: string, at: string, exec: Db = this.db) {
     this.sessionCache.clear();
-    return this.db.updateTable('users').set({ passwordHash, updatedAt: at }).where('id', '=', id).execute();
+    return exec.updateTable('users').set({ passwordHash, updatedAt: at }).where('id', '=', id).execute();
   }
 
   /** `expiresAt` ISO text, stored as epoch ms (012: SQL compares it). */

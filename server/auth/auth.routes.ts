@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { safeExtend } from 'zod/mini';
 import {
   AuthUserSchema,
+  LoginAnswerSchema,
   LoginResponseSchema,
   LoginSchema,
   RefreshResponseSchema,
@@ -11,6 +12,7 @@ import {
 } from '../../src/contract/auth';
 import { errorResponses, NoContent } from '../../src/contract/http';
 import { PasswordChangeSchema } from '../../src/contract/users';
+import { LoginCodeSchema } from '../../src/contract/two-factor';
 import { API_TAGS, BEARER, SESSION_ONLY } from '../http/openapi';
 import type { AuthService } from './auth.service';
 import { requireUser } from './guards';
@@ -25,11 +27,26 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
       schema: {
         tags,
         summary: 'Sign in',
+        description:
+          'A user with two-factor sign-in on gets `{ twoFactor: true, challenge }`: send it with a code to /api/auth/login/code.',
         body: LoginSchema,
-        response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429, 500) },
+        response: { 200: LoginAnswerSchema, ...errorResponses(400, 401, 429, 500) },
       },
     },
     async (req) => auth.login(req.body, req.ip),
+  );
+
+  r.post(
+    '/api/auth/login/code',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in, second step: a code from the authenticator app or a recovery code',
+        body: LoginCodeSchema,
+        response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429, 500) },
+      },
+    },
+    async (req) => auth.loginWithCode(req.body, req.ip),
   );
 
   r.post(
@@ -88,7 +105,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
       },
     },
     async (req, reply) => {
-      await auth.changePassword(req.user.id, req.body, req.body.refreshToken);
+      await auth.changePassword(req.user.id, req.body, req.body.refreshToken, req.ip);
       return reply.status(204).send();
     },
   );

@@ -75,5 +75,11 @@ export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): P
   if (req.user.role !== 'admin') throw new AppError(403, M.forbidden);
 }
 
+/** A signed-in user acting, with their request's address (what the audit log records of them). */
+export type Acting = AuthUser & { ip?: string };
+
+/** The request's user and address, for a service that records what they do (server/audit). */
+export const actingOf = (req: FastifyRequest): Acting => ({ ...req.user, ip: req.ip });
+
 /** Ownership rule shared by every domain: admins reach everything, a user only their own rows. */
 export const ownerScope = (user: AuthUser): number | null => (user.role === 'admin' ? null : user.id);

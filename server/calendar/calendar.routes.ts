@@ -8,7 +8,7 @@ import {
 } from '../../src/contract/calendar';
 import { API } from '../../src/contract/endpoints';
 import { errorResponses, IdParams } from '../../src/contract/http';
-import { requireUser } from '../auth/guards';
+import { actingOf, requireUser } from '../auth/guards';
 import { API_TAGS, BEARER } from '../http/openapi';
 import type { CalendarService } from './calendar.service';
 
@@ -47,6 +47,6 @@ export async function calendarRoutes(app: FastifyInstance, { calendar }: { calen
         response: { 200: CalendarPostSchema, ...fails },
       },
     },
-    async (req) => calendar.move(req.user, req.params.id, req.body.at),
+    async (req) => calendar.move(actingOf(req), req.params.id, req.body.at),
   );
 }

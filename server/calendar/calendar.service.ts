@@ -1,3 +1,5 @@
+import { actorOf, record } from '../audit/audit';
+import type { Acting } from '../auth/guards';
 import {
   CALENDAR_POSTS_MAX,
   CM,
@@ -61,7 +63,7 @@ export class CalendarService {
    * quota) is due at `at` instead. A date in the past or beyond the horizon is refused; so is a post on its way
    * or done. The state is read again inside the transaction that moves it.
    */
-  async move(user: AuthUser, id: number, at: string): Promise<CalendarPost> {
+  async move(user: Acting, id: number, at: string): Promise<CalendarPost> {
     const post = await this.repo.post(id);
     const scope = ownerScope(user);
     if (!post || (scope !== null && post.userId !== scope)) throw notFound();
@@ -81,6 +83,13 @@ export class CalendarService {
       const live = rows.filter((r) => r.id !== id && r.state !== 'cancelled');
       if (live.every((r) => r.dueAt === dueAt)) await this.deps.videos.update(trx, post.videoId, { date: dueAt });
       await this.deps.schedule.refreshVideo(trx, post.videoId);
+      await record(trx, {
+        ...actorOf(user),
+        action: 'publication.moved',
+        objectType: 'post',
+        objectId: id,
+        detail: { video: post.videoId, platform: row.platform, from: row.dueAt, to: dueAt },
+      });
     });
     return toPost((await this.repo.post(id))!);
   }

@@ -14,6 +14,31 @@ export interface UsersTable {
   updatedAt: string;
   /** 032: 1 = this user's posts wait for an admin's approval before they go out. */
   needsApproval: Generated<number>;
+  /** 028: the confirmed TOTP secret (sealed), a secret awaiting its first code (sealed), the last step accepted. */
+  totpSecretSealed: Generated<string | null>;
+  totpPendingSealed: Generated<string | null>;
+  totpLastStep: Generated<number | string | null>;
+}
+
+/** 028: one-time recovery codes (SHA-256 hex), `usedAt` once spent. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  usedAt: string | null;
+}
+
+/** 029: the append-only audit log (server/audit); `at` epoch ms; no foreign key to users. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number | string;
+  actorId: number | null;
+  actorLogin: string | null;
+  action: string;
+  objectType: string | null;
+  objectId: string | null;
+  ip: string | null;
+  detail: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -519,6 +544,8 @@ export interface Database {
   aiVideos: AiVideosTable;
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
+  recoveryCodes: RecoveryCodesTable;
+  auditLog: AuditLogTable;
   accounts: AccountsTable;
   accountPlatforms: AccountPlatformsTable;
   videos: VideosTable;

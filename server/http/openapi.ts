@@ -24,6 +24,7 @@ export const API_TAGS = {
   jobs: 'Jobs',
   apiKeys: 'API keys',
   webhooks: 'Webhooks',
+  audit: 'Audit log',
 } as const;
 
 /**
@@ -76,6 +77,7 @@ export async function registerOpenapi(app: FastifyInstance): Promise<void> {
       tags: [
         { name: API_TAGS.auth, description: 'Sign in, tokens, own password' },
         { name: API_TAGS.users, description: 'User management (admins only)' },
+        { name: API_TAGS.audit, description: 'The append-only audit log (admins only)' },
         { name: API_TAGS.accounts, description: 'Profiles with their proxies and platform credentials' },
         { name: API_TAGS.groups, description: 'Groups of profiles' },
         { name: API_TAGS.tags, description: 'Tag sets' },

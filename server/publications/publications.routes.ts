@@ -21,7 +21,7 @@ import {
   YouTubeItemSchema,
 } from '../../src/contract/publications';
 import { TikTokCreatorInfoSchema } from '../../src/contract/platform-posts';
-import { requireUser } from '../auth/guards';
+import { actingOf, requireUser } from '../auth/guards';
 import { API_TAGS, BEARER } from '../http/openapi';
 import type { PublicationsService } from './publications.service';
 
@@ -233,7 +233,7 @@ export async function publicationsRoutes(
         response: { 201: PublicationCreatedSchema, ...fails },
       },
     },
-    async (req, reply) => reply.status(201).send(await publications.create(req.user, req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await publications.create(actingOf(req), req.params.id, req.body)),
   );
   r.patch(
     '/api/upload-video/:id',
@@ -265,7 +265,7 @@ export async function publicationsRoutes(
         response: { 200: PublicationSchema, ...fails },
       },
     },
-    async (req) => publications.remove(req.user, req.params.id),
+    async (req) => publications.remove(actingOf(req), req.params.id),
   );
   const postRoute = (
     action: 'retry' | 'cancel' | 'stats',
@@ -317,6 +317,6 @@ export async function publicationsRoutes(
         response: { 200: PublicationSchema, ...fails },
       },
     },
-    async (req) => publications.removeVideo(req.user, req.params.videoId),
+    async (req) => publications.removeVideo(actingOf(req), req.params.videoId),
   );
 }

@@ -1,3 +1,5 @@
+import { actorOf, record } from '../audit/audit';
+import type { Acting } from '../auth/guards';
 import type { PublicationListParams } from '../../src/contract/list-queries';
 import type { AuthUser } from '../../src/contract/auth';
 import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
@@ -106,7 +108,7 @@ export class PublicationsService {
   }
 
   /** POST /api/upload-video/{idUpload}: SPEC §5 publish form. */
-  async create(user: AuthUser, ref: string, body: CreateBody): Promise<Publication & { skipped: PublishSkip[] }> {
+  async create(user: Acting, ref: string, body: CreateBody): Promise<Publication & { skipped: PublishSkip[] }> {
     const scope = ownerScope(user);
     const by = refOf(ref);
     const request = by && (await this.deps.requests.get(scope, by));
@@ -209,6 +211,13 @@ export class PublicationsService {
         for (const row of rows.filter((r) => !(platforms as readonly string[]).includes(r.platform)))
           await this.deps.schedule.cancel(trx, row);
       }
+      await record(trx, {
+        ...actorOf(user),
+        action: 'publication.created',
+        objectType: 'publication',
+        objectId: id,
+        detail: { request: request.id, videos: videos.map((v) => ({ id: v.id, account: v.account, date: v.date })) },
+      });
       return id;
     });
     return { ...(await this.detail((await this.repo.get(null, { id }))!)), skipped: plan.skipped };
@@ -403,7 +412,7 @@ export class PublicationsService {
    * DELETE /api/upload-video/{id}: every row that has not reached the public step is cancelled with its jobs;
    * videos that went live keep their status and links. The request may be published again afterwards.
    */
-  async remove(user: AuthUser, ref: string): Promise<Publication> {
+  async remove(user: Acting, ref: string): Promise<Publication> {
     const pub = await this.find(user, ref);
     const answer = await this.detail(pub);
     const videos = await this.repo.videos(pub.id);
@@ -415,12 +424,19 @@ export class PublicationsService {
       }
       await this.deps.requests.detachPublication(trx, pub.id);
       await this.repo.delete(trx, pub.id);
+      await record(trx, {
+        ...actorOf(user),
+        action: 'publication.deleted',
+        objectType: 'publication',
+        objectId: pub.id,
+        detail: { title: pub.title, videos: videos.map((v) => v.id) },
+      });
     });
     return answer;
   }
 
   /** DELETE /api/upload-video/video/{videoId}: takes one video out of its publication before it goes live. */
-  async removeVideo(user: AuthUser, videoId: number): Promise<Publication> {
+  async removeVideo(user: Acting, videoId: number): Promise<Publication> {
     const video = await this.repo.video(videoId);
     if (!video?.publicationId) throw notFound();
     const pub = await this.find(user, String(video.publicationId));
@@ -430,6 +446,13 @@ export class PublicationsService {
       for (const row of rows) await this.deps.schedule.cancel(trx, row);
       await this.detachVideo(trx, video.id, Number(video.version));
       await this.repo.update(trx, pub.id, {});
+      await record(trx, {
+        ...actorOf(user),
+        action: 'publication.deleted',
+        objectType: 'publication',
+        objectId: pub.id,
+        detail: { videos: [video.id], publicationKept: true },
+      });
     });
     return this.detail((await this.repo.get(null, { id: pub.id }))!);
   }

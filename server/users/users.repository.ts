@@ -29,6 +29,7 @@ export class UsersRepository {
       'users.role',
       'users.needsApproval',
       'users.createdAt',
+      eb.case().when('users.totpSecretSealed', 'is not', null).then(1).else(0).end().as('twoFactor'),
       eb
         .selectFrom('videos')
         .whereRef('videos.userId', '=', 'users.id')
@@ -93,9 +94,12 @@ export class UsersRepository {
     return this.db.selectFrom('users').select(['id']).where('login', '=', login).executeTakeFirst();
   }
 
-  async insert(v: { login: string; passwordHash: string; role: Role; needsApproval?: number }): Promise<number> {
+  async insert(
+    trx: Db,
+    v: { login: string; passwordHash: string; role: Role; needsApproval?: number },
+  ): Promise<number> {
     const at = new Date().toISOString();
-    const row = await this.db
+    const row = await trx
       .insertInto('users')
       .values({ ...v, createdAt: at, updatedAt: at })
       .returning('id')
@@ -179,6 +183,7 @@ type PageRow = {
   role: Role;
   needsApproval: number | string | boolean;
   createdAt: string;
+  twoFactor: number | string | boolean | null;
   videosCount: number | string | null;
   accountsCount: number | string | null;
 };
@@ -189,6 +194,7 @@ const toRecord = (r: PageRow): UserRecord => ({
   role: r.role,
   needsApproval: Boolean(Number(r.needsApproval)),
   createdAt: r.createdAt,
+  twoFactor: Number(r.twoFactor) === 1,
   videosCount: Number(r.videosCount ?? 0),
   accountsCount: Number(r.accountsCount ?? 0),
 });

@@ -9,7 +9,7 @@ import {
 } from '../../src/contract/users';
 import { errorResponses, IdParams, pageOf, PageQuery } from '../../src/contract/http';
 import { UserListQuery } from '../../src/contract/list-queries';
-import { requireAdmin } from '../auth/guards';
+import { actingOf, requireAdmin } from '../auth/guards';
 import { API_TAGS, BEARER } from '../http/openapi';
 import type { UsersService } from './users.service';
 
@@ -46,7 +46,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: { users: User
     {
       schema: { ...doc, summary: 'Create a user', body: UserBodySchema, response: { 201: UserRecordSchema, ...fails } },
     },
-    async (req, reply) => reply.status(201).send(await users.create(req.body)),
+    async (req, reply) => reply.status(201).send(await users.create(actingOf(req), req.body)),
   );
   r.patch(
     '/api/users/:id',
@@ -60,14 +60,14 @@ export async function usersRoutes(app: FastifyInstance, { users }: { users: User
         response: { 200: UserRecordSchema, ...fails },
       },
     },
-    async (req) => users.update(req.user, req.params.id, req.body),
+    async (req) => users.update(actingOf(req), req.params.id, req.body),
   );
   r.delete(
     '/api/users/:id',
     {
       schema: { ...doc, summary: 'Delete a user', params: IdParams, response: { 200: UserRecordSchema, ...fails } },
     },
-    async (req) => users.remove(req.user, req.params.id),
+    async (req) => users.remove(actingOf(req), req.params.id),
   );
   r.get(
     '/api/users/:id/account',

@@ -1,17 +1,22 @@
 import { M } from '../../src/contract/messages';
-import type { AuthUser } from '../../src/contract/auth';
 import type { UserBody, UserPatch } from '../../src/contract/users';
 import type { UserListParams } from '../../src/contract/list-queries';
 import { AppError, notFound } from '../http/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { AuthRepository } from '../auth/auth.repository';
 import type { EventBus } from '../events/event-bus';
+import type { Acting } from '../auth/guards';
+import { actorOf, record } from '../audit/audit';
 import type { UsersRepository } from './users.repository';
 
 /** users.needs_approval as stored (0/1), when the body names it (absent: the flag stays as it is). */
 const approvalFlag = (v: boolean | undefined) => (v === undefined ? {} : { needsApproval: v ? 1 : 0 });
 
-/** User management (admin-only; the routes enforce the role). */
+/**
+ * User management (admin-only; the routes enforce the role). Every change is recorded in the audit log in the
+ * transaction that makes it: created, edited (the fields changed; a role change and a new password have actions
+ * of their own), deleted (the login is kept in the entry).
+ */
 export class UsersService {
   constructor(
     private repo: UsersRepository,
@@ -30,18 +35,30 @@ export class UsersService {
     return user;
   }
 
-  async create(body: UserBody) {
+  async create(actor: Acting, body: UserBody) {
     await this.assertLoginFree(body.login);
-    const id = await this.repo.insert({
-      login: body.login,
-      passwordHash: await hashPassword(body.password),
-      role: body.role ?? 'user',
-      ...approvalFlag(body.needsApproval),
+    const passwordHash = await hashPassword(body.password);
+    const role = body.role ?? 'user';
+    const id = await this.events.transaction(async (trx) => {
+      const id = await this.repo.insert(trx, {
+        login: body.login,
+        passwordHash,
+        role,
+        ...approvalFlag(body.needsApproval),
+      });
+      await record(trx, {
+        ...actorOf(actor),
+        action: 'user.created',
+        objectType: 'user',
+        objectId: id,
+        detail: { login: body.login, role, needsApproval: Boolean(body.needsApproval) },
+      });
+      return id;
     });
     return this.get(id);
   }
 
-  async update(actor: AuthUser, id: number, body: UserPatch) {
+  async update(actor: Acting, id: number, body: UserPatch) {
     const current = await this.get(id);
     await this.assertLoginFree(body.login, id);
     if (current.role === 'admin' && body.role === 'user' && (await this.repo.countAdmins()) <= 1) {
@@ -67,17 +84,39 @@ export class UsersService {
       if (!(await this.repo.update(trx, id, patch))) return;
       if (actor.id !== id && passwordChanged) await this.sessions.revokeAllForUser(trx, id, new Date().toISOString());
       await this.events.record(trx, { name: 'session.changed', userId: id, payload: {} });
+      const entry = { ...actorOf(actor), objectType: 'user', objectId: id };
+      const approvalChanged = body.needsApproval !== undefined && body.needsApproval !== current.needsApproval;
+      if (body.login !== current.login || approvalChanged)
+        await record(trx, {
+          ...entry,
+          action: 'user.updated',
+          detail: {
+            ...(body.login !== current.login ? { login: { from: current.login, to: body.login } } : {}),
+            ...(approvalChanged ? { needsApproval: { from: current.needsApproval, to: body.needsApproval } } : {}),
+          },
+        });
+      if (body.role && body.role !== current.role)
+        await record(trx, { ...entry, action: 'user.role_changed', detail: { from: current.role, to: body.role } });
+      if (passwordChanged)
+        await record(trx, { ...entry, action: 'user.password_changed', detail: { login: body.login } });
     });
     return this.get(id);
   }
 
-  async remove(actor: AuthUser, id: number) {
+  async remove(actor: Acting, id: number) {
     const user = await this.get(id);
     if (actor.id === id) throw new AppError(409, M.cannotDeleteSelf);
     if (user.role === 'admin' && (await this.repo.countAdmins()) <= 1) throw new AppError(409, M.cannotDeleteLastAdmin);
     await this.events.transaction(async (trx) => {
       await this.repo.delete(trx, id);
       await this.events.record(trx, { name: 'session.changed', userId: id, payload: {} });
+      await record(trx, {
+        ...actorOf(actor),
+        action: 'user.deleted',
+        objectType: 'user',
+        objectId: id,
+        detail: { login: user.login, role: user.role },
+      });
     });
     return user;
   }

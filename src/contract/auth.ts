@@ -36,5 +36,18 @@ const tokens = {
 };
 export const LoginResponseSchema = z.object({ user: AuthUserSchema, ...tokens });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** The password step of a user with two-factor sign-in on: the challenge for the second step (5 minutes). */
+export const LoginChallengeSchema = z
+  .object({ twoFactor: z.literal(true), challenge: z.string() })
+  .meta({ id: 'LoginChallenge', description: 'POST it with a code to /api/auth/login/code' });
+/** What the password step answers: tokens (with `enrolTwoFactor` when an admin requires 2FA), or a challenge. */
+export const LoginAnswerSchema = z.union([
+  LoginResponseSchema.extend({
+    enrolTwoFactor: z.boolean().optional().meta({ description: 'An admin requires 2FA: enrol now' }),
+  }),
+  LoginChallengeSchema,
+]);
+export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
 export const RefreshResponseSchema = z.object({ user: AuthUserSchema, ...tokens });
 export type RefreshResponse = { accessToken: string; refreshToken: string };

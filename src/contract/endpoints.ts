@@ -14,6 +14,22 @@ export const API = {
     refresh: '/api/auth/refresh',
     logout: '/api/auth/logout',
     password: '/api/auth/password',
+    /** The second sign-in step: a code from the authenticator app, or a recovery code. */
+    loginCode: '/api/auth/login/code',
+  },
+  twoFactor: {
+    status: '/api/auth/two-factor',
+    setup: '/api/auth/two-factor/setup',
+    enable: '/api/auth/two-factor/enable',
+    disable: '/api/auth/two-factor/disable',
+    /** Admin: required of everyone (GET, PUT). */
+    policy: '/api/two-factor/policy',
+    /** Admin: DELETE resets a user's. */
+    reset: '/api/users/:id/two-factor',
+  },
+  audit: {
+    collection: '/api/audit',
+    export: '/api/audit/export',
   },
   users: {
     collection: '/api/users',

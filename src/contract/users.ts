@@ -88,6 +88,8 @@ export const UserRecordSchema = z
     videosCount: z.int(),
     accountsCount: z.int(),
     createdAt: z.string(),
+    /** Two-factor sign-in is on (migration 028). */
+    twoFactor: z.boolean(),
   })
   .register(z.globalRegistry, {
     id: 'User',

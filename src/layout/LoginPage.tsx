@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -16,12 +16,12 @@ import {
 import { useTranslate } from 'ra-core';
 import { toast } from 'react-hot-toast';
 import type { LoginInput } from '../contract/auth';
-import type { LoginError } from '../providers/authProvider';
+import type { LoginError, SignInStep } from '../providers/authProvider';
 import type { LoginErrors } from './loginCheck';
 import { muiTheme } from '../common/theme';
 import { LanguageSwitch } from './LanguageSwitch';
 
-type Props = { onSubmit: (values: LoginInput) => Promise<unknown> };
+type Props = { onSubmit: (values: SignInStep) => Promise<unknown> };
 
 type Field = keyof LoginInput;
 const FIELDS: Field[] = ['login', 'password'];
@@ -34,19 +34,27 @@ const check = async (values: LoginInput) => (await import('./loginCheck')).check
  * theme and baseline itself, so the first load (outside react-admin) and the page after a logout (inside it)
  * look the same: the panel's filled fields, no page margin.
  */
-export const LoginPage = (props: Props) => (
-  <ThemeProvider theme={muiTheme}>
-    <CssBaseline enableColorScheme />
-    <LoginForm {...props} />
-  </ThemeProvider>
-);
+export const LoginPage = (props: Props) => {
+  // Set when the password was right and the user has two-factor sign-in on: the code step shows.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  return (
+    <ThemeProvider theme={muiTheme}>
+      <CssBaseline enableColorScheme />
+      {challenge ? (
+        <CodeForm {...props} challenge={challenge} onBack={() => setChallenge(null)} />
+      ) : (
+        <LoginForm {...props} onChallenge={setChallenge} />
+      )}
+    </ThemeProvider>
+  );
+};
 
 /**
  * Two fields, checked as a form library's "on touched" mode does: a field is checked when it loses focus and on
  * every change after that; submitting checks both and focuses the first wrong one. The server's field errors
  * show under their fields.
  */
-const LoginForm = ({ onSubmit }: Props) => {
+const LoginForm = ({ onSubmit, onChallenge }: Props & { onChallenge: (challenge: string) => void }) => {
   const translate = useTranslate();
   const [values, setValues] = useState<LoginInput>({ login: '', password: '' });
   const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
@@ -85,6 +93,8 @@ const LoginForm = ({ onSubmit }: Props) => {
       await onSubmit(values);
       toast.success(translate('kadr.notifications.logged_in'));
     } catch (e) {
+      const challenge = (e as { challenge?: unknown }).challenge;
+      if (typeof challenge === 'string') return onChallenge(challenge);
       const err = e as LoginError;
       setErrors(err.errors ?? {});
       toast.error(err?.message || translate('kadr.notifications.error'));
@@ -94,52 +104,118 @@ const LoginForm = ({ onSubmit }: Props) => {
   };
   const help = (m?: string) => (m ? translate(m, { _: m }) : undefined);
   return (
-    <Box
-      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: '#eef1f6' }}
-    >
-      <Card
-        sx={{ width: 360 }}
-        component="form"
-        onSubmit={(e: FormEvent<HTMLFormElement>) => void submit(e)}
-        noValidate
-        aria-label={translate('kadr.login.title')}
+    <Frame onSubmit={submit} title={translate('kadr.login.title')}>
+      <LoginField
+        label={translate('kadr.login.login')}
+        autoComplete="username"
+        autoFocus
+        name="login"
+        value={values.login}
+        onChange={change('login')}
+        onBlur={blur('login')}
+        error={help(errors.login)}
+      />
+      <LoginField
+        label={translate('kadr.login.password')}
+        type="password"
+        autoComplete="current-password"
+        name="password"
+        value={values.password}
+        onChange={change('password')}
+        onBlur={blur('password')}
+        error={help(errors.password)}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={isSubmitting}
+        startIcon={isSubmitting ? <CircularProgress size={16} /> : null}
       >
-        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-          <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-            {translate('kadr.login.title')}
-          </Typography>
-          <LoginField
-            label={translate('kadr.login.login')}
-            autoComplete="username"
-            autoFocus
-            name="login"
-            value={values.login}
-            onChange={change('login')}
-            onBlur={blur('login')}
-            error={help(errors.login)}
-          />
-          <LoginField
-            label={translate('kadr.login.password')}
-            type="password"
-            autoComplete="current-password"
-            name="password"
-            value={values.password}
-            onChange={change('password')}
-            onBlur={blur('password')}
-            error={help(errors.password)}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={16} /> : null}
-          >
-            {translate('kadr.login.submit')}
-          </Button>
-          <LanguageSwitch />
-        </CardContent>
-      </Card>
-    </Box>
+        {translate('kadr.login.submit')}
+      </Button>
+      <LanguageSwitch />
+    </Frame>
+  );
+};
+
+/** The page around a form: centred card, title. */
+const Frame = ({
+  onSubmit,
+  title,
+  children,
+}: {
+  onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void>;
+  title: string;
+  children: ReactNode;
+}) => (
+  <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: '#eef1f6' }}>
+    <Card
+      sx={{ width: 360 }}
+      component="form"
+      onSubmit={(e: FormEvent<HTMLFormElement>) => void onSubmit(e)}
+      noValidate
+      aria-label={title}
+    >
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  </Box>
+);
+
+/** The second step of a user with two-factor sign-in on: a code from the app, or one of the recovery codes. */
+const CodeForm = ({ onSubmit, challenge, onBack }: Props & { challenge: string; onBack: () => void }) => {
+  const translate = useTranslate();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [isSubmitting, setSubmitting] = useState(false);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!code.trim()) return setError(translate('kadr.validation.required'));
+    setSubmitting(true);
+    try {
+      await onSubmit({ challenge, code: code.trim() });
+      toast.success(translate('kadr.notifications.logged_in'));
+    } catch (e) {
+      const err = e as LoginError;
+      const message = err?.message || translate('kadr.notifications.error');
+      setError(message);
+      toast.error(message);
+      setSubmitting(false);
+    }
+  };
+  return (
+    <Frame onSubmit={submit} title={translate('kadr.two_factor.sign_in_title')}>
+      <Typography variant="body2">{translate('kadr.two_factor.sign_in_hint')}</Typography>
+      <FormControl error={!!error}>
+        <InputLabel htmlFor="login-code">{translate('kadr.two_factor.code')}</InputLabel>
+        <FilledInput
+          id="login-code"
+          name="code"
+          autoFocus
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setError(undefined);
+          }}
+          aria-describedby="login-code-helper"
+        />
+        <FormHelperText id="login-code-helper">{error ?? ' '}</FormHelperText>
+      </FormControl>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={isSubmitting}
+        startIcon={isSubmitting ? <CircularProgress size={16} /> : null}
+      >
+        {translate('kadr.two_factor.confirm')}
+      </Button>
+      <Button onClick={onBack}>{translate('kadr.two_factor.back')}</Button>
+    </Frame>
   );
 };
 

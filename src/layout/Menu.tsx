@@ -14,6 +14,7 @@ import YouTubeIcon from '@mui/icons-material/YouTube';
 import MovieCreationIcon from '@mui/icons-material/MovieCreation';
 import ForumIcon from '@mui/icons-material/Forum';
 import SmartDisplayIcon from '@mui/icons-material/SmartDisplay';
+import PolicyIcon from '@mui/icons-material/Policy';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
@@ -32,6 +33,7 @@ const ICONS: Record<string, ReactElement> = {
   users: <ManageAccountsIcon />,
   approvals: <FactCheckIcon />,
   jobs: <PendingActionsIcon />,
+  audit: <PolicyIcon />,
 };
 
 /** Each item of a group has its own icon, so a collapsed sidebar still tells them apart. */

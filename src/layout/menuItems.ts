@@ -47,6 +47,7 @@ export const MENU: MenuGroup[] = [
     children: [{ key: 'approvals', to: '/approvals', match: ['/approvals'] }],
   },
   { key: 'jobs', icon: 'jobs', adminOnly: true, children: [{ key: 'jobs', to: '/jobs', match: ['/jobs'] }] },
+  { key: 'audit', icon: 'audit', adminOnly: true, children: [{ key: 'audit', to: '/audit', match: ['/audit'] }] },
 ];
 
 /** Whether a group holds the current path (so it opens by itself). */

@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'ra-core';
 import type { LoginInput, LoginResponse } from '../contract/auth';
+import type { LoginCodeInput } from '../contract/two-factor';
 import { API } from '../contract/endpoints';
 import { readAuth, signIn, signOut } from './authStore';
 import { contract } from './contract';
@@ -15,11 +16,18 @@ export class LoginError extends Error {
   }
 }
 
-/** Signs in; a failure carries the response message and field errors (SPEC §8). */
-export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
-  // The answer's schema first (the sign-in form has loaded it for its own rules already).
-  const { LoginResponseSchema } = await contract.auth();
-  const res = await fetch(API.auth.login, {
+/** The password was right and the user has two-factor sign-in on: the form asks for a code next. */
+export class TwoFactorNeeded extends Error {
+  constructor(public challenge: string) {
+    super('two-factor');
+  }
+}
+
+/** Set while an admin requires 2FA of a user who has not turned it on: the panel keeps them on Settings. */
+export const ENROL_KEY = 'kadr.enrolTwoFactor';
+
+async function post(url: string, input: unknown): Promise<unknown> {
+  const res = await fetch(url, {
     method: 'POST',
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': currentLocale() },
@@ -27,15 +35,42 @@ export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
   });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new LoginError(body.message ?? res.statusText, body.errors);
-  const answer = parseAnswer(LoginResponseSchema, `POST ${API.auth.login}`, body);
+  return body;
+}
+
+/**
+ * Signs in with login and password; a failure carries the response message and field errors (SPEC §8). A user
+ * with two-factor sign-in on gets TwoFactorNeeded (the challenge for `loginCodeRequest`) instead.
+ */
+export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
+  // The answer's schema first (the sign-in form has loaded it for its own rules already).
+  const { LoginAnswerSchema } = await contract.auth();
+  const answer = parseAnswer(LoginAnswerSchema, `POST ${API.auth.login}`, await post(API.auth.login, input));
+  if ('challenge' in answer) throw new TwoFactorNeeded(answer.challenge);
+  if (answer.enrolTwoFactor) sessionStorage.setItem(ENROL_KEY, '1');
+  else sessionStorage.removeItem(ENROL_KEY);
   signIn(answer.user, answer.accessToken, answer.refreshToken);
   return answer;
 }
+
+/** The second step: the challenge and a code from the authenticator app (or a recovery code). */
+export async function loginCodeRequest(input: LoginCodeInput): Promise<LoginResponse> {
+  const { LoginResponseSchema } = await contract.auth();
+  const answer = parseAnswer(LoginResponseSchema, `POST ${API.auth.loginCode}`, await post(API.auth.loginCode, input));
+  sessionStorage.removeItem(ENROL_KEY);
+  signIn(answer.user, answer.accessToken, answer.refreshToken);
+  return answer;
+}
+
+/** Either step of the sign-in form. */
+export type SignInStep = LoginInput | LoginCodeInput;
+export const signInStep = (v: SignInStep) => ('challenge' in v ? loginCodeRequest(v) : loginRequest(v));
 
 /** Revokes the refresh token on the server (best effort) and clears the local state. */
 export async function logoutRequest(): Promise<void> {
   const { refreshToken } = readAuth();
   signOut();
+  sessionStorage.removeItem(ENROL_KEY);
   if (!refreshToken) return;
   await fetch(API.auth.logout, {
     method: 'POST',
@@ -45,11 +80,11 @@ export async function logoutRequest(): Promise<void> {
 }
 
 /** The resources only an admin opens (the server answers a user 403 on their API as well). */
-const ADMIN_RESOURCES = ['users', 'jobs'];
+const ADMIN_RESOURCES = ['users', 'jobs', 'audit'];
 
 export const authProvider: AuthProvider = {
-  login: async (input: LoginInput) => {
-    await loginRequest(input);
+  login: async (input: SignInStep) => {
+    await signInStep(input);
   },
   logout: async () => {
     await logoutRequest();

@@ -12,6 +12,7 @@ import type { ApiKeyCreate } from '../contract/personal-keys';
 import type { WebhookCreate, WebhookPatch } from '../contract/webhooks';
 import type { CreateVideoFields } from '../contract/videos';
 import { aiClient } from './aiClient';
+import { downloadAuditCsv } from './downloadAuditCsv';
 import { call } from './call';
 import { httpClient } from './httpClient';
 import { contract } from './contract';
@@ -30,6 +31,8 @@ const aiReplyOf = async <A extends AiAction>(action: A) => {
 // Each schema comes from its domain's contract module, loaded with the first call that needs it.
 const account = () => contract.accounts().then((c) => c.AccountRecordSchema);
 const publication = () => contract.publications().then((c) => c.PublicationSchema);
+const twoFactor = () => contract.twoFactor();
+const noContent = () => contract.http().then((c) => c.NoContent);
 const publicationChange = () => contract.publications().then((c) => c.PublicationCreatedSchema);
 
 /**
@@ -376,4 +379,41 @@ export const customMethods = {
       API.auth.password,
       { method: 'POST', body },
     ),
+  // Two-factor sign-in (Settings; the users list for an admin).
+  twoFactorStatus: () =>
+    call(
+      twoFactor().then((c) => c.TwoFactorStatusSchema),
+      API.twoFactor.status,
+    ),
+  twoFactorSetup: () =>
+    call(
+      twoFactor().then((c) => c.TwoFactorSetupSchema),
+      API.twoFactor.setup,
+      { method: 'POST', body: {} },
+    ),
+  twoFactorEnable: (code: string) =>
+    call(
+      twoFactor().then((c) => c.RecoveryCodesSchema),
+      API.twoFactor.enable,
+      { method: 'POST', body: { code } },
+    ),
+  twoFactorDisable: (password: string) =>
+    call(noContent(), API.twoFactor.disable, { method: 'POST', body: { password } }),
+  twoFactorPolicy: () =>
+    call(
+      twoFactor().then((c) => c.TwoFactorPolicySchema),
+      API.twoFactor.policy,
+    ),
+  setTwoFactorPolicy: (required: boolean) =>
+    call(
+      twoFactor().then((c) => c.TwoFactorPolicySchema),
+      API.twoFactor.policy,
+      {
+        method: 'PUT',
+        body: { required },
+      },
+    ),
+  /** The audit log's CSV under the list's filters, saved as a file (admins). */
+  exportAuditCsv: (filter: Record<string, unknown>) => downloadAuditCsv(filter),
+  resetTwoFactor: (id: Identifier) => call(noContent(), pathOf(API.twoFactor.reset, { id }), { method: 'DELETE' }),
 };

@@ -102,6 +102,10 @@ const RESOURCES: Record<string, Resource> = {
       return { item: c.YouTubeItemSchema, record: c.PublicationSchema };
     },
   },
+  audit: {
+    path: API.audit.collection,
+    answers: async () => ({ item: (await contract.audit()).AuditEntrySchema }),
+  },
   jobs: {
     path: API.jobs.collection,
     answers: async () => ({ item: (await contract.jobs()).JobRecordSchema }),

@@ -21,10 +21,12 @@ import { i18nProvider } from '../providers/i18nProvider';
 import { OwnMediaUsage } from '../media/OwnMediaUsage';
 import { ApiKeysCard } from '../personal-keys/ApiKeysCard';
 import { WebhooksCard } from '../webhooks/WebhooksCard';
+import { TwoFactorCard } from './TwoFactorCard';
+import { TwoFactorPolicyCard } from './TwoFactorPolicyCard';
 
 /**
- * /setting: change your own password; choose the language (remembered across reloads); see your media's size;
- * your API keys and webhooks.
+ * /setting: change your own password; two-factor sign-in (and, for an admin, requiring it of everyone); choose the
+ * language (remembered across reloads); see your media's size; your API keys and webhooks.
  */
 export const SettingsPage = () => {
   const translate = useTranslate();
@@ -85,6 +87,8 @@ export const SettingsPage = () => {
           </Form>
         </CardContent>
       </Card>
+      <TwoFactorCard />
+      {readAuth().user?.role === 'admin' && <TwoFactorPolicyCard />}
       <Card sx={{ mt: 2, maxWidth: 520 }}>
         <CardContent>
           <Typography variant="h6" gutterBottom>

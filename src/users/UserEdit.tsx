@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UserEditFormSchema } from '../contract/users';
 import { UserInputs, toUserBody } from './UserInputs';
 import { UserAccounts, UserVideos } from './UserOwned';
+import { TwoFactorReset } from './TwoFactorReset';
 
 const Title = () => {
   const record = useRecordContext();
@@ -33,6 +34,7 @@ export const UserEdit = () => {
       >
         <UserInputs editing />
       </SimpleForm>
+      <TwoFactorReset />
       <Owned />
     </Edit>
   );

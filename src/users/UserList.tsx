@@ -1,3 +1,4 @@
+import type { UserRecord } from '../contract/users';
 import { Chip, Stack } from '@mui/material';
 import { CreateButton, DataTable, List, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../contract/pagination';
@@ -68,6 +69,12 @@ export const UserList = () => {
         </DataTable.Col>
         <DataTable.NumberCol source="videosCount" label="kadr.users.fields.videosCount" sortByOrder="DESC" />
         <DataTable.NumberCol source="accountsCount" label="kadr.users.fields.accountsCount" sortByOrder="DESC" />
+        <DataTable.Col
+          source="twoFactor"
+          label="kadr.two_factor.column"
+          disableSort
+          render={(u: UserRecord) => (u.twoFactor ? '✓' : '—')}
+        />
         {!isSmall && (
           <DataTable.Col label="kadr.users.fields.mediaUsage" disableSort>
             <MediaUsageCell />

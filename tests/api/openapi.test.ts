@@ -49,6 +49,7 @@ describeEachDb('API docs', (ctx) => {
       'Accounts',
       'Analytics',
       'Approvals',
+      'Audit log',
       'Auth',
       'Backgrounds',
       'Calendar',

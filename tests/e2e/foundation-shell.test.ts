@@ -15,7 +15,7 @@ describe('foundation in the browser: the shell', () => {
   const menu = () => page.getByRole('navigation', { name: 'main menu' });
   const group = (key: string) => page.locator(`[data-menu-group="${key}"]`);
 
-  it('menu: groups in SPEC order with their sub-items; Users last for an admin', async () => {
+  it('menu: groups in SPEC order with their sub-items; Users, Jobs and the audit log last for an admin', async () => {
     await signInAs(page, panel.server.url, 'admin', 'admin-pass');
     // / moves on to the first entry, whose group opens by itself.
     await page.waitForURL((u) => u.pathname === '/accounts/list');
@@ -29,6 +29,7 @@ describe('foundation in the browser: the shell', () => {
       'AI',
       'Користувачі',
       'Черга завдань',
+      'Журнал дій',
     ]);
     // Each group opens on a click and shows its sub-items in order, linking to the SPEC paths.
     const expected: Record<string, Array<[string, string]>> = {

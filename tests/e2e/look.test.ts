@@ -155,7 +155,7 @@ describe('one consistent look [sqlite]', () => {
         .evaluateAll((els) => els.map((e) => e.querySelector('.MuiListItemIcon-root svg path')?.getAttribute('d')));
     // Expanded: the groups show whether they are open at their end, the sub-items their own icons.
     const expanded = await icons();
-    expect(expanded).toHaveLength(15); // 8 top-level items, and the 7 sub-items of the two open groups
+    expect(expanded).toHaveLength(16); // 9 top-level items, and the 7 sub-items of the two open groups
     expect(await nav.locator(`svg path[d="${CHEVRON_RIGHT}"]`).count()).toBe(0);
     expect(new Set(expanded).size).toBe(expanded.length);
     expect(await nav.locator('[data-menu-group="profiles"] [data-expand="less"]').count()).toBe(1);

@@ -23,6 +23,8 @@ import * as publicationPlatforms from './024_publication_platforms.js';
 import * as jobIndexes from './025_job_indexes.js';
 import * as mediaRetention from './026_media_retention.js';
 import * as calendar from './027_calendar.js';
+import * as twoFactor from './028_two_factor.js';
+import * as auditLog from './029_audit_log.js';
 import * as apiKeys from './030_api_keys.js';
 import * as webhooks from './031_webhooks.js';
 import * as publishApproval from './032_publish_approval.js';
@@ -58,6 +60,8 @@ export const migrations = {
   '025_job_indexes': jobIndexes,
   '026_media_retention': mediaRetention,
   '027_calendar': calendar,
+  '028_two_factor': twoFactor,
+  '029_audit_log': auditLog,
   '030_api_keys': apiKeys,
   '031_webhooks': webhooks,
   '032_publish_approval': publishApproval,
