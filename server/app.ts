@@ -27,6 +27,7 @@ import { backgroundsRoutes } from './backgrounds/index';
 import { createVideoRoutes } from './videos/index';
 import { publicationsRoutes } from './publications/publications.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
+import { slotsRoutes } from './slots/slots.routes';
 import { liveRoutes } from './live/index';
 import { jobsRoutes } from './operations/jobs.routes';
 import { healthRoutes } from './operations/health.routes';
@@ -102,6 +103,7 @@ export async function buildApp(
   await app.register(mediaUsageRoutes, { repo: root.repos.retention });
   await app.register(publicationsRoutes, { publications: services.publications });
   await app.register(calendarRoutes, { calendar: services.calendar });
+  await app.register(slotsRoutes, { slots: services.slots });
   await app.register(liveRoutes, { live: root.live.service, streams: root.live.streams });
   await app.register(jobsRoutes, { jobs: services.jobs });
   // The event bus delivers from now on; closed with the app (what is not delivered yet stays due in the table).

@@ -60,6 +60,10 @@ import { PublicationsService } from './publications/publications.service';
 import { PublicationSchedule } from './publications/publication-schedule';
 import { CalendarRepository } from './calendar/calendar.repository';
 import { CalendarService } from './calendar/calendar.service';
+import { SlotPlanner } from './slots/slot-planner';
+import { SlotsRepository } from './slots/slots.repository';
+import { SlotsService } from './slots/slots.service';
+import { adaptersOf } from './platforms/registry';
 import { LiveHub, LiveRepository, LiveService, LiveStreams, liveNotices } from './live/index';
 import { EventBus } from './events/event-bus';
 import { AiRepository } from './ai/ai.repository';
@@ -229,6 +233,12 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     { config, db, sealer, media, ffmpeg, queue, repos, connections, platforms, events, log },
     overrides,
   );
+  const slotsRepo = new SlotsRepository(db);
+  // The queue's budgets are the quota module's figures: each platform's adapter limits.
+  const slotPlanner = new SlotPlanner(
+    slotsRepo,
+    Object.fromEntries(adaptersOf(platforms).map((a) => [a.id, a.limits])),
+  );
   const services = {
     ai,
     aiVideos,
@@ -263,6 +273,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       signer: media.signer,
       posts: { stats: publishing.stats, repo: publishing.repo },
       aiVideos,
+      placeInSlot: (trx, accountId, platform, after) => slotPlanner.place(trx, accountId, platform, after),
     }),
     calendar: new CalendarService(new CalendarRepository(db), {
       db,
@@ -270,6 +281,12 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       videos: repos.videos,
       schedule: publicationSchedule,
       horizonDays: config.publishHorizonDays,
+    }),
+    slots: new SlotsService(slotsRepo, {
+      db,
+      planner: slotPlanner,
+      publications: repos.publications,
+      schedule: publicationSchedule,
     }),
   };
 

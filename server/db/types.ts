@@ -67,6 +67,8 @@ export interface AccountsTable {
   /** 011: derived by the database (lower-cased names and comment; the title), for the list's search and sort. */
   search: Generated<string | null>;
   nameKey: Generated<string | null>;
+  /** 035: the profile's IANA time zone (NULL: UTC). */
+  timeZone: string | null;
 }
 
 /**
@@ -300,6 +302,17 @@ export interface VideoPublishesTable {
   updatedAt: string;
 }
 
+/** 036: a profile's posting slots on one platform (days, times: JSON arrays; times 'HH:MM' in its zone). */
+export interface PostingSlotsTable {
+  id: Generated<number>;
+  accountId: number;
+  platform: string;
+  days: string;
+  times: string;
+  minGapMinutes: number;
+  updatedAt: string;
+}
+
 /** 008: what a platform call spent (quota windows are sums over `at`). */
 export interface PlatformUsageTable {
   id: Generated<number>;
@@ -435,6 +448,7 @@ export interface Database {
   publicationPlatforms: PublicationPlatformsTable;
   videoPublishes: VideoPublishesTable;
   platformUsage: PlatformUsageTable;
+  postingSlots: PostingSlotsTable;
   events: EventsTable;
   notifications: NotificationsTable;
   liveTicketRedemptions: LiveTicketRedemptionsTable;

@@ -14,6 +14,7 @@ export const API_TAGS = {
   videos: 'Videos',
   publications: 'Publications',
   calendar: 'Calendar',
+  slots: 'Posting slots',
   media: 'Media',
   oauth: 'OAuth',
   live: 'Live updates',

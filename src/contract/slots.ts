@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDAR_RANGE_MAX_DAYS, CM } from './calendar';
 import { instantField } from './dates';
 import { PLATFORMS } from './platforms';
 
@@ -17,6 +18,7 @@ export const SM = {
   noSlots: 'kadr.slots.errors.no_slots',
   noFreeSlot: 'kadr.slots.errors.no_free_slot',
   notQueueable: 'kadr.slots.errors.not_queueable',
+  queueNotForAi: 'kadr.slots.errors.queue_not_for_ai',
 } as const;
 
 /** Weekdays: 1 Monday … 7 Sunday (ISO). */
@@ -75,11 +77,17 @@ export const QueuedSchema = z
 export type Queued = z.infer<typeof QueuedSchema>;
 
 /** GET /api/slots/capacity?start&end[&accountId]: per profile, local day and platform, the planned budget. */
-export const CapacityQuery = z.object({
-  start: instantField(),
-  end: instantField(),
-  accountId: z.coerce.number().int().positive().optional(),
-});
+export const CapacityQuery = z
+  .object({
+    start: instantField(),
+    end: instantField(),
+    accountId: z.coerce.number().int().positive().optional(),
+  })
+  .superRefine((q, ctx) => {
+    const span = Date.parse(q.end) - Date.parse(q.start);
+    if (span <= 0 || span > CALENDAR_RANGE_MAX_DAYS * 24 * 3600 * 1000)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: CM.rangeTooLong });
+  });
 export const CapacityDaySchema = z.object({
   accountId: z.number().int(),
   timeZone: z.string(),

@@ -23,6 +23,8 @@ import * as publicationPlatforms from './024_publication_platforms.js';
 import * as jobIndexes from './025_job_indexes.js';
 import * as mediaRetention from './026_media_retention.js';
 import * as calendar from './027_calendar.js';
+import * as timeZones from './035_time_zones.js';
+import * as postingSlots from './036_posting_slots.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -51,4 +53,6 @@ export const migrations = {
   '025_job_indexes': jobIndexes,
   '026_media_retention': mediaRetention,
   '027_calendar': calendar,
+  '035_time_zones': timeZones,
+  '036_posting_slots': postingSlots,
 };
