@@ -25,6 +25,7 @@ export const kadrEn: KadrMessages = {
     confirm_delete_content: 'This cannot be undone.',
   },
   validation: {
+    time_zone_invalid: 'Unknown time zone: choose an IANA zone such as Europe/Kyiv',
     required: 'Required',
     too_short: 'Too short!',
     too_long: 'Too long!',
@@ -383,6 +384,7 @@ export const kadrEn: KadrMessages = {
       proxy: 'Proxy',
       ipVersion: 'IP version',
       comments: 'Comment',
+      timeZone: 'Time zone',
       inYouTube: 'YouTube',
       inInstagram: 'Instagram',
       inTikTok: 'TikTok',
@@ -518,6 +520,34 @@ export const kadrEn: KadrMessages = {
     },
   },
   // The calendar (server/calendar, src/calendar): issue 21 item 1.
+  // Posting slots and time zones (issue 21 items 2, 3: src/slots, server/slots)
+  slots: {
+    title: 'Posting slots',
+    zone_hint: "This profile's dates are shown and entered in this zone",
+    date_in_zone: 'In %{zone}',
+    times_in_zone: 'Times in %{zone}',
+    dst_note:
+      'Times are local to %{zone}. A time skipped by a daylight-saving change moves to the first minute after it; a time that happens twice takes its first occurrence.',
+    none: 'no slots',
+    times: 'Times (HH:MM, comma-separated)',
+    min_gap: 'Minimum gap, minutes',
+    remove: 'Remove slots',
+    saved: 'Slots saved',
+    removed: 'Slots removed',
+    queue: 'Add to queue',
+    queue_hint: "Each post goes to its profile's next free slot within the platform's budget",
+    over_budget: 'Over budget: more posts are planned than the platform allows',
+    weekdays: { 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat', 7: 'Sun' },
+    errors: {
+      no_days: 'Choose at least one weekday',
+      no_times: 'Give at least one time',
+      bad_time: 'A time is HH:MM, 00:00 to 23:59',
+      no_slots: 'Profile #%{account} has no posting slots on %{platform}',
+      no_free_slot: 'Profile #%{account} has no free slot on %{platform} within %{days} days',
+      not_queueable: 'Post #%{id} cannot be queued: it is not yours, or it has started going out',
+      queue_not_for_ai: 'An AI video is published with a date: the queue takes request videos',
+    },
+  },
   calendar: {
     title: 'Calendar',
     all: 'All',

@@ -7,6 +7,7 @@ import { PLATFORM_TITLES, isPlatformKey } from '../contract/platforms';
 import { useStoredError } from '../common/useStoredMessage';
 import { AccountInputs } from './AccountInputs';
 import { AccountPanels } from './AccountPanels';
+import { SlotsPanel } from '../slots/SlotsPanel';
 import { AccountVideos } from './AccountVideos';
 
 const Title = () => {
@@ -78,6 +79,7 @@ export const AccountEdit = () => {
       <AccountForm />
       <LoadToasts />
       <AccountPanels />
+      <SlotsPanel />
       <AccountVideos />
     </Edit>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Autocomplete, Box, MenuItem, Stack, TextField, useTheme } from '@mui/material';
+import { Alert, Autocomplete, Box, MenuItem, Stack, TextField, Typography, alpha, useTheme } from '@mui/material';
 import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import FullCalendar from '@fullcalendar/react';
@@ -19,6 +19,10 @@ import type { KadrDataProvider } from '../providers/dataProvider';
 import { detailPath } from '../publications/paths';
 import { useAccountOptions, useGroups } from '../publications/options';
 import { toEvent, type PaletteOf } from './calendarEvents';
+import { cellDay, fromCalendarTime } from './zonedCalendar';
+import { formatInZone, zoneAbbreviation } from '../contract/time-zones';
+import { useProfileZone } from '../slots/useProfileZone';
+import { useOverDays } from './useOverDays';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const VIEWS = 'dayGridMonth,timeGridWeek,timeGridDay,listMonth';
@@ -28,16 +32,21 @@ const postsSource =
   (o: {
     dataProvider: KadrDataProvider;
     filter: CalendarFilter;
+    zone: string;
     colorOf: PaletteOf;
     onTruncated: (truncated: boolean) => void;
     onError: (e: unknown) => void;
   }) =>
   (info: EventSourceFuncArg, ok: (events: EventInput[]) => void, fail: (e: Error) => void) => {
     o.dataProvider
-      .calendarPosts({ ...o.filter, start: info.start.toISOString(), end: info.end.toISOString() })
+      .calendarPosts({
+        ...o.filter,
+        start: fromCalendarTime(info.start, o.zone).toISOString(),
+        end: fromCalendarTime(info.end, o.zone).toISOString(),
+      })
       .then((answer) => {
         o.onTruncated(answer.truncated);
-        ok(answer.data.map((p) => toEvent(p, o.colorOf)));
+        ok(answer.data.map((p) => toEvent(p, o.colorOf, o.zone)));
       })
       .catch((e: Error) => {
         o.onError(e);
@@ -64,6 +73,10 @@ export const CalendarPage = () => {
   const [filter, setFilter] = useState<CalendarFilter>({});
   const [truncated, setTruncated] = useState(false);
   const set = (patch: CalendarFilter) => setFilter((f) => ({ ...f, ...patch }));
+  // Issue 21 item 2: times in the chosen profile's zone (else the operator's), the zone named above the calendar.
+  const zone = useProfileZone(filter.accountId);
+  const [range, setRange] = useState<{ start: string; end: string } | null>(null);
+  const overDays = useOverDays(range, filter.accountId);
 
   const colorOf: PaletteOf = useCallback(
     (name) => (name === 'default' ? theme.palette.grey[500] : theme.palette[name].main),
@@ -77,15 +90,17 @@ export const CalendarPage = () => {
   );
   // A new source (so a refetch) when a filter changes, and only then.
   const events = useMemo(
-    () => postsSource({ dataProvider, filter, colorOf, onTruncated: setTruncated, onError: report }),
-    [dataProvider, filter, colorOf, report],
+    () => postsSource({ dataProvider, filter, zone, colorOf, onTruncated: setTruncated, onError: report }),
+    [dataProvider, filter, zone, colorOf, report],
   );
   const onDrop = (arg: EventDropArg) => {
-    const at = arg.event.start;
-    if (!at) return arg.revert();
+    if (!arg.event.start) return arg.revert();
+    const at = fromCalendarTime(arg.event.start, zone);
     dataProvider
       .movePost(Number(arg.event.id), at.toISOString())
-      .then(() => notify('kadr.calendar.moved', { type: 'success', messageArgs: { at: at.toLocaleString(locale) } }))
+      .then(() =>
+        notify('kadr.calendar.moved', { type: 'success', messageArgs: { at: formatInZone(at, zone, locale) } }),
+      )
       .catch((e: unknown) => {
         arg.revert();
         report(e);
@@ -94,7 +109,10 @@ export const CalendarPage = () => {
 
   const profile = profiles.find((p) => Number(p.value) === filter.accountId) ?? null;
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }} data-calendar>
+    <Box
+      sx={{ p: { xs: 1, sm: 2 }, '& .kadr-over': { backgroundColor: alpha(theme.palette.error.main, 0.12) } }}
+      data-calendar
+    >
       <Title title={translate('kadr.calendar.title')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
         <Autocomplete
@@ -155,6 +173,9 @@ export const CalendarPage = () => {
           ))}
         </TextField>
       </Stack>
+      <Typography variant="body2" sx={{ mb: 1 }} data-zone={zone}>
+        {translate('kadr.slots.times_in_zone', { zone: `${zone} (${zoneAbbreviation(zone, Date.now(), locale)})` })}
+      </Typography>
       {truncated && (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {translate('kadr.calendar.truncated', { count: CALENDAR_POSTS_MAX })}
@@ -180,6 +201,19 @@ export const CalendarPage = () => {
           day: translate('kadr.calendar.views.day'),
           list: translate('kadr.calendar.views.list'),
         }}
+        timeZone="UTC"
+        datesSet={(arg) =>
+          setRange({
+            start: fromCalendarTime(arg.start, zone).toISOString(),
+            end: fromCalendarTime(arg.end, zone).toISOString(),
+          })
+        }
+        dayCellClassNames={(arg) => (overDays.has(cellDay(arg.date)) ? ['kadr-over'] : [])}
+        dayCellDidMount={(arg) => {
+          if (!overDays.has(cellDay(arg.date))) return;
+          arg.el.dataset.over = 'true';
+          arg.el.title = translate('kadr.slots.over_budget');
+        }}
         height="auto"
         dayMaxEvents
         editable
@@ -196,7 +230,8 @@ export const CalendarPage = () => {
           const post = arg.event.extendedProps.post as CalendarPost;
           arg.el.dataset.postId = String(post.id);
           arg.el.dataset.state = post.state;
-          arg.el.title = `${post.profile} · ${arg.event.title}`;
+          arg.el.dataset.at = formatInZone(post.publishedAt ?? post.dueAt, zone, locale);
+          arg.el.title = `${post.profile} · ${arg.event.title} · ${arg.el.dataset.at}`;
         }}
       />
     </Box>

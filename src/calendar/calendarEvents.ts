@@ -1,6 +1,7 @@
 import { isMovable, type CalendarPost } from '../contract/calendar';
 import { PLATFORM_TITLES } from '../contract/platforms';
 import { STATE_COLORS } from '../publications/stateColors';
+import { toCalendarTime } from './zonedCalendar';
 
 /** A palette colour by its MUI name ('default' is grey). */
 export type PaletteOf = (name: (typeof STATE_COLORS)[keyof typeof STATE_COLORS]) => string;
@@ -9,12 +10,14 @@ export type PaletteOf = (name: (typeof STATE_COLORS)[keyof typeof STATE_COLORS])
  * One calendar entry per post: at its publish instant once published, else its due time; coloured by state;
  * only a post that has not started going out can be dragged.
  */
-export const toEvent = (p: CalendarPost, colorOf: PaletteOf) => {
+export const toEvent = (p: CalendarPost, colorOf: PaletteOf, zone?: string) => {
   const color = colorOf(STATE_COLORS[p.state]);
+  const at = p.publishedAt ?? p.dueAt;
   return {
     id: String(p.id),
     title: `${PLATFORM_TITLES[p.platform]} · ${p.title}`,
-    start: p.publishedAt ?? p.dueAt,
+    // Drawn in `zone` (the calendar runs in UTC and is shifted, zonedCalendar.ts); as is without one.
+    start: zone ? toCalendarTime(at, zone) : at,
     allDay: false,
     editable: isMovable(p.state),
     backgroundColor: color,

@@ -1,5 +1,4 @@
 import { tzOffset } from '@date-fns/tz';
-import { z } from 'zod';
 
 /**
  * Time zones (issue 21 item 2): each profile has an IANA zone; dates are shown and entered in it and stored as UTC
@@ -28,13 +27,6 @@ export function isTimeZone(zone: unknown): zone is string {
     return false;
   }
 }
-
-/** A time-zone field: an IANA name the runtime knows. */
-export const timeZoneField = () =>
-  z
-    .string({ error: TZM.invalid })
-    .refine(isTimeZone, TZM.invalid)
-    .meta({ description: 'An IANA time zone', example: 'Europe/Kyiv' });
 
 /** A wall-clock time: month 1–12, weekday 1 (Monday) – 7 (Sunday). */
 export type Wall = { year: number; month: number; day: number; hour: number; minute: number };

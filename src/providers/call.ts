@@ -2,7 +2,7 @@ import type { output } from 'zod/v4/core';
 import { httpClient, type HttpClient } from './httpClient';
 import { parseAnswer, type AnswerSchema } from './parseAnswer';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type CallOptions = {
   method?: Method;

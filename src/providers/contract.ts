@@ -14,6 +14,7 @@ export const contract = {
   live: () => import('../contract/live'),
   media: () => import('../contract/media'),
   publications: () => import('../contract/publications'),
+  slots: () => import('../contract/slots'),
   tags: () => import('../contract/tags'),
   users: () => import('../contract/users'),
   videos: () => import('../contract/videos'),

@@ -6,6 +6,7 @@ import type { AiAction, AiActionBody, AiActionReply, AiProvider } from '../contr
 import { API, itemOf, pathOf } from '../contract/endpoints';
 import type { PlatformKey } from '../contract/platforms';
 import type { PostAction, PublicationCreate, PublicationPatch } from '../contract/publications';
+import type { SlotsInput } from '../contract/slots';
 import type { PasswordChange } from '../contract/users';
 import type { CreateVideoFields } from '../contract/videos';
 import { aiClient } from './aiClient';
@@ -171,6 +172,34 @@ export const customMethods = {
       contract.calendar().then((c) => c.CalendarPostSchema),
       pathOf(API.calendar.move, { id }),
       { method: 'POST', body: { at } },
+    ),
+
+  // Posting slots and the capacity view.
+  /** A profile's time zone and posting slots. */
+  profileSlots: (accountId: number, signal?: AbortSignal) =>
+    call(
+      contract.slots().then((c) => c.ProfileSlotsSchema),
+      pathOf(API.slots.profile, { accountId }),
+      { signal },
+    ),
+  saveSlots: (accountId: number, platform: PlatformKey, body: SlotsInput) =>
+    call(
+      contract.slots().then((c) => c.ProfileSlotsSchema),
+      pathOf(API.slots.platform, { accountId, platform }),
+      { method: 'PUT', body },
+    ),
+  removeSlots: (accountId: number, platform: PlatformKey) =>
+    call(
+      contract.slots().then((c) => c.ProfileSlotsSchema),
+      pathOf(API.slots.platform, { accountId, platform }),
+      { method: 'DELETE' },
+    ),
+  /** Per profile, local day and platform: what is planned against the budget, in a range. */
+  capacity: (query: { start: string; end: string; accountId?: number | undefined }, signal?: AbortSignal) =>
+    call(
+      contract.slots().then((c) => c.CapacitySchema),
+      pathOf(API.slots.capacity, {}, query),
+      { signal },
     ),
 
   // Live updates and the bell.
