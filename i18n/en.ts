@@ -522,6 +522,8 @@ export const kadrEn: KadrMessages = {
   // The calendar (server/calendar, src/calendar): issue 21 item 1.
   // Posting slots and time zones (issue 21 items 2, 3: src/slots, server/slots)
   slots: {
+    save: 'Set slots',
+    date: 'Date',
     title: 'Posting slots',
     zone_hint: "This profile's dates are shown and entered in this zone",
     date_in_zone: 'In %{zone}',
@@ -531,7 +533,7 @@ export const kadrEn: KadrMessages = {
     none: 'no slots',
     times: 'Times (HH:MM, comma-separated)',
     min_gap: 'Minimum gap, minutes',
-    remove: 'Remove slots',
+    remove: 'Clear slots',
     saved: 'Slots saved',
     removed: 'Slots removed',
     queue: 'Add to queue',

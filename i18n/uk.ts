@@ -535,6 +535,8 @@ export const kadrUk = {
   // The calendar (server/calendar, src/calendar): issue 21 item 1.
   // Слоти публікацій і часові пояси (issue 21, пункти 2, 3: src/slots, server/slots)
   slots: {
+    save: 'Встановити слоти',
+    date: 'Дата',
     title: 'Слоти публікацій',
     zone_hint: 'Дати цього профілю показуються і вводяться в цьому поясі',
     date_in_zone: 'У поясі %{zone}',
@@ -544,7 +546,7 @@ export const kadrUk = {
     none: 'слотів немає',
     times: 'Час (ГГ:ХХ, через кому)',
     min_gap: 'Мінімальний проміжок, хвилин',
-    remove: 'Видалити слоти',
+    remove: 'Прибрати слоти',
     saved: 'Слоти збережено',
     removed: 'Слоти видалено',
     queue: 'Додати в чергу',

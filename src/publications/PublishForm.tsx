@@ -300,7 +300,7 @@ const SharedCard = ({ kind }: { kind: PublishSource['kind'] }) => {
             onPick={pickGroup}
           />
           <ProfilePlatformsInput label={label} />
-          <ProfileDateInput source="date" label="kadr.publishing.fields.date" />
+          <ProfileDateInput source="date" label="kadr.slots.date" />
           <Stack direction="row" spacing={1}>
             <SaveButton label="kadr.common.save" alwaysEnable />
             {kind !== 'ai' && <QueueButton />}
@@ -364,7 +364,7 @@ const VideosCard = ({ kind }: { kind: PublishSource['kind'] }) => {
                       <ProfileDateInput
                         source={`video.${i}.date`}
                         accountSource={`video.${i}.account`}
-                        label="kadr.publishing.fields.date"
+                        label="kadr.slots.date"
                       />
                     </Stack>
                   </Stack>

@@ -94,7 +94,7 @@ const PlatformSlots = ({ accountId, platform, saved }: { accountId: number; plat
           slotProps={{ htmlInput: { min: 0, max: 1440, 'data-field': 'minGap' } }}
         />
         <Button variant="contained" onClick={() => save.mutate()} disabled={save.isPending} data-action="save-slots">
-          {translate('kadr.common.save')}
+          {translate('kadr.slots.save')}
         </Button>
         {saved && (
           <Button color="error" onClick={() => remove.mutate()} disabled={remove.isPending}>
