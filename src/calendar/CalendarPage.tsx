@@ -202,12 +202,12 @@ export const CalendarPage = () => {
           list: translate('kadr.calendar.views.list'),
         }}
         timeZone="UTC"
-        datesSet={(arg) =>
-          setRange({
-            start: fromCalendarTime(arg.start, zone).toISOString(),
-            end: fromCalendarTime(arg.end, zone).toISOString(),
-          })
-        }
+        datesSet={(arg) => {
+          const start = fromCalendarTime(arg.start, zone).toISOString();
+          const end = fromCalendarTime(arg.end, zone).toISOString();
+          // Called again on every render of the calendar: the same range keeps its state (no render loop).
+          setRange((r) => (r?.start === start && r.end === end ? r : { start, end }));
+        }}
         dayCellClassNames={(arg) => (overDays.has(cellDay(arg.date)) ? ['kadr-over'] : [])}
         dayCellDidMount={(arg) => {
           if (!overDays.has(cellDay(arg.date))) return;

@@ -12,7 +12,7 @@ export const QueueButton = () => {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   return (
-    <Tooltip title={translate('kadr.slots.queue_hint')}>
+    <Tooltip title={translate('kadr.slots.queue_hint')} describeChild>
       <Button
         variant="outlined"
         startIcon={<QueueIcon />}
