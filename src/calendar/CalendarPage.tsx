@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Autocomplete, Box, MenuItem, Stack, TextField, Typography, alpha, useTheme } from '@mui/material';
 import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -77,6 +77,26 @@ export const CalendarPage = () => {
   const zone = useProfileZone(filter.accountId);
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const overDays = useOverDays(range, filter.accountId);
+  // The zone's short name as of when the page opened (EET / EEST).
+  const [openedAt] = useState(() => Date.now());
+  // Over-budget days are marked on the cells themselves: a new option would re-render the calendar mid-drag.
+  const overRef = useRef(overDays);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const overTitle = translate('kadr.slots.over_budget');
+  const markOver = useCallback(
+    (el: HTMLElement, over: boolean) => {
+      el.classList.toggle('kadr-over', over);
+      if (over) el.dataset.over = 'true';
+      else delete el.dataset.over;
+      el.title = over ? overTitle : '';
+    },
+    [overTitle],
+  );
+  useEffect(() => {
+    overRef.current = overDays;
+    for (const el of boxRef.current?.querySelectorAll<HTMLElement>('td.fc-day[data-date]') ?? [])
+      markOver(el, overDays.has(el.dataset.date!));
+  }, [overDays, markOver]);
 
   const colorOf: PaletteOf = useCallback(
     (name) => (name === 'default' ? theme.palette.grey[500] : theme.palette[name].main),
@@ -112,6 +132,7 @@ export const CalendarPage = () => {
     <Box
       sx={{ p: { xs: 1, sm: 2 }, '& .kadr-over': { backgroundColor: alpha(theme.palette.error.main, 0.12) } }}
       data-calendar
+      ref={boxRef}
     >
       <Title title={translate('kadr.calendar.title')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
@@ -174,7 +195,7 @@ export const CalendarPage = () => {
         </TextField>
       </Stack>
       <Typography variant="body2" sx={{ mb: 1 }} data-zone={zone}>
-        {translate('kadr.slots.times_in_zone', { zone: `${zone} (${zoneAbbreviation(zone, Date.now(), locale)})` })}
+        {translate('kadr.slots.times_in_zone', { zone: `${zone} (${zoneAbbreviation(zone, openedAt, locale)})` })}
       </Typography>
       {truncated && (
         <Alert severity="warning" sx={{ mb: 1 }}>
@@ -208,12 +229,7 @@ export const CalendarPage = () => {
           // Called again on every render of the calendar: the same range keeps its state (no render loop).
           setRange((r) => (r?.start === start && r.end === end ? r : { start, end }));
         }}
-        dayCellClassNames={(arg) => (overDays.has(cellDay(arg.date)) ? ['kadr-over'] : [])}
-        dayCellDidMount={(arg) => {
-          if (!overDays.has(cellDay(arg.date))) return;
-          arg.el.dataset.over = 'true';
-          arg.el.title = translate('kadr.slots.over_budget');
-        }}
+        dayCellDidMount={(arg) => markOver(arg.el, overRef.current.has(cellDay(arg.date)))}
         height="auto"
         dayMaxEvents
         editable

@@ -24,7 +24,10 @@ export const ZonedDateInput = ({ label, helperText, zone, ...props }: InputProps
     if (typeof field.value === 'string' && showInZone(field.value, zone)) setText(showInZone(field.value, zone));
   }
   const showError = (fieldState.isTouched || formState.isSubmitted) && fieldState.invalid;
-  const named = `${zone} (${zoneAbbreviation(zone, typeof field.value === 'string' ? Date.parse(field.value) || Date.now() : Date.now())})`;
+  // The zone's short name at the date entered (EET or EEST), else as of when the field appeared.
+  const [shownAt] = useState(() => Date.now());
+  const at = typeof field.value === 'string' ? Date.parse(field.value) || shownAt : shownAt;
+  const named = `${zone} (${zoneAbbreviation(zone, at)})`;
   return (
     <TextField
       id={id}

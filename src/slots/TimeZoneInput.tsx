@@ -12,7 +12,7 @@ export const TimeZoneInput = ({ source = 'timeZone', label }: { source?: string;
   const translate = useTranslate();
   const shown = useStoredMessage();
   const { id, field, fieldState } = useInput({ source });
-  const options = useMemo(zoneChoices, []);
+  const options = useMemo(() => zoneChoices(), []);
   const value = typeof field.value === 'string' && field.value ? field.value : null;
   return (
     <Autocomplete
