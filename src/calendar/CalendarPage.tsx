@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Autocomplete, Box, MenuItem, Stack, TextField, Typography, alpha, useTheme } from '@mui/material';
 import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -22,7 +22,7 @@ import { toEvent, type PaletteOf } from './calendarEvents';
 import { cellDay, fromCalendarTime } from './zonedCalendar';
 import { formatInZone, zoneAbbreviation } from '../contract/time-zones';
 import { useProfileZone } from '../slots/useProfileZone';
-import { useOverDays } from './useOverDays';
+import { OverDaysMarker, markOver } from './OverDaysMarker';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const VIEWS = 'dayGridMonth,timeGridWeek,timeGridDay,listMonth';
@@ -75,28 +75,14 @@ export const CalendarPage = () => {
   const set = (patch: CalendarFilter) => setFilter((f) => ({ ...f, ...patch }));
   // Issue 21 item 2: times in the chosen profile's zone (else the operator's), the zone named above the calendar.
   const zone = useProfileZone(filter.accountId);
-  const [range, setRange] = useState<{ start: string; end: string } | null>(null);
-  const overDays = useOverDays(range, filter.accountId);
+  // The visible range goes to the over-budget marker, not to this page's state: the calendar never re-renders
+  // for it (a re-render mid-drag drops the drag).
+  const rangeRef = useRef<(r: { start: string; end: string }) => void>(() => undefined);
   // The zone's short name as of when the page opened (EET / EEST).
   const [openedAt] = useState(() => Date.now());
-  // Over-budget days are marked on the cells themselves: a new option would re-render the calendar mid-drag.
-  const overRef = useRef(overDays);
+  const overRef = useRef(new Set<string>());
   const boxRef = useRef<HTMLDivElement>(null);
   const overTitle = translate('kadr.slots.over_budget');
-  const markOver = useCallback(
-    (el: HTMLElement, over: boolean) => {
-      el.classList.toggle('kadr-over', over);
-      if (over) el.dataset.over = 'true';
-      else delete el.dataset.over;
-      el.title = over ? overTitle : '';
-    },
-    [overTitle],
-  );
-  useEffect(() => {
-    overRef.current = overDays;
-    for (const el of boxRef.current?.querySelectorAll<HTMLElement>('td.fc-day[data-date]') ?? [])
-      markOver(el, overDays.has(el.dataset.date!));
-  }, [overDays, markOver]);
 
   const colorOf: PaletteOf = useCallback(
     (name) => (name === 'default' ? theme.palette.grey[500] : theme.palette[name].main),
@@ -202,6 +188,13 @@ export const CalendarPage = () => {
           {translate('kadr.calendar.truncated', { count: CALENDAR_POSTS_MAX })}
         </Alert>
       )}
+      <OverDaysMarker
+        accountId={filter.accountId}
+        boxRef={boxRef}
+        overRef={overRef}
+        rangeRef={rangeRef}
+        title={overTitle}
+      />
       <FullCalendar
         // Its first view is read once: a phone (known after the first render) gets a calendar of its own.
         key={small ? 'phone' : 'wide'}
@@ -226,10 +219,9 @@ export const CalendarPage = () => {
         datesSet={(arg) => {
           const start = fromCalendarTime(arg.start, zone).toISOString();
           const end = fromCalendarTime(arg.end, zone).toISOString();
-          // Called again on every render of the calendar: the same range keeps its state (no render loop).
-          setRange((r) => (r?.start === start && r.end === end ? r : { start, end }));
+          rangeRef.current({ start, end });
         }}
-        dayCellDidMount={(arg) => markOver(arg.el, overRef.current.has(cellDay(arg.date)))}
+        dayCellDidMount={(arg) => markOver(arg.el, overRef.current.has(cellDay(arg.date)), overTitle)}
         height="auto"
         dayMaxEvents
         editable
