@@ -27,6 +27,7 @@ export const kadrUk = {
     confirm_delete_content: 'Цю дію не можна скасувати.',
   },
   validation: {
+    time_zone_invalid: 'Невідомий часовий пояс: оберіть пояс IANA, наприклад Europe/Kyiv',
     required: 'Обовʼязкове до заповнення',
     too_short: 'Занадто коротко!',
     too_long: 'Занадто довго!',
@@ -477,6 +478,7 @@ export const kadrUk = {
       proxy: 'Проксі',
       ipVersion: 'Версія IP',
       comments: 'Коментар',
+      timeZone: 'Часовий пояс',
       inYouTube: 'YouTube',
       inInstagram: 'Instagram',
       inTikTok: 'TikTok',
@@ -736,6 +738,36 @@ export const kadrUk = {
     errors: { invalid_period: 'Період: 7, 30 або 90 днів' },
   },
   // The calendar (server/calendar, src/calendar): issue 21 item 1.
+  // Слоти публікацій і часові пояси (issue 21, пункти 2, 3: src/slots, server/slots)
+  slots: {
+    save: 'Встановити слоти',
+    date: 'Дата',
+    title: 'Слоти публікацій',
+    zone_hint: 'Дати цього профілю показуються і вводяться в цьому поясі',
+    date_in_zone: 'У поясі %{zone}',
+    times_in_zone: 'Час у поясі %{zone}',
+    dst_note:
+      'Час — місцевий для %{zone}. Час, пропущений під час переходу на літній час, зсувається на першу хвилину після нього; час, що настає двічі, — на перший раз.',
+    none: 'слотів немає',
+    times: 'Час (ГГ:ХХ, через кому)',
+    min_gap: 'Мінімальний проміжок, хвилин',
+    remove: 'Прибрати слоти',
+    saved: 'Слоти збережено',
+    removed: 'Слоти видалено',
+    queue: 'Додати в чергу',
+    queue_hint: 'Кожен пост іде в найближчий вільний слот свого профілю в межах бюджету платформи',
+    over_budget: 'Понад бюджет: заплановано більше постів, ніж дозволяє платформа',
+    weekdays: { 1: 'Пн', 2: 'Вт', 3: 'Ср', 4: 'Чт', 5: 'Пт', 6: 'Сб', 7: 'Нд' },
+    errors: {
+      no_days: 'Оберіть хоча б один день тижня',
+      no_times: 'Вкажіть хоча б один час',
+      bad_time: 'Час — це ГГ:ХХ, від 00:00 до 23:59',
+      no_slots: 'Профіль #%{account} не має слотів публікацій у %{platform}',
+      no_free_slot: 'Профіль #%{account} не має вільного слоту в %{platform} протягом %{days} днів',
+      not_queueable: 'Пост #%{id} не можна додати в чергу: він не ваш або вже публікується',
+      queue_not_for_ai: 'AI-відео публікується з датою: черга приймає відео запитів',
+    },
+  },
   calendar: {
     title: 'Календар',
     all: 'Усі',

@@ -33,6 +33,7 @@ import { calendarRoutes } from './calendar/calendar.routes';
 import { approvalsRoutes } from './approvals/approvals.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { importsRoutes } from './imports/imports.routes';
+import { slotsRoutes } from './slots/slots.routes';
 import { liveRoutes } from './live/index';
 import { jobsRoutes } from './operations/jobs.routes';
 import { healthRoutes } from './operations/health.routes';
@@ -115,6 +116,7 @@ export async function buildApp(
   await app.register(approvalsRoutes, { approvals: services.approvals });
   await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(importsRoutes, { imports: services.imports });
+  await app.register(slotsRoutes, { slots: services.slots });
   await app.register(liveRoutes, { live: root.live.service, streams: root.live.streams });
   await app.register(jobsRoutes, { jobs: services.jobs });
   await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });

@@ -75,7 +75,11 @@ import { StatsRollUp } from './analytics/stats-rollup';
 import { analyticsJobWorkers, rollUpJob } from './analytics/analytics.jobs';
 import { ImportsRepository } from './imports/imports.repository';
 import { ImportsService } from './imports/imports.service';
-import { slotsNotWiredYet } from './imports/next-slot';
+import { nextSlotOf } from './imports/next-slot';
+import { SlotPlanner } from './slots/slot-planner';
+import { SlotsRepository } from './slots/slots.repository';
+import { SlotsService } from './slots/slots.service';
+import { adaptersOf } from './platforms/registry';
 import { LiveHub, LiveRepository, LiveService, LiveStreams, liveNotices } from './live/index';
 import { EventBus } from './events/event-bus';
 import { AiRepository } from './ai/ai.repository';
@@ -271,6 +275,12 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     sender: webhookSender,
     allowPrivate: config.allowPrivateWebhooks,
   });
+  const slotsRepo = new SlotsRepository(db);
+  // The queue's budgets are the quota module's figures: each platform's adapter limits.
+  const slotPlanner = new SlotPlanner(
+    slotsRepo,
+    Object.fromEntries(adaptersOf(platforms).map((a) => [a.id, a.limits])),
+  );
   const services = {
     apiKeys: new ApiKeysService(repos.apiKeys, config.apiKeyRateLimit),
     webhooks,
@@ -309,6 +319,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       posts: { stats: publishing.stats, repo: publishing.repo },
       aiVideos,
       creators: new TikTokCreators({ accounts: repos.accounts, connections }),
+      placeInSlot: (trx, accountId, platform, after) => slotPlanner.place(trx, accountId, platform, after),
     }),
     calendar: new CalendarService(new CalendarRepository(db), {
       db,
@@ -329,8 +340,14 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       publications: repos.publications,
       videos: repos.videos,
       schedule: publicationSchedule,
-      nextSlot: slotsNotWiredYet,
+      nextSlot: nextSlotOf(slotPlanner, db),
       horizonDays: config.publishHorizonDays,
+    }),
+    slots: new SlotsService(slotsRepo, {
+      db,
+      planner: slotPlanner,
+      publications: repos.publications,
+      schedule: publicationSchedule,
     }),
   };
 

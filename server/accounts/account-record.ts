@@ -157,6 +157,7 @@ export class AccountMapper {
       passwordGPT: o(r.passwordGptSealed),
       passwordDeepSeek: o(r.passwordDeepSeekSealed),
       proxyGPT: o(r.proxyGptSealed),
+      timeZone: r.timeZone,
       platformErrors: platformErrors(r),
       capabilities: CAPABILITIES,
       updatedAt: r.updatedAt,
@@ -202,6 +203,7 @@ export class AccountMapper {
       passwordGPT: o(r.passwordGptSealed),
       passwordDeepSeek: o(r.passwordDeepSeekSealed),
       proxyGPT: o(r.proxyGptSealed),
+      timeZone: r.timeZone,
     };
   }
 
@@ -227,6 +229,7 @@ export class AccountMapper {
       passwordGptSealed: s(f.passwordGPT),
       passwordDeepSeekSealed: s(f.passwordDeepSeek),
       proxyGptSealed: s(f.proxyGPT),
+      timeZone: f.timeZone ?? null,
     };
   }
 

@@ -94,6 +94,8 @@ export interface AccountsTable {
   /** 011: derived by the database (lower-cased names and comment; the title), for the list's search and sort. */
   search: Generated<string | null>;
   nameKey: Generated<string | null>;
+  /** 035: the profile's IANA time zone (NULL: UTC). */
+  timeZone: string | null;
 }
 
 /**
@@ -379,6 +381,17 @@ export interface ProfileStatDaysTable {
   saves: Generated<number | string>;
 }
 
+/** 036: a profile's posting slots on one platform (days, times: JSON arrays; times 'HH:MM' in its zone). */
+export interface PostingSlotsTable {
+  id: Generated<number>;
+  accountId: number;
+  platform: string;
+  days: string;
+  times: string;
+  minGapMinutes: number;
+  updatedAt: string;
+}
+
 /** 008: what a platform call spent (quota windows are sums over `at`). */
 export interface PlatformUsageTable {
   id: Generated<number>;
@@ -566,6 +579,7 @@ export interface Database {
   postStats: PostStatsTable;
   postStatDays: PostStatDaysTable;
   profileStatDays: ProfileStatDaysTable;
+  postingSlots: PostingSlotsTable;
   events: EventsTable;
   notifications: NotificationsTable;
   liveTicketRedemptions: LiveTicketRedemptionsTable;

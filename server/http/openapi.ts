@@ -17,6 +17,7 @@ export const API_TAGS = {
   approvals: 'Approvals',
   analytics: 'Analytics',
   imports: 'Import',
+  slots: 'Posting slots',
   media: 'Media',
   oauth: 'OAuth',
   live: 'Live updates',

@@ -1,11 +1,20 @@
 import type { PlatformKey } from '../../src/contract/platforms';
+import { AppError } from '../http/errors';
+import type { Db } from '../db/index';
+import type { SlotPlanner } from '../slots/slot-planner';
 
 /**
  * The seam between the import and posting slots (issue 21 item 3): a row dated "next slot" asks for the profile's
- * next free slot on a platform at or after `after`; null means none. Posting slots are built in parallel as a
- * pure function; until they are wired here (after the merge), `slotsNotWiredYet` answers none and every
- * "next slot" row is reported as "slots not available".
+ * next free slot on a platform at or after `after`; null means none (no slots set for that platform, or none free
+ * within the search window), reported on the row as "slots not available".
  */
 export type NextSlotFinder = (q: { accountId: number; platform: PlatformKey; after: number }) => Promise<string | null>;
 
-export const slotsNotWiredYet: NextSlotFinder = async () => null;
+/** The finder over the posting slots' planner (server/slots/slot-planner.ts): its refusals are "none". */
+export const nextSlotOf =
+  (planner: SlotPlanner, db: Db): NextSlotFinder =>
+  ({ accountId, platform, after }) =>
+    planner.place(db, accountId, platform, new Date(after)).catch((e: unknown) => {
+      if (e instanceof AppError) return null;
+      throw e;
+    });

@@ -43,9 +43,10 @@ import {
   refOf,
   usedPlatforms,
 } from './publication-rules';
-import type { PublishAccount } from './publications.repository';
+import type { Exec, PublishAccount } from './publications.repository';
 import type { TikTokCreators } from './tiktok-creator';
 import { PPM, type PlatformPosts, type TikTokCreatorInfo } from '../../src/contract/platform-posts';
+import { SM } from '../../src/contract/slots';
 
 type CreateBody = z.output<typeof PublicationCreateSchema>;
 
@@ -92,6 +93,11 @@ export class PublicationsService {
       aiVideos: AiVideoPublisher;
       /** TikTok's creator_info per profile (the form's options, and the privacy level checked on saving). */
       creators: TikTokCreators;
+      /**
+       * "Add to queue" (issue 21 item 3): the next free slot of a profile on a platform, counting the posts
+       * already written in `trx` (server/slots/slot-planner.ts; passed in by the container).
+       */
+      placeInSlot?: (trx: Exec, accountId: number, platform: PlatformKey, after: Date) => Promise<string>;
     },
   ) {}
 
@@ -183,16 +189,21 @@ export class PublicationsService {
             },
           );
       }
+      const now = new Date();
       for (const v of videos.filter((x) => !repeats.has(x.id))) {
         const platforms = plan.publish.get(v.id)!;
         const current = (await this.repo.video(v.id, trx))!;
         const version = Number(current.version) + 1;
+        // Queued: each post at its profile's next free slot on its platform; the video's date is the first.
+        const due = new Map<PlatformKey, string>();
+        for (const platform of platforms)
+          due.set(platform, body.queue ? await this.slotOf(trx, v.account, platform, now) : v.date);
         await this.deps.requests.update(trx, v.id, {
           title: v.title,
           description: v.description,
           tags: JSON.stringify(v.tags),
           accountId: v.account,
-          date: v.date,
+          date: [...due.values()].sort()[0] ?? v.date,
           publicationId: id,
           status: 'publication',
           version,
@@ -203,7 +214,8 @@ export class PublicationsService {
         const rows = existing.filter((r) => r.videoId === v.id);
         for (const platform of platforms) {
           const row = rows.find((r) => r.platform === platform);
-          await this.deps.schedule.schedule(trx, { id: v.id, accountId: v.account, version }, platform, v.date, row, {
+          const video = { id: v.id, accountId: v.account, version };
+          await this.deps.schedule.schedule(trx, video, platform, due.get(platform)!, row, {
             allow: v.allowRepeat,
             field: `video.${body.video.indexOf(v)}.allowRepeat`,
           });
@@ -230,6 +242,7 @@ export class PublicationsService {
    */
   async createForAi(user: AuthUser, aiVideoId: number, body: CreateBody) {
     const scope = ownerScope(user);
+    if (body.queue) throw fieldError('queue', SM.queueNotForAi);
     const row = await this.deps.aiVideos.publishable(user, aiVideoId);
     body.video.forEach((v, i) => {
       if (v.id !== aiVideoId || i > 0) throw fieldError(`video.${i}.id`, PM.notAiVideo, { video: v.id });
@@ -248,6 +261,11 @@ export class PublicationsService {
       posts: body.posts,
     });
     return { id: done.publicationId, videoId: done.videoId, skipped: plan.skipped };
+  }
+
+  private slotOf(trx: Exec, accountId: number, platform: PlatformKey, after: Date): Promise<string> {
+    if (!this.deps.placeInSlot) throw fieldError('queue', SM.queueNotForAi);
+    return this.deps.placeInSlot(trx, accountId, platform, after);
   }
 
   /** GET /api/upload-video/form/{idUpload}: a finished request's outputs, for the publish form. */

@@ -2,6 +2,7 @@ import { Create, SimpleForm, useNotify, useRedirect, useTranslate } from 'react-
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AccountFormSchema } from '../contract/accounts';
 import { AccountInputs } from './AccountInputs';
+import { operatorZone } from '../slots/operatorZone';
 
 const DEFAULTS = {
   proxy: '',
@@ -11,6 +12,8 @@ const DEFAULTS = {
   inInstagram: false,
   inTikTok: false,
   inGPT: false,
+  // Issue 21: a new profile plans in the operator's zone unless another is picked.
+  timeZone: operatorZone(),
 };
 
 /** /accounts/create: 'Профіль створено', then the saved profile opens (its authorization links need an id). */

@@ -7,6 +7,7 @@ import { PLATFORM_TITLES, isPlatformKey } from '../contract/platforms';
 import { useStoredError } from '../common/useStoredMessage';
 import { AccountInputs } from './AccountInputs';
 import { AccountPanels } from './AccountPanels';
+import { SlotsPanel } from '../slots/SlotsPanel';
 import { AccountVideos } from './AccountVideos';
 import { ProfileStats } from '../analytics/index';
 
@@ -91,6 +92,7 @@ export const AccountEdit = () => {
       <LoadToasts />
       <AccountPanels />
       <ProfileChart />
+      <SlotsPanel />
       <AccountVideos />
     </Edit>
   );

@@ -15,6 +15,7 @@ import { useStoredMessage } from '../common/useStoredMessage';
 import { AuthLinkButton } from './AuthLinkButton';
 import { GptButtons } from './GptButtons';
 import { ProxyInput } from './ProxyInput';
+import { TimeZoneInput } from '../slots/TimeZoneInput';
 import CheckIcon from '@mui/icons-material/Check';
 import RemoveIcon from '@mui/icons-material/Remove';
 
@@ -78,6 +79,7 @@ export const AccountInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
                 ]}
               />
               <TextInput source="comments" label={f('comments')} multiline minRows={2} />
+              <TimeZoneInput label={f('timeZone')} />
               <Box>
                 <SaveButton label={saved ? 'kadr.common.save' : 'kadr.common.create'} alwaysEnable />
               </Box>

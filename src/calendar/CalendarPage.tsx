@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Alert, Autocomplete, Box, MenuItem, Stack, TextField, useTheme } from '@mui/material';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Alert, Autocomplete, Box, MenuItem, Stack, TextField, Typography, alpha, useTheme } from '@mui/material';
 import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import FullCalendar from '@fullcalendar/react';
@@ -19,6 +19,10 @@ import type { KadrDataProvider } from '../providers/dataProvider';
 import { detailPath } from '../publications/paths';
 import { useAccountOptions, useGroups } from '../publications/options';
 import { toEvent, type PaletteOf } from './calendarEvents';
+import { cellDay, fromCalendarTime } from './zonedCalendar';
+import { formatInZone, zoneAbbreviation } from '../contract/time-zones';
+import { useProfileZone } from '../slots/useProfileZone';
+import { OverDaysMarker, markOver } from './OverDaysMarker';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const VIEWS = 'dayGridMonth,timeGridWeek,timeGridDay,listMonth';
@@ -30,16 +34,21 @@ const postsSource =
   (o: {
     dataProvider: KadrDataProvider;
     filter: CalendarFilter;
+    zone: string;
     colorOf: PaletteOf;
     onTruncated: (truncated: boolean) => void;
     onError: (e: unknown) => void;
   }) =>
   (info: EventSourceFuncArg, ok: (events: EventInput[]) => void, fail: (e: Error) => void) => {
     o.dataProvider
-      .calendarPosts({ ...o.filter, start: info.start.toISOString(), end: info.end.toISOString() })
+      .calendarPosts({
+        ...o.filter,
+        start: fromCalendarTime(info.start, o.zone).toISOString(),
+        end: fromCalendarTime(info.end, o.zone).toISOString(),
+      })
       .then((answer) => {
         o.onTruncated(answer.truncated);
-        ok(answer.data.map((p) => toEvent(p, o.colorOf)));
+        ok(answer.data.map((p) => toEvent(p, o.colorOf, o.zone)));
       })
       .catch((e: Error) => {
         o.onError(e);
@@ -66,6 +75,16 @@ export const CalendarPage = () => {
   const [filter, setFilter] = useState<CalendarFilter>({});
   const [truncated, setTruncated] = useState(false);
   const set = (patch: CalendarFilter) => setFilter((f) => ({ ...f, ...patch }));
+  // Issue 21 item 2: times in the chosen profile's zone (else the operator's), the zone named above the calendar.
+  const zone = useProfileZone(filter.accountId);
+  // The visible range goes to the over-budget marker, not to this page's state: the calendar never re-renders
+  // for it (a re-render mid-drag drops the drag).
+  const rangeRef = useRef<(r: { start: string; end: string }) => void>(() => undefined);
+  // The zone's short name as of when the page opened (EET / EEST).
+  const [openedAt] = useState(() => Date.now());
+  const overRef = useRef(new Set<string>());
+  const boxRef = useRef<HTMLDivElement>(null);
+  const overTitle = translate('kadr.slots.over_budget');
 
   const colorOf: PaletteOf = useCallback(
     (name) => (name === 'default' ? theme.palette.grey[500] : theme.palette[name].main),
@@ -79,15 +98,17 @@ export const CalendarPage = () => {
   );
   // A new source (so a refetch) when a filter changes, and only then.
   const events = useMemo(
-    () => postsSource({ dataProvider, filter, colorOf, onTruncated: setTruncated, onError: report }),
-    [dataProvider, filter, colorOf, report],
+    () => postsSource({ dataProvider, filter, zone, colorOf, onTruncated: setTruncated, onError: report }),
+    [dataProvider, filter, zone, colorOf, report],
   );
   const onDrop = (arg: EventDropArg) => {
-    const at = arg.event.start;
-    if (!at) return arg.revert();
+    if (!arg.event.start) return arg.revert();
+    const at = fromCalendarTime(arg.event.start, zone);
     dataProvider
       .movePost(Number(arg.event.id), at.toISOString())
-      .then(() => notify('kadr.calendar.moved', { type: 'success', messageArgs: { at: at.toLocaleString(locale) } }))
+      .then(() =>
+        notify('kadr.calendar.moved', { type: 'success', messageArgs: { at: formatInZone(at, zone, locale) } }),
+      )
       .catch((e: unknown) => {
         arg.revert();
         report(e);
@@ -96,8 +117,17 @@ export const CalendarPage = () => {
 
   const profile = profiles.find((p) => Number(p.value) === filter.accountId) ?? null;
   return (
-    // A post's title longer than its day ends in an ellipsis (the whole of it is the entry's tooltip).
-    <Box sx={{ p: { xs: 1, sm: 2 }, '& .fc-event-title': { textOverflow: 'ellipsis' } }} data-calendar>
+    // A post's title longer than its day ends in an ellipsis (the whole of it is the entry's tooltip); a day over a
+    // budget is shaded.
+    <Box
+      sx={{
+        p: { xs: 1, sm: 2 },
+        '& .fc-event-title': { textOverflow: 'ellipsis' },
+        '& .kadr-over': { backgroundColor: alpha(theme.palette.error.main, 0.12) },
+      }}
+      data-calendar
+      ref={boxRef}
+    >
       <Title title={translate('kadr.calendar.title')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
         <Autocomplete
@@ -161,11 +191,21 @@ export const CalendarPage = () => {
           ))}
         </TextField>
       </Stack>
+      <Typography variant="body2" sx={{ mb: 1 }} data-zone={zone}>
+        {translate('kadr.slots.times_in_zone', { zone: `${zone} (${zoneAbbreviation(zone, openedAt, locale)})` })}
+      </Typography>
       {truncated && (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {translate('kadr.calendar.truncated', { count: CALENDAR_POSTS_MAX })}
         </Alert>
       )}
+      <OverDaysMarker
+        accountId={filter.accountId}
+        boxRef={boxRef}
+        overRef={overRef}
+        rangeRef={rangeRef}
+        title={overTitle}
+      />
       <FullCalendar
         // Its first view is read once: a phone (known after the first render) gets a calendar of its own.
         key={small ? 'phone' : 'wide'}
@@ -186,6 +226,13 @@ export const CalendarPage = () => {
           day: translate('kadr.calendar.views.day'),
           list: translate('kadr.calendar.views.list'),
         }}
+        timeZone="UTC"
+        datesSet={(arg) => {
+          const start = fromCalendarTime(arg.start, zone).toISOString();
+          const end = fromCalendarTime(arg.end, zone).toISOString();
+          rangeRef.current({ start, end });
+        }}
+        dayCellDidMount={(arg) => markOver(arg.el, overRef.current.has(cellDay(arg.date)), overTitle)}
         height="auto"
         // A crowded day shows its first posts and "+N more" (a popover with the rest): with the height set by the
         // content, FullCalendar's `true` would never cut a day short.
@@ -209,7 +256,8 @@ export const CalendarPage = () => {
           const post = arg.event.extendedProps.post as CalendarPost;
           arg.el.dataset.postId = String(post.id);
           arg.el.dataset.state = post.state;
-          arg.el.title = `${post.profile} · ${arg.event.title}`;
+          arg.el.dataset.at = formatInZone(post.publishedAt ?? post.dueAt, zone, locale);
+          arg.el.title = `${post.profile} · ${arg.event.title} · ${arg.el.dataset.at}`;
         }}
       />
     </Box>

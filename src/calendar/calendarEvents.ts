@@ -1,6 +1,7 @@
 import { isMovable, type CalendarPost } from '../contract/calendar';
 import { PLATFORM_TITLES } from '../contract/platforms';
 import { STATE_COLORS } from '../publications/stateColors';
+import { toCalendarTime } from './zonedCalendar';
 
 /** A palette colour by its MUI name ('default' is grey). */
 export type PaletteOf = (name: (typeof STATE_COLORS)[keyof typeof STATE_COLORS]) => string;
@@ -10,12 +11,14 @@ export type PaletteOf = (name: (typeof STATE_COLORS)[keyof typeof STATE_COLORS])
  * only a post that has not started going out can be dragged. A repeat the operator allowed (the same file on the
  * same profile and platform again, issue 21 item 5) is marked with ↻ and the class `kadr-post-repeat`.
  */
-export const toEvent = (p: CalendarPost, colorOf: PaletteOf) => {
+export const toEvent = (p: CalendarPost, colorOf: PaletteOf, zone?: string) => {
   const color = colorOf(STATE_COLORS[p.state]);
+  const at = p.publishedAt ?? p.dueAt;
   return {
     id: String(p.id),
     title: `${p.repeatOf > 0 ? '↻ ' : ''}${PLATFORM_TITLES[p.platform]} · ${p.title}`,
-    start: p.publishedAt ?? p.dueAt,
+    // Drawn in `zone` (the calendar runs in UTC and is shifted, zonedCalendar.ts); as is without one.
+    start: zone ? toCalendarTime(at, zone) : at,
     allDay: false,
     editable: isMovable(p.state),
     backgroundColor: color,

@@ -5,6 +5,7 @@ import { M } from './messages';
 import { PLATFORMS } from './platforms';
 import { isValidProxy } from './proxy';
 import { ProfileHandleSchema } from './profile-identity';
+import { isTimeZone, TZM } from './time-zones';
 
 /** Kept for importers of the profile contract; the list itself lives in ./platforms. */
 export type { PlatformKey } from './platforms';
@@ -65,6 +66,12 @@ export const AccountFormSchema = z
     passwordGPT: text(),
     passwordDeepSeek: text(),
     proxyGPT: text(),
+    /** Issue 21: the profile's IANA time zone (empty: UTC on the server; the panel offers the operator's). */
+    timeZone: z
+      .preprocess((v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)), z.string().nullable())
+      .refine((v) => v === null || isTimeZone(v), TZM.invalid)
+      .optional()
+      .meta({ description: 'An IANA time zone', example: 'Europe/Kyiv' }),
   })
   .superRefine(
     (v, ctx) => {
@@ -211,6 +218,7 @@ export const AccountRecordSchema = z
     passwordGPT: str,
     passwordDeepSeek: str,
     proxyGPT: str,
+    timeZone: str.describe("The profile's IANA time zone (null: UTC)"),
     /** The latest readable error (proxy, reconnect needed, …); shown as a toast when the profile opens. */
     error: str.describe('The latest readable error (an i18n key or text)'),
     /** Per platform: why it needs reconnecting (null when fine). */

@@ -108,6 +108,13 @@ export const API = {
     commit: '/api/imports/publications',
     export: '/api/imports/publications/export',
   },
+  /** Posting slots: GET a profile's; PUT/DELETE one platform's; POST queue posts; GET capacity ?start&end. */
+  slots: {
+    profile: '/api/slots/:accountId',
+    platform: '/api/slots/:accountId/:platform',
+    queue: '/api/slots/queue',
+    capacity: '/api/slots/capacity',
+  },
   /** The AI service (its own base URL when VITE_AI_BASE_URL is set; the panel's second client). */
   ai: {
     sessions: '/api/ai/info',

@@ -204,6 +204,10 @@ export const publicationCreateSchema = (horizon?: PublishHorizon) =>
       date: publishDate(horizon),
       profiles: profilesField,
       posts: postsField,
+      queue: z
+        .boolean()
+        .optional()
+        .describe("Add to queue: each post at its profile's next free posting slot (the dates are not used)"),
     })
     .refine(somePlatform, { path: ['inYouTube'], message: PM.minOnePlatform });
 export const PublicationCreateSchema = publicationCreateSchema();

@@ -20,6 +20,7 @@ export const contract = {
   media: () => import('../contract/media'),
   platformPosts: () => import('../contract/platform-posts'),
   publications: () => import('../contract/publications'),
+  slots: () => import('../contract/slots'),
   tags: () => import('../contract/tags'),
   twoFactor: () => import('../contract/two-factor'),
   users: () => import('../contract/users'),

@@ -7,6 +7,7 @@ import type { AiAction, AiActionBody, AiActionReply, AiProvider } from '../contr
 import { API, itemOf, pathOf } from '../contract/endpoints';
 import type { PlatformKey } from '../contract/platforms';
 import type { PostAction, PublicationCreate, PublicationPatch } from '../contract/publications';
+import type { SlotsInput } from '../contract/slots';
 import type { PasswordChange } from '../contract/users';
 import type { ApiKeyCreate } from '../contract/personal-keys';
 import type { WebhookCreate, WebhookPatch } from '../contract/webhooks';
@@ -256,6 +257,33 @@ export const customMethods = {
     ),
   /** The caller's publications as CSV text, in the import's columns. */
   exportPublications: async () => (await httpClient(API.imports.export, { headers: { Accept: 'text/csv' } })).body,
+  // Posting slots and the capacity view.
+  /** A profile's time zone and posting slots. */
+  profileSlots: (accountId: number, signal?: AbortSignal) =>
+    call(
+      contract.slots().then((c) => c.ProfileSlotsSchema),
+      pathOf(API.slots.profile, { accountId }),
+      { signal },
+    ),
+  saveSlots: (accountId: number, platform: PlatformKey, body: SlotsInput) =>
+    call(
+      contract.slots().then((c) => c.ProfileSlotsSchema),
+      pathOf(API.slots.platform, { accountId, platform }),
+      { method: 'PUT', body },
+    ),
+  removeSlots: (accountId: number, platform: PlatformKey) =>
+    call(
+      contract.slots().then((c) => c.ProfileSlotsSchema),
+      pathOf(API.slots.platform, { accountId, platform }),
+      { method: 'DELETE' },
+    ),
+  /** Per profile, local day and platform: what is planned against the budget, in a range. */
+  capacity: (query: { start: string; end: string; accountId?: number | undefined }, signal?: AbortSignal) =>
+    call(
+      contract.slots().then((c) => c.CapacitySchema),
+      pathOf(API.slots.capacity, {}, query),
+      { signal },
+    ),
 
   // Live updates and the bell.
   liveTicket: () =>

@@ -40,7 +40,8 @@ import { Loading } from '../layout/Loading';
 import { RecordNotFound, isGone } from '../layout/RecordNotFound';
 import { AccountPicker } from './AccountPicker';
 import { QuickPick } from './QuickPick';
-import { UtcDateInput } from './UtcDateInput';
+import { ProfileDateInput } from './ProfileDateInput';
+import { QueueButton } from './QueueButton';
 import { VideoPlayer } from './VideoPlayer';
 import { useAccountOptions, useGroupAccounts, useGroups, useTagSets } from './options';
 import { ProfilePlatformsInput, choiceOf, useSkippedNotice } from './ProfilePlatforms';
@@ -75,6 +76,7 @@ type FormValues = {
   profiles: ProfilePlatforms[];
   video: VideoValues[];
   posts: typeof POSTS_DEFAULTS;
+  queue?: boolean;
 };
 
 /**
@@ -87,6 +89,7 @@ const toBody = (v: FormValues) => {
     description: v.description,
     tags: v.tags,
     date: v.date,
+    ...(v.queue ? { queue: true } : {}),
     ...choiceOf(v.video ?? [], v.profiles ?? []),
     accounts: (v.accounts ?? []).map((o) => Number(o.value)),
     video: (v.video ?? []).map(({ id, title, description, tags, account, date, allowRepeat }) => ({
@@ -309,10 +312,11 @@ const SharedCard = ({ kind }: { kind: PublishSource['kind'] }) => {
             onPick={pickGroup}
           />
           <ProfilePlatformsInput label={label} />
-          <UtcDateInput source="date" label="kadr.publishing.fields.date" />
-          <Box>
+          <ProfileDateInput source="date" label="kadr.slots.date" />
+          <Stack direction="row" spacing={1}>
             <SaveButton label="kadr.common.save" alwaysEnable />
-          </Box>
+            {kind !== 'ai' && <QueueButton />}
+          </Stack>
         </Stack>
       </CardContent>
     </Card>
@@ -369,7 +373,11 @@ const VideosCard = ({ kind }: { kind: PublishSource['kind'] }) => {
                       />
                       <TagsInput source={`video.${i}.tags`} label="kadr.publishing.fields.tags" />
                       <AccountPicker source={`video.${i}.account`} label="kadr.publishing.fields.account" />
-                      <UtcDateInput source={`video.${i}.date`} label="kadr.publishing.fields.date" helperText={false} />
+                      <ProfileDateInput
+                        source={`video.${i}.date`}
+                        accountSource={`video.${i}.account`}
+                        label="kadr.slots.date"
+                      />
                       <BooleanInput
                         source={`video.${i}.allowRepeat`}
                         label="kadr.publishing.fields.allow_repeat"

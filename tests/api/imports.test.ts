@@ -74,10 +74,10 @@ describeEachDb('imports API and the duplicate guard', (ctx) => {
     expect(await live(req.videos)).toEqual([]);
   });
 
-  it('"next slot" parses and is reported as a row error until posting slots are wired', async () => {
+  it('"next slot" is the profile\'s next free posting slot; without slots on that platform it is a row error', async () => {
     const req = await fx.request(annaId, 1);
-    const r = await dryRun(csv(`${req.videos[0]};${garden};;youtube;Слот;;;next slot;`));
-    expect(r.body.issues).toEqual([
+    const none = await dryRun(csv(`${req.videos[0]};${garden};;youtube;Слот;;;next slot;`));
+    expect(none.body.issues).toEqual([
       expect.objectContaining({
         row: 2,
         field: 'date',
@@ -85,6 +85,20 @@ describeEachDb('imports API and the duplicate guard', (ctx) => {
         message: 'kadr.imports.errors.slots_not_available',
       }),
     ]);
+    // Every day at 07:00 in the profile's zone (UTC when it has none): the post is placed there.
+    const slots = await ctx.call({
+      method: 'PUT',
+      url: `/api/slots/${garden}/youtube`,
+      token: anna,
+      payload: { days: [1, 2, 3, 4, 5, 6, 7], times: ['07:00'] },
+    });
+    expect(slots.status).toBe(200);
+    const done = await commit(csv(`${req.videos[0]};${garden};;youtube;Слот;;;next slot;`));
+    expect(done.status).toBe(200);
+    const [post] = await live(req.videos);
+    expect(post!.dueAt).toMatch(/T07:00:00\.000Z$/);
+    expect(Date.parse(post!.dueAt)).toBeGreaterThan(Date.now());
+    expect(Date.parse(post!.dueAt) - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
   });
 
   it('commit writes all rows or none: one bad row keeps the others out (a 400 keyed rows.N.field)', async () => {

@@ -59,6 +59,7 @@ describeEachDb('API docs', (ctx) => {
       'Live updates',
       'Media',
       'OAuth',
+      'Posting slots',
       'Publications',
       'Tag sets',
       'Users',

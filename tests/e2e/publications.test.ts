@@ -120,7 +120,7 @@ describeOnEachDb('publishing in the browser', (kind) => {
 
     // A date outside the years 2000–2100 or beyond the scheduling horizon says so as soon as the field is left,
     // before any save, with the server's messages; a wrong date says so; the right one is taken as UTC.
-    const date = videoCard(page, 2).getByLabel('Дата (UTC)');
+    const date = videoCard(page, 2).getByLabel('Дата', { exact: true });
     await date.fill('01.01.2101, 00:00:00');
     await date.press('Tab');
     await videoCard(page, 2).getByText('Дата має бути в межах 2000–2100 років').waitFor();

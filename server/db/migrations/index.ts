@@ -29,6 +29,8 @@ import * as apiKeys from './030_api_keys.js';
 import * as webhooks from './031_webhooks.js';
 import * as publishApproval from './032_publish_approval.js';
 import * as postStats from './033_post_stats.js';
+import * as timeZones from './035_time_zones.js';
+import * as postingSlots from './036_posting_slots.js';
 import * as duplicateGuard from './037_duplicate_guard.js';
 import * as platformPosts from './038_platform_posts.js';
 import * as multipartUploads from './040_multipart_uploads.js';
@@ -66,6 +68,8 @@ export const migrations = {
   '031_webhooks': webhooks,
   '032_publish_approval': publishApproval,
   '033_post_stats': postStats,
+  '035_time_zones': timeZones,
+  '036_posting_slots': postingSlots,
   '037_duplicate_guard': duplicateGuard,
   '038_platform_posts': platformPosts,
   '040_multipart_uploads': multipartUploads,

@@ -1,0 +1,25 @@
+import { instantOf, wallOf } from '../contract/time-zones';
+
+/**
+ * FullCalendar draws in one named zone only with a plugin; Kadr draws in UTC and shifts instead (issue 21 item
+ * 2): an instant becomes the UTC date whose fields are its wall time in `zone`, and a date FullCalendar gives
+ * back (a drop, the visible range) is read as a wall time in `zone` again. So a post due at 18:00 in Kyiv sits at
+ * 18:00 in the calendar of a Kyiv profile, on both sides of a DST change.
+ */
+export const toCalendarTime = (iso: string, zone: string): string => {
+  const w = wallOf(zone, iso);
+  return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second)).toISOString();
+};
+
+/** A date FullCalendar gives back (its UTC fields are a wall time in `zone`) → the instant. */
+export const fromCalendarTime = (d: Date, zone: string): Date =>
+  instantOf(zone, {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+  });
+
+/** A FullCalendar day cell's date → its key 'YYYY-MM-DD' (the capacity view's day in the profile's zone). */
+export const cellDay = (d: Date) => d.toISOString().slice(0, 10);
