@@ -15,7 +15,7 @@ describe('foundation in the browser: the shell', () => {
   const menu = () => page.getByRole('navigation', { name: 'main menu' });
   const group = (key: string) => page.locator(`[data-menu-group="${key}"]`);
 
-  it('menu: groups in SPEC order with their sub-items; Users, Jobs and the audit log last for an admin', async () => {
+  it('menu: groups in SPEC order with their sub-items; Users, Approvals, Jobs and the audit log last for an admin', async () => {
     await signInAs(page, panel.server.url, 'admin', 'admin-pass');
     // / moves on to the first entry, whose group opens by itself.
     await page.waitForURL((u) => u.pathname === '/accounts/list');
@@ -28,6 +28,7 @@ describe('foundation in the browser: the shell', () => {
       'Теги',
       'AI',
       'Користувачі',
+      'Схвалення',
       'Черга завдань',
       'Журнал дій',
     ]);
@@ -40,6 +41,8 @@ describe('foundation in the browser: the shell', () => {
       video: [
         ['YouTube', '/video/list'],
         ['Календар', '/calendar'],
+        ['Аналітика', '/analytics'],
+        ['Імпорт CSV', '/video/import'],
         ['Запити на створення', '/video/request-create'],
       ],
       ai: [
