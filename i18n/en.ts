@@ -1416,6 +1416,13 @@ export const kadrEn: KadrMessages = {
       'publication.created': 'Publication created',
       'publication.moved': 'Publication moved',
       'publication.deleted': 'Publication deleted',
+      'publication.approved': 'Publication approved',
+      'publication.rejected': 'Publication rejected',
+      'api_key.created': 'API key created',
+      'api_key.revoked': 'API key revoked',
+      'webhook.created': 'Webhook added',
+      'webhook.updated': 'Webhook changed',
+      'webhook.deleted': 'Webhook deleted',
     },
   },
   look: {

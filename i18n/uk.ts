@@ -1431,6 +1431,13 @@ export const kadrUk = {
       'publication.created': 'Публікацію створено',
       'publication.moved': 'Публікацію перенесено',
       'publication.deleted': 'Публікацію видалено',
+      'publication.approved': 'Публікацію схвалено',
+      'publication.rejected': 'Публікацію відхилено',
+      'api_key.created': 'API-ключ створено',
+      'api_key.revoked': 'API-ключ відкликано',
+      'webhook.created': 'Вебхук додано',
+      'webhook.updated': 'Вебхук змінено',
+      'webhook.deleted': 'Вебхук видалено',
     },
   },
   look: {

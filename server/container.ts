@@ -271,6 +271,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   );
   const webhookSender = new WebhookSender(config.allowPrivateWebhooks);
   const webhooks = new WebhooksService(repos.webhooks, {
+    db,
     sealer,
     sender: webhookSender,
     allowPrivate: config.allowPrivateWebhooks,
@@ -282,7 +283,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     Object.fromEntries(adaptersOf(platforms).map((a) => [a.id, a.limits])),
   );
   const services = {
-    apiKeys: new ApiKeysService(repos.apiKeys, config.apiKeyRateLimit),
+    apiKeys: new ApiKeysService(repos.apiKeys, db, config.apiKeyRateLimit),
     webhooks,
     ai,
     aiVideos,

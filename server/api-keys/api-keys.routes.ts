@@ -7,7 +7,7 @@ import {
   ApiKeySchema,
 } from '../../src/contract/personal-keys';
 import { errorResponses, IdParams } from '../../src/contract/http';
-import { requireUser } from '../auth/guards';
+import { actingOf, requireUser } from '../auth/guards';
 import { API_TAGS, SESSION_ONLY } from '../http/openapi';
 import type { ApiKeysService } from './api-keys.service';
 
@@ -34,7 +34,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { apiKeys }: { apiKeys
         response: { 201: ApiKeyCreatedSchema, ...fails },
       },
     },
-    async (req, reply) => reply.status(201).send(await apiKeys.create(req.user, req.body)),
+    async (req, reply) => reply.status(201).send(await apiKeys.create(actingOf(req), req.body)),
   );
   r.delete(
     '/api/api-keys/:id',
@@ -47,6 +47,6 @@ export async function apiKeysRoutes(app: FastifyInstance, { apiKeys }: { apiKeys
         response: { 200: ApiKeySchema, ...fails },
       },
     },
-    async (req) => apiKeys.revoke(req.user, req.params.id),
+    async (req) => apiKeys.revoke(actingOf(req), req.params.id),
   );
 }

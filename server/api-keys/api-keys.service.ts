@@ -10,6 +10,9 @@ import {
 import { M } from '../../src/contract/messages';
 import { AppError, badRequest, notFound, TooManyRequests } from '../http/errors';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
+import { actorOf, record } from '../audit/audit';
+import type { Acting } from '../auth/guards';
+import type { Db } from '../db/index';
 import { keyRefusal } from './api-key-scope';
 
 /** Characters of the key kept in the clear (with `kadr_`), to tell keys apart in the list. */
@@ -34,25 +37,41 @@ export type KeyHolder = { user: AuthUser; keyId: number };
 export class ApiKeysService {
   constructor(
     private repo: ApiKeysRepository,
+    /** Where a key's creation and revocation are written with their audit entries, in one transaction. */
+    private db: Db,
     private rateLimit: number,
     private now: () => number = Date.now,
   ) {}
 
   /** Makes a key for the user: the record and the key itself, which is never shown again. */
-  async create(user: AuthUser, body: ApiKeyCreate): Promise<ApiKeyCreated> {
+  async create(user: Acting, body: ApiKeyCreate): Promise<ApiKeyCreated> {
     const now = this.now();
     const expiresAt = body.expiresAt ? Date.parse(body.expiresAt) : null;
     if (expiresAt !== null && expiresAt <= now) throw badRequest(M.validation, { expiresAt: KM.expiryPast });
     const token = API_KEY_PREFIX + randomBytes(32).toString('base64url');
-    // Audit: an API key created (user.id, the new id, body.name and access; never the token).
-    const id = await this.repo.insert({
-      userId: user.id,
-      name: body.name,
-      access: body.access,
-      prefix: token.slice(0, API_KEY_PREFIX.length + SHOWN_CHARS),
-      tokenHash: sha256(token),
-      expiresAt,
-      createdAt: now,
+    const prefix = token.slice(0, API_KEY_PREFIX.length + SHOWN_CHARS);
+    const id = await this.db.transaction().execute(async (trx) => {
+      const id = await this.repo.insert(
+        {
+          userId: user.id,
+          name: body.name,
+          access: body.access,
+          prefix,
+          tokenHash: sha256(token),
+          expiresAt,
+          createdAt: now,
+        },
+        trx,
+      );
+      // Never the token: its shown prefix names it.
+      await record(trx, {
+        ...actorOf(user),
+        action: 'api_key.created',
+        objectType: 'api_key',
+        objectId: id,
+        detail: { name: body.name, access: body.access, prefix, expiresAt },
+      });
+      return id;
     });
     return { key: await this.get(user, id), token };
   }
@@ -68,10 +87,18 @@ export class ApiKeysService {
   }
 
   /** Revokes the user's own key: the next request with it is a 401. Revoking a revoked key changes nothing. */
-  async revoke(user: AuthUser, id: number): Promise<ApiKey> {
-    await this.get(user, id);
-    // Audit: an API key revoked (user.id, id).
-    await this.repo.revoke(user.id, id, this.now());
+  async revoke(user: Acting, id: number): Promise<ApiKey> {
+    const key = await this.get(user, id);
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await this.repo.revoke(user.id, id, this.now(), trx))) return;
+      await record(trx, {
+        ...actorOf(user),
+        action: 'api_key.revoked',
+        objectType: 'api_key',
+        objectId: id,
+        detail: { name: key.name },
+      });
+    });
     return this.get(user, id);
   }
 

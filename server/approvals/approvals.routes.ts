@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApprovalDecisionSchema, ApprovalItemSchema, ApprovalRejectSchema } from '../../src/contract/approvals';
 import { API } from '../../src/contract/endpoints';
 import { errorResponses, IdParams, pageOf, PageQuery } from '../../src/contract/http';
-import { requireAdmin } from '../auth/guards';
+import { actingOf, requireAdmin } from '../auth/guards';
 import { API_TAGS, BEARER } from '../http/openapi';
 import type { ApprovalsService } from './approvals.service';
 
@@ -38,7 +38,7 @@ export async function approvalsRoutes(app: FastifyInstance, { approvals }: { app
         response: { 200: ApprovalDecisionSchema, ...fails },
       },
     },
-    async (req) => approvals.approve(req.user, req.params.id),
+    async (req) => approvals.approve(actingOf(req), req.params.id),
   );
   r.post(
     API.approvals.reject,
@@ -51,6 +51,6 @@ export async function approvalsRoutes(app: FastifyInstance, { approvals }: { app
         response: { 200: ApprovalDecisionSchema, ...fails },
       },
     },
-    async (req) => approvals.reject(req.user, req.params.id, req.body.reason),
+    async (req) => approvals.reject(actingOf(req), req.params.id, req.body.reason),
   );
 }

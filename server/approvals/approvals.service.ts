@@ -1,6 +1,7 @@
 import { APPROVAL_MESSAGES } from '../../src/contract/approvals';
-import type { AuthUser } from '../../src/contract/auth';
 import type { PublishState } from '../../src/contract/publications';
+import { actorOf, record } from '../audit/audit';
+import type { Acting } from '../auth/guards';
 import type { Db } from '../db/index';
 import type { EventBus } from '../events/event-bus';
 import { AppError, notFound } from '../http/errors';
@@ -30,18 +31,25 @@ export class ApprovalsService {
   }
 
   /** POST /api/approvals/{id}/approve: the post goes out at its date, or at once when the date has passed. */
-  approve(admin: AuthUser, id: number) {
-    return this.decide(id, (trx, row, version) => this.deps.schedule.approve(trx, row, version, admin.id));
+  approve(admin: Acting, id: number) {
+    return this.decide(admin, 'publication.approved', id, (trx, row, version) =>
+      this.deps.schedule.approve(trx, row, version, admin.id),
+    );
   }
 
   /** POST /api/approvals/{id}/reject {reason}: the post ends failed, its reason the admin's. */
-  reject(_admin: AuthUser, id: number, reason: string) {
-    return this.decide(id, (trx, row) => this.deps.schedule.reject(trx, row, reason));
+  reject(admin: Acting, id: number, reason: string) {
+    return this.decide(admin, 'publication.rejected', id, (trx, row) => this.deps.schedule.reject(trx, row, reason), {
+      reason,
+    });
   }
 
   private async decide(
+    admin: Acting,
+    action: 'publication.approved' | 'publication.rejected',
     id: number,
     act: (trx: Trx, row: PublishRow, version: number) => Promise<PostEventName | undefined>,
+    detail: Record<string, unknown> = {},
   ): Promise<{ id: number; state: PublishState }> {
     const { posts, events, schedule } = this.deps;
     const done = await events.transaction(async (trx) => {
@@ -53,6 +61,13 @@ export class ApprovalsService {
       if (!event) throw new AppError(409, APPROVAL_MESSAGES.notAwaiting, { id: APPROVAL_MESSAGES.notAwaiting });
       await schedule.refreshVideo(trx, row.videoId);
       await events.record(trx, ...postEvent(await posts.postState(id, trx), event));
+      await record(trx, {
+        ...actorOf(admin),
+        action,
+        objectType: 'post',
+        objectId: id,
+        detail: { video: row.videoId, platform: row.platform, version, ...detail },
+      });
       const after = await posts.row(id, trx);
       return { id, videoId: row.videoId, state: (after?.state ?? row.state) as PublishState };
     });

@@ -10,7 +10,7 @@ import {
   WebhookPatchSchema,
   WebhookSchema,
 } from '../../src/contract/webhooks';
-import { requireUser } from '../auth/guards';
+import { actingOf, requireUser } from '../auth/guards';
 import { API_TAGS, SESSION_ONLY } from '../http/openapi';
 import type { WebhooksService } from './webhooks.service';
 
@@ -40,7 +40,7 @@ export async function webhooksRoutes(app: FastifyInstance, { webhooks }: { webho
         response: { 201: WebhookCreatedSchema, ...fails },
       },
     },
-    async (req, reply) => reply.status(201).send(await webhooks.create(req.user, req.body)),
+    async (req, reply) => reply.status(201).send(await webhooks.create(actingOf(req), req.body)),
   );
   r.get(
     '/api/webhooks/:id',
@@ -62,7 +62,7 @@ export async function webhooksRoutes(app: FastifyInstance, { webhooks }: { webho
         response: { 200: WebhookSchema, ...fails },
       },
     },
-    async (req) => webhooks.update(req.user, req.params.id, req.body),
+    async (req) => webhooks.update(actingOf(req), req.params.id, req.body),
   );
   r.delete(
     '/api/webhooks/:id',
@@ -70,7 +70,7 @@ export async function webhooksRoutes(app: FastifyInstance, { webhooks }: { webho
       ...auth,
       schema: { ...doc, summary: 'Delete a webhook', params: IdParams, response: { 200: WebhookSchema, ...fails } },
     },
-    async (req) => webhooks.remove(req.user, req.params.id),
+    async (req) => webhooks.remove(actingOf(req), req.params.id),
   );
   r.get(
     '/api/webhooks/:id/deliveries',

@@ -11,7 +11,9 @@ import {
   type WebhookDelivery,
   type WebhookPatch,
 } from '../../src/contract/webhooks';
-import { ownerScope } from '../auth/guards';
+import { ownerScope, type Acting } from '../auth/guards';
+import { actorOf, record } from '../audit/audit';
+import type { Db } from '../db/index';
 import type { Sealer } from '../crypto/seal';
 import { badRequest, notFound } from '../http/errors';
 import { isPublicAddress } from '../platforms/proxy-guard';
@@ -36,7 +38,7 @@ export const messageBody = (type: string, data: unknown, at: number) =>
 export class WebhooksService {
   constructor(
     private repo: WebhooksRepository,
-    private deps: { sealer: Sealer; sender: WebhookSender; allowPrivate: boolean; now?: () => number },
+    private deps: { db: Db; sealer: Sealer; sender: WebhookSender; allowPrivate: boolean; now?: () => number },
   ) {}
 
   private now() {
@@ -51,34 +53,50 @@ export class WebhooksService {
     return shown(await this.row(user, id));
   }
 
-  async create(user: AuthUser, body: WebhookCreate): Promise<WebhookCreated> {
+  async create(user: Acting, body: WebhookCreate): Promise<WebhookCreated> {
     await this.checkAddress(body.url);
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    // Audit: a webhook created (user.id, the new id, url and events; never the secret).
-    const id = await this.repo.insert({
-      userId: user.id,
-      url: body.url,
-      events: body.events,
-      secretSealed: this.deps.sealer.seal(secret),
-      enabled: body.enabled ?? true,
-      at: this.now(),
+    const id = await this.deps.db.transaction().execute(async (trx) => {
+      const id = await this.repo.insert(
+        {
+          userId: user.id,
+          url: body.url,
+          events: body.events,
+          secretSealed: this.deps.sealer.seal(secret),
+          enabled: body.enabled ?? true,
+          at: this.now(),
+        },
+        trx,
+      );
+      // Never the secret.
+      const detail = { url: body.url, events: body.events };
+      await record(trx, { ...actorOf(user), action: 'webhook.created', ...this.object(id), detail });
+      return id;
     });
     return { webhook: await this.get(user, id), secret };
   }
 
-  async update(user: AuthUser, id: number, patch: WebhookPatch): Promise<Webhook> {
+  async update(user: Acting, id: number, patch: WebhookPatch): Promise<Webhook> {
     await this.row(user, id);
     if (patch.url !== undefined) await this.checkAddress(patch.url);
-    // Audit: a webhook changed (user.id, id, the fields of `patch`).
-    await this.repo.update(id, patch, this.now());
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.repo.update(id, patch, this.now(), trx);
+      await record(trx, { ...actorOf(user), action: 'webhook.updated', ...this.object(id), detail: { ...patch } });
+    });
     return this.get(user, id);
   }
 
-  async remove(user: AuthUser, id: number): Promise<Webhook> {
+  async remove(user: Acting, id: number): Promise<Webhook> {
     const w = await this.get(user, id);
-    // Audit: a webhook deleted (user.id, id, its url).
-    await this.repo.delete(id);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.repo.delete(id, trx);
+      await record(trx, { ...actorOf(user), action: 'webhook.deleted', ...this.object(id), detail: { url: w.url } });
+    });
     return w;
+  }
+
+  private object(id: number) {
+    return { objectType: 'webhook', objectId: id };
   }
 
   /** The webhook's delivery log, newest attempt first. */

@@ -27,6 +27,13 @@ export const AUDIT_ACTIONS = [
   'publication.created',
   'publication.moved',
   'publication.deleted',
+  'publication.approved',
+  'publication.rejected',
+  'api_key.created',
+  'api_key.revoked',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

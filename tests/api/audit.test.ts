@@ -56,6 +56,40 @@ describeEachDb('audit log', (ctx) => {
     expect(trail.body.data.find((e: any) => e.action === 'user.deleted').detail).toMatchObject({ login: 'temp' });
   });
 
+  it('records API keys made and revoked and webhooks added, changed and deleted, never the key or the secret', async () => {
+    const key = await ctx.call({
+      method: 'POST',
+      url: '/api/api-keys',
+      token: user,
+      payload: { name: 'Таблиця', access: 'read' },
+    });
+    expect(key.status).toBe(201);
+    const id = key.body.key.id;
+    expect((await ctx.call({ method: 'DELETE', url: `/api/api-keys/${id}`, token: user })).status).toBe(200);
+    const keyTrail = await entries(`objectType=api_key&objectId=${id}`);
+    expect(keyTrail.body.data.map((e: any) => e.action).sort()).toEqual(['api_key.created', 'api_key.revoked']);
+    expect(keyTrail.body.data[0]).toMatchObject({ actorLogin: 'plain' });
+    expect(JSON.stringify(keyTrail.body)).not.toContain(key.body.token);
+
+    const hook = await ctx.call({
+      method: 'POST',
+      url: '/api/webhooks',
+      token: admin,
+      payload: { url: 'https://hooks.example.com/kadr', events: ['post.failed'] },
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    const hookId = hook.body.webhook.id;
+    await ctx.call({ method: 'PATCH', url: `/api/webhooks/${hookId}`, token: admin, payload: { enabled: false } });
+    await ctx.call({ method: 'DELETE', url: `/api/webhooks/${hookId}`, token: admin });
+    const hookTrail = await entries(`objectType=webhook&objectId=${hookId}`);
+    expect(hookTrail.body.data.map((e: any) => e.action).sort()).toEqual([
+      'webhook.created',
+      'webhook.deleted',
+      'webhook.updated',
+    ]);
+    expect(JSON.stringify(hookTrail.body)).not.toContain(hook.body.secret);
+  });
+
   it("records a profile's secrets changed by field name, never their values", async () => {
     const p = await ctx.call({
       method: 'POST',

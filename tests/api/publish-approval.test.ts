@@ -179,6 +179,19 @@ describeEachDb(
       expect(translate(failed.error ?? '', 'en')).toContain('Назва не відповідає правилам');
       expect(me.counts().youtube).toBe(before.youtube + 1);
       expect(me.counts().tiktok).toBe(before.tiktok);
+      // Both decisions are in the audit log, with the admin and the reason.
+      const audit = await db()
+        .selectFrom('auditLog')
+        .select(['action', 'objectId', 'actorId', 'detail'])
+        .where('objectType', '=', 'post')
+        .where('objectId', 'in', [String(youtube!.id), String(tiktok!.id)])
+        .orderBy('id')
+        .execute();
+      expect(audit.map((a) => [a.action, a.objectId])).toEqual([
+        ['publication.approved', String(youtube!.id)],
+        ['publication.rejected', String(tiktok!.id)],
+      ]);
+      expect(JSON.parse(audit[1]!.detail!)).toMatchObject({ reason: 'Назва не відповідає правилам' });
       // The owner's bell says it failed, with the reason.
       await until('the owner notice', async () => {
         const n = await db()
