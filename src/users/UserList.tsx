@@ -11,11 +11,12 @@ import { MediaUsageCell } from '../media/MediaUsageCell';
 import { useIsSmall } from '../common/useIsSmall';
 
 const LoginCell = ({ withMedia }: { withMedia: boolean }) => {
-  const record = useRecordContext();
+  const record = useRecordContext<UserRecord>();
   const translate = useTranslate();
   if (!record) return null;
   return (
-    // On a phone the 'Admin' mark and the media size go under the login, so the row keeps its counts and fits.
+    // The 'Admin' and '2FA' marks beside the login; on a phone they and the media size go under it, so the row
+    // keeps its counts and fits.
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
       spacing={{ xs: 0.5, sm: 1 }}
@@ -23,6 +24,9 @@ const LoginCell = ({ withMedia }: { withMedia: boolean }) => {
     >
       <OneLine text={record.login} />
       {record.role === 'admin' && <Chip size="small" color="primary" label={translate('kadr.users.admin_mark')} />}
+      {record.twoFactor && (
+        <Chip size="small" variant="outlined" label={translate('kadr.two_factor.column')} data-two-factor-mark />
+      )}
       {withMedia && <MediaUsageCell />}
     </Stack>
   );
@@ -69,12 +73,6 @@ export const UserList = () => {
         </DataTable.Col>
         <DataTable.NumberCol source="videosCount" label="kadr.users.fields.videosCount" sortByOrder="DESC" />
         <DataTable.NumberCol source="accountsCount" label="kadr.users.fields.accountsCount" sortByOrder="DESC" />
-        <DataTable.Col
-          source="twoFactor"
-          label="kadr.two_factor.column"
-          disableSort
-          render={(u: UserRecord) => (u.twoFactor ? '✓' : '—')}
-        />
         {!isSmall && (
           <DataTable.Col label="kadr.users.fields.mediaUsage" disableSort>
             <MediaUsageCell />

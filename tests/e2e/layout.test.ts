@@ -35,9 +35,11 @@ const misfits = (page: Page, longError: string) =>
     const vw = window.innerWidth;
     const name = (e: Element) =>
       `<${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''} ${String(e.className).split(' ').slice(0, 2).join('.')}>`;
+    // Shown on screen: not hidden, and larger than the 1 px box of text kept for screen readers only (MUI's
+    // visuallyHidden: a chart's table caption), which clips on purpose.
     const visible = (e: Element) => {
       const r = e.getBoundingClientRect();
-      return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+      return r.width > 1 && r.height > 1 && getComputedStyle(e).visibility !== 'hidden';
     };
     if (document.documentElement.scrollWidth > vw) out.push(`page is ${document.documentElement.scrollWidth} px wide`);
     // A box that scrolls sideways (a table wider than its card) is a page that does not fit, too.
