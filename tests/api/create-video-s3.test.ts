@@ -39,6 +39,7 @@ describe('S3 storage configuration', () => {
         S3_FORCE_PATH_STYLE: 'true',
         S3_PART_SIZE_MB: '16',
         S3_UPLOAD_CONCURRENCY: '2',
+        S3_STALE_UPLOAD_HOURS: '3',
       }).storage,
     ).toEqual({
       kind: 's3',
@@ -49,6 +50,7 @@ describe('S3 storage configuration', () => {
       forcePathStyle: true,
       partSize: 16 * 1024 * 1024,
       queueSize: 2,
+      staleUploadMs: 3 * 3600_000,
     });
     expect(() => loadConfig(base)).toThrow('S3_BUCKET: required when STORAGE=s3');
     expect(() => loadConfig({ ...base, S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k' })).toThrow(
