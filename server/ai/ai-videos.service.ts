@@ -240,6 +240,8 @@ export class AiVideosService {
       date: string;
       /** Each platform's own text and options (issue 21 item 6). */
       posts?: PlatformPosts;
+      /** The operator allowed posting this file again where it is already live (the form's switch). */
+      allowRepeat?: boolean;
     },
   ): Promise<{ publicationId: number; videoId: number }> {
     const at = new Date().toISOString();
@@ -264,7 +266,17 @@ export class AiVideosService {
       await this.deps.publications.setPlatforms(trx, publicationId, o.platforms, o.posts);
       await this.deps.videos.update(trx, videoId, { publicationId });
       for (const p of o.platforms)
-        await this.deps.schedule.schedule(trx, { id: videoId, accountId: o.accountId, version: 1 }, p, o.date);
+        await this.deps.schedule.schedule(
+          trx,
+          { id: videoId, accountId: o.accountId, version: 1 },
+          p,
+          o.date,
+          undefined,
+          {
+            allow: o.allowRepeat,
+            field: 'video.0.allowRepeat',
+          },
+        );
       await this.repo.update(row.id, { status: 'publication', publicationId, videoId }, trx);
       return { publicationId, videoId };
     });

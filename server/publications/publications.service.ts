@@ -66,6 +66,7 @@ export interface AiVideoPublisher<Row = unknown> {
       tags: string[];
       date: string;
       posts?: PlatformPosts;
+      allowRepeat?: boolean;
     },
   ): Promise<{ publicationId: number; videoId: number }>;
   source(user: AuthUser, id: number): Promise<PublishSource>;
@@ -259,6 +260,7 @@ export class PublicationsService {
       tags: v.tags,
       date: v.date,
       posts: body.posts,
+      allowRepeat: v.allowRepeat,
     });
     return { id: done.publicationId, videoId: done.videoId, skipped: plan.skipped };
   }

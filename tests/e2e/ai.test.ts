@@ -54,7 +54,8 @@ describeOnEachDb('AI screens in the browser', (kind) => {
    * platforms), fits the window, says that Instagram will be skipped once it is chosen, and publishes the edited
    * title to YouTube only; then the AI video list.
    */
-  const publishThroughForm = async (aiId: number, title: string, width = 1440) => {
+  /** `repeat`: the video's file is already live on the profile: refused until "Дозволити повтор" is on. */
+  const publishThroughForm = async (aiId: number, title: string, width = 1440, repeat = false) => {
     const row = await srv.tdb.db.selectFrom('aiVideos').selectAll().where('id', '=', aiId).executeTakeFirstOrThrow();
     const shared = page.getByLabel('Назва').first();
     await expect.poll(() => shared.inputValue()).toBe(row.title);
@@ -73,6 +74,14 @@ describeOnEachDb('AI screens in the browser', (kind) => {
     await shared.fill(`${title} (ред.)`);
     expect(await videoCard.getByLabel('Назва').inputValue()).toBe(`${title} (ред.)`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    if (repeat) {
+      await page.getByRole('button', { name: 'Зберегти' }).click();
+      await page
+        .getByText(`уже заплановано або опубліковано в профілі #${accountId} на YouTube`, { exact: false })
+        .first()
+        .waitFor();
+      await videoCard.getByLabel('Дозволити повтор').check();
+    }
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await toast(page, 'Відео надіслано на публікацію').waitFor();
     await toast(page, `Пропущено (профіль не підключено): #${accountId} Instagram`).waitFor();
@@ -262,7 +271,8 @@ describeOnEachDb('AI screens in the browser', (kind) => {
   });
 
   it('AI Publish at 390 px: the prefilled form fits the phone and publishes', async () => {
-    // A third finished video of the same session (its file shared with the first), published from a phone.
+    // A third finished video of the same session (its file shared with the first, already posted to the profile:
+    // a repeat, allowed on the form), published from a phone.
     const src = await srv.tdb.db.selectFrom('aiVideos').selectAll().orderBy('id').executeTakeFirstOrThrow();
     const at = new Date().toISOString();
     const { id } = await srv.tdb.db
@@ -289,7 +299,7 @@ describeOnEachDb('AI screens in the browser', (kind) => {
         .getByRole('button', { name: 'Опублікувати' })
         .click();
       await page.waitForURL(new RegExp(`/ai/video/${id}/publish$`));
-      await publishThroughForm(id, 'Морський берег', 390);
+      await publishThroughForm(id, 'Морський берег', 390, true);
     } finally {
       await page.setViewportSize({ width: 1280, height: 720 });
     }
