@@ -4,6 +4,7 @@ import {
   cloneElement,
   forwardRef,
   useEffect,
+  useRef,
   useState,
   type ComponentType,
   type ReactElement,
@@ -18,6 +19,8 @@ type ChildProps = Record<string, unknown> & {
   onTouchStart?: (e: SyntheticEvent) => void;
   onMouseLeave?: (e: SyntheticEvent) => void;
   onBlur?: (e: SyntheticEvent) => void;
+  onPointerDown?: (e: SyntheticEvent) => void;
+  onPointerUp?: (e: SyntheticEvent) => void;
 };
 
 let real: ComponentType<TooltipProps> | undefined;
@@ -39,12 +42,27 @@ const LazyTooltip = forwardRef<HTMLElement, TooltipProps>(function LazyTooltip(p
   const [shown, setShown] = useState(false);
   const element = children as ReactElement<ChildProps>;
   const bothRefs = useForkRef(element.props.ref, ref);
+  // The switch to the real Tooltip mounts the child anew: never between a press and its click (a touch loads the
+  // code, and the click that follows would land on an element gone), so a switch due while pressed waits.
+  const pressed = useRef(false);
+  const pending = useRef<ComponentType<TooltipProps> | undefined>(undefined);
+  const release = () =>
+    setTimeout(() => {
+      pressed.current = false;
+      const loaded = pending.current;
+      pending.current = undefined;
+      if (loaded) setReal(() => loaded);
+    }, 0);
 
   useEffect(() => {
     if (!wanted || Real) return;
     let live = true;
     loadReal().then(
-      (loaded) => live && setReal(() => loaded),
+      (loaded) => {
+        if (!live) return;
+        if (pressed.current) pending.current = loaded;
+        else setReal(() => loaded);
+      },
       () => undefined, // no tooltip then: the child keeps its name
     );
     return () => {
@@ -96,8 +114,18 @@ const LazyTooltip = forwardRef<HTMLElement, TooltipProps>(function LazyTooltip(p
       child.onTouchStart?.(e);
       if (!props.disableTouchListener) setWanted(true);
     },
+    onPointerDown: (e: SyntheticEvent) => {
+      child.onPointerDown?.(e);
+      pressed.current = true;
+    },
+    // After the click that follows (a task later): then a switch that waited is made.
+    onPointerUp: (e: SyntheticEvent) => {
+      child.onPointerUp?.(e);
+      release();
+    },
     onMouseLeave: (e: SyntheticEvent) => {
       child.onMouseLeave?.(e);
+      if (pressed.current) release();
       leave(e);
     },
     onBlur: (e: SyntheticEvent) => {
