@@ -66,7 +66,7 @@ describeOnEachDb('profiles in the browser', (kind) => {
       .click();
     await page.waitForURL(/\/accounts\/create$/);
 
-    await field(page, 'YouTube').check();
+    await page.getByRole('switch', { name: 'YouTube', exact: true }).check();
     await page.getByRole('button', { name: 'Створити' }).click();
     await page.getByText("Проксі обов'язковий").waitFor();
     await page.getByText("client_id обов'язковий").waitFor();
@@ -130,7 +130,7 @@ describeOnEachDb('profiles in the browser', (kind) => {
     };
 
     // TikTok: no credentials of its own on the profile (the app's client key is the server's).
-    await field(page, 'TikTok').check();
+    await page.getByRole('switch', { name: 'TikTok', exact: true }).check();
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText('Профіль змінено').waitFor();
     await connect('TikTok', `/api/tiktok/authorize/${adminAccountId}`);
@@ -139,7 +139,7 @@ describeOnEachDb('profiles in the browser', (kind) => {
     expect(await tiktok.getByLabel('Опис').inputValue()).toBe(sims.tiktok.user.bio_description);
 
     // Instagram: the spec's login and password are required before saving.
-    await field(page, 'Instagram').check();
+    await page.getByRole('switch', { name: 'Instagram', exact: true }).check();
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await page.getByText("Логін Instagram обов'язкові").waitFor();
     await field(page, 'Логін Instagram').fill('kadr.sim');
