@@ -1,10 +1,9 @@
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { hashPassword } from '../server/auth/password';
 import { dayBefore, statDay } from '../server/analytics/stat-day';
 import type { DbKind } from '../server/db/index';
 import { PLATFORMS } from '../src/contract/platforms';
 import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
+import { benchApp, BENCH_PASSWORD } from './bench-app';
 import { summary } from './http-load';
 
 // ANALYTICS_BENCH_POSTS / ANALYTICS_BENCH_RUNS make a quick small run possible (the target is 10,000 posts).
@@ -46,7 +45,7 @@ function printRound() {
 async function seed(tdb: TestDb) {
   const db = tdb.db;
   const at = new Date().toISOString();
-  const passwordHash = await hashPassword('bench-pass');
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
   const users: number[] = [];
   for (const [login, role] of [
     ['anbenchadmin', 'admin'],
@@ -181,34 +180,11 @@ async function seed(tdb: TestDb) {
 
 async function benchOn(kind: DbKind): Promise<void> {
   const tdb = await makeTestDb(kind);
-  const config = loadConfig(
-    {
-      LOG_LEVEL: 'silent',
-      DATA_DIR: tdb.dataDir,
-      WORKERS: 'off',
-      JWT_SECRET: 'x'.repeat(40),
-      APP_KEY: 'bench-app-key-0123456789abcdefghijkl',
-      ...(tdb.url ? { DATABASE_URL: tdb.url } : {}),
-    } as any,
-    { panelDir: '/nonexistent' },
-  );
-  const app = await buildApp({ config, db: tdb.db, dbKind: kind });
+  const { app, analyze, bearer: token } = await benchApp(tdb, kind);
   const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   try {
     const sizes = await seed(tdb);
-    await tdb.db.executeQuery({
-      sql: kind === 'postgres' ? 'vacuum analyze' : 'analyze',
-      parameters: [],
-      query: null,
-    } as any);
-    const token = async (login: string) => {
-      const r = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { login, password: 'bench-pass' },
-      });
-      return `Bearer ${JSON.parse(r.body).accessToken}`;
-    };
+    await analyze();
     console.log(
       `analytics  ${POSTS} posts × ${DAYS} days (${sizes.postDays} post days, ${sizes.profileDays} profile days), ${name}`,
     );

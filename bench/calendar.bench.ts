@@ -1,10 +1,9 @@
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { hashPassword } from '../server/auth/password';
 import { CalendarRepository } from '../server/calendar/calendar.repository';
 import type { DbKind } from '../server/db/index';
 import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
 import { seedCalendarPosts } from '../tests/helpers/calendar-posts';
+import { benchApp, BENCH_PASSWORD } from './bench-app';
 import { summary } from './http-load';
 
 const POSTS = 100_000;
@@ -28,7 +27,7 @@ export async function calendarBench(): Promise<void> {
 async function seed(tdb: TestDb): Promise<{ admin: number; user: number }> {
   const db = tdb.db;
   const at = new Date().toISOString();
-  const passwordHash = await hashPassword('bench-pass');
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
   const users: number[] = [];
   for (const [login, role] of [
     ['calbenchadmin', 'admin'],
@@ -51,34 +50,11 @@ async function seed(tdb: TestDb): Promise<{ admin: number; user: number }> {
 
 async function benchOn(kind: DbKind): Promise<void> {
   const tdb = await makeTestDb(kind);
-  const config = loadConfig(
-    {
-      LOG_LEVEL: 'silent',
-      DATA_DIR: tdb.dataDir,
-      WORKERS: 'off',
-      JWT_SECRET: 'x'.repeat(40),
-      APP_KEY: 'bench-app-key-0123456789abcdefghijkl',
-      ...(tdb.url ? { DATABASE_URL: tdb.url } : {}),
-    } as any,
-    { panelDir: '/nonexistent' },
-  );
-  const app = await buildApp({ config, db: tdb.db, dbKind: kind });
+  const { app, analyze, bearer: token } = await benchApp(tdb, kind);
   const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   try {
     const ids = await seed(tdb);
-    await tdb.db.executeQuery({
-      sql: kind === 'postgres' ? 'vacuum analyze' : 'analyze',
-      parameters: [],
-      query: null,
-    } as any);
-    const token = async (login: string) => {
-      const r = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { login, password: 'bench-pass' },
-      });
-      return `Bearer ${JSON.parse(r.body).accessToken}`;
-    };
+    await analyze();
     const who = {
       admin: { id: ids.admin, scope: null, auth: await token('calbenchadmin') },
       user: { id: ids.user, scope: ids.user, auth: await token('calbenchuser') },

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { hashPassword } from '../server/auth/password';
 import type { DbKind } from '../server/db/index';
 import { setPlatformStates } from '../tests/helpers/connected-tokens';
 import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
+import { benchApp, BENCH_PASSWORD } from './bench-app';
 import { load, summary } from './http-load';
 
 const PROFILES = 10_000;
@@ -32,7 +31,7 @@ export async function searchBench(): Promise<void> {
 
 async function seed(tdb: TestDb): Promise<void> {
   const at = new Date().toISOString();
-  const passwordHash = await hashPassword('bench-pass');
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
   const ids: number[] = [];
   for (const [login, role] of [
     ['benchadmin', 'admin'],
@@ -78,32 +77,11 @@ async function seed(tdb: TestDb): Promise<void> {
 
 async function benchOn(kind: DbKind): Promise<void> {
   const tdb = await makeTestDb(kind);
-  const config = loadConfig(
-    {
-      LOG_LEVEL: 'silent',
-      DATA_DIR: tdb.dataDir,
-      WORKERS: 'off',
-      // On PostgreSQL the keys must be given (every process sharing the database uses the same ones).
-      JWT_SECRET: 'x'.repeat(40),
-      APP_KEY: 'bench-app-key-0123456789abcdefghijkl',
-      ...(tdb.url ? { DATABASE_URL: tdb.url } : {}),
-    } as any,
-    { panelDir: '/nonexistent' },
-  );
-  const app = await buildApp({ config, db: tdb.db, dbKind: kind });
+  const { app, analyze, bearer: token } = await benchApp(tdb, kind);
   const db = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   try {
     await seed(tdb);
-    if (kind === 'postgres') await tdb.db.executeQuery({ sql: 'vacuum analyze', parameters: [], query: null } as any);
-    else await tdb.db.executeQuery({ sql: 'analyze', parameters: [], query: null } as any);
-    const token = async (login: string) => {
-      const r = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { login, password: 'bench-pass' },
-      });
-      return `Bearer ${JSON.parse(r.body).accessToken}`;
-    };
+    await analyze();
     const who = { admin: await token('benchadmin'), user: await token('benchuser') };
     const cases: Array<[name: string, url: (n: number) => string]> = [
       ['rare word', () => `/api/accounts?q=${encodeURIComponent('унікальний')}`],

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { Loading } from '../layout/Loading';
 import { DayChart } from './DayChart';
 import { StatsTable } from './StatsTable';
 import { PLATFORM_COLORS } from './platformColors';
+import { detailPath } from '../publications/paths';
 
 /** The change against the period before, as a signed percentage; null when there was nothing to compare. */
 export const growth = (now: number, before: number) =>
@@ -136,78 +137,73 @@ function DashboardBody({ data, days }: { data: Dashboard; days: AnalyticsPeriod 
             </CardContent>
           </Card>
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="subtitle1" component="h3">
-                {translate('kadr.analytics.top_videos')}
-              </Typography>
-              {data.topVideos.length ? (
-                <StatsTable
-                  caption={translate('kadr.analytics.top_videos')}
-                  file={`top-videos-${days}d`}
-                  columns={[
-                    { key: 'title', label: translate('kadr.analytics.columns.video') },
-                    ...STAT_METRICS.slice(0, 3).map((k) => ({ key: k, label: metric(k), numeric: true })),
-                  ]}
-                  rows={data.topVideos.map((v) => ({
-                    id: v.videoId,
-                    values: { title: v.title || `#${v.videoId}`, views: v.views, likes: v.likes, comments: v.comments },
-                    cells: v.publicationId
-                      ? {
-                          title: (
-                            <Link component={RouterLink} to={`/video/youtube/${v.publicationId}`}>
-                              {v.title || `#${v.videoId}`}
-                            </Link>
-                          ),
-                        }
-                      : undefined,
-                  }))}
-                />
-              ) : (
-                <Typography color="text.secondary">{translate('kadr.analytics.empty')}</Typography>
-              )}
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="subtitle1" component="h3">
-                {translate('kadr.analytics.top_profiles')}
-              </Typography>
-              {data.topProfiles.length ? (
-                <StatsTable
-                  caption={translate('kadr.analytics.top_profiles')}
-                  file={`top-profiles-${days}d`}
-                  columns={[
-                    { key: 'profile', label: translate('kadr.analytics.columns.profile') },
-                    ...STAT_METRICS.slice(0, 3).map((k) => ({ key: k, label: metric(k), numeric: true })),
-                  ]}
-                  rows={data.topProfiles.map((p) => ({
-                    id: p.accountId,
-                    values: {
-                      profile: p.profile || `#${p.accountId}`,
-                      views: p.views,
-                      likes: p.likes,
-                      comments: p.comments,
-                    },
-                    cells: {
-                      profile: (
-                        <Link component={RouterLink} to={`/accounts/${p.accountId}`}>
-                          {p.profile || `#${p.accountId}`}
-                        </Link>
-                      ),
-                    },
-                  }))}
-                />
-              ) : (
-                <Typography color="text.secondary">{translate('kadr.analytics.empty')}</Typography>
-              )}
-            </CardContent>
-          </Card>
-        </Grid>
+        <TopCard title="kadr.analytics.top_videos" empty={!data.topVideos.length}>
+          <StatsTable
+            caption={translate('kadr.analytics.top_videos')}
+            file={`top-videos-${days}d`}
+            columns={[
+              { key: 'title', label: translate('kadr.analytics.columns.video') },
+              ...STAT_METRICS.slice(0, 3).map((k) => ({ key: k, label: metric(k), numeric: true })),
+            ]}
+            rows={data.topVideos.map((v) => ({
+              id: v.videoId,
+              values: { title: v.title || `#${v.videoId}`, views: v.views, likes: v.likes, comments: v.comments },
+              cells: v.publicationId
+                ? {
+                    title: (
+                      <Link component={RouterLink} to={detailPath(String(v.publicationId))}>
+                        {v.title || `#${v.videoId}`}
+                      </Link>
+                    ),
+                  }
+                : undefined,
+            }))}
+          />
+        </TopCard>
+        <TopCard title="kadr.analytics.top_profiles" empty={!data.topProfiles.length}>
+          <StatsTable
+            caption={translate('kadr.analytics.top_profiles')}
+            file={`top-profiles-${days}d`}
+            columns={[
+              { key: 'profile', label: translate('kadr.analytics.columns.profile') },
+              ...STAT_METRICS.slice(0, 3).map((k) => ({ key: k, label: metric(k), numeric: true })),
+            ]}
+            rows={data.topProfiles.map((p) => ({
+              id: p.accountId,
+              values: {
+                profile: p.profile || `#${p.accountId}`,
+                views: p.views,
+                likes: p.likes,
+                comments: p.comments,
+              },
+              cells: {
+                profile: (
+                  <Link component={RouterLink} to={`/accounts/${p.accountId}`}>
+                    {p.profile || `#${p.accountId}`}
+                  </Link>
+                ),
+              },
+            }))}
+          />
+        </TopCard>
       </Grid>
     </Stack>
   );
 }
+
+/** A top list's card (half the width on a laptop): its heading, and its table or "nothing yet". */
+const TopCard = ({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Grid size={{ xs: 12, md: 6 }}>
+      <Card>
+        <CardContent>
+          <Typography variant="subtitle1" component="h3">
+            {translate(title)}
+          </Typography>
+          {empty ? <Typography color="text.secondary">{translate('kadr.analytics.empty')}</Typography> : children}
+        </CardContent>
+      </Card>
+    </Grid>
+  );
+};
