@@ -41,10 +41,15 @@ const LazyTooltip = forwardRef<HTMLElement, TooltipProps>(function LazyTooltip(p
   const [wanted, setWanted] = useState(false);
   const [shown, setShown] = useState(false);
   const element = children as ReactElement<ChildProps>;
-  const bothRefs = useForkRef(element.props.ref, ref);
   // The switch to the real Tooltip mounts the child anew: never between a press and its click (a touch loads the
   // code, and the click that follows would land on an element gone), so a switch due while pressed waits.
   const pressed = useRef(false);
+  // Opened by the pointer before the switch: the remounted child never hears that pointer leave (the browser's
+  // hover still names the node that is gone), so until the pointer moves again over it, a move elsewhere closes.
+  const byPointer = useRef(false);
+  const node = useRef<HTMLElement | null>(null);
+  const realRef = useForkRef(ref, node);
+  const childRef = useForkRef(element.props.ref, ref, node);
   const pending = useRef<ComponentType<TooltipProps> | undefined>(undefined);
   const release = () =>
     setTimeout(() => {
@@ -70,11 +75,24 @@ const LazyTooltip = forwardRef<HTMLElement, TooltipProps>(function LazyTooltip(p
     };
   }, [wanted, Real]);
 
+  useEffect(() => {
+    if (!Real || !byPointer.current) return;
+    byPointer.current = false;
+    const moved = (e: PointerEvent) => {
+      const at = e.target instanceof Element ? e.target : null;
+      document.removeEventListener('pointermove', moved, true);
+      if (at && (node.current?.contains(at) || at.closest('.MuiTooltip-popper'))) return;
+      setShown(false);
+    };
+    document.addEventListener('pointermove', moved, true);
+    return () => document.removeEventListener('pointermove', moved, true);
+  }, [Real]);
+
   if (Real)
     return (
       <Real
         {...props}
-        ref={ref}
+        ref={realRef}
         open={open ?? shown}
         onOpen={(e) => {
           setShown(true);
@@ -94,6 +112,7 @@ const LazyTooltip = forwardRef<HTMLElement, TooltipProps>(function LazyTooltip(p
     onOpen?.(e);
   };
   const leave = (e: SyntheticEvent) => {
+    byPointer.current = false;
     setShown(false);
     onClose?.(e);
   };
@@ -101,10 +120,12 @@ const LazyTooltip = forwardRef<HTMLElement, TooltipProps>(function LazyTooltip(p
   return cloneElement(element, {
     ...(describeChild ? { title: name } : { 'aria-label': name }),
     ...child,
-    ref: bothRefs,
+    ref: childRef,
     onMouseOver: (e: SyntheticEvent) => {
       child.onMouseOver?.(e);
-      if (!props.disableHoverListener) enter(e);
+      if (props.disableHoverListener) return;
+      byPointer.current = true;
+      enter(e);
     },
     onFocus: (e: SyntheticEvent) => {
       child.onFocus?.(e);
