@@ -792,6 +792,8 @@ export const kadrEn: KadrMessages = {
       range_reversed: 'The end of the range must come after its start',
       in_the_past: 'A post cannot be moved into the past',
       not_movable: 'This post is already going out (or has gone out) and cannot be moved',
+      over_budget:
+        'Over the %{platform} budget: profile #%{account} already has as many posts around this time as the platform allows (%{posts} a day)',
       invalid_list: 'Unknown value in the list',
     },
   },

@@ -276,7 +276,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     sender: webhookSender,
     allowPrivate: config.allowPrivateWebhooks,
   });
-  const slotsRepo = new SlotsRepository(db);
+  const slotsRepo = new SlotsRepository(db, dbKind);
   // The queue's budgets are the quota module's figures: each platform's adapter limits.
   const slotPlanner = new SlotPlanner(
     slotsRepo,
@@ -328,6 +328,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       videos: repos.videos,
       schedule: publicationSchedule,
       horizonDays: config.publishHorizonDays,
+      planner: slotPlanner,
     }),
     approvals: new ApprovalsService(new ApprovalsRepository(db), {
       db,

@@ -9,7 +9,7 @@ import {
   type CalendarPost,
 } from '../../src/contract/calendar';
 import type { AuthUser } from '../../src/contract/auth';
-import type { PlatformKey } from '../../src/contract/platforms';
+import { PLATFORM_TITLES, type PlatformKey } from '../../src/contract/platforms';
 import { horizonEnd, PM, type PublishState } from '../../src/contract/publications';
 import { profileHandles, profileText } from '../../src/contract/profile-identity';
 import { ownerScope } from '../auth/guards';
@@ -18,6 +18,7 @@ import { notFound } from '../http/errors';
 import { fieldError } from '../publications/publication-rules';
 import type { PublicationSchedule } from '../publications/publication-schedule';
 import type { PublicationsRepository } from '../publications/publications.repository';
+import type { SlotPlanner } from '../slots/slot-planner';
 import type { VideosRepository } from '../videos/videos.repository';
 import type { CalendarRepository, CalendarRow } from './calendar.repository';
 
@@ -50,6 +51,7 @@ export class CalendarService {
       videos: VideosRepository;
       schedule: PublicationSchedule;
       horizonDays: number;
+      planner: SlotPlanner;
     },
   ) {}
 
@@ -61,7 +63,8 @@ export class CalendarService {
   /**
    * POST /api/calendar/posts/:id/move {at}: a post that has not started going out (scheduled, or waiting for a
    * quota) is due at `at` instead. A date in the past or beyond the horizon is refused; so is a post on its way
-   * or done. The state is read again inside the transaction that moves it.
+   * or done, and so is a time where the profile's posts on that platform would exceed the platform's budget (the
+   * same windows the slots' queue keeps to). The state is read again inside the transaction that moves it.
    */
   async move(user: Acting, id: number, at: string): Promise<CalendarPost> {
     const post = await this.repo.post(id);
@@ -76,6 +79,13 @@ export class CalendarService {
       const rows = await this.deps.publications.publishes([post.videoId], trx);
       const row = rows.find((r) => r.id === id);
       if (!row || !isMovable(row.state) || !post.videoAccountId) throw fieldError('at', CM.notMovable);
+      const platform = row.platform as PlatformKey;
+      if (!(await this.deps.planner.fits(trx, post.videoAccountId, platform, new Date(ms), id)))
+        throw fieldError('at', CM.overBudget, {
+          account: post.videoAccountId,
+          platform: PLATFORM_TITLES[platform],
+          posts: this.deps.planner.windowPosts(platform) ?? 0,
+        });
       const video = { id: post.videoId, accountId: post.videoAccountId, version: Number(post.version) };
       await this.deps.schedule.schedule(trx, video, row.platform, dueAt, row);
       // The video's own date (the publication screen's, and what an edit re-dates its posts to) follows when

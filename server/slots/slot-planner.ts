@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE } from '../../src/contract/time-zones';
 import type { Database } from '../db/types';
 import type { PostQuota } from '../platforms/adapter';
 import { fieldError } from '../publications/publication-rules';
-import { nextSlots, type SlotRule } from './next-slots';
+import { fitsBudget, nextSlots, type SlotRule } from './next-slots';
 import type { SlotsRepository, SlotsRow } from './slots.repository';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -39,7 +39,7 @@ export class SlotPlanner {
 
   async place(exec: Exec, accountId: number, platform: PlatformKey, after: Date, skip: readonly number[] = []) {
     const args = { account: accountId, platform: PLATFORM_TITLES[platform] };
-    const account = await this.repo.account(accountId, exec);
+    const account = await this.repo.account(accountId, exec, true);
     const row = (await this.repo.slotsOf(accountId, exec)).find((r) => r.platform === platform);
     if (!account || !row) throw fieldError('queue', SM.noSlots, args);
     const from = new Date(after.getTime() - 2 * DAY_MS).toISOString();
@@ -56,5 +56,27 @@ export class SlotPlanner {
     });
     if (!slot) throw fieldError('queue', SM.noFreeSlot, { ...args, days: QUEUE_SEARCH_DAYS });
     return slot.toISOString();
+  }
+
+  /**
+   * Whether post `id` of the profile may go out at `at` on the platform: every budget window holding `at` stays
+   * within the platform's limits with the profile's other planned posts (the calendar's move re-checks this).
+   */
+  async fits(exec: Exec, accountId: number, platform: PlatformKey, at: Date, id: number): Promise<boolean> {
+    const budget = this.budgets[platform];
+    if (!budget) return true;
+    await this.repo.account(accountId, exec, true);
+    const from = new Date(at.getTime() - 2 * DAY_MS).toISOString();
+    const to = new Date(at.getTime() + 2 * DAY_MS).toISOString();
+    const planned = await this.repo.planned(accountId, platform, from, to, exec);
+    const taken = planned.filter((p) => p.id !== id).map((p) => Date.parse(p.dueAt));
+    return fitsBudget(budget, taken, at.getTime());
+  }
+
+  /** The most posts one window of the platform's budget holds (posts, or API units over their cost). */
+  windowPosts(platform: PlatformKey): number | undefined {
+    const b = this.budgets[platform];
+    if (!b) return undefined;
+    return b.units ? Math.min(b.posts, Math.floor(b.units.perWindow / b.units.perPost)) : b.posts;
   }
 }

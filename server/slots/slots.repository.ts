@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PlatformKey } from '../../src/contract/platforms';
+import type { DbKind } from '../db/index';
 import type { Database } from '../db/types';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -24,15 +25,19 @@ export type PlannedPost = { id: number; accountId: number; platform: string; due
  * (index video_publishes_account_due, 036), in the caller's transaction when it writes posts itself.
  */
 export class SlotsRepository {
-  constructor(private db: Kysely<Database>) {}
+  constructor(
+    private db: Kysely<Database>,
+    private kind: DbKind,
+  ) {}
 
-  /** The profile's owner and zone; undefined when it does not exist. */
-  account(accountId: number, exec: Exec = this.db) {
-    return exec
-      .selectFrom('accounts')
-      .select(['id', 'userId', 'timeZone'])
-      .where('id', '=', accountId)
-      .executeTakeFirst();
+  /**
+   * The profile's owner and zone; undefined when it does not exist. `lock` (in a transaction that places or moves
+   * its posts) holds the profile's row until the transaction ends, so two placements for one profile never read
+   * the same free slot (PostgreSQL; SQLite runs one writing transaction at a time).
+   */
+  account(accountId: number, exec: Exec = this.db, lock = false) {
+    const q = exec.selectFrom('accounts').select(['id', 'userId', 'timeZone']).where('id', '=', accountId);
+    return (lock && this.kind === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
   }
 
   /** The zones of profiles (for the capacity view). */

@@ -16,6 +16,7 @@ export const CM = {
   rangeReversed: 'kadr.calendar.errors.range_reversed',
   inThePast: 'kadr.calendar.errors.in_the_past',
   notMovable: 'kadr.calendar.errors.not_movable',
+  overBudget: 'kadr.calendar.errors.over_budget',
   invalidList: 'kadr.calendar.errors.invalid_list',
 } as const;
 
