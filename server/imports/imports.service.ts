@@ -30,7 +30,13 @@ type Issue = Omit<ImportIssue, 'text'>;
 type Plan = {
   csv: CsvRow;
   video: ImportVideo | null;
-  targets: { accountId: number; platforms: PlatformKey[]; date: string | null }[];
+  /** `date` the placement's own; `dueAt` a platform's post's when it differs ("next slot": each platform's slot). */
+  targets: {
+    accountId: number;
+    platforms: PlatformKey[];
+    date: string | null;
+    dueAt?: Partial<Record<PlatformKey, string>>;
+  }[];
 };
 
 const DUPLICATE = PM.duplicatePost;
@@ -136,6 +142,8 @@ export class ImportsService {
       (await this.repo.livePosts(keys)).map((p) => JSON.stringify([p.fileKey, p.accountId, p.platform])),
     );
     const planned = new Set<string>();
+    // "next slot" times the file's earlier rows took, per profile and platform (not written until the commit).
+    const slotsTaken = new Map<string, Date[]>();
     const now = Date.now();
     const plans: Plan[] = [];
     const rows: ImportRow[] = [];
@@ -187,10 +195,24 @@ export class ImportsService {
         for (const p of r.platforms.filter((x) => !on.includes(x)))
           warn(n, 'platforms', IM.notConnected, { account: accountId, platform: PLATFORM_TITLES[p] });
         let at = date;
+        const dueAt: Partial<Record<PlatformKey, string>> = {};
         if (r.date && 'nextSlot' in r.date) {
           for (const platform of platforms) {
-            at = await this.deps.nextSlot({ accountId, platform, after: now });
-            if (!at) err(n, 'date', IM.slotsNotAvailable, { account: accountId, platform: PLATFORM_TITLES[platform] });
+            const key = `${accountId}|${platform}`;
+            const slot = await this.deps.nextSlot({
+              accountId,
+              platform,
+              after: now,
+              taken: slotsTaken.get(key) ?? [],
+            });
+            if (!slot) {
+              err(n, 'date', IM.slotsNotAvailable, { account: accountId, platform: PLATFORM_TITLES[platform] });
+              continue;
+            }
+            slotsTaken.set(key, [...(slotsTaken.get(key) ?? []), new Date(slot)]);
+            dueAt[platform] = slot;
+            // The placement's own date: its first post's.
+            if (!at || slot < at) at = slot;
           }
         }
         if (video?.storageKey) {
@@ -202,7 +224,7 @@ export class ImportsService {
             planned.add(key);
           }
         }
-        if (platforms.length) targets.push({ accountId, platforms, date: at });
+        if (platforms.length) targets.push({ accountId, platforms, date: at, dueAt });
       }
       if (profiles.length && r.platforms.length && !targets.length) err(n, 'platforms', IM.nothingConnected);
       plans.push({ csv: r, video, targets });
@@ -303,7 +325,7 @@ export class ImportsService {
               trx,
               { id: videoId, accountId: t.accountId, version },
               platform,
-              date,
+              t.dueAt?.[platform] ?? date,
               existing.find((r) => r.platform === platform),
               { allow: plan.csv.repeat, field: `rows.${plan.csv.row}.video` },
             );

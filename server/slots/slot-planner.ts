@@ -37,7 +37,18 @@ export class SlotPlanner {
     return this.budgets[platform];
   }
 
-  async place(exec: Exec, accountId: number, platform: PlatformKey, after: Date, skip: readonly number[] = []) {
+  /**
+   * `skip`: posts being placed again (their current times are not taken); `alsoTaken`: times chosen for this
+   * profile and platform in the same request that are not written yet (a CSV file's earlier rows).
+   */
+  async place(
+    exec: Exec,
+    accountId: number,
+    platform: PlatformKey,
+    after: Date,
+    skip: readonly number[] = [],
+    alsoTaken: readonly Date[] = [],
+  ) {
     const args = { account: accountId, platform: PLATFORM_TITLES[platform] };
     const account = await this.repo.account(accountId, exec, true);
     const row = (await this.repo.slotsOf(accountId, exec)).find((r) => r.platform === platform);
@@ -49,7 +60,7 @@ export class SlotPlanner {
       zone: account.timeZone ?? DEFAULT_TIME_ZONE,
       rule: ruleOf(row),
       budget: this.budgets[platform],
-      taken: planned.filter((p) => !skip.includes(p.id)).map((p) => new Date(p.dueAt)),
+      taken: [...planned.filter((p) => !skip.includes(p.id)).map((p) => new Date(p.dueAt)), ...alsoTaken],
       after,
       count: 1,
       searchDays: QUEUE_SEARCH_DAYS,

@@ -101,6 +101,39 @@ describeEachDb('imports API and the duplicate guard', (ctx) => {
     expect(Date.parse(post!.dueAt) - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
   });
 
+  it('"next slot" rows of one profile in one file take successive slots; each platform its own slot', async () => {
+    const req = await fx.request(annaId, 2);
+    // TikTok at 08:00 and YouTube (set above) at 07:00, every day in UTC.
+    const slots = await ctx.call({
+      method: 'PUT',
+      url: `/api/slots/${garden}/tiktok`,
+      token: anna,
+      payload: { days: [1, 2, 3, 4, 5, 6, 7], times: ['08:00'] },
+    });
+    expect(slots.status).toBe(200);
+    const done = await commit(
+      csv(
+        `${req.videos[0]};${garden};;youtube,tiktok;Перший;;;next slot;`,
+        `${req.videos[1]};${garden};;youtube;Другий;;;next slot;`,
+      ),
+    );
+    expect(done.status).toBe(200);
+    const posts = await ctx.tdb.db
+      .selectFrom('videoPublishes')
+      .select(['videoId', 'platform', 'dueAt'])
+      .where('videoId', 'in', req.videos)
+      .where('state', '=', 'scheduled')
+      .execute();
+    const at = (video: number, platform: string) =>
+      posts.find((p) => p.videoId === video && p.platform === platform)!.dueAt;
+    expect(at(req.videos[0]!, 'tiktok')).toMatch(/T08:00:00\.000Z$/);
+    expect(at(req.videos[0]!, 'youtube')).toMatch(/T07:00:00\.000Z$/);
+    // The second row's YouTube post takes the next 07:00 slot after the first row's (and the earlier test's).
+    const youtube = posts.filter((p) => p.platform === 'youtube').map((p) => p.dueAt);
+    expect(new Set(youtube).size).toBe(2);
+    expect(Date.parse(at(req.videos[1]!, 'youtube'))).toBeGreaterThan(Date.parse(at(req.videos[0]!, 'youtube')));
+  });
+
   it('commit writes all rows or none: one bad row keeps the others out (a 400 keyed rows.N.field)', async () => {
     const req = await fx.request(annaId, 2);
     const bad = await commit(
