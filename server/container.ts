@@ -227,7 +227,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
     events,
     refreshes,
   );
-  const keepAlive = new KeepAliveService(repos.accounts, accountMapper, connections, platforms);
+  const keepAlive = new KeepAliveService(repos.accounts, accountMapper, connections, platforms, events);
   const backgrounds = new BackgroundsService(repos.backgrounds, media, createMediaTools(ffmpeg), log);
   const workRoot = renderWorkRoot(config.dataDir);
   const renderCancels = new RenderCancels();

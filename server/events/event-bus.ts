@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbKind } from '../db/index';
 import type { Database } from '../db/types';
-import type { DomainEvent, StoredEvent } from './events';
+import type { DomainEvent, EventName, StoredEvent } from './events';
 import { EventsRepository } from './events.repository';
 import { EventDispatch } from './event-dispatch';
 import { EVENTS_CHANNEL, EventListen } from './event-listen';
@@ -96,6 +96,11 @@ export class EventBus {
   /** Stored events after `afterId` in id order (a stream catching up); `userId` narrows to one user's. */
   history(afterId: number, limit: number, userId: number | null): Promise<StoredEvent[]> {
     return this.repo.after(afterId, limit, userId);
+  }
+
+  /** The events named `name` about `userId` recorded in the last `withinMs` (at most a day: older ones are pruned). */
+  async recent<N extends EventName>(name: N, userId: number | null, withinMs: number): Promise<StoredEvent<N>[]> {
+    return (await this.repo.since(name, userId, this.now() - withinMs)) as StoredEvent<N>[];
   }
 
   /** Starts delivering: the LISTEN connection, the poll, and at once what is already due (a crashed writer's). */

@@ -58,6 +58,19 @@ export class EventsRepository {
     return (await q.execute()).map(toStored);
   }
 
+  /** The events named `kind` about `userId` recorded since `sinceMs` (kept a day after delivery: see prune). */
+  async since(kind: string, userId: number | null, sinceMs: number): Promise<StoredEvent[]> {
+    const rows = await this.db
+      .selectFrom('events')
+      .select(['id', 'userId', 'kind', 'payload'])
+      .where('kind', '=', kind)
+      .where('userId', '=', userId ?? NO_USER)
+      .where('createdAt', '>=', sinceMs)
+      .orderBy('id')
+      .execute();
+    return rows.map(toStored);
+  }
+
   async lastId(): Promise<number> {
     const r = await this.db
       .selectFrom('events')

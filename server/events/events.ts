@@ -26,6 +26,11 @@ export type EventPayloads = {
   'post.failed': PostState;
   /** A profile's grant on a platform was refused: its owner must connect it again. */
   'grant.lost': { accountId: number; platform: PlatformId };
+  /**
+   * A profile's grant on a platform lapses soon and the keep-alive could not renew it (`error` says why, e.g. its
+   * proxy is down): at most once a day per grant, until it is renewed or lost.
+   */
+  'grant.expiring': { accountId: number; platform: PlatformId; lapsesAt: string; error: string };
   /** A job went dead (attempts used up, its chain stalled, or its payload unreadable). */
   'job.dead': { job: string; payload: unknown };
   /** The user's access changed (role, deletion, password, a session ended): their open streams are checked. */

@@ -41,14 +41,18 @@ function ownerNotice(e: StoredEvent): Notice | undefined {
       const { accountId, platform } = e.payload;
       return { kind: 'reconnect', params: { id: accountId, platform }, link: `/accounts/${accountId}` };
     }
+    case 'grant.expiring': {
+      const { accountId, platform, error } = e.payload;
+      return { kind: 'grant_expiring', params: { id: accountId, platform, error }, link: `/accounts/${accountId}` };
+    }
     default:
       return undefined;
   }
 }
 
 /**
- * The bell, as a subscriber of the event bus: a finished or failed render, a published or failed post and a
- * lost platform grant become a notification for their owner, a dead job and a post awaiting approval one for
+ * The bell, as a subscriber of the event bus: a finished or failed render, a published or failed post, a
+ * platform grant about to expire and a lost one become a notification for their owner, a dead job and a post awaiting approval one for
  * every admin. Each is written
  * in the event's delivery transaction with a `notification.created` event, which the user's streams show.
  */
@@ -66,6 +70,7 @@ export function liveNotices(repo: LiveRepository): EventSubscriber {
       'post.published',
       'post.failed',
       'post.awaiting_approval',
+      'grant.expiring',
       'grant.lost',
       'job.dead',
     ],

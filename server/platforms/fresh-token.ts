@@ -26,6 +26,11 @@ export interface FreshTokenOptions {
   now?: () => Date;
   /** Overrides the driver's refresh window (ms). */
   refreshAheadMs?: number;
+  /**
+   * The refresh is the point (the keep-alive): a refresh that fails is thrown even while the access token still
+   * works, instead of going on with it.
+   */
+  mustRefresh?: boolean;
 }
 
 /** Google drops a refresh token left unused for six months: a grant idle this long is refreshed to keep it. */
@@ -126,10 +131,10 @@ export class TokenRefreshes {
       } catch (e) {
         if (!isPlatformError(e)) throw e; // persist failed, or a bug: not the grant's fault
         if (isNetworkKind(e)) {
-          if (!stillValid) throw e;
+          if (!stillValid || opts.mustRefresh) throw e;
         } else if (e.kind === 'reconnect' || !stillValid) {
           throw reconnectError(driver, e);
-        }
+        } else if (opts.mustRefresh) throw e;
         // A soft refresh refused for another reason (e.g. an Instagram token < 24 h old) while the
         // access token still works: go on with it.
       }

@@ -45,6 +45,7 @@ export const NOTICE_KINDS = [
   'publish_done',
   'publish_failed',
   'reconnect',
+  'grant_expiring',
   'job_stalled',
   'approval_needed',
 ] as const;

@@ -9,14 +9,16 @@ export const WM = {
 
 /**
  * The events a webhook may hear, in the product's words, each the domain event of the same name
- * (server/events/events.ts): a render finished or failed, a post published or failed, a platform grant lost (the
- * keep-alive renews grants before they run out; one it cannot renew is lost). `webhook.test` is what "send test" sends.
+ * (server/events/events.ts): a render finished or failed, a post published or failed, a platform grant about to
+ * expire (the keep-alive renews grants before they run out; one it could not renew, its proxy down say, warns once
+ * a day) or lost (refused). `webhook.test` is what "send test" sends.
  */
 export const WEBHOOK_EVENTS = [
   'render.finished',
   'render.failed',
   'post.published',
   'post.failed',
+  'grant.expiring',
   'grant.lost',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

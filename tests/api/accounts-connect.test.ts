@@ -81,6 +81,16 @@ describeEachDb(
       return ctx.call({ method: 'GET', url: consent.location.pathname + consent.location.search });
     };
     const get = async (id: number) => (await ctx.call({ method: 'GET', url: `/api/accounts/${id}`, token: user })).body;
+    /** A profile's stored tokens on a platform, unsealed. */
+    const tokensOf = async (id: number, platform: string) => {
+      const row = await ctx.tdb.db
+        .selectFrom('accountPlatforms')
+        .select('tokensSealed')
+        .where('accountId', '=', id)
+        .where('platform', '=', platform)
+        .executeTakeFirstOrThrow();
+      return JSON.parse(ctx.root.sealer.open(row.tokensSealed!)) as { accessToken: string; expiresAt: string };
+    };
 
     it('YouTube: link, consent, tokens sealed, channel read, description changed, through the proxy', async () => {
       const id = await create();
@@ -262,17 +272,8 @@ describeEachDb(
       await connect(`/api/instagram/authorize/${ig}`);
       const yt = await create();
       await connect(`/api/accounts/connect-youtube/${yt}`);
-      const { sealer } = ctx.root;
       const service = ctx.root.services.keepAlive;
-      const igTokens = async () => {
-        const row = await ctx.tdb.db
-          .selectFrom('accountPlatforms')
-          .select('tokensSealed')
-          .where('accountId', '=', ig)
-          .where('platform', '=', 'instagram')
-          .executeTakeFirstOrThrow();
-        return JSON.parse(sealer.open(row.tokensSealed!)) as { accessToken: string; expiresAt: string };
-      };
+      const igTokens = () => tokensOf(ig, 'instagram');
       const before = await igTokens();
       const DAY = 24 * 3600_000;
 
@@ -304,6 +305,47 @@ describeEachDb(
         key: storedKey('access_lost'),
         params: { platform: 'Instagram' },
       });
+    });
+
+    it('a grant in its last week that cannot be renewed (its proxy is down) warns its owner once a day, still connected', async () => {
+      const ig = await create({ inYouTube: false });
+      await connect(`/api/instagram/authorize/${ig}`);
+      const DAY = 24 * 3600_000;
+      const moved = await ctx.call({
+        method: 'PATCH',
+        url: `/api/accounts/${ig}`,
+        token: user,
+        payload: { proxy: `http://127.0.0.1:${dead.port}`, InstagramLogin: 'kadr.sim', InstagramPassword: 'pw' },
+      });
+      expect(moved.status).toBe(200);
+      const service = ctx.root.services.keepAlive;
+      const warnings = async () =>
+        (await ctx.tdb.db.selectFrom('events').select('payload').where('kind', '=', 'grant.expiring').execute())
+          .map((e) => JSON.parse(e.payload) as { accountId: number; platform: string; lapsesAt: string; error: string })
+          .filter((p) => p.accountId === ig);
+      const lapses = Date.parse((await tokensOf(ig, 'instagram')).expiresAt);
+      // A month before it lapses, nothing is due: no warning.
+      await service.keepGrantsAlive({ now: new Date(lapses - 30 * DAY) });
+      expect(await warnings()).toEqual([]);
+      // In its last week: the refresh fails on the proxy; the owner hears it, the grant stays.
+      const r = await service.keepGrantsAlive({ now: new Date(lapses - 3 * DAY) });
+      expect(r.failed).toBeGreaterThanOrEqual(1);
+      const [warned, ...more] = await warnings();
+      expect(more).toEqual([]);
+      expect(warned).toMatchObject({ accountId: ig, platform: 'instagram' });
+      expect(warned!.lapsesAt).toBe(new Date(lapses).toISOString());
+      expect(keyOf(warned!.error)).toBe(storedKey('proxy_unreachable'));
+      expect((await get(ig)).isActiveInstagram).toBe(true);
+      await ctx.root.events.drain();
+      const bell = await ctx.tdb.db
+        .selectFrom('notifications')
+        .select(['kind', 'link'])
+        .where('kind', '=', 'grant_expiring')
+        .execute();
+      expect(bell).toEqual([{ kind: 'grant_expiring', link: `/accounts/${ig}` }]);
+      // The next run, hours later: not again the same day.
+      await service.keepGrantsAlive({ now: new Date(lapses - 3 * DAY + 6 * 3600_000) });
+      expect(await warnings()).toHaveLength(1);
     });
 
     it('TikTok: a call holding a refresh token another process already spent retries with the stored one', async () => {
