@@ -1375,6 +1375,7 @@ export const kadrEn: KadrMessages = {
       already_on: 'Two-factor sign-in is already on',
       required_by_admin: 'An admin requires two-factor sign-in',
       challenge_expired: 'The time to enter the code ran out: sign in again',
+      enrol_required: 'An administrator requires two-factor sign-in: turn it on in Settings first',
     },
   },
   audit: {

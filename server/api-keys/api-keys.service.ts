@@ -25,8 +25,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /** Whether a bearer token is an API key (else it is an access token of a session). */
 export const isApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);
 
-/** The user a key acts as, and which key it is. */
-export type KeyHolder = { user: AuthUser; keyId: number };
+/** The user a key acts as, which key it is, and whether its owner must enrol in 2FA first (auth/enrol-gate.ts). */
+export type KeyHolder = { user: AuthUser; keyId: number; mustEnrol: boolean };
 
 /**
  * Personal API keys. A key is `kadr_` and 32 random bytes (base64url); only its SHA-256 is kept, the key is shown
@@ -115,7 +115,7 @@ export class ApiKeysService {
     if (refusal) throw new AppError(403, refusal);
     const waitSec = await this.repo.take(row.id, now, this.rateLimit, RATE_WINDOW_MS);
     if (waitSec) throw new TooManyRequests(KM.rateLimited, waitSec, { seconds: waitSec });
-    return { user: { id: row.userId, login: row.login, role: row.role }, keyId: row.id };
+    return { user: { id: row.userId, login: row.login, role: row.role }, keyId: row.id, mustEnrol: row.mustEnrol };
   }
 }
 

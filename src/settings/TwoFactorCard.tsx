@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorSetup } from '../contract/two-factor';
 import { errorMessages, fieldErrorsOf } from '../common/errorMessages';
-import { ENROL_KEY } from '../providers/authProvider';
+import { setMustEnrol, useMustEnrol } from '../providers/enrolment';
 import type { KadrDataProvider } from '../providers/dataProvider';
 
 const KEY = ['two-factor'];
@@ -19,12 +19,17 @@ export const TwoFactorCard = () => {
   const notify = useNotify();
   const dataProvider = useDataProvider<KadrDataProvider>();
   const queryClient = useQueryClient();
+  const enrol = useMustEnrol();
   const { data: status } = useQuery({ queryKey: KEY, queryFn: () => dataProvider.twoFactorStatus() });
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  // Turned on meanwhile (another tab), or no longer required: the rest of the panel opens again.
+  useEffect(() => {
+    if (status && (status.enabled || !status.required)) setMustEnrol(false);
+  }, [status]);
 
   const fail = (e: unknown, field: string) => {
     const fields = fieldErrorsOf(e);
@@ -47,7 +52,7 @@ export const TwoFactorCard = () => {
       const r = await dataProvider.twoFactorEnable(code.trim());
       setRecoveryCodes(r.recoveryCodes);
       setSetup(null);
-      sessionStorage.removeItem(ENROL_KEY);
+      setMustEnrol(false);
       notify('kadr.two_factor.enabled', { type: 'success' });
       await refresh();
     } catch (e) {
@@ -72,7 +77,7 @@ export const TwoFactorCard = () => {
         <Typography variant="h6" gutterBottom>
           {translate('kadr.two_factor.section')}
         </Typography>
-        {sessionStorage.getItem(ENROL_KEY) && !status?.enabled && (
+        {enrol && !status?.enabled && (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {translate('kadr.two_factor.enrol_required')}
           </Alert>
