@@ -360,6 +360,8 @@ export const kadrEn: KadrMessages = {
     revoke: 'Revoke',
     revoke_confirm: 'Revoke the key “%{name}”? Requests with it stop working at once.',
     revoked_done: 'Key revoked',
+    user_section: "The user's API keys",
+    user_hint: 'These keys act as this user. A revoked key stops working at once.',
     errors: {
       expiry_invalid: 'Invalid date: a date and time with a time zone is needed',
       expiry_past: 'The expiry must be in the future',

@@ -63,6 +63,18 @@ export class ApiKeysRepository {
     return r && row(r);
   }
 
+  /** A key with its owner's login; of `ownerId` only, unless null (an admin reaches every key). */
+  async find(id: number, ownerId: number | null): Promise<(ApiKeyRow & { ownerLogin: string }) | undefined> {
+    let q = this.db
+      .selectFrom('apiKeys')
+      .innerJoin('users', 'users.id', 'apiKeys.userId')
+      .select([...COLUMNS, 'users.login as ownerLogin'])
+      .where('apiKeys.id', '=', id);
+    if (ownerId !== null) q = q.where('apiKeys.userId', '=', ownerId);
+    const r = await q.executeTakeFirst();
+    return r && { ...row(r), ownerLogin: r.ownerLogin };
+  }
+
   /** The user's keys, newest first. */
   async listOf(userId: number): Promise<ApiKeyRow[]> {
     const rows = await this.db
