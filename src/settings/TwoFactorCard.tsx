@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorSetup } from '../contract/two-factor';
@@ -20,16 +20,25 @@ export const TwoFactorCard = () => {
   const dataProvider = useDataProvider<KadrDataProvider>();
   const queryClient = useQueryClient();
   const enrol = useMustEnrol();
-  const { data: status } = useQuery({ queryKey: KEY, queryFn: () => dataProvider.twoFactorStatus() });
+  const { data: status, dataUpdatedAt } = useQuery({ queryKey: KEY, queryFn: () => dataProvider.twoFactorStatus() });
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  // Turned on meanwhile (another tab), or no longer required: the rest of the panel opens again.
+  // Marked (at sign-in, or by a call the server refused for it): the state is asked again, and once it says 2FA
+  // is on (this or another tab, or a late answer of a call sent before enrolling) or no longer required, the rest
+  // of the panel opens again. Only a state read after the mark counts.
+  const markedAt = useRef(0);
   useEffect(() => {
-    if (status && (status.enabled || !status.required)) setMustEnrol(false);
-  }, [status]);
+    if (!enrol) return;
+    markedAt.current = Date.now();
+    void queryClient.invalidateQueries({ queryKey: KEY });
+  }, [enrol, queryClient]);
+  useEffect(() => {
+    if (enrol && status && dataUpdatedAt >= markedAt.current && (status.enabled || !status.required))
+      setMustEnrol(false);
+  }, [enrol, status, dataUpdatedAt]);
 
   const fail = (e: unknown, field: string) => {
     const fields = fieldErrorsOf(e);
