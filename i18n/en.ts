@@ -360,6 +360,8 @@ export const kadrEn: KadrMessages = {
     revoke: 'Revoke',
     revoke_confirm: 'Revoke the key “%{name}”? Requests with it stop working at once.',
     revoked_done: 'Key revoked',
+    user_section: "The user's API keys",
+    user_hint: 'These keys act as this user. A revoked key stops working at once.',
     errors: {
       expiry_invalid: 'Invalid date: a date and time with a time zone is needed',
       expiry_past: 'The expiry must be in the future',
@@ -1379,6 +1381,7 @@ export const kadrEn: KadrMessages = {
       already_on: 'Two-factor sign-in is already on',
       required_by_admin: 'An admin requires two-factor sign-in',
       challenge_expired: 'The time to enter the code ran out: sign in again',
+      enrol_required: 'An administrator requires two-factor sign-in: turn it on in Settings first',
     },
   },
   audit: {

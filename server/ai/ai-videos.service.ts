@@ -13,7 +13,8 @@ import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../../src/contract
 import type { PublishSource } from '../../src/contract/publications';
 import type { PlatformPosts } from '../../src/contract/platform-posts';
 import { encodeMessage } from '../../src/contract/stored-message';
-import { ownerScope } from '../auth/guards';
+import { actorOf, record } from '../audit/audit';
+import { ownerScope, type Acting } from '../auth/guards';
 import { AppError, notFound } from '../http/errors';
 import type { Db } from '../db/index';
 import type { Enqueue } from '../jobs/index';
@@ -196,7 +197,7 @@ export class AiVideosService {
    * POST /setting/publication (SPEC's call, kept for API clients): the video goes at once to the session's
    * profile on every platform it has connected. The panel opens the publish form instead (publishAs below).
    */
-  async publish(user: AuthUser, id: number): Promise<AiReply> {
+  async publish(user: Acting, id: number): Promise<AiReply> {
     const row = await this.publishable(user, id);
     const accountId = row.sessionId ? await this.repo.sessionAccount(row.sessionId) : null;
     const account = accountId
@@ -205,7 +206,7 @@ export class AiVideosService {
     if (!account) throw refuse('kadr.ai_errors.no_profile');
     const platforms = PLATFORMS.filter((p) => account.connected[p]);
     if (!platforms.length) throw refuse('kadr.ai_errors.no_platforms');
-    await this.publishAs(row, {
+    await this.publishAs(user, row, {
       accountId: account.id,
       platforms,
       title: row.title,
@@ -227,9 +228,11 @@ export class AiVideosService {
   /**
    * The video becomes a `videos` row of `accountId` with a publication of its own (no create-video request, so it
    * stays out of that list) on `platforms` at `date`, with the title, description and tags given; the publish
-   * worker posts it like any other. Only a video still unpublished is taken (two clicks publish once).
+   * worker posts it like any other. Only a video still unpublished is taken (two clicks publish once). Recorded in
+   * the audit log as `publication.created` (by `actor`, in the same transaction), as the form's publications are.
    */
   async publishAs(
+    actor: Acting,
     row: AiVideoRow,
     o: {
       accountId: number;
@@ -278,6 +281,17 @@ export class AiVideosService {
           },
         );
       await this.repo.update(row.id, { status: 'publication', publicationId, videoId }, trx);
+      await record(trx, {
+        ...actorOf(actor),
+        action: 'publication.created',
+        objectType: 'publication',
+        objectId: publicationId,
+        detail: {
+          aiVideo: row.id,
+          platforms: o.platforms,
+          videos: [{ id: videoId, account: o.accountId, date: o.date }],
+        },
+      });
       return { publicationId, videoId };
     });
     await this.deps.log.write({ userId: row.userId, sessionId: row.sessionId }, 'success', 'kadr.ai_log.published', {

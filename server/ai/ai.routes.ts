@@ -21,7 +21,7 @@ import {
   AiVideoSchema,
 } from '../../src/contract/ai';
 import { errorResponses, IdParams, pageOf, PageQuery } from '../../src/contract/http';
-import { requireUser } from '../auth/guards';
+import { actingOf, requireUser } from '../auth/guards';
 import { localeOf, translate } from '../http/i18n';
 import { API_TAGS, BEARER } from '../http/openapi';
 import type { LimitKind } from '../http/user-limits';
@@ -181,7 +181,7 @@ export async function aiRoutes(app: FastifyInstance, { ai, videos }: AiRoutesDep
     "Publish a video to the session's profile",
     AiPublishSchema,
     AiReplySchema,
-    (q) => videos.publish(q.user, q.body.videoId),
+    (q) => videos.publish(actingOf(q), q.body.videoId),
     ['publish'],
   );
 }

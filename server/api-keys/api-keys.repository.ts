@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import type { ApiKeysTable } from '../db/types';
 import type { Role } from '../../src/contract/roles';
+import { mustEnrolColumn } from '../auth/enrol-gate';
 
 /** A key as stored (times epoch ms). */
 export type ApiKeyRow = {
@@ -16,8 +17,8 @@ export type ApiKeyRow = {
   createdAt: number;
 };
 
-/** A key found by its hash, with its owner as the users table has them now. */
-export type ApiKeyOwner = ApiKeyRow & { login: string; role: Role };
+/** A key found by its hash, with its owner as the users table has them now (and whether they must enrol in 2FA). */
+export type ApiKeyOwner = ApiKeyRow & { login: string; role: Role; mustEnrol: boolean };
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const row = (r: ApiKeyRow): ApiKeyRow => ({
@@ -62,6 +63,18 @@ export class ApiKeysRepository {
     return r && row(r);
   }
 
+  /** A key with its owner's login; of `ownerId` only, unless null (an admin reaches every key). */
+  async find(id: number, ownerId: number | null): Promise<(ApiKeyRow & { ownerLogin: string }) | undefined> {
+    let q = this.db
+      .selectFrom('apiKeys')
+      .innerJoin('users', 'users.id', 'apiKeys.userId')
+      .select([...COLUMNS, 'users.login as ownerLogin'])
+      .where('apiKeys.id', '=', id);
+    if (ownerId !== null) q = q.where('apiKeys.userId', '=', ownerId);
+    const r = await q.executeTakeFirst();
+    return r && { ...row(r), ownerLogin: r.ownerLogin };
+  }
+
   /** The user's keys, newest first. */
   async listOf(userId: number): Promise<ApiKeyRow[]> {
     const rows = await this.db
@@ -90,10 +103,10 @@ export class ApiKeysRepository {
     const r = await this.db
       .selectFrom('apiKeys')
       .innerJoin('users', 'users.id', 'apiKeys.userId')
-      .select([...COLUMNS, 'users.login', 'users.role'])
+      .select([...COLUMNS, 'users.login', 'users.role', mustEnrolColumn()])
       .where('apiKeys.tokenHash', '=', tokenHash)
       .executeTakeFirst();
-    return r && { ...row(r), login: r.login, role: r.role };
+    return r && { ...row(r), login: r.login, role: r.role, mustEnrol: Number(r.mustEnrol) === 1 };
   }
 
   /**

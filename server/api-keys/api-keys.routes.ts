@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ApiKeyCreatedSchema,
   ApiKeyCreateSchema,
+  ApiKeyListQuerySchema,
   ApiKeyListSchema,
   ApiKeySchema,
 } from '../../src/contract/personal-keys';
@@ -13,15 +14,26 @@ import type { ApiKeysService } from './api-keys.service';
 
 const fails = errorResponses(400, 401, 403, 404, 500);
 
-/** GET/POST /api/api-keys, DELETE /api/api-keys/{id} (revoke): the caller's own keys, from a session only. */
+/**
+ * GET/POST /api/api-keys, DELETE /api/api-keys/{id} (revoke), from a session only: the caller's own keys; an admin
+ * also lists another user's (`?userId=`) and revokes anyone's.
+ */
 export async function apiKeysRoutes(app: FastifyInstance, { apiKeys }: { apiKeys: ApiKeysService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser };
   const doc = { tags: [API_TAGS.apiKeys], security: SESSION_ONLY };
   r.get(
     '/api/api-keys',
-    { ...auth, schema: { ...doc, summary: 'Own API keys', response: { 200: ApiKeyListSchema, ...fails } } },
-    async (req) => apiKeys.list(req.user),
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: "Own API keys (an admin: any user's, by userId)",
+        querystring: ApiKeyListQuerySchema,
+        response: { 200: ApiKeyListSchema, ...fails },
+      },
+    },
+    async (req) => apiKeys.list(req.user, req.query.userId),
   );
   r.post(
     '/api/api-keys',
@@ -42,7 +54,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { apiKeys }: { apiKeys
       ...auth,
       schema: {
         ...doc,
-        summary: 'Revoke an own API key (refused from the next request on)',
+        summary: "Revoke an own API key, or (an admin) anyone's; refused from the next request on",
         params: IdParams,
         response: { 200: ApiKeySchema, ...fails },
       },

@@ -8,10 +8,10 @@ import {
   type ApiKeyCreated,
 } from '../../src/contract/personal-keys';
 import { M } from '../../src/contract/messages';
-import { AppError, badRequest, notFound, TooManyRequests } from '../http/errors';
+import { AppError, badRequest, forbidden, notFound, TooManyRequests } from '../http/errors';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
 import { actorOf, record } from '../audit/audit';
-import type { Acting } from '../auth/guards';
+import { ownerScope, type Acting } from '../auth/guards';
 import type { Db } from '../db/index';
 import { keyRefusal } from './api-key-scope';
 
@@ -25,8 +25,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /** Whether a bearer token is an API key (else it is an access token of a session). */
 export const isApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);
 
-/** The user a key acts as, and which key it is. */
-export type KeyHolder = { user: AuthUser; keyId: number };
+/** The user a key acts as, which key it is, and whether its owner must enrol in 2FA first (auth/enrol-gate.ts). */
+export type KeyHolder = { user: AuthUser; keyId: number; mustEnrol: boolean };
 
 /**
  * Personal API keys. A key is `kadr_` and 32 random bytes (base64url); only its SHA-256 is kept, the key is shown
@@ -76,8 +76,10 @@ export class ApiKeysService {
     return { key: await this.get(user, id), token };
   }
 
-  async list(user: AuthUser): Promise<ApiKey[]> {
-    return (await this.repo.listOf(user.id)).map(shown);
+  /** The caller's keys, or (an admin only) another user's: a user naming someone else is a 403. */
+  async list(user: AuthUser, userId: number = user.id): Promise<ApiKey[]> {
+    if (userId !== user.id && user.role !== 'admin') throw forbidden();
+    return (await this.repo.listOf(userId)).map(shown);
   }
 
   async get(user: AuthUser, id: number): Promise<ApiKey> {
@@ -86,20 +88,24 @@ export class ApiKeysService {
     return shown(row);
   }
 
-  /** Revokes the user's own key: the next request with it is a 401. Revoking a revoked key changes nothing. */
+  /**
+   * Revokes a key: a user their own (another's is a 404), an admin anyone's. The next request with it is a 401.
+   * Revoking a revoked key changes nothing. The audit entry names who revoked it and whose key it was.
+   */
   async revoke(user: Acting, id: number): Promise<ApiKey> {
-    const key = await this.get(user, id);
+    const key = await this.repo.find(id, ownerScope(user));
+    if (!key) throw notFound();
     await this.db.transaction().execute(async (trx) => {
-      if (!(await this.repo.revoke(user.id, id, this.now(), trx))) return;
+      if (!(await this.repo.revoke(key.userId, id, this.now(), trx))) return;
       await record(trx, {
         ...actorOf(user),
         action: 'api_key.revoked',
         objectType: 'api_key',
         objectId: id,
-        detail: { name: key.name },
+        detail: { name: key.name, prefix: key.prefix, ownerId: key.userId, ownerLogin: key.ownerLogin },
       });
     });
-    return this.get(user, id);
+    return shown((await this.repo.find(id, null))!);
   }
 
   /**
@@ -115,7 +121,7 @@ export class ApiKeysService {
     if (refusal) throw new AppError(403, refusal);
     const waitSec = await this.repo.take(row.id, now, this.rateLimit, RATE_WINDOW_MS);
     if (waitSec) throw new TooManyRequests(KM.rateLimited, waitSec, { seconds: waitSec });
-    return { user: { id: row.userId, login: row.login, role: row.role }, keyId: row.id };
+    return { user: { id: row.userId, login: row.login, role: row.role }, keyId: row.id, mustEnrol: row.mustEnrol };
   }
 }
 

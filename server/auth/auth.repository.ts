@@ -1,9 +1,11 @@
 import { CompiledQuery } from 'kysely';
 import type { AuthUser } from '../../src/contract/auth';
 import type { Db } from '../db/index';
+import { mustEnrolColumn } from './enrol-gate';
 import type { SessionCache } from './session-cache';
 
-export type SessionUser = AuthUser;
+/** A session's user, and whether they must enrol in two-factor sign-in before anything else (enrol-gate.ts). */
+export type SessionUser = AuthUser & { mustEnrol?: boolean };
 
 export class AuthRepository {
   constructor(
@@ -83,17 +85,18 @@ export class AuthRepository {
   }
 
   /**
-   * The signed-in user of a live session, with their current role: the session (refresh-token family) is
+   * The signed-in user of a live session, with their current role and whether they must enrol in 2FA: the session (refresh-token family) is
    * neither revoked nor expired and belongs to `userId`, who still exists. One indexed lookup per request;
    * it runs on every authenticated request, so its SQL is built once and reused (the statement cache of
    * SQLite, the plan of PostgreSQL).
    */
   async findSessionUser(familyId: string, userId: number, now: string): Promise<SessionUser | undefined> {
     this.sessionSql ??= this.sessionQuery('', 0, 0).compile().sql;
-    const r = await this.db.executeQuery<SessionUser>(
+    const r = await this.db.executeQuery<AuthUser & { mustEnrol: number | string }>(
       CompiledQuery.raw(this.sessionSql, [familyId, Date.parse(now), userId, 1]),
     );
-    return r.rows[0];
+    const row = r.rows[0];
+    return row && { id: row.id, login: row.login, role: row.role, mustEnrol: Number(row.mustEnrol) === 1 };
   }
 
   private sessionSql?: string;
@@ -103,7 +106,7 @@ export class AuthRepository {
     return this.db
       .selectFrom('refreshTokens')
       .innerJoin('users', 'users.id', 'refreshTokens.userId')
-      .select(['users.id', 'users.login', 'users.role'])
+      .select(['users.id', 'users.login', 'users.role', mustEnrolColumn()])
       .where('refreshTokens.familyId', '=', familyId)
       .where('refreshTokens.revokedAt', 'is', null)
       .where('refreshTokens.expiresAt', '>', now)

@@ -3,6 +3,7 @@ import type { AuthUser } from '../../src/contract/auth';
 import { M } from '../../src/contract/messages';
 import { API_KEY_PREFIX } from '../../src/contract/personal-keys';
 import { AppError } from '../http/errors';
+import { checkEnrolment } from './enrol-gate';
 
 /** What an access token carries: the user, and `sid`, the session (refresh-token family) it belongs to. */
 export type AccessClaims = { sub: number; login: string; role: AuthUser['role']; sid: string };
@@ -27,13 +28,17 @@ declare module '@fastify/jwt' {
  * session-cache.ts). A logged-out, revoked (password change, demotion) or expired session, or a deleted
  * user, is a 401 on the next request; a demoted admin is a user on the next request. A personal API key
  * (`Bearer kadr_…`) stands for its owner instead, within what keys may reach (server/api-keys/api-key-scope.ts).
+ * While an admin requires two-factor sign-in, a user without it reaches only enrolment, by session or key
+ * (./enrol-gate.ts: a 403 with `code` two_factor_enrolment_required).
  */
 export async function requireUser(req: FastifyRequest): Promise<void> {
   const token = bearerToken(req.headers.authorization);
   if (!token) throw new AppError(401, M.unauthorized);
   // A personal API key (`kadr_…`): its owner as they are now, within what keys may reach (server/api-keys).
   if (token.startsWith(API_KEY_PREFIX)) {
-    const holder = await req.server.root.services.apiKeys.authenticate(token, req.method, req.routeOptions.url ?? '');
+    const route = req.routeOptions.url ?? '';
+    const holder = await req.server.root.services.apiKeys.authenticate(token, req.method, route);
+    checkEnrolment(holder.mustEnrol, req.method, route);
     req.user = holder.user;
     req.apiKeyId = holder.keyId;
     return;
@@ -56,10 +61,11 @@ export async function requireUser(req: FastifyRequest): Promise<void> {
   if (!user) {
     const row = await repos.auth.findSessionUser(claims.sid, userId, new Date().toISOString());
     if (!row) throw new AppError(401, M.unauthorized);
-    user = { id: row.id, login: row.login, role: row.role };
+    user = row;
     sessionCache.set(claims.sid, userId, user);
   }
-  req.user = user;
+  checkEnrolment(user.mustEnrol, req.method, req.routeOptions.url ?? '');
+  req.user = { id: user.id, login: user.login, role: user.role };
 }
 
 /** The token of `Authorization: Bearer <token>` (@fastify/jwt's own rule), else undefined. */

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../src/contract/auth';
+import type { SessionUser } from './auth.repository';
 
 /**
  * The live sessions this process checked in the last SESSION_CACHE_MS: GET requests in a burst (a panel page
@@ -12,9 +12,9 @@ const MAX_ENTRIES = 10_000;
 
 /** One per composition root (server/container.ts): the guard reads it, the auth repository clears it. */
 export class SessionCache {
-  private entries = new Map<string, { user: AuthUser; at: number }>();
+  private entries = new Map<string, { user: SessionUser; at: number }>();
 
-  get(sessionId: string, userId: number, now = Date.now()): AuthUser | undefined {
+  get(sessionId: string, userId: number, now = Date.now()): SessionUser | undefined {
     const e = this.entries.get(`${sessionId}:${userId}`);
     if (!e) return undefined;
     if (now - e.at < SESSION_CACHE_MS) return e.user;
@@ -22,7 +22,7 @@ export class SessionCache {
     return undefined;
   }
 
-  set(sessionId: string, userId: number, user: AuthUser, now = Date.now()): void {
+  set(sessionId: string, userId: number, user: SessionUser, now = Date.now()): void {
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(`${sessionId}:${userId}`, { user, at: now });
   }

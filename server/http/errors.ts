@@ -16,6 +16,8 @@ export class AppError extends Error {
     message: string,
     public errors?: Record<string, string>,
     public args: Record<string, string | number> = {},
+    /** A machine-readable reason for clients that act on it (src/contract/error-codes.ts). */
+    public code?: string,
   ) {
     super(message);
   }
@@ -53,9 +55,12 @@ export function installErrorHandler(app: FastifyInstance) {
       const errors = err.errors && Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, t(v)]));
       if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
       if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSec));
-      return reply
-        .status(err.statusCode)
-        .send({ message: t(err.message, err.args), statusCode: err.statusCode, ...(errors ? { errors } : {}) });
+      return reply.status(err.statusCode).send({
+        message: t(err.message, err.args),
+        statusCode: err.statusCode,
+        ...(errors ? { errors } : {}),
+        ...(err.code ? { code: err.code } : {}),
+      });
     }
     // A client that went away mid-request: nobody reads the answer, and it is not the server's failure.
     const socket = req.raw.socket;

@@ -157,7 +157,8 @@ export async function publicationsRoutes(
         response: { 201: AiPublishedSchema, ...fails },
       },
     },
-    async (req, reply) => reply.status(201).send(await publications.createForAi(req.user, req.params.id, req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await publications.createForAi(actingOf(req), req.params.id, req.body)),
   );
   r.get(
     '/api/upload-video/tiktok/creator-info/:account',

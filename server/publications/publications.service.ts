@@ -57,6 +57,7 @@ type CreateBody = z.output<typeof PublicationCreateSchema>;
 export interface AiVideoPublisher<Row = unknown> {
   publishable(user: AuthUser, id: number): Promise<Row>;
   publishAs(
+    actor: Acting,
     row: Row,
     o: {
       accountId: number;
@@ -241,7 +242,7 @@ export class PublicationsService {
    * The form's one video is the AI video; it becomes a `videos` row of the chosen profile with a publication of
    * its own (no create-video request), on the platforms the plan keeps.
    */
-  async createForAi(user: AuthUser, aiVideoId: number, body: CreateBody) {
+  async createForAi(user: Acting, aiVideoId: number, body: CreateBody) {
     const scope = ownerScope(user);
     if (body.queue) throw fieldError('queue', SM.queueNotForAi);
     const row = await this.deps.aiVideos.publishable(user, aiVideoId);
@@ -252,7 +253,7 @@ export class PublicationsService {
     const plan = planOrRefuse(body.video, body, accounts);
     const v = body.video[0]!;
     await this.checkTikTokPost(body.posts, tiktokAccounts(body.video, plan.publish));
-    const done = await this.deps.aiVideos.publishAs(row, {
+    const done = await this.deps.aiVideos.publishAs(user, row, {
       accountId: v.account,
       platforms: plan.publish.get(v.id)!,
       title: v.title,

@@ -9,11 +9,15 @@ import { toId } from './ids';
  * screen loads (users, live, profile-identity): the panel's first screens then load zod's small core only.
  */
 
-/** Every failure: `{ message, statusCode, errors? }`, messages translated by Accept-Language. */
+/** Every failure: `{ message, statusCode, errors?, code? }`, messages translated by Accept-Language. */
 export const ErrorSchema = z
   .object({
     message: z.string(),
     statusCode: z.int(),
+    code: z.optional(z.string()).register(z.globalRegistry, {
+      description: 'a machine-readable reason, on some refusals (src/contract/error-codes.ts)',
+      example: 'two_factor_enrolment_required',
+    }),
     errors: z
       .optional(z.record(z.string(), z.string()))
       .register(z.globalRegistry, { description: 'field → message, one per bad field' }),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { toId } from './ids';
+import { M } from './messages';
 
 /** API key messages (i18n keys under kadr.api_keys). */
 export const KM = {
@@ -68,3 +70,20 @@ export const ApiKeyListSchema = z.array(ApiKeySchema);
 /** The answer to a create: the record, and the key itself, shown this once. */
 export const ApiKeyCreatedSchema = z.object({ key: ApiKeySchema, token: z.string() }).meta({ id: 'ApiKeyCreated' });
 export type ApiKeyCreated = z.infer<typeof ApiKeyCreatedSchema>;
+
+/**
+ * GET /api/api-keys?userId=: whose keys (an admin may name any user; a user only themselves). Missing: the
+ * caller's own. Not a positive id: a 400 naming `userId`.
+ */
+export const ApiKeyListQuerySchema = z.object({
+  userId: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const id = toId(v);
+      if (id < 1) ctx.issues.push({ code: 'custom', message: M.invalidId, input: v });
+      return id;
+    })
+    .meta({ description: "An admin: that user's keys (default: the caller's own)", example: '7' }),
+});

@@ -8,6 +8,7 @@ export const TM = {
   alreadyOn: 'kadr.two_factor.errors.already_on',
   requiredByAdmin: 'kadr.two_factor.errors.required_by_admin',
   challengeExpired: 'kadr.two_factor.errors.challenge_expired',
+  enrolRequired: 'kadr.two_factor.errors.enrol_required',
 } as const;
 
 export const RECOVERY_CODES = 10;

@@ -4,6 +4,7 @@ import type { LoginCodeInput } from '../contract/two-factor';
 import { API } from '../contract/endpoints';
 import { readAuth, signIn, signOut } from './authStore';
 import { contract } from './contract';
+import { setMustEnrol } from './enrolment';
 import { currentLocale } from './locale';
 import { parseAnswer } from './parseAnswer';
 
@@ -22,9 +23,6 @@ export class TwoFactorNeeded extends Error {
     super('two-factor');
   }
 }
-
-/** Set while an admin requires 2FA of a user who has not turned it on: the panel keeps them on Settings. */
-export const ENROL_KEY = 'kadr.enrolTwoFactor';
 
 async function post(url: string, input: unknown): Promise<unknown> {
   const res = await fetch(url, {
@@ -47,8 +45,7 @@ export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
   const { LoginAnswerSchema } = await contract.auth();
   const answer = parseAnswer(LoginAnswerSchema, `POST ${API.auth.login}`, await post(API.auth.login, input));
   if ('challenge' in answer) throw new TwoFactorNeeded(answer.challenge);
-  if (answer.enrolTwoFactor) sessionStorage.setItem(ENROL_KEY, '1');
-  else sessionStorage.removeItem(ENROL_KEY);
+  setMustEnrol(!!answer.enrolTwoFactor);
   signIn(answer.user, answer.accessToken, answer.refreshToken);
   return answer;
 }
@@ -57,7 +54,7 @@ export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
 export async function loginCodeRequest(input: LoginCodeInput): Promise<LoginResponse> {
   const { LoginResponseSchema } = await contract.auth();
   const answer = parseAnswer(LoginResponseSchema, `POST ${API.auth.loginCode}`, await post(API.auth.loginCode, input));
-  sessionStorage.removeItem(ENROL_KEY);
+  setMustEnrol(false);
   signIn(answer.user, answer.accessToken, answer.refreshToken);
   return answer;
 }
@@ -70,7 +67,7 @@ export const signInStep = (v: SignInStep) => ('challenge' in v ? loginCodeReques
 export async function logoutRequest(): Promise<void> {
   const { refreshToken } = readAuth();
   signOut();
-  sessionStorage.removeItem(ENROL_KEY);
+  setMustEnrol(false);
   if (!refreshToken) return;
   await fetch(API.auth.logout, {
     method: 'POST',

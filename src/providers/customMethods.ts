@@ -356,6 +356,14 @@ export const customMethods = {
       API.apiKeys.collection,
       { method: 'POST', body },
     ),
+  /** An admin: another user's keys. */
+  userApiKeys: (userId: Identifier, signal?: AbortSignal) =>
+    call(
+      contract.apiKeys().then((c) => c.ApiKeyListSchema),
+      `${API.apiKeys.collection}?${new URLSearchParams({ userId: String(userId) })}`,
+      { signal },
+    ),
+  /** Revokes an own key, or (an admin) anyone's. */
   revokeApiKey: (id: Identifier) =>
     call(
       contract.apiKeys().then((c) => c.ApiKeySchema),

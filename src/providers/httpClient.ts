@@ -1,7 +1,9 @@
 import { fetchUtils, HttpError } from 'ra-core';
 import { API } from '../contract/endpoints';
+import { ERROR_CODES } from '../contract/error-codes';
 import { readAuth, signOut, writeAuth } from './authStore';
 import { contract } from './contract';
+import { setMustEnrol } from './enrolment';
 import { currentLocale } from './locale';
 import { parseAnswer } from './parseAnswer';
 import { loggedOut } from './sessionEnd';
@@ -100,6 +102,10 @@ export async function refreshOrEndSession(): Promise<void> {
   }
 }
 
+/** The `code` of a refused call's answer (src/contract/http.ts ErrorSchema), if any. */
+const codeOf = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'code' in body ? (body as { code: unknown }).code : undefined;
+
 function withAuth(o: Options = {}): Options {
   const headers = new Headers(o.headers ?? { Accept: 'application/json' });
   const { accessToken } = readAuth();
@@ -121,6 +127,9 @@ export function makeHttpClient(baseUrl = '') {
     try {
       return await fetchUtils.fetchJson(target, withAuth(o));
     } catch (e) {
+      // An admin requires 2FA and this user has not turned it on: the panel leads to Settings to enrol.
+      if (e instanceof HttpError && e.status === 403 && codeOf(e.body) === ERROR_CODES.enrolTwoFactor)
+        setMustEnrol(true);
       if (!(e instanceof HttpError) || e.status !== 401 || !readAuth().refreshToken) throw e;
       try {
         // Another request may have refreshed already while this one was in flight.

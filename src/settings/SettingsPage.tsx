@@ -17,6 +17,7 @@ import { PasswordChangeSchema, type PasswordChange } from '../contract/users';
 import { errorMessages, fieldErrorsOf } from '../common/errorMessages';
 import { readAuth } from '../providers/authStore';
 import type { KadrDataProvider } from '../providers/dataProvider';
+import { useMustEnrol } from '../providers/enrolment';
 import { i18nProvider } from '../providers/i18nProvider';
 import { OwnMediaUsage } from '../media/OwnMediaUsage';
 import { ApiKeysCard } from '../personal-keys/ApiKeysCard';
@@ -26,13 +27,15 @@ import { TwoFactorPolicyCard } from './TwoFactorPolicyCard';
 
 /**
  * /setting: change your own password; two-factor sign-in (and, for an admin, requiring it of everyone); choose the
- * language (remembered across reloads); see your media's size; your API keys and webhooks.
+ * language (remembered across reloads); see your media's size; your API keys and webhooks. While an admin
+ * requires two-factor sign-in of a user without it, only enrolment and the language (the server refuses the rest).
  */
 export const SettingsPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale, setLocale] = useLocaleState();
   const [formKey, setFormKey] = useState(0);
+  const enrol = useMustEnrol();
 
   const dataProvider = useDataProvider<KadrDataProvider>();
   const { mutateAsync: send } = useMutation({ mutationFn: dataProvider.changePassword });
@@ -54,41 +57,43 @@ export const SettingsPage = () => {
   return (
     <>
       <Title title={translate('kadr.settings.title')} />
-      <Card sx={{ mt: 2, maxWidth: 520 }}>
-        <CardContent>
-          <Typography variant="h6" gutterBottom>
-            {translate('kadr.settings.password_section')}
-          </Typography>
-          <Form
-            key={formKey}
-            onSubmit={changePassword}
-            resolver={zodResolver(PasswordChangeSchema)}
-            defaultValues={{ currentPassword: '', newPassword: '', repeatPassword: '' }}
-          >
-            <PasswordInput
-              source="currentPassword"
-              label="kadr.settings.current_password"
-              fullWidth
-              autoComplete="current-password"
-            />
-            <PasswordInput
-              source="newPassword"
-              label="kadr.settings.new_password"
-              fullWidth
-              autoComplete="new-password"
-            />
-            <PasswordInput
-              source="repeatPassword"
-              label="kadr.settings.repeat_password"
-              fullWidth
-              autoComplete="new-password"
-            />
-            <SaveButton label="kadr.settings.change_password" alwaysEnable />
-          </Form>
-        </CardContent>
-      </Card>
+      {!enrol && (
+        <Card sx={{ mt: 2, maxWidth: 520 }}>
+          <CardContent>
+            <Typography variant="h6" gutterBottom>
+              {translate('kadr.settings.password_section')}
+            </Typography>
+            <Form
+              key={formKey}
+              onSubmit={changePassword}
+              resolver={zodResolver(PasswordChangeSchema)}
+              defaultValues={{ currentPassword: '', newPassword: '', repeatPassword: '' }}
+            >
+              <PasswordInput
+                source="currentPassword"
+                label="kadr.settings.current_password"
+                fullWidth
+                autoComplete="current-password"
+              />
+              <PasswordInput
+                source="newPassword"
+                label="kadr.settings.new_password"
+                fullWidth
+                autoComplete="new-password"
+              />
+              <PasswordInput
+                source="repeatPassword"
+                label="kadr.settings.repeat_password"
+                fullWidth
+                autoComplete="new-password"
+              />
+              <SaveButton label="kadr.settings.change_password" alwaysEnable />
+            </Form>
+          </CardContent>
+        </Card>
+      )}
       <TwoFactorCard />
-      {readAuth().user?.role === 'admin' && <TwoFactorPolicyCard />}
+      {!enrol && readAuth().user?.role === 'admin' && <TwoFactorPolicyCard />}
       <Card sx={{ mt: 2, maxWidth: 520 }}>
         <CardContent>
           <Typography variant="h6" gutterBottom>
@@ -112,9 +117,13 @@ export const SettingsPage = () => {
           </TextField>
         </CardContent>
       </Card>
-      <OwnMediaUsage />
-      <ApiKeysCard />
-      <WebhooksCard />
+      {!enrol && (
+        <>
+          <OwnMediaUsage />
+          <ApiKeysCard />
+          <WebhooksCard />
+        </>
+      )}
     </>
   );
 };

@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorSetup } from '../contract/two-factor';
 import { errorMessages, fieldErrorsOf } from '../common/errorMessages';
-import { ENROL_KEY } from '../providers/authProvider';
+import { setMustEnrol, useMustEnrol } from '../providers/enrolment';
 import type { KadrDataProvider } from '../providers/dataProvider';
 
 const KEY = ['two-factor'];
@@ -19,12 +19,26 @@ export const TwoFactorCard = () => {
   const notify = useNotify();
   const dataProvider = useDataProvider<KadrDataProvider>();
   const queryClient = useQueryClient();
-  const { data: status } = useQuery({ queryKey: KEY, queryFn: () => dataProvider.twoFactorStatus() });
+  const enrol = useMustEnrol();
+  const { data: status, dataUpdatedAt } = useQuery({ queryKey: KEY, queryFn: () => dataProvider.twoFactorStatus() });
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  // Marked (at sign-in, or by a call the server refused for it): the state is asked again, and once it says 2FA
+  // is on (this or another tab, or a late answer of a call sent before enrolling) or no longer required, the rest
+  // of the panel opens again. Only a state read after the mark counts.
+  const markedAt = useRef(0);
+  useEffect(() => {
+    if (!enrol) return;
+    markedAt.current = Date.now();
+    void queryClient.invalidateQueries({ queryKey: KEY });
+  }, [enrol, queryClient]);
+  useEffect(() => {
+    if (enrol && status && dataUpdatedAt >= markedAt.current && (status.enabled || !status.required))
+      setMustEnrol(false);
+  }, [enrol, status, dataUpdatedAt]);
 
   const fail = (e: unknown, field: string) => {
     const fields = fieldErrorsOf(e);
@@ -47,7 +61,7 @@ export const TwoFactorCard = () => {
       const r = await dataProvider.twoFactorEnable(code.trim());
       setRecoveryCodes(r.recoveryCodes);
       setSetup(null);
-      sessionStorage.removeItem(ENROL_KEY);
+      setMustEnrol(false);
       notify('kadr.two_factor.enabled', { type: 'success' });
       await refresh();
     } catch (e) {
@@ -72,7 +86,7 @@ export const TwoFactorCard = () => {
         <Typography variant="h6" gutterBottom>
           {translate('kadr.two_factor.section')}
         </Typography>
-        {sessionStorage.getItem(ENROL_KEY) && !status?.enabled && (
+        {enrol && !status?.enabled && (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {translate('kadr.two_factor.enrol_required')}
           </Alert>

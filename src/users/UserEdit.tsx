@@ -6,6 +6,7 @@ import { UserEditFormSchema } from '../contract/users';
 import { UserInputs, toUserBody } from './UserInputs';
 import { UserAccounts, UserVideos } from './UserOwned';
 import { TwoFactorReset } from './TwoFactorReset';
+import { UserApiKeys } from './UserApiKeys';
 
 const Title = () => {
   const record = useRecordContext();
@@ -13,7 +14,10 @@ const Title = () => {
   return <>{record ? translate('kadr.users.edit_title', { id: record.id }) : ''}</>;
 };
 
-/** /users/{id}: 'User #{id}', the form (an empty password keeps the current one), the user's profiles and videos. */
+/**
+ * /users/{id}: 'User #{id}', the form (an empty password keeps the current one), two-factor reset, the user's API
+ * keys (revocable), profiles and videos.
+ */
 export const UserEdit = () => {
   const notify = useNotify();
   return (
@@ -35,6 +39,7 @@ export const UserEdit = () => {
         <UserInputs editing />
       </SimpleForm>
       <TwoFactorReset />
+      <UserApiKeys />
       <Owned />
     </Edit>
   );

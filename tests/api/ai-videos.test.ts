@@ -43,6 +43,17 @@ describeEachDb(
       return (all as { message: string; status: string }[]).filter((l) => new RegExp(`#${id}(?!\\d)`).test(l.message));
     };
 
+    /** The audit log's entries of publication `id` (issue 23: AI publications are recorded like the form's). */
+    const auditOf = async (id: number) =>
+      (
+        await ctx.tdb.db
+          .selectFrom('auditLog')
+          .select(['actorLogin', 'action', 'objectType', 'objectId', 'ip', 'detail'])
+          .where('objectType', '=', 'publication')
+          .where('objectId', '=', String(id))
+          .execute()
+      ).map((e) => ({ ...e, detail: JSON.parse(e.detail ?? 'null') }));
+
     beforeAll(async () => {
       await listenForMedia(ctx.app);
       await ctx.createUser('op', 'op-pass');
@@ -128,6 +139,21 @@ describeEachDb(
       expect(r.body).toMatchObject({ success: true });
       const after = (await videos()).data[0];
       expect(after).toMatchObject({ status: 'publication', publication: { status: 'publication' } });
+      // Recorded in the audit log as a publication made by its user, from their address.
+      expect(await auditOf(after.publication.id)).toEqual([
+        {
+          actorLogin: 'op',
+          action: 'publication.created',
+          objectType: 'publication',
+          objectId: String(after.publication.id),
+          ip: '127.0.0.1',
+          detail: {
+            aiVideo: v.id,
+            platforms: ['youtube', 'tiktok', 'instagram'],
+            videos: [{ id: after.publication.videoId, account: profile, date: expect.any(String) }],
+          },
+        },
+      ]);
       expect((await post('publication', { videoId: v.id })).status).toBe(400);
       expect((await post('close', { videoId: v.id })).status).toBe(400);
       // The log names the platforms as people do, not by their keys.
@@ -206,6 +232,13 @@ describeEachDb(
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       expect(r.body).toEqual({ id: expect.any(Number), videoId: expect.any(Number), skipped: [] });
       expect((await send(form())).status).toBe(400); // once
+      expect(await auditOf(r.body.id)).toMatchObject([
+        {
+          actorLogin: 'op',
+          action: 'publication.created',
+          detail: { aiVideo: v.id, platforms: ['youtube', 'instagram'], videos: [{ id: r.body.videoId, date }] },
+        },
+      ]);
       expect((await post('publication', { videoId: v.id })).status).toBe(400);
       const row = await ctx.tdb.db
         .selectFrom('videos')

@@ -161,6 +161,43 @@ describeEachDb(
       expect((await ctx.call({ method: 'GET', url: '/api/tags', token: bearer(token) })).status).toBe(401);
     });
 
+    it("an admin lists and revokes another user's keys, audited with who did it; a user cannot", async () => {
+      const { key, token } = await makeKey(anna, 'write');
+      // A user lists only their own: naming another user is a 403, a bad id a 400 naming the field.
+      const ivanId = (await ctx.call({ method: 'GET', url: '/api/auth/me', token: ivan })).body.id;
+      expect((await ctx.call({ method: 'GET', url: `/api/api-keys?userId=${annaId}`, token: ivan })).status).toBe(403);
+      expect((await ctx.call({ method: 'GET', url: `/api/api-keys?userId=${ivanId}`, token: ivan })).status).toBe(200);
+      const bad = await ctx.call({ method: 'GET', url: '/api/api-keys?userId=abc', token: boss });
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.errors)).toEqual(['userId']);
+      // The admin sees Anna's keys (never the key itself), not their own in that list.
+      const listed = await ctx.call({ method: 'GET', url: `/api/api-keys?userId=${annaId}`, token: boss });
+      expect(listed.status).toBe(200);
+      expect(listed.body.find((k: { id: number }) => k.id === key.id)).toMatchObject({ name: 'write key' });
+      expect(JSON.stringify(listed.body)).not.toContain(token);
+      // …and revokes it: refused at once.
+      const r = await ctx.call({ method: 'DELETE', url: `/api/api-keys/${key.id}`, token: boss });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ id: key.id, name: 'write key' });
+      expect(r.body.revokedAt).not.toBeNull();
+      expect((await ctx.call({ method: 'GET', url: '/api/tags', token: bearer(token) })).status).toBe(401);
+      expect((await ctx.call({ method: 'DELETE', url: '/api/api-keys/999999', token: boss })).status).toBe(404);
+      // The audit log names the admin as the one who did it, and whose key it was.
+      const revocations = () =>
+        ctx.call({ method: 'GET', url: `/api/audit?action=api_key.revoked&objectId=${key.id}`, token: boss });
+      const audit = await revocations();
+      expect(audit.body.data).toHaveLength(1);
+      expect(audit.body.data[0]).toMatchObject({
+        actorLogin: 'boss',
+        action: 'api_key.revoked',
+        objectType: 'api_key',
+        detail: { name: 'write key', ownerId: annaId, ownerLogin: 'anna' },
+      });
+      // Revoking it again changes nothing and records nothing more.
+      expect((await ctx.call({ method: 'DELETE', url: `/api/api-keys/${key.id}`, token: boss })).status).toBe(200);
+      expect((await revocations()).body.data).toHaveLength(1);
+    });
+
     it('is refused once expired', async () => {
       const { key, token } = await makeKey(anna, 'read', { expiresAt: '2999-01-01T00:00:00+02:00' });
       expect((await ctx.call({ method: 'GET', url: '/api/tags', token: bearer(token) })).status).toBe(200);

@@ -141,6 +141,9 @@ describeEachDb(
       expect(off.status).toBe(409);
       const unenrolled = await signIn('boss', 'boss-pass');
       expect(unenrolled.json()).toMatchObject({ user: { id: adminId }, enrolTwoFactor: true });
+      // The admin too reaches only enrolment until they turn it on (the next test covers the gate).
+      expect((await ctx.call({ method: 'GET', url: '/api/users', token: admin })).status).toBe(403);
+      await enrol('boss', 'boss-pass');
 
       // Reset: admin only; the user signs in with the password alone afterwards.
       const reset = { method: 'DELETE', url: `/api/users/${userId}/two-factor` } as const;
@@ -154,6 +157,80 @@ describeEachDb(
       const list = await ctx.call({ method: 'GET', url: `/api/users/${userId}`, token: admin });
       expect(list.body.twoFactor).toBe(false);
       await ctx.call({ ...policy, payload: { required: false }, token: admin });
+    });
+
+    it('while an admin requires it, a user without it reaches only enrolment, by session and by API key', async () => {
+      await ctx.createUser('chief', 'chief-pass', 'admin');
+      const { headers: chief } = await enrol('chief', 'chief-pass');
+      await ctx.createUser('nina', 'nina-pass');
+      const nina = (await ctx.login('nina', 'nina-pass')).headers;
+      const made = await ctx.call({
+        method: 'POST',
+        url: '/api/api-keys',
+        token: nina,
+        payload: { name: 'script', access: 'write' },
+      });
+      const key = { authorization: `Bearer ${made.body.token}` };
+      expect((await ctx.call({ method: 'GET', url: '/api/tags', token: key })).status).toBe(200);
+      const policy = (required: boolean) =>
+        ctx.call({ method: 'PUT', url: '/api/two-factor/policy', payload: { required }, token: chief });
+      expect((await policy(true)).status).toBe(200);
+
+      const refused = {
+        statusCode: 403,
+        code: 'two_factor_enrolment_required',
+        message: 'Адміністратор вимагає двофакторний вхід: спершу увімкніть його в налаштуваннях',
+      };
+      const closed = [
+        ['GET', '/api/tags'],
+        ['GET', '/api/upload-video'],
+        ['POST', '/api/tags'],
+        ['GET', '/api/api-keys'],
+        ['POST', '/api/api-keys'],
+        ['GET', '/api/webhooks'],
+        ['POST', '/api/auth/password'],
+        ['POST', '/api/auth/two-factor/disable'],
+        ['POST', '/api/live/ticket'],
+        ['GET', '/api/ai/info'],
+      ] as const;
+      for (const [method, url] of closed) {
+        const r = await ctx.call({ method, url, token: nina });
+        expect([method, url, r.status, r.body]).toEqual([method, url, 403, refused]);
+      }
+      // Her keys are refused the same way (a write key too), in English when asked.
+      for (const [method, url] of [
+        ['GET', '/api/tags'],
+        ['POST', '/api/tags'],
+      ] as const) {
+        const r = await ctx.call({ method, url, token: key, headers: { 'accept-language': 'en' } });
+        expect(r.status).toBe(403);
+        expect(r.body.code).toBe('two_factor_enrolment_required');
+        expect(r.body.message).toBe('An administrator requires two-factor sign-in: turn it on in Settings first');
+      }
+      // Who she is and her 2FA state stay open; an enrolled user and admin are not gated.
+      expect((await ctx.call({ method: 'GET', url: '/api/auth/me', token: nina })).body).toMatchObject({
+        login: 'nina',
+      });
+      expect((await ctx.call({ method: 'GET', url: '/api/auth/two-factor', token: nina })).body).toEqual({
+        enabled: false,
+        required: true,
+        recoveryCodesLeft: 0,
+      });
+      expect((await ctx.call({ method: 'GET', url: '/api/tags', token: chief })).status).toBe(200);
+      // Signing out takes no bearer: it stays open.
+      const other = await ctx.login('nina', 'nina-pass');
+      const out = await ctx.call({
+        method: 'POST',
+        url: '/api/auth/logout',
+        payload: { refreshToken: other.refreshToken },
+      });
+      expect(out.status).toBe(204);
+
+      // Enrolment is open (setup, enable); once on, the same session and key reach the API again.
+      await enrol('nina', 'nina-pass');
+      expect((await ctx.call({ method: 'GET', url: '/api/tags', token: nina })).status).toBe(200);
+      expect((await ctx.call({ method: 'GET', url: '/api/tags', token: key })).status).toBe(200);
+      expect((await policy(false)).status).toBe(200);
     });
 
     it('bad input is a 400 naming the field', async () => {

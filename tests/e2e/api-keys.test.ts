@@ -61,4 +61,33 @@ describe("in the browser: an API key's life", () => {
     await card.locator('tbody tr').first().getByText('Відкликано').waitFor();
     expect(await tags(key)).toBe(401);
   });
+
+  it("an admin sees a user's keys on the user's page and revokes one; it is refused at once", async () => {
+    const made = await fetch(`${panel.server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'operator', password: 'user-pass' }),
+    }).then((r) => r.json() as Promise<{ accessToken: string; user: { id: number } }>);
+    const created = await fetch(`${panel.server.url}/api/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${made.accessToken}` },
+      body: JSON.stringify({ name: 'Скрипт', access: 'write' }),
+    }).then((r) => r.json() as Promise<{ token: string }>);
+    expect(await tags(created.token)).toBe(200);
+
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
+    await page.goto(`${panel.server.url}/users/${made.user.id}`);
+    const card = page.getByTestId('user-api-keys');
+    await card.getByText('API-ключі користувача').waitFor();
+    const row = card.locator('tbody tr', { hasText: 'Скрипт' });
+    await row.getByText('Читання і зміни').waitFor();
+    await row.getByRole('button', { name: 'Відкликати' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Відкликати' }).click();
+    await page.getByText('Ключ відкликано').first().waitFor();
+    await row.getByText('Відкликано').waitFor();
+    expect(await tags(created.token)).toBe(401);
+    // The admin's own keys (Settings) are not the user's.
+    await page.goto(`${panel.server.url}/setting`);
+    await page.getByTestId('api-keys').getByText('Ключів ще немає').waitFor();
+  });
 });
