@@ -134,6 +134,8 @@ export const kadrEn: KadrMessages = {
     remove_video: 'Remove: %{name}',
     player: 'Player: %{name}',
     download: 'Download',
+    video_loading: 'The video is loading',
+    video_failed: 'The video could not be opened: the browser cannot play it or its link does not answer',
     date_placeholder: 'DD.MM.YYYY, HH:MM:SS',
     date_hint: 'UTC time',
     tag_set_pick: 'Add tags from a set',

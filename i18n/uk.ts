@@ -141,6 +141,8 @@ export const kadrUk = {
     remove_video: 'Прибрати: %{name}',
     player: 'Програвач: %{name}',
     download: 'Завантажити',
+    video_loading: 'Відео завантажується',
+    video_failed: 'Не вдалося відкрити відео: браузер не може його відтворити або посилання не відповідає',
     date_placeholder: 'ДД.ММ.РРРР, ГГ:ХХ:СС',
     date_hint: 'Час UTC',
     tag_set_pick: 'Додати теги з набору',
