@@ -135,7 +135,7 @@ export const kadrEn: KadrMessages = {
     player: 'Player: %{name}',
     download: 'Download',
     video_loading: 'The video is loading',
-    video_failed: 'The video could not be opened: the browser cannot play it or its link does not answer',
+    video_failed: 'The video could not be opened',
     date_placeholder: 'DD.MM.YYYY, HH:MM:SS',
     date_hint: 'UTC time',
     tag_set_pick: 'Add tags from a set',

@@ -142,7 +142,7 @@ export const kadrUk = {
     player: 'Програвач: %{name}',
     download: 'Завантажити',
     video_loading: 'Відео завантажується',
-    video_failed: 'Не вдалося відкрити відео: браузер не може його відтворити або посилання не відповідає',
+    video_failed: 'Не вдалося відкрити відео',
     date_placeholder: 'ДД.ММ.РРРР, ГГ:ХХ:СС',
     date_hint: 'Час UTC',
     tag_set_pick: 'Додати теги з набору',
