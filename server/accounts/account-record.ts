@@ -5,6 +5,7 @@ import type { Sealer } from '../crypto/seal';
 import type { Db } from '../db/index';
 import { identityOf } from './account-identity';
 import { PLATFORMS } from '../../src/contract/platforms';
+import { DEFAULT_TIME_ZONE } from '../../src/contract/time-zones';
 import { PLATFORM_REGISTRY } from '../platforms/registry';
 import type { PlatformId, PlatformProfile, TokenSet } from '../platforms/types';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
@@ -157,7 +158,8 @@ export class AccountMapper {
       passwordGPT: o(r.passwordGptSealed),
       passwordDeepSeek: o(r.passwordDeepSeekSealed),
       proxyGPT: o(r.proxyGptSealed),
-      timeZone: r.timeZone,
+      // The zone its dates are planned in: a profile that never chose one is planned in UTC (035), and says so.
+      timeZone: r.timeZone ?? DEFAULT_TIME_ZONE,
       platformErrors: platformErrors(r),
       capabilities: CAPABILITIES,
       updatedAt: r.updatedAt,

@@ -20,7 +20,7 @@ import { detailPath } from '../publications/paths';
 import { useAccountOptions, useGroups } from '../publications/options';
 import { toEvent, type PaletteOf } from './calendarEvents';
 import { cellDay, fromCalendarTime } from './zonedCalendar';
-import { formatInZone, zoneAbbreviation } from '../contract/time-zones';
+import { formatInZone, zoneLabel } from '../contract/time-zones';
 import { useProfileZone } from '../slots/useProfileZone';
 import { OverDaysMarker, markOver } from './OverDaysMarker';
 
@@ -192,7 +192,7 @@ export const CalendarPage = () => {
         </TextField>
       </Stack>
       <Typography variant="body2" sx={{ mb: 1 }} data-zone={zone}>
-        {translate('kadr.slots.times_in_zone', { zone: `${zone} (${zoneAbbreviation(zone, openedAt, locale)})` })}
+        {translate('kadr.slots.times_in_zone', { zone: zoneLabel(zone, openedAt, locale) })}
       </Typography>
       {truncated && (
         <Alert severity="warning" sx={{ mb: 1 }}>

@@ -66,7 +66,7 @@ export const AccountFormSchema = z
     passwordGPT: text(),
     passwordDeepSeek: text(),
     proxyGPT: text(),
-    /** Issue 21: the profile's IANA time zone (empty: UTC on the server; the panel offers the operator's). */
+    /** Issue 21: the profile's IANA time zone (empty: UTC on the server, and read back as UTC; a new profile's form offers the operator's). */
     timeZone: z
       .preprocess((v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)), z.string().nullable())
       .refine((v) => v === null || isTimeZone(v), TZM.invalid)
@@ -218,7 +218,7 @@ export const AccountRecordSchema = z
     passwordGPT: str,
     passwordDeepSeek: str,
     proxyGPT: str,
-    timeZone: str.describe("The profile's IANA time zone (null: UTC)"),
+    timeZone: str.describe("The IANA time zone the profile's dates are planned in (UTC when none was chosen)"),
     /** The latest readable error (proxy, reconnect needed, …); shown as a toast when the profile opens. */
     error: str.describe('The latest readable error (an i18n key or text)'),
     /** Per platform: why it needs reconnecting (null when fine). */

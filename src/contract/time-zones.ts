@@ -91,9 +91,18 @@ export function zoneAbbreviation(zone: string, at: Date | string | number, local
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
 }
 
+/**
+ * A zone named for people: its IANA name and its short name at an instant, 'Europe/Kyiv (EEST)'; a zone whose
+ * short name is its name ('UTC') is named once.
+ */
+export function zoneLabel(zone: string, at: Date | string | number, locale = 'en'): string {
+  const short = zoneAbbreviation(zone, at, locale);
+  return short.toLowerCase() === zone.toLowerCase() ? zone : `${zone} (${short})`;
+}
+
 /** An instant as DD.MM.YYYY, HH:MM in `zone`, with the zone named: '29.03.2026, 18:00 Europe/Kyiv (EEST)'. */
 export function formatInZone(at: Date | string | number, zone: string, locale = 'en'): string {
   const w = wallOf(zone, at);
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(w.day)}.${p(w.month)}.${w.year}, ${p(w.hour)}:${p(w.minute)} ${zone} (${zoneAbbreviation(zone, at, locale)})`;
+  return `${p(w.day)}.${p(w.month)}.${w.year}, ${p(w.hour)}:${p(w.minute)} ${zoneLabel(zone, at, locale)}`;
 }

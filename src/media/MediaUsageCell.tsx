@@ -1,5 +1,5 @@
 import { useRecordContext, useTranslate } from 'react-admin';
-import { mediaSize } from './mediaSize';
+import { usageSize } from './usageSize';
 import { useMediaUsage } from './useMediaUsage';
 
 /** The users list's media column (admins): the space the row's user's media takes. */
@@ -10,8 +10,12 @@ export const MediaUsageCell = () => {
   const usage = record && data?.items.find((u) => u.userId === Number(record.id));
   if (!usage) return null;
   return (
-    <span data-testid="media-usage-cell" style={{ whiteSpace: 'nowrap' }}>
-      {mediaSize(usage.bytes, translate)}
+    <span
+      data-testid="media-usage-cell"
+      style={{ whiteSpace: 'nowrap' }}
+      title={usage.unmeasured > 0 ? translate('kadr.media.unmeasured', { count: usage.unmeasured }) : undefined}
+    >
+      {usageSize(usage, translate)}
     </span>
   );
 };

@@ -1,6 +1,6 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { useGetIdentity, useTranslate } from 'react-admin';
-import { mediaSize } from './mediaSize';
+import { usageSize } from './usageSize';
 import { useMediaUsage } from './useMediaUsage';
 
 /** The settings page's card: the space the signed-in user's own media takes (uploads, rendered videos, backgrounds). */
@@ -11,13 +11,13 @@ export const OwnMediaUsage = () => {
   const own = identity && data?.items.find((u) => u.userId === Number(identity.id));
   if (!own) return null;
   return (
-    <Card sx={{ mt: 2, maxWidth: 520 }}>
+    <Card sx={{ mt: 2 }}>
       <CardContent>
         <Typography variant="h6" gutterBottom>
           {translate('kadr.media.usage_section')}
         </Typography>
         <Typography data-testid="own-media-usage">
-          {translate('kadr.media.usage', { size: mediaSize(own.bytes, translate), smart_count: own.files })}
+          {translate('kadr.media.usage', { size: usageSize(own, translate), smart_count: own.files })}
         </Typography>
         {own.unmeasured > 0 && (
           <Typography variant="body2" color="text.secondary">

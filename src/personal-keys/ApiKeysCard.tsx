@@ -48,7 +48,7 @@ export const ApiKeysCard = () => {
     },
   });
   return (
-    <Card sx={{ mt: 2, maxWidth: 960 }} data-testid="api-keys">
+    <Card sx={{ mt: 2 }} data-testid="api-keys">
       <CardContent>
         <Typography variant="h6" gutterBottom>
           {translate('kadr.api_keys.section')}

@@ -12,6 +12,7 @@ import {
 import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
 import { PostCounter } from './PostCounter';
 import { PostPreview } from './PostPreview';
+import { previewName } from './previewName';
 import { TikTokPostOptions } from './TikTokPostOptions';
 import { useAccountOptions } from './options';
 
@@ -41,7 +42,7 @@ export const PlatformPostsCard = ({ ai }: { ai: boolean }) => {
   const counters = postCounters(posts, shared);
   const first = videos?.[0];
   const profiles = useAccountOptions();
-  const profile = profiles.data?.find((o) => o.value === first?.account)?.title ?? '';
+  const option = profiles.data?.find((o) => o.value === first?.account);
   const yt = posts?.youtube;
   const text: Record<PlatformKey, string> = {
     youtube: yt?.title?.trim() || shared.title,
@@ -128,7 +129,7 @@ export const PlatformPostsCard = ({ ai }: { ai: boolean }) => {
                   helperText={false}
                 />
                 <PostCounter counter={counters.tiktok![0]!} />
-                <TikTokPostOptions account={first?.account ?? null} profile={profile} />
+                <TikTokPostOptions account={first?.account ?? null} profile={option?.title ?? ''} />
               </>
             )}
             {tab === 'instagram' && (
@@ -163,7 +164,7 @@ export const PlatformPostsCard = ({ ai }: { ai: boolean }) => {
           <PostPreview
             platform={tab}
             url={first?.url ?? null}
-            profile={profile}
+            profile={previewName(option, tab)}
             text={text[tab]}
             coverMs={tab === 'instagram' ? posts?.instagram?.thumbOffsetMs : undefined}
           />

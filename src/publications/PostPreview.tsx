@@ -2,10 +2,13 @@ import { useEffect, useRef } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
+import { useVideoLoad } from './useVideoLoad';
+import { VideoLoadOverlay } from './VideoLoadOverlay';
 
 /**
  * A post as its platform shows it on a phone: a vertical 9:16 frame with the video (on its cover frame when one
- * is chosen), the profile's name and the caption over the bottom of the picture (YouTube Shorts: the title).
+ * is chosen; a spinner while it loads, a failed file said so), the profile's name (previewName) and the caption
+ * over the bottom of the picture (YouTube Shorts: the title).
  */
 export const PostPreview = ({
   platform,
@@ -22,6 +25,7 @@ export const PostPreview = ({
 }) => {
   const translate = useTranslate();
   const video = useRef<HTMLVideoElement>(null);
+  const load = useVideoLoad(url);
   useEffect(() => {
     const v = video.current;
     if (!v) return;
@@ -38,6 +42,7 @@ export const PostPreview = ({
       role="figure"
       aria-label={label}
       data-preview={platform}
+      data-video-state={url ? load.state : undefined}
       sx={{
         position: 'relative',
         width: 180,
@@ -57,9 +62,11 @@ export const PostPreview = ({
           muted
           playsInline
           preload="metadata"
+          {...load.events}
           sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
         />
       )}
+      {url && <VideoLoadOverlay state={load.state} />}
       <Box
         sx={{
           position: 'absolute',
@@ -70,9 +77,11 @@ export const PostPreview = ({
           background: 'linear-gradient(transparent, rgba(0,0,0,0.75))',
         }}
       >
-        <Typography variant="caption" component="div" sx={{ fontWeight: 700 }}>
-          @{profile}
-        </Typography>
+        {profile && (
+          <Typography variant="caption" component="div" sx={{ fontWeight: 700 }} data-preview-name>
+            {profile}
+          </Typography>
+        )}
         <Typography
           variant="caption"
           component="div"

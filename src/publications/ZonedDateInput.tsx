@@ -3,7 +3,7 @@ import { InputAdornment, TextField } from '@mui/material';
 import { FieldTitle, InputHelperText, useInput, useTranslate, type InputProps } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useStoredMessage } from '../common/useStoredMessage';
-import { zoneAbbreviation } from '../contract/time-zones';
+import { zoneLabel } from '../contract/time-zones';
 import { parseInZone, showInZone } from '../slots/zonedInput';
 
 /**
@@ -27,7 +27,7 @@ export const ZonedDateInput = ({ label, helperText, zone, ...props }: InputProps
   // The zone's short name at the date entered (EET or EEST), else as of when the field appeared.
   const [shownAt] = useState(() => Date.now());
   const at = typeof field.value === 'string' ? Date.parse(field.value) || shownAt : shownAt;
-  const named = `${zone} (${zoneAbbreviation(zone, at)})`;
+  const named = zoneLabel(zone, at);
   return (
     <TextField
       id={id}

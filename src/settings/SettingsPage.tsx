@@ -1,4 +1,4 @@
-import { Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   Form,
@@ -24,6 +24,9 @@ import { ApiKeysCard } from '../personal-keys/ApiKeysCard';
 import { WebhooksCard } from '../webhooks/WebhooksCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { TwoFactorPolicyCard } from './TwoFactorPolicyCard';
+
+/** The settings' one column: every card as wide as the others (a phone's width stacks them as they are). */
+const SETTINGS_WIDTH = 960;
 
 /**
  * /setting: change your own password; two-factor sign-in (and, for an admin, requiring it of everyone); choose the
@@ -57,73 +60,75 @@ export const SettingsPage = () => {
   return (
     <>
       <Title title={translate('kadr.settings.title')} />
-      {!enrol && (
-        <Card sx={{ mt: 2, maxWidth: 520 }}>
+      <Box sx={{ maxWidth: SETTINGS_WIDTH }} data-testid="settings-column">
+        {!enrol && (
+          <Card sx={{ mt: 2 }}>
+            <CardContent>
+              <Typography variant="h6" gutterBottom>
+                {translate('kadr.settings.password_section')}
+              </Typography>
+              <Form
+                key={formKey}
+                onSubmit={changePassword}
+                resolver={zodResolver(PasswordChangeSchema)}
+                defaultValues={{ currentPassword: '', newPassword: '', repeatPassword: '' }}
+              >
+                <PasswordInput
+                  source="currentPassword"
+                  label="kadr.settings.current_password"
+                  fullWidth
+                  autoComplete="current-password"
+                />
+                <PasswordInput
+                  source="newPassword"
+                  label="kadr.settings.new_password"
+                  fullWidth
+                  autoComplete="new-password"
+                />
+                <PasswordInput
+                  source="repeatPassword"
+                  label="kadr.settings.repeat_password"
+                  fullWidth
+                  autoComplete="new-password"
+                />
+                <SaveButton label="kadr.settings.change_password" alwaysEnable />
+              </Form>
+            </CardContent>
+          </Card>
+        )}
+        <TwoFactorCard />
+        {!enrol && readAuth().user?.role === 'admin' && <TwoFactorPolicyCard />}
+        <Card sx={{ mt: 2 }}>
           <CardContent>
             <Typography variant="h6" gutterBottom>
-              {translate('kadr.settings.password_section')}
+              {translate('kadr.settings.language_section')}
             </Typography>
-            <Form
-              key={formKey}
-              onSubmit={changePassword}
-              resolver={zodResolver(PasswordChangeSchema)}
-              defaultValues={{ currentPassword: '', newPassword: '', repeatPassword: '' }}
+            <TextField
+              select
+              fullWidth
+              label={translate('kadr.settings.language')}
+              value={locale}
+              inputProps={{ 'aria-label': translate('kadr.settings.language'), name: 'language' }}
+              // Through the store only: react-admin's i18n context then loads the language and re-renders the
+              // whole panel at once (calling changeLocale first left the sidebar and inputs in the old language).
+              onChange={(e) => setLocale(e.target.value)}
             >
-              <PasswordInput
-                source="currentPassword"
-                label="kadr.settings.current_password"
-                fullWidth
-                autoComplete="current-password"
-              />
-              <PasswordInput
-                source="newPassword"
-                label="kadr.settings.new_password"
-                fullWidth
-                autoComplete="new-password"
-              />
-              <PasswordInput
-                source="repeatPassword"
-                label="kadr.settings.repeat_password"
-                fullWidth
-                autoComplete="new-password"
-              />
-              <SaveButton label="kadr.settings.change_password" alwaysEnable />
-            </Form>
+              {i18nProvider.getLocales!().map((l) => (
+                <MenuItem key={l.locale} value={l.locale}>
+                  {l.name}
+                </MenuItem>
+              ))}
+            </TextField>
           </CardContent>
         </Card>
-      )}
-      <TwoFactorCard />
-      {!enrol && readAuth().user?.role === 'admin' && <TwoFactorPolicyCard />}
-      <Card sx={{ mt: 2, maxWidth: 520 }}>
-        <CardContent>
-          <Typography variant="h6" gutterBottom>
-            {translate('kadr.settings.language_section')}
-          </Typography>
-          <TextField
-            select
-            fullWidth
-            label={translate('kadr.settings.language')}
-            value={locale}
-            inputProps={{ 'aria-label': translate('kadr.settings.language'), name: 'language' }}
-            // Through the store only: react-admin's i18n context then loads the language and re-renders the
-            // whole panel at once (calling changeLocale first left the sidebar and inputs in the old language).
-            onChange={(e) => setLocale(e.target.value)}
-          >
-            {i18nProvider.getLocales!().map((l) => (
-              <MenuItem key={l.locale} value={l.locale}>
-                {l.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </CardContent>
-      </Card>
-      {!enrol && (
-        <>
-          <OwnMediaUsage />
-          <ApiKeysCard />
-          <WebhooksCard />
-        </>
-      )}
+        {!enrol && (
+          <>
+            <OwnMediaUsage />
+            <ApiKeysCard />
+            <WebhooksCard />
+          </>
+        )}
+      </Box>
     </>
   );
 };

@@ -81,7 +81,7 @@ export const TwoFactorCard = () => {
   };
 
   return (
-    <Card sx={{ mt: 2, maxWidth: 520 }} data-two-factor>
+    <Card sx={{ mt: 2 }} data-two-factor>
       <CardContent>
         <Typography variant="h6" gutterBottom>
           {translate('kadr.two_factor.section')}

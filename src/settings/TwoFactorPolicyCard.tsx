@@ -25,7 +25,7 @@ export const TwoFactorPolicyCard = () => {
     },
   });
   return (
-    <Card sx={{ mt: 2, maxWidth: 520 }}>
+    <Card sx={{ mt: 2 }}>
       <CardContent>
         <Typography variant="h6" gutterBottom>
           {translate('kadr.two_factor.admin_section')}

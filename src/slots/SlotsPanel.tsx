@@ -21,11 +21,14 @@ import type { KadrDataProvider } from '../providers/dataProvider';
 import { useProfileSlots } from './useProfileZone';
 
 type Draft = { days: number[]; times: string; minGapMinutes: string };
+/** The fields show what is saved; a platform without slots starts empty (the times field suggests an example). */
 const draftOf = (s: Slots | undefined): Draft => ({
-  days: s?.days ?? [1, 2, 3, 4, 5],
-  times: (s?.times ?? ['09:00', '18:00']).join(', '),
+  days: s?.days ?? [],
+  times: (s?.times ?? []).join(', '),
   minGapMinutes: String(s?.minGapMinutes ?? 0),
 });
+/** A button in the fields' row keeps its words on one line (the fields give way). */
+const rowButton = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
 
 /** One platform's weekly slots: weekdays, local times, the minimum gap; save or remove. */
 const PlatformSlots = ({ accountId, platform, saved }: { accountId: number; platform: PlatformKey; saved?: Slots }) => {
@@ -83,7 +86,8 @@ const PlatformSlots = ({ accountId, platform, saved }: { accountId: number; plat
           label={translate('kadr.slots.times')}
           value={draft.times}
           onChange={(e) => setDraft((x) => ({ ...x, times: e.target.value }))}
-          slotProps={{ htmlInput: { 'data-field': 'times' } }}
+          placeholder={translate('kadr.slots.times_placeholder')}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-field': 'times' } }}
         />
         <TextField
           size="small"
@@ -93,11 +97,17 @@ const PlatformSlots = ({ accountId, platform, saved }: { accountId: number; plat
           onChange={(e) => setDraft((x) => ({ ...x, minGapMinutes: e.target.value }))}
           slotProps={{ htmlInput: { min: 0, max: 1440, 'data-field': 'minGap' } }}
         />
-        <Button variant="contained" onClick={() => save.mutate()} disabled={save.isPending} data-action="save-slots">
+        <Button
+          variant="contained"
+          onClick={() => save.mutate()}
+          disabled={save.isPending}
+          data-action="save-slots"
+          sx={rowButton}
+        >
           {translate('kadr.slots.save')}
         </Button>
         {saved && (
-          <Button color="error" onClick={() => remove.mutate()} disabled={remove.isPending}>
+          <Button color="error" onClick={() => remove.mutate()} disabled={remove.isPending} sx={rowButton}>
             {translate('kadr.slots.remove')}
           </Button>
         )}

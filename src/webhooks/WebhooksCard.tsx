@@ -93,7 +93,7 @@ export const WebhooksCard = () => {
   const eventsError = errors.events ?? Object.entries(errors).find(([k]) => k.startsWith('events.'))?.[1];
 
   return (
-    <Card sx={{ mt: 2, maxWidth: 960 }} data-testid="webhooks">
+    <Card sx={{ mt: 2 }} data-testid="webhooks">
       <CardContent>
         <Typography variant="h6" gutterBottom>
           {translate('kadr.webhooks.section')}

@@ -96,6 +96,25 @@ describeEachDb(
       await connectPlatform(ctx.tdb.db, ctx.root.sealer, account, 'tiktok');
     });
 
+    it('a profile that never chose a zone reads back the zone it is planned in (UTC), as the slots API says', async () => {
+      const made = await ctx.call({
+        method: 'POST',
+        url: '/api/accounts',
+        token: me,
+        payload: { proxy: 'http://127.0.0.1:3128', comments: 'Без зони' },
+      });
+      expect(made.status).toBe(201);
+      expect(made.body.timeZone).toBe('UTC');
+      const id = made.body.id as number;
+      // A profile made before 035: no zone stored at all.
+      await ctx.tdb.db.updateTable('accounts').set({ timeZone: null }).where('id', '=', id).execute();
+      const read = await ctx.call({ method: 'GET', url: `/api/accounts/${id}`, token: me });
+      expect(read.status).toBe(200);
+      expect(read.body.timeZone).toBe('UTC');
+      const slots = await ctx.call({ method: 'GET', url: `/api/slots/${id}`, token: me });
+      expect(slots.body.timeZone).toBe(read.body.timeZone);
+    });
+
     it('sets, reads and removes slots per platform; another user sees none of them', async () => {
       const empty = await ctx.call({ method: 'GET', url: `/api/slots/${account}`, token: me });
       expect(empty.status).toBe(200);

@@ -101,6 +101,26 @@ describe('foundation in the browser: settings', () => {
     await menu.getByText('Профілі').waitFor();
   });
 
+  it('the cards share one width: one column at 1440 px, stacked within a 390 px phone', async () => {
+    await signInAs(page, panel.server.url, 'admin', 'admin-pass');
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${panel.server.url}/setting`);
+      await page.getByTestId('webhooks').waitFor();
+      await page.getByTestId('own-media-usage').waitFor();
+      const cards = await page
+        .locator('main .MuiCard-root')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: r.x, w: r.width, y: r.y })));
+      // Password, two-factor, its policy (an admin's), language, media, API keys, webhooks.
+      expect(cards.length).toBe(7);
+      expect(new Set(cards.map((c) => Math.round(c.w))).size).toBe(1);
+      expect(new Set(cards.map((c) => Math.round(c.x))).size).toBe(1);
+      for (let i = 1; i < cards.length; i++) expect(cards[i]!.y).toBeGreaterThan(cards[i - 1]!.y);
+      expect(cards[0]!.x + cards[0]!.w).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+  });
+
   it('Ukrainian pages show no English react-admin labels or raw keys', async () => {
     await signInAs(page, panel.server.url, 'admin', 'admin-pass');
     for (const path of ['/users', '/users/create', '/users/1', '/setting']) {

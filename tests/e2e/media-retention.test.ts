@@ -58,6 +58,13 @@ describe('media retention in the browser', () => {
       })
       .execute();
     expect(await srv.app.root.retention.run()).toMatchObject({ clipsRemoved: 1, videosRemoved: 1 });
+    // Nadia's media stored by an older version: never measured (retention has not run since).
+    const nadia = await db
+      .insertInto('users')
+      .values({ login: 'nadia', passwordHash: 'x', role: 'user', createdAt: at, updatedAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await seedFinishedRequest(db, nadia.id, 1);
     browser = await launchBrowser();
     context = await browser.newContext();
     page = await context.newPage();
@@ -81,6 +88,8 @@ describe('media retention in the browser', () => {
       const row = (login: string) => page.getByRole('row').filter({ hasText: login });
       await expect.poll(() => row('admin').getByTestId('media-usage-cell').innerText()).toBe('2.0 МБ');
       expect(await row('olena').getByTestId('media-usage-cell').innerText()).toBe('0.0 МБ');
+      // Never measured: a dash, not 0.
+      expect(await row('nadia').getByTestId('media-usage-cell').innerText()).toBe('—');
       await fits(width);
 
       await page.goto(`${srv.url}/setting`);
