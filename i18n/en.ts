@@ -699,7 +699,7 @@ export const kadrEn: KadrMessages = {
       shares: 'Shares',
       saves: 'Saves',
     },
-    columns: { day: 'Day', platform: 'Platform', video: 'Video', profile: 'Profile' },
+    columns: { day: 'Day', platform: 'Platform', video: 'Video', profile: 'Profile', metric: 'Counter' },
     variants: {
       title: 'Which variants win',
       hint: 'Views 24 h and 7 days after each post went public (the mean over its posts that old): a comparison that age does not skew',

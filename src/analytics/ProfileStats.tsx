@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import { Card, CardContent, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Card, CardContent, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../contract/analytics';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { DayChart } from './DayChart';
@@ -15,31 +15,33 @@ export const ProfileStats = ({ accountId }: { accountId: number }) => {
     queryKey: ['analytics', 'profile', accountId, days],
     queryFn: ({ signal }) => dataProvider.profileCurve(accountId, days, signal),
   });
+  const period = (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={days}
+      onChange={(_e, v: AnalyticsPeriod | null) => v && setDays(v)}
+      aria-label={translate('kadr.analytics.period')}
+    >
+      {ANALYTICS_PERIODS.map((p) => (
+        <ToggleButton key={p} value={p}>
+          {translate('kadr.analytics.days', { smart_count: Number(p) })}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+  // A card of its own, outlined and headed like the profile page's other panels (slots, videos).
   return (
-    <Card sx={{ mt: 2 }}>
+    <Card variant="outlined" sx={{ mt: 2 }} data-testid="profile-stats">
       <CardContent>
-        <Stack spacing={1}>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={days}
-            onChange={(_e, v: AnalyticsPeriod | null) => v && setDays(v)}
-            aria-label={translate('kadr.analytics.period')}
-          >
-            {ANALYTICS_PERIODS.map((p) => (
-              <ToggleButton key={p} value={p}>
-                {translate('kadr.analytics.days', { smart_count: Number(p) })}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-          {data && (
-            <DayChart
-              title={translate('kadr.analytics.profile_chart')}
-              file={`profile-${accountId}-views-${days}d`}
-              points={data.series.map((p) => ({ day: p.day, platform: p.platform, value: p.views }))}
-            />
-          )}
-        </Stack>
+        <DayChart
+          title={translate('kadr.analytics.profile_chart')}
+          file={`profile-${accountId}-views-${days}d`}
+          points={data?.series.map((p) => ({ day: p.day, platform: p.platform, value: p.views })) ?? []}
+          actions={period}
+          heading="h6"
+          loading={!data}
+        />
       </CardContent>
     </Card>
   );
