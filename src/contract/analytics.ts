@@ -5,7 +5,8 @@ import { DEFAULT_TIME_ZONE, isTimeZone, TZM } from './time-zones';
 /**
  * Analytics (issue 22): the stats history as series a chart draws and a table lists. Every number is a sum of
  * daily increments (server/analytics: post_stat_days, profile_stat_days), never of the platforms' lifetime
- * counters; days are `YYYY-MM-DD` in the zone asked for (UTC by default). A user sees their own posts' stats, an admin everyone's.
+ * counters; days are `YYYY-MM-DD` in the zone asked for (UTC by default). A user sees their own posts' stats,
+ * an admin everyone's.
  */
 
 /** The dashboard's periods, in days. */
