@@ -685,6 +685,7 @@ export const kadrEn: KadrMessages = {
     title: 'Analytics',
     period: 'Period',
     days: '%{smart_count} day |||| %{smart_count} days',
+    days_in_zone: 'Days in %{zone}',
     totals: 'Growth over the period',
     change: '%{value} against the period before',
     no_change: 'no data for the period before',
@@ -706,7 +707,7 @@ export const kadrEn: KadrMessages = {
       shares: 'Shares',
       saves: 'Saves',
     },
-    columns: { day: 'Day', platform: 'Platform', video: 'Video', profile: 'Profile' },
+    columns: { day: 'Day', platform: 'Platform', video: 'Video', profile: 'Profile', metric: 'Counter' },
     variants: {
       title: 'Which variants win',
       hint: 'Views 24 h and 7 days after each post went public (the mean over its posts that old): a comparison that age does not skew',

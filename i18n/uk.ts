@@ -698,6 +698,7 @@ export const kadrUk = {
     title: 'Аналітика',
     period: 'Період',
     days: '%{smart_count} день |||| %{smart_count} дні |||| %{smart_count} днів',
+    days_in_zone: 'Дні за поясом %{zone}',
     totals: 'Зростання за період',
     change: '%{value} до попереднього періоду',
     no_change: 'немає даних за попередній період',
@@ -719,7 +720,7 @@ export const kadrUk = {
       shares: 'Поширення',
       saves: 'Збереження',
     },
-    columns: { day: 'День', platform: 'Платформа', video: 'Відео', profile: 'Профіль' },
+    columns: { day: 'День', platform: 'Платформа', video: 'Відео', profile: 'Профіль', metric: 'Показник' },
     variants: {
       title: 'Які варіанти виграють',
       hint: 'Перегляди через 24 год і 7 днів після публікації (середнє по дописах такого віку) — порівняння без впливу віку допису',

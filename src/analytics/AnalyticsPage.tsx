@@ -3,14 +3,15 @@ import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Card, CardContent, Grid, Link, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { ANALYTICS_PERIODS, STAT_METRICS, type AnalyticsPeriod, type Dashboard } from '../contract/analytics';
-import { PLATFORM_TITLES } from '../contract/platforms';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { Loading } from '../layout/Loading';
 import { DayChart } from './DayChart';
+import { operatorZone } from '../slots/operatorZone';
+import { DaysZone } from './DaysZone';
+import { NoStats } from './NoStats';
+import { PlatformChart } from './PlatformChart';
 import { StatsTable } from './StatsTable';
-import { PLATFORM_COLORS } from './platformColors';
 import { detailPath } from '../publications/paths';
 
 /** The change against the period before, as a signed percentage; null when there was nothing to compare. */
@@ -26,9 +27,11 @@ export const AnalyticsPage = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<KadrDataProvider>();
   const [days, setDays] = useState<AnalyticsPeriod>('30');
+  // Days are the viewer's own (a read at 23:30 UTC is tomorrow's in Kyiv), the zone named as the calendar names it.
+  const [zone] = useState(operatorZone);
   const { data } = useQuery({
-    queryKey: ['analytics', 'dashboard', days],
-    queryFn: ({ signal }) => dataProvider.analyticsDashboard(days, signal),
+    queryKey: ['analytics', 'dashboard', days, zone],
+    queryFn: ({ signal }) => dataProvider.analyticsDashboard(days, zone, signal),
   });
   return (
     <Box sx={{ mt: 2 }} data-analytics-dashboard>
@@ -48,6 +51,7 @@ export const AnalyticsPage = () => {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
+        <DaysZone zone={zone} />
       </Stack>
       {data ? <DashboardBody data={data} days={days} /> : <Loading />}
     </Box>
@@ -57,7 +61,6 @@ export const AnalyticsPage = () => {
 function DashboardBody({ data, days }: { data: Dashboard; days: AnalyticsPeriod }) {
   const translate = useTranslate();
   const metric = (k: string) => translate(`kadr.analytics.metrics.${k}`);
-  const byPlatformTitle = translate('kadr.analytics.by_platform');
   return (
     <Stack spacing={2}>
       <Card component="section" aria-label={translate('kadr.analytics.totals')}>
@@ -102,38 +105,7 @@ function DashboardBody({ data, days }: { data: Dashboard; days: AnalyticsPeriod 
         <Grid size={{ xs: 12, lg: 5 }}>
           <Card>
             <CardContent>
-              <Stack spacing={1} component="section" aria-label={byPlatformTitle} data-chart="by-platform">
-                <Typography variant="subtitle1" component="h3">
-                  {byPlatformTitle}
-                </Typography>
-                <Box role="img" aria-label={byPlatformTitle}>
-                  <BarChart
-                    height={260}
-                    xAxis={[{ scaleType: 'band', data: data.byPlatform.map((p) => PLATFORM_TITLES[p.platform]) }]}
-                    series={[
-                      {
-                        data: data.byPlatform.map((p) => p.views),
-                        label: metric('views'),
-                      },
-                    ]}
-                    colors={data.byPlatform.map((p) => PLATFORM_COLORS[p.platform])}
-                    margin={{ left: 8, right: 8 }}
-                    hideLegend
-                  />
-                </Box>
-                <StatsTable
-                  caption={byPlatformTitle}
-                  file={`by-platform-${days}d`}
-                  columns={[
-                    { key: 'platform', label: translate('kadr.analytics.columns.platform') },
-                    ...STAT_METRICS.map((k) => ({ key: k, label: metric(k), numeric: true })),
-                  ]}
-                  rows={data.byPlatform.map((p) => ({
-                    id: p.platform,
-                    values: { ...p, platform: PLATFORM_TITLES[p.platform] },
-                  }))}
-                />
-              </Stack>
+              <PlatformChart byPlatform={data.byPlatform} file={`by-platform-${days}d`} />
             </CardContent>
           </Card>
         </Grid>
@@ -141,6 +113,7 @@ function DashboardBody({ data, days }: { data: Dashboard; days: AnalyticsPeriod 
           <StatsTable
             caption={translate('kadr.analytics.top_videos')}
             file={`top-videos-${days}d`}
+            stackOnPhone
             columns={[
               { key: 'title', label: translate('kadr.analytics.columns.video') },
               ...STAT_METRICS.slice(0, 3).map((k) => ({ key: k, label: metric(k), numeric: true })),
@@ -164,6 +137,7 @@ function DashboardBody({ data, days }: { data: Dashboard; days: AnalyticsPeriod 
           <StatsTable
             caption={translate('kadr.analytics.top_profiles')}
             file={`top-profiles-${days}d`}
+            stackOnPhone
             columns={[
               { key: 'profile', label: translate('kadr.analytics.columns.profile') },
               ...STAT_METRICS.slice(0, 3).map((k) => ({ key: k, label: metric(k), numeric: true })),
@@ -198,10 +172,12 @@ const TopCard = ({ title, empty, children }: { title: string; empty: boolean; ch
     <Grid size={{ xs: 12, md: 6 }}>
       <Card>
         <CardContent>
-          <Typography variant="subtitle1" component="h3">
-            {translate(title)}
-          </Typography>
-          {empty ? <Typography color="text.secondary">{translate('kadr.analytics.empty')}</Typography> : children}
+          <Stack spacing={1}>
+            <Typography variant="subtitle1" component="h3">
+              {translate(title)}
+            </Typography>
+            {empty ? <NoStats /> : children}
+          </Stack>
         </CardContent>
       </Card>
     </Grid>

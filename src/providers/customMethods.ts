@@ -216,10 +216,10 @@ export const customMethods = {
       },
     ),
   // Analytics (issue 22): the series behind each chart.
-  analyticsDashboard: (days: AnalyticsPeriod, signal?: AbortSignal) =>
+  analyticsDashboard: (days: AnalyticsPeriod, zone: string, signal?: AbortSignal) =>
     call(
       contract.analytics().then((c) => c.DashboardSchema),
-      pathOf(API.analytics.dashboard, {}, { days }),
+      pathOf(API.analytics.dashboard, {}, { days, zone }),
       { signal },
     ),
   publicationCurve: (id: number, signal?: AbortSignal) =>
@@ -228,10 +228,10 @@ export const customMethods = {
       pathOf(API.analytics.publication, { id }),
       { signal },
     ),
-  profileCurve: (id: Identifier, days: AnalyticsPeriod, signal?: AbortSignal) =>
+  profileCurve: (id: Identifier, days: AnalyticsPeriod, zone: string, signal?: AbortSignal) =>
     call(
       contract.analytics().then((c) => c.CurveSchema),
-      pathOf(API.analytics.profile, { id }, { days }),
+      pathOf(API.analytics.profile, { id }, { days, zone }),
       { signal },
     ),
   renderVariants: (id: number, signal?: AbortSignal) =>

@@ -242,6 +242,70 @@ describeEachDb(
       );
     });
 
+    it('days are the viewer’s (or the profile’s) local days: a read at 23:30 UTC counts on the next day in Kyiv', async () => {
+      // A profile of its own user (the dashboard's days are its owner's), with one post read at noon and at 23:30
+      // UTC three days ago: 10 views by noon, 50 by 23:30 (01:30 of the next day in Kyiv, UTC+2 in winter), 4 of
+      // them from a read 20 days ago.
+      await ctx.createUser('night-owl', 'night-owl-pass');
+      const owl = (await ctx.login('night-owl', 'night-owl-pass')).headers;
+      const profile = await connectedProfile(ctx, owl, bench.proxy.url);
+      const publishId = await clonePost(ids.youtube!, 'late-read', 200);
+      await db().updateTable('videoPublishes').set({ accountId: profile }).where('id', '=', publishId).execute();
+      const history = new StatsHistoryRepository(db());
+      const day = statDay(Date.now() - 3 * 24 * HOUR);
+      const next = statDay(Date.parse(`${day}T12:00:00Z`) + 24 * HOUR);
+      const read = (time: string, views: number) =>
+        history.record({ publishId, accountId: profile, platform: 'youtube' }, Date.parse(`${day}T${time}Z`), {
+          views,
+          likes: 0,
+          comments: 0,
+          shares: 0,
+          saves: 0,
+        });
+      // A read before the period: where the running total starts; its growth stays out of the period's days.
+      await history.record({ publishId, accountId: profile, platform: 'youtube' }, Date.now() - 20 * 24 * HOUR, {
+        views: 4,
+        likes: 0,
+        comments: 0,
+        shares: 0,
+        saves: 0,
+      });
+      await read('12:00:00', 10);
+      await read('23:30:00', 50);
+      type Point = { day: string; platform: string; views: number; viewsTotal?: number };
+      const youtube = (series: Point[]) =>
+        Object.fromEntries(series.filter((p) => p.platform === 'youtube' && p.views).map((p) => [p.day, p.views]));
+
+      const utc = await ctx.call({ method: 'GET', url: `/api/analytics/profiles/${profile}?days=7`, token: owl });
+      expect(utc.body.zone).toBe('UTC');
+      expect(youtube(utc.body.series)).toEqual({ [day]: 46 });
+      const kyiv = await ctx.call({
+        method: 'GET',
+        url: `/api/analytics/profiles/${profile}?days=7&zone=Europe/Kyiv`,
+        token: owl,
+      });
+      expect(kyiv.status, JSON.stringify(kyiv.body)).toBe(200);
+      expect(kyiv.body.zone).toBe('Europe/Kyiv');
+      expect(youtube(kyiv.body.series)).toEqual({ [day]: 6, [next]: 40 });
+      expect(kyiv.body.series.filter((p: Point) => p.platform === 'youtube').at(-1).viewsTotal).toBe(50);
+
+      const dash = await ctx.call({
+        method: 'GET',
+        url: '/api/analytics/dashboard?days=7&zone=Europe/Kyiv',
+        token: owl,
+      });
+      expect(dash.status, JSON.stringify(dash.body)).toBe(200);
+      expect(youtube(dash.body.series)).toEqual({ [day]: 6, [next]: 40 });
+      expect(dash.body.totals.views).toBe(46);
+      const dashUtc = await ctx.call({ method: 'GET', url: '/api/analytics/dashboard?days=7', token: owl });
+      expect(youtube(dashUtc.body.series)).toEqual({ [day]: 46 });
+      expect(dashUtc.body.previous.views).toBe(0);
+
+      const bad = await ctx.call({ method: 'GET', url: '/api/analytics/dashboard?zone=Mars/Olympus', token: owl });
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.errors)).toEqual(['zone']);
+    });
+
     it('a profile with no reads yet still has its axis: every day, zeros', async () => {
       const fresh = await connectedProfile(ctx, me.token, bench.proxy.url);
       const r = await ctx.call({ method: 'GET', url: `/api/analytics/profiles/${fresh}?days=7`, token: me.token });

@@ -6,6 +6,7 @@ import { describeOnEachDb } from '../helpers/browser-dbs';
 import { seedFinishedRequest } from '../helpers/finished-request';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { signedInApi, type SignedInApi } from '../helpers/server-api';
+import { seedAnalytics } from './analytics-seed';
 import { adminId, youtubeProfile } from './publish-seed';
 
 /**
@@ -92,8 +93,9 @@ describeOnEachDb('analytics in the browser', (kind) => {
     // Every day's growth adds up to the posts' latest counts: 900 + 300.
     expect(rows.reduce((a, r) => a + count(r[1]!), 0)).toBe(1200);
     expect(rows.every((r) => count(r[2]!) === 0 && count(r[3]!) === 0)).toBe(true);
+    // Per platform: a counter a row, a platform a column (four columns fit a phone).
     const platforms = await rowsOf('by-platform-30d');
-    expect(platforms[0]!.slice(0, 2).map((c, i) => (i ? count(c) : c))).toEqual(['YouTube', 1200]);
+    expect(platforms[0]!.map((c, i) => (i ? count(c) : c))).toEqual(['Перегляди', 1200, 0, 0]);
   });
 
   it("the request's page puts its variants side by side at 24 h and 7 days", async () => {
@@ -114,5 +116,140 @@ describeOnEachDb('analytics in the browser', (kind) => {
     await page.locator('[data-stats-table="views-by-day-30d"]').waitFor();
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(wide).toBeLessThanOrEqual(390);
+  });
+});
+
+/**
+ * The dashboard's look with a studio's realistic numbers (tens of thousands of views a day on three platforms),
+ * read-only, on SQLite: no axis label is cut, bars wear their platform's colour, the page and its tables fit a
+ * phone, a user with nothing read yet sees "no stats" instead of empty frames, and a profile's chart has a card
+ * of its own like the profile page's other panels.
+ */
+describe('the analytics dashboard looks like a product', () => {
+  let srv: TestServer;
+  let browser: Browser;
+  let profiles: number[] = [];
+
+  beforeAll(async () => {
+    srv = await startTestServer({ JWT_SECRET: 'x'.repeat(40), APP_KEY: TEST_APP_KEY }, panel);
+    ({ profiles } = await seedAnalytics(srv));
+    const api = await signedInApi(srv);
+    await api('POST', '/api/users', { login: 'newcomer', password: 'newcomer-pass' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await srv?.close();
+  });
+
+  /** A signed-in page at `width` in `lang`. */
+  const open = async (width: number, lang: 'uk' | 'en', login = 'admin', password = 'admin-pass', zone = 'UTC') => {
+    const context = await browser.newContext({ timezoneId: zone, viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((l) => localStorage.setItem('kadr.locale', l), lang);
+    const page = await context.newPage();
+    // Signed in on a laptop (a phone's menu is a closed drawer), then the window takes its width.
+    await signInAs(page, srv.url, login, password);
+    await page.setViewportSize({ width, height: 900 });
+    return { page, done: () => context.close() };
+  };
+  const dashboard = async (page: Page) => {
+    await page.goto(`${srv.url}/analytics`);
+    await page.locator('[data-chart="by-platform"] .MuiBarElement-root').first().waitFor();
+    await page.locator('[data-chart="views-by-day-30d"] .MuiChartsAxis-tickLabel').first().waitFor();
+  };
+  /** Axis labels the chart shortened ("0.0…") or that run out of their picture. */
+  const cutTicks = (page: Page) =>
+    page.locator('.MuiChartsAxis-tickLabel').evaluateAll((labels) =>
+      labels
+        .filter((l) => {
+          const svg = l.closest('svg')!.getBoundingClientRect();
+          const r = l.getBoundingClientRect();
+          const out = r.left < svg.left - 1 || r.right > svg.right + 1 || r.top < svg.top - 1;
+          return (l.textContent ?? '').includes('…') || out;
+        })
+        .map((l) => l.textContent),
+    );
+
+  it.each([
+    [1440, 'uk'],
+    [1440, 'en'],
+    [390, 'uk'],
+    [390, 'en'],
+  ] as const)('at %i px in %s no axis label is cut and nothing scrolls sideways', async (width, lang) => {
+    const { page, done } = await open(width, lang);
+    try {
+      await dashboard(page);
+      expect(await cutTicks(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // No table scrolls inside its card either: each fits (the top lists stack their rows on a phone).
+      const wide = await page
+        .locator('[data-stats-table]')
+        .evaluateAll((ts) =>
+          ts
+            .filter((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth + 1)
+            .map((t) => t.getAttribute('data-stats-table')),
+        );
+      expect(wide).toEqual([]);
+      // The layout keeps its sidebar whole beside the charts on a laptop.
+      if (width === 1440)
+        expect(await page.locator('.RaSidebar-docked').evaluate((e) => e.getBoundingClientRect().width)).toBe(240);
+    } finally {
+      await done();
+    }
+  });
+
+  it("each platform's bar wears its platform's colour", async () => {
+    const { page, done } = await open(1440, 'uk');
+    try {
+      await dashboard(page);
+      const fills = await page
+        .locator('[data-chart="by-platform"] .MuiBarElement-root')
+        .evaluateAll((bars) => bars.map((b) => getComputedStyle(b).fill));
+      expect(fills).toEqual(['rgb(229, 57, 53)', 'rgb(0, 172, 193)', 'rgb(171, 71, 188)']);
+    } finally {
+      await done();
+    }
+  });
+
+  it('nothing read yet: each chart says so instead of drawing an empty frame', async () => {
+    const { page, done } = await open(1440, 'uk', 'newcomer', 'newcomer-pass');
+    try {
+      await page.goto(`${srv.url}/analytics`);
+      for (const chart of ['by-platform', 'views-by-day-30d']) {
+        const box = page.locator(`[data-chart="${chart}"]`);
+        await expect(box.locator('[data-no-stats]').innerText()).resolves.toBe(
+          'Ще немає статистики: вона з’явиться після першого зчитування',
+        );
+        expect(await box.locator('svg.MuiChartsSurface-root, [role="img"]').count()).toBe(0);
+      }
+    } finally {
+      await done();
+    }
+  });
+
+  it("a profile's chart has an outlined card of its own, like the profile page's other panels", async () => {
+    const { page, done } = await open(1440, 'en');
+    try {
+      await page.goto(`${srv.url}/accounts/${profiles[0]}`);
+      const chart = page.locator('[data-chart^="profile-"]');
+      await chart.locator('.MuiChartsAxis-tickLabel').first().waitFor();
+      const card = await chart.evaluate((e) => e.closest('.MuiPaper-root')!.className);
+      expect(card).toContain('MuiPaper-outlined');
+      expect(await cutTicks(page)).toEqual([]);
+    } finally {
+      await done();
+    }
+  });
+
+  it("the days are the viewer's: the page asks for their zone's days and names the zone", async () => {
+    const { page, done } = await open(1440, 'uk', 'admin', 'admin-pass', 'America/New_York');
+    try {
+      const asked = page.waitForRequest((r) => r.url().includes('/api/analytics/dashboard'));
+      await page.goto(`${srv.url}/analytics`);
+      expect(new URL((await asked).url()).searchParams.get('zone')).toBe('America/New_York');
+      await expect(page.locator('[data-zone]').innerText()).resolves.toMatch(/^Дні за поясом America\/New_York \(/);
+    } finally {
+      await done();
+    }
   });
 });
