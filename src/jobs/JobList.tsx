@@ -117,8 +117,9 @@ const KindCell = ({ withDetails }: { withDetails: boolean }) => {
       <Typography variant="body2" sx={{ overflowWrap: 'normal', wordBreak: 'normal' }} data-kind-label>
         {kindLabel(job.kind)}
       </Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {job.key}
+      {/* Breaks after its separators (ai.video.|generate:|2:1), never inside a word. */}
+      <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'break-word' }} data-job-key>
+        {breakableId(job.key)}
       </Typography>
       {withDetails && (
         <>
@@ -210,7 +211,8 @@ export const JobList = () => {
           </DataTable.Col>
         )}
         {!isSmall && (
-          <DataTable.Col source="runAt" label="kadr.jobs.fields.runAt">
+          // The due time and its header on one line each: a date cut in three reads badly.
+          <DataTable.Col source="runAt" label="kadr.jobs.fields.runAt" sx={{ whiteSpace: 'nowrap' }}>
             <DueCell />
           </DataTable.Col>
         )}
