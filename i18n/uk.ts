@@ -624,6 +624,7 @@ export const kadrUk = {
     ai_notice: 'Створено ШІ: TikTok і YouTube отримають позначку вмісту, створеного ШІ',
     youtube: {
       title: 'Назва на YouTube',
+      title_placeholder: 'Як спільна назва',
       description: 'Опис на YouTube',
       privacy: 'Доступ',
       privacy_levels: { public: 'Відкритий', unlisted: 'За посиланням', private: 'Приватний' },
@@ -856,6 +857,18 @@ export const kadrUk = {
     repeat: 'повтор',
     next_slot: 'наступний слот',
     field_issue: '%{field}: %{text}',
+    help_intro: 'Файл CSV (UTF-8, роздільник «;» або «,»): перший рядок — назви колонок, далі один рядок на відео для профілю або групи. Колонки:',
+    columns: {
+      video: 'номер відео (ID) або його назва',
+      profile: 'профіль: назва або номер (ID)',
+      group: 'група профілів замість профілю: її назва',
+      platforms: 'платформи через кому: youtube, tiktok, instagram',
+      title: 'назва допису',
+      description: 'опис (необовʼязково)',
+      tags: 'теги через кому (необовʼязково)',
+      date: 'дата й час (UTC): ISO, «РРРР-ММ-ДД ГГ:хх» або «next slot» — наступний вільний слот профілю',
+      repeat: 'так або ні: чи можна опублікувати відео в профілі ще раз (необовʼязково)',
+    },
     errors: {
       required: 'Обовʼязкове поле',
       profile_or_group: 'Вкажіть профіль або групу',
@@ -1411,6 +1424,9 @@ export const kadrUk = {
       object_id: 'ID обʼєкта',
       from: 'Від',
       to: 'До',
+      from_utc: 'Від (UTC)',
+      to_utc: 'До (UTC)',
+      date_placeholder: 'ДД.ММ.РРРР ГГ:ХХ',
     },
     actions: {
       'auth.sign_in': 'Вхід',
@@ -1438,6 +1454,14 @@ export const kadrUk = {
       'webhook.created': 'Вебхук додано',
       'webhook.updated': 'Вебхук змінено',
       'webhook.deleted': 'Вебхук видалено',
+    },
+    objects: {
+      user: 'Користувач',
+      profile: 'Профіль',
+      publication: 'Публікація',
+      post: 'Допис',
+      api_key: 'API-ключ',
+      webhook: 'Вебхук',
     },
   },
   look: {
