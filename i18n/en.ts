@@ -526,6 +526,7 @@ export const kadrEn: KadrMessages = {
   backgrounds: {
     title: 'Background',
     create_folder: 'Create folder',
+    new_folder: 'New folder',
     folder_title: 'Background (%{total})',
     create: 'Create',
     preview_loading: 'Loading video preview...',

@@ -538,6 +538,7 @@ export const kadrUk = {
   backgrounds: {
     title: 'Background',
     create_folder: 'Create folder',
+    new_folder: 'Нова папка',
     folder_title: 'Background (%{total})',
     create: 'Create',
     preview_loading: 'Загрузка превью видео...',

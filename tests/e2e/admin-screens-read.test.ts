@@ -2,21 +2,23 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { startFoundationServer } from './foundation-panel';
-import { seedLayoutData } from './layout-data';
+import { seedLayoutData, type LayoutData } from './layout-data';
 
 /**
  * The newer admin screens read right in both languages, beyond fitting the window (layout.test.ts checks that):
  * the audit log names its objects in the reader's language, takes its dates as the panel writes them and keeps
  * its always-shown filters on one row on a laptop; the approvals title is whole on a phone; the CSV import names
  * each column as code with what goes in it; the job queue breaks keys only between their parts, keeps the due
- * time on one line, and a kind's state chips together on a phone. Data of layout-data.ts, one server and browser.
+ * time on one line, and a kind's state chips together on a phone; the Ukrainian titles are Ukrainian but for
+ * SPEC's own words. Data of layout-data.ts, one server and browser.
  */
 let srv: TestServer;
 let browser: Browser;
+let d: LayoutData;
 
 beforeAll(async () => {
   srv = await startFoundationServer();
-  await seedLayoutData(srv);
+  d = await seedLayoutData(srv);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -195,4 +197,26 @@ describe('job queue', () => {
     expect(new Set(chipTops).size).toBe(1);
     await page.context().close();
   });
+});
+
+describe('titles on the Ukrainian panel', () => {
+  for (const width of [1440, 390])
+    it(`are Ukrainian but where SPEC §2 gives the words (${width} px)`, async () => {
+      const page = await adminPage('uk', width);
+      const title = page.locator('#react-admin-title');
+      for (const [path, text] of [
+        ['/photos/create-folder', 'Нова папка'],
+        [`/photos/create/${d.folder}`, 'Фон'],
+        // SPEC §2's own titles, in its words.
+        ['/photos', 'Background'],
+        [`/photos/${d.folder}`, 'Background (0)'],
+        ['/users/create', 'Create user'],
+        [`/users/${d.user}`, `User #${d.user}`],
+        ['/accounts/list', 'Профіля'],
+      ] as const) {
+        await page.goto(srv.url + path);
+        await title.getByText(text, { exact: true }).waitFor();
+      }
+      await page.context().close();
+    });
 });
