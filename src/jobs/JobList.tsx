@@ -1,4 +1,4 @@
-import { Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { DataTable, List, SelectInput, useRecordContext, useTranslate, type SortPayload } from 'react-admin';
 import { JOB_STATES, type JobRecord } from '../contract/jobs';
 import { PAGE_SIZE } from '../contract/pagination';
@@ -125,7 +125,9 @@ const KindCell = ({ withDetails }: { withDetails: boolean }) => {
         <>
           <Typography variant="caption" color="text.secondary" component="div">
             {translate('kadr.jobs.fields.attempts')}: <AttemptsCell /> · {formatDate(job.runAt)} ·{' '}
-            {translate('kadr.jobs.fields.lag')}: <Lag />
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {translate('kadr.jobs.fields.lag')}: <Lag />
+            </Box>
           </Typography>
           {(job.owner || job.progress) && <OwnerProgress />}
           <ReasonCell />
