@@ -845,7 +845,8 @@ export const kadrEn: KadrMessages = {
     repeat: 'repeat',
     next_slot: 'next slot',
     field_issue: '%{field}: %{text}',
-    help_intro: 'A CSV file (UTF-8, separated by “;” or “,”): the first row names the columns, then one row per video for a profile or a group. Columns:',
+    help_intro:
+      'A CSV file (UTF-8, separated by “;” or “,”): the first row names the columns, then one row per video for a profile or a group. Columns:',
     columns: {
       video: 'the video’s number (ID) or its name',
       profile: 'the profile: its name or number (ID)',
