@@ -533,6 +533,7 @@ export const kadrEn: KadrMessages = {
   backgrounds: {
     title: 'Background',
     create_folder: 'Create folder',
+    new_folder: 'New folder',
     folder_title: 'Background (%{total})',
     create: 'Create',
     preview_loading: 'Loading video preview...',
@@ -618,6 +619,7 @@ export const kadrEn: KadrMessages = {
     ai_notice: 'Made by AI: TikTok and YouTube get the AI-generated content label',
     youtube: {
       title: 'Title on YouTube',
+      title_placeholder: 'Same as the shared title',
       description: 'Description on YouTube',
       privacy: 'Visibility',
       privacy_levels: { public: 'Public', unlisted: 'Unlisted', private: 'Private' },
@@ -854,6 +856,19 @@ export const kadrEn: KadrMessages = {
     repeat: 'repeat',
     next_slot: 'next slot',
     field_issue: '%{field}: %{text}',
+    help_intro:
+      'A CSV file (UTF-8, separated by “;” or “,”): the first row names the columns, then one row per video for a profile or a group. Columns:',
+    columns: {
+      video: 'the video’s number (ID) or its name',
+      profile: 'the profile: its name or number (ID)',
+      group: 'a profile group instead of a profile: its name',
+      platforms: 'platforms, comma-separated: youtube, tiktok, instagram',
+      title: 'the post’s title',
+      description: 'the description (optional)',
+      tags: 'tags, comma-separated (optional)',
+      date: 'date and time (UTC): ISO, “YYYY-MM-DD HH:mm” or “next slot” — the profile’s next free slot',
+      repeat: 'yes or no: whether the video may be posted on the profile again (optional)',
+    },
     errors: {
       required: 'Required',
       profile_or_group: 'Name a profile or a group',
@@ -1409,6 +1424,9 @@ export const kadrEn: KadrMessages = {
       object_id: 'Object ID',
       from: 'From',
       to: 'To',
+      from_utc: 'From (UTC)',
+      to_utc: 'To (UTC)',
+      date_placeholder: 'DD.MM.YYYY HH:MM',
     },
     actions: {
       'auth.sign_in': 'Signed in',
@@ -1436,6 +1454,14 @@ export const kadrEn: KadrMessages = {
       'webhook.created': 'Webhook added',
       'webhook.updated': 'Webhook changed',
       'webhook.deleted': 'Webhook deleted',
+    },
+    objects: {
+      user: 'User',
+      profile: 'Profile',
+      publication: 'Publication',
+      post: 'Post',
+      api_key: 'API key',
+      webhook: 'Webhook',
     },
   },
   look: {

@@ -545,6 +545,7 @@ export const kadrUk = {
   backgrounds: {
     title: 'Background',
     create_folder: 'Create folder',
+    new_folder: 'Нова папка',
     folder_title: 'Background (%{total})',
     create: 'Create',
     preview_loading: 'Загрузка превью видео...',
@@ -631,6 +632,7 @@ export const kadrUk = {
     ai_notice: 'Створено ШІ: TikTok і YouTube отримають позначку вмісту, створеного ШІ',
     youtube: {
       title: 'Назва на YouTube',
+      title_placeholder: 'Як спільна назва',
       description: 'Опис на YouTube',
       privacy: 'Доступ',
       privacy_levels: { public: 'Відкритий', unlisted: 'За посиланням', private: 'Приватний' },
@@ -867,6 +869,19 @@ export const kadrUk = {
     repeat: 'повтор',
     next_slot: 'наступний слот',
     field_issue: '%{field}: %{text}',
+    help_intro:
+      'Файл CSV (UTF-8, роздільник «;» або «,»): перший рядок — назви колонок, далі один рядок на відео для профілю або групи. Колонки:',
+    columns: {
+      video: 'номер відео (ID) або його назва',
+      profile: 'профіль: назва або номер (ID)',
+      group: 'група профілів замість профілю: її назва',
+      platforms: 'платформи через кому: youtube, tiktok, instagram',
+      title: 'назва допису',
+      description: 'опис (необовʼязково)',
+      tags: 'теги через кому (необовʼязково)',
+      date: 'дата й час (UTC): ISO, «РРРР-ММ-ДД ГГ:хх» або «next slot» — наступний вільний слот профілю',
+      repeat: 'так або ні: чи можна опублікувати відео в профілі ще раз (необовʼязково)',
+    },
     errors: {
       required: 'Обовʼязкове поле',
       profile_or_group: 'Вкажіть профіль або групу',
@@ -1424,6 +1439,9 @@ export const kadrUk = {
       object_id: 'ID обʼєкта',
       from: 'Від',
       to: 'До',
+      from_utc: 'Від (UTC)',
+      to_utc: 'До (UTC)',
+      date_placeholder: 'ДД.ММ.РРРР ГГ:ХХ',
     },
     actions: {
       'auth.sign_in': 'Вхід',
@@ -1451,6 +1469,14 @@ export const kadrUk = {
       'webhook.created': 'Вебхук додано',
       'webhook.updated': 'Вебхук змінено',
       'webhook.deleted': 'Вебхук видалено',
+    },
+    objects: {
+      user: 'Користувач',
+      profile: 'Профіль',
+      publication: 'Публікація',
+      post: 'Допис',
+      api_key: 'API-ключ',
+      webhook: 'Вебхук',
     },
   },
   look: {

@@ -8,6 +8,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  Divider,
   Pagination,
   Stack,
   Table,
@@ -16,6 +17,7 @@ import {
   TableHead,
   TableRow,
   TextField,
+  Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
@@ -25,6 +27,7 @@ import { PLATFORM_TITLES } from '../contract/platforms';
 import type { Page } from '../contract/pagination';
 import { errorMessages } from '../common/errorMessages';
 import { useFormatUtc } from '../common/useFormatUtc';
+import { useIsSmall } from '../common/useIsSmall';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { detailPath } from '../publications/paths';
 
@@ -33,8 +36,24 @@ import { detailPath } from '../publications/paths';
  * platform, title and date; Approve sends it on (at its date, or now when the date has passed), Reject asks for
  * a reason its author will see. The bell's "awaits approval" notices open this screen.
  */
+/** The video's number, linked to its publication when it has one. */
+const VideoLink = ({ item }: { item: ApprovalItem }) =>
+  item.idUpload ? <RouterLink to={detailPath(item.idUpload)}>#{item.videoId}</RouterLink> : <>#{item.videoId}</>;
+
+const TitleAndTags = ({ item }: { item: ApprovalItem }) => (
+  <>
+    {item.title}
+    <Stack direction="row" gap={0.5} flexWrap="wrap" sx={{ mt: 0.5 }}>
+      {item.tags.map((t) => (
+        <Chip key={t} size="small" label={t} />
+      ))}
+    </Stack>
+  </>
+);
+
 export const ApprovalsPage = () => {
   const translate = useTranslate();
+  const isSmall = useIsSmall();
   const notify = useNotify();
   const formatDate = useFormatUtc();
   const dataProvider = useDataProvider<KadrDataProvider>();
@@ -81,11 +100,39 @@ export const ApprovalsPage = () => {
     }
   };
 
+  const buttons = (item: ApprovalItem) => (
+    <>
+      <Button
+        size="small"
+        variant="contained"
+        disabled={busy === item.id}
+        onClick={() => void decide(item, () => dataProvider.approvePost(item.id), 'kadr.approvals.approved')}
+      >
+        {translate('kadr.approvals.approve')}
+      </Button>{' '}
+      <Button
+        size="small"
+        color="error"
+        disabled={busy === item.id}
+        onClick={() => {
+          setReason('');
+          setRejecting(item);
+        }}
+      >
+        {translate('kadr.approvals.reject')}
+      </Button>
+    </>
+  );
+
   return (
     <Card sx={{ mt: 2, p: 2 }}>
-      <Title title={translate('kadr.approvals.title')} />
+      {/* The bar holds the menu's short word (a phone has room for it); the card, the whole title. */}
+      <Title title={translate('kadr.menu.approvals')} />
+      <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
+        {translate('kadr.approvals.title')}
+      </Typography>
       {answer && answer.data.length === 0 && <Alert severity="info">{translate('kadr.approvals.empty')}</Alert>}
-      {answer && answer.data.length > 0 && (
+      {answer && answer.data.length > 0 && !isSmall && (
         <Table size="small" aria-label={translate('kadr.approvals.title')}>
           <TableHead>
             <TableRow>
@@ -102,51 +149,46 @@ export const ApprovalsPage = () => {
             {answer.data.map((item) => (
               <TableRow key={item.id} data-approval={item.id}>
                 <TableCell>
-                  {item.idUpload ? (
-                    <RouterLink to={detailPath(item.idUpload)}>#{item.videoId}</RouterLink>
-                  ) : (
-                    `#${item.videoId}`
-                  )}
+                  <VideoLink item={item} />
                 </TableCell>
                 <TableCell>
-                  {item.title}
-                  <Stack direction="row" gap={0.5} flexWrap="wrap" sx={{ mt: 0.5 }}>
-                    {item.tags.map((t) => (
-                      <Chip key={t} size="small" label={t} />
-                    ))}
-                  </Stack>
+                  <TitleAndTags item={item} />
                 </TableCell>
                 <TableCell>{item.owner.login}</TableCell>
                 <TableCell>{item.account?.name ?? ''}</TableCell>
                 <TableCell>{PLATFORM_TITLES[item.platform]}</TableCell>
                 <TableCell>{formatDate(item.dueAt)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button
-                    size="small"
-                    variant="contained"
-                    disabled={busy === item.id}
-                    onClick={() =>
-                      void decide(item, () => dataProvider.approvePost(item.id), 'kadr.approvals.approved')
-                    }
-                  >
-                    {translate('kadr.approvals.approve')}
-                  </Button>{' '}
-                  <Button
-                    size="small"
-                    color="error"
-                    disabled={busy === item.id}
-                    onClick={() => {
-                      setReason('');
-                      setRejecting(item);
-                    }}
-                  >
-                    {translate('kadr.approvals.reject')}
-                  </Button>
+                  {buttons(item)}
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
+      )}
+      {answer && answer.data.length > 0 && isSmall && (
+        // A phone: one stacked post per row (the table's seven columns do not fit 390 px).
+        <Stack divider={<Divider />} spacing={1.5} aria-label={translate('kadr.approvals.title')}>
+          {answer.data.map((item) => (
+            <Stack key={item.id} spacing={0.5} data-approval={item.id} sx={{ minWidth: 0 }}>
+              <Typography variant="body2" component="div">
+                <VideoLink item={item} /> · {PLATFORM_TITLES[item.platform]} · {formatDate(item.dueAt)}
+              </Typography>
+              <TitleAndTags item={item} />
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {translate('kadr.approvals.fields.owner')}: {item.owner.login}
+              </Typography>
+              {item.account && (
+                <Typography variant="body2" color="text.secondary">
+                  {translate('kadr.approvals.fields.profile')}: {item.account.name}
+                </Typography>
+              )}
+              <Stack direction="row" spacing={1}>
+                {buttons(item)}
+              </Stack>
+            </Stack>
+          ))}
+        </Stack>
       )}
       {answer && answer.totalPages > 1 && (
         <Pagination sx={{ mt: 2 }} page={page} count={answer.totalPages} onChange={(_, p) => setPage(p)} />

@@ -12,7 +12,7 @@ export const FolderCreate = () => {
     redirect(`/photos/${data.id}`);
   };
   return (
-    <Create resource="photos" title={translate('kadr.backgrounds.create_folder')} mutationOptions={{ onSuccess }}>
+    <Create resource="photos" title={translate('kadr.backgrounds.new_folder')} mutationOptions={{ onSuccess }}>
       <SimpleForm
         toolbar={
           <Toolbar>

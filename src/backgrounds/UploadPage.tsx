@@ -67,7 +67,8 @@ export const UploadPage = () => {
   const percent = progress && progress.total ? Math.round((progress.loaded / progress.total) * 100) : 0;
   return (
     <Box sx={{ mt: 1 }}>
-      <Title title={translate('kadr.backgrounds.title')} />
+      {/* The section's name in the reader's language ('Background', SPEC's title, is the folder list's). */}
+      <Title title={translate('kadr.menu.background')} />
       <Typography variant="h6" component="h2" sx={{ mb: 1, overflowWrap: 'anywhere' }} data-testid="upload-folder">
         {folder?.name ? translate('kadr.backgrounds.upload_to', { name: folder.name }) : '\u00a0'}
       </Typography>

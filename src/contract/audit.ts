@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** The kinds of object the actions record (`objectType`); the admin screen names them in the reader's language. */
+export const AUDIT_OBJECT_TYPES = ['user', 'profile', 'publication', 'post', 'api_key', 'webhook'] as const;
+
 const text = (max: number) =>
   z
     .string()

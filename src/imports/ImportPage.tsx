@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import {
   Alert,
@@ -21,6 +21,7 @@ import {
 import DownloadIcon from '@mui/icons-material/Download';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ImportIssue, ImportReport } from '../contract/imports';
+import type { CsvColumn } from '../contract/publication-csv';
 import { PLATFORM_TITLES } from '../contract/platforms';
 import { errorMessages } from '../common/errorMessages';
 import type { KadrDataProvider } from '../providers/dataProvider';
@@ -35,6 +36,57 @@ const issuesByRow = (report: ImportReport) => {
   for (const i of report.issues) by.set(i.row, [...(by.get(i.row) ?? []), i]);
   for (const list of by.values()) list.sort((a, b) => (a.level === b.level ? 0 : a.level === 'error' ? -1 : 1));
   return by;
+};
+
+/** Every column of the file, in its order (the type keeps the list whole; the parser stays out of this chunk). */
+const COLUMNS: Record<CsvColumn, true> = {
+  video: true,
+  profile: true,
+  group: true,
+  platforms: true,
+  title: true,
+  description: true,
+  tags: true,
+  date: true,
+  repeat: true,
+};
+
+/** What the file holds: each column's header as it is written (code), with what goes in it in the reader's words. */
+const CsvColumnsHelp = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ mb: 2, color: 'text.secondary' }}>
+      <Typography variant="body2">{translate('kadr.imports.help_intro')}</Typography>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+          columnGap: 2,
+          rowGap: { xs: 0, sm: 0.5 },
+          my: 1,
+          typography: 'body2',
+        }}
+      >
+        {(Object.keys(COLUMNS) as CsvColumn[]).map((c) => (
+          <Fragment key={c}>
+            <Box component="dt" sx={{ mt: { xs: 0.75, sm: 0 } }}>
+              <Box
+                component="code"
+                data-csv-column={c}
+                sx={{ px: 0.5, borderRadius: 0.5, bgcolor: 'action.hover', color: 'text.primary' }}
+              >
+                {c}
+              </Box>
+            </Box>
+            <Box component="dd" sx={{ m: 0 }}>
+              {translate(`kadr.imports.columns.${c}`)}
+            </Box>
+          </Fragment>
+        ))}
+      </Box>
+    </Box>
+  );
 };
 
 /**
@@ -134,9 +186,7 @@ export const ImportPage = () => {
             {translate('kadr.imports.export')}
           </Button>
         </Stack>
-        <Typography variant="body2" sx={{ mb: 2, color: 'text.secondary' }}>
-          {translate('kadr.imports.help')}
-        </Typography>
+        <CsvColumnsHelp />
         <Box
           {...getRootProps()}
           data-testid="import-drop"

@@ -1,4 +1,4 @@
-import { Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { DataTable, List, SelectInput, useRecordContext, useTranslate, type SortPayload } from 'react-admin';
 import { JOB_STATES, type JobRecord } from '../contract/jobs';
 import { PAGE_SIZE } from '../contract/pagination';
@@ -117,14 +117,17 @@ const KindCell = ({ withDetails }: { withDetails: boolean }) => {
       <Typography variant="body2" sx={{ overflowWrap: 'normal', wordBreak: 'normal' }} data-kind-label>
         {kindLabel(job.kind)}
       </Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {job.key}
+      {/* Breaks after its separators (ai.video.|generate:|2:1), never inside a word. */}
+      <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'break-word' }} data-job-key>
+        {breakableId(job.key)}
       </Typography>
       {withDetails && (
         <>
           <Typography variant="caption" color="text.secondary" component="div">
             {translate('kadr.jobs.fields.attempts')}: <AttemptsCell /> · {formatDate(job.runAt)} ·{' '}
-            {translate('kadr.jobs.fields.lag')}: <Lag />
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {translate('kadr.jobs.fields.lag')}: <Lag />
+            </Box>
           </Typography>
           {(job.owner || job.progress) && <OwnerProgress />}
           <ReasonCell />
@@ -210,7 +213,8 @@ export const JobList = () => {
           </DataTable.Col>
         )}
         {!isSmall && (
-          <DataTable.Col source="runAt" label="kadr.jobs.fields.runAt">
+          // The due time and its header on one line each: a date cut in three reads badly.
+          <DataTable.Col source="runAt" label="kadr.jobs.fields.runAt" sx={{ whiteSpace: 'nowrap' }}>
             <DueCell />
           </DataTable.Col>
         )}

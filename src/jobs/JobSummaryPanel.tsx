@@ -29,9 +29,12 @@ export const JobSummaryPanel = () => {
               <Typography variant="body2" sx={{ minWidth: 180, overflowWrap: 'normal', wordBreak: 'normal' }}>
                 {kindLabel(kind)}
               </Typography>
-              {counts.map(({ state, count }) => (
-                <JobStateChip key={state} state={state} count={count} />
-              ))}
+              {/* The chips wrap as one group: on a phone they go under the label together, not one by one. */}
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-kind-counts>
+                {counts.map(({ state, count }) => (
+                  <JobStateChip key={state} state={state} count={count} />
+                ))}
+              </Box>
             </Box>
           ))}
           <Typography variant="body2" color="text.secondary" data-testid="oldest-due">

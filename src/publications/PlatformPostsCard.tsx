@@ -73,7 +73,8 @@ export const PlatformPostsCard = ({ ai }: { ai: boolean }) => {
                 <TextInput
                   source="posts.youtube.title"
                   label="kadr.platform_posts.youtube.title"
-                  placeholder={shared.title}
+                  // Not the shared title itself: a long one would be cut in the field (the preview shows it whole).
+                  placeholder={translate('kadr.platform_posts.youtube.title_placeholder')}
                   autoComplete="off"
                   helperText={false}
                 />

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { aiVideoJob, aiVideoJobKey } from '../../server/ai/ai.jobs';
+import { record } from '../../server/audit/audit';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { connectPlatform } from '../helpers/connected-tokens';
 import type { TestServer } from '../helpers/server';
@@ -20,6 +21,8 @@ export type LayoutData = {
   requests: { done: number; failed: number };
   idUpload: { published: string; ready: string };
   aiSession: number;
+  /** An AI video ready to publish (its publish form). */
+  aiVideo: number;
 };
 
 const LONG_CLIP = 'відпустка-на-морі-2026-серпень-захід-сонця-над-пляжем-повна-версія-без-монтажу-4k.mp4';
@@ -193,6 +196,25 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
       updatedAt: at,
     })
     .execute();
+  const aiKey = `ai/${adminId}/layout-ready.mp4`;
+  mkdirSync(join(srv.config.mediaDir, 'ai', String(adminId)), { recursive: true });
+  writeFileSync(join(srv.config.mediaDir, ...aiKey.split('/')), file);
+  const { id: aiVideo } = await db
+    .insertInto('aiVideos')
+    .values({
+      userId: adminId,
+      sessionId: aiSession,
+      status: 'success',
+      prompt: 'A close-up of apple slices being arranged in a spiral on pie dough, soft daylight',
+      title,
+      description: 'Покроковий рецепт яблучного пирога без міксера.',
+      tags: JSON.stringify(tags),
+      storageKey: aiKey,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('aiLogs')
     .values({ userId: adminId, sessionId: aiSession, message: AI_ERROR, status: 'error', createdAt: at })
@@ -207,6 +229,56 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
   await queue.enqueue(aiVideoJob, { aiVideoId: 2, attempt: 1 }, { key: aiVideoJobKey(2, 1), progress: 'polling:42%' });
   await queue.claim('kadr-worker-eu-central-1b-0d1e2f:51877:3c4d5e', [aiVideoJob.name], 60_000);
 
+  // A post awaiting an admin's approval (its author's publications need approval): the approvals screen's row.
+  const awaiting = await db
+    .selectFrom('videoPublishes')
+    .select('id')
+    .where('videoId', '=', published.videos[1]!)
+    .executeTakeFirstOrThrow();
+  await db.updateTable('videoPublishes').set({ state: 'awaiting_approval' }).where('id', '=', awaiting.id).execute();
+
+  // The audit log beyond what the seeding recorded: the long details real entries carry (a webhook's address, a
+  // deleted publication's title, a failed sign-in from an IPv6 address, a post moved between two dates).
+  const admin = { actorId: adminId, actorLogin: 'admin', ip: '203.0.113.77' };
+  await record(db, {
+    ...admin,
+    action: 'webhook.created',
+    objectType: 'webhook',
+    objectId: 1,
+    detail: {
+      url: 'https://hooks.example.com/services/T01ABCDEF/B02GHIJKL/kadr-publications-notifications-marketing-team',
+      events: ['post.published', 'post.failed', 'post.awaiting_approval', 'render.done'],
+    },
+  });
+  await record(db, {
+    ...admin,
+    action: 'publication.deleted',
+    objectType: 'publication',
+    objectId: 1,
+    detail: { title, videos: published.videos },
+  });
+  await record(db, {
+    ...admin,
+    action: 'publication.moved',
+    objectType: 'post',
+    objectId: awaiting.id,
+    detail: {
+      video: published.videos[1],
+      platform: 'youtube',
+      from: date,
+      to: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    },
+  });
+  await record(db, {
+    actorId: null,
+    actorLogin: 'olena.kovalenko.marketing.team',
+    action: 'auth.sign_in_failed',
+    objectType: 'user',
+    objectId: user,
+    ip: '2001:db8:85a3:8d3:1319:8a2e:370:7348',
+    detail: { reason: 'bad_password', attempts: 4 },
+  });
+
   return {
     profiles,
     group,
@@ -216,5 +288,6 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
     requests: { done: ready.id, failed: failed.id },
     idUpload: { published: 'layoutpublished01', ready: 'layoutready000001' },
     aiSession,
+    aiVideo,
   };
 }

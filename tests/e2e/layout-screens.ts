@@ -38,6 +38,11 @@ export const layoutScreens = (d: LayoutData): Screen[] => [
   },
   { name: 'create video', path: () => '/video/create', ready: { selector: '[data-testid="create-video-file"]' } },
   { name: 'publish form', path: () => `/video/request/${d.idUpload.ready}`, ready: { selector: 'video' } },
+  { name: 'AI video publish form', path: () => `/ai/video/${d.aiVideo}/publish`, ready: { selector: 'video' } },
+  // The CSV columns, each named as code with what it holds.
+  { name: 'CSV import', path: () => '/video/import', ready: { selector: '[data-csv-column="video"]' } },
+  { name: 'approvals', path: () => '/approvals', ready: { selector: '[data-approval]' } },
+  { name: 'analytics', path: () => '/analytics', ready: { selector: '[data-total]' } },
   {
     name: 'backgrounds',
     path: () => '/photos',
@@ -58,7 +63,9 @@ export const layoutScreens = (d: LayoutData): Screen[] => [
   { name: 'user create', path: () => '/users/create', ready: { selector: 'input[name="login"]' } },
   { name: 'user edit', path: () => `/users/${d.user}`, ready: { value: 'olena.kovalenko.marketing.team' } },
   { name: 'jobs', path: () => '/jobs', ready: { text: 'upstream_connect_error' } },
+  { name: 'audit log', path: () => '/audit', ready: { text: 'kadr-publications-notifications-marketing-team' } },
   { name: 'settings', path: () => '/setting', ready: { selector: 'input[type="password"]' } },
+  { name: 'not found', path: () => '/no-such-screen', ready: { text: '404' } },
 ];
 
 /** Waits until the screen shows its data. */
