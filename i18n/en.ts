@@ -834,7 +834,6 @@ export const kadrEn: KadrMessages = {
   imports: {
     title: 'Import publications',
     menu: 'CSV import',
-    help: 'A CSV file (UTF-8, separated by “;” or “,”): columns video, profile or group, platforms, title, description, tags, date (ISO, “YYYY-MM-DD HH:mm” or “next slot”), repeat.',
     drop: 'Drop a CSV file here, or click to choose one',
     reading: 'Reading the file… %{rows} rows',
     read_rows: 'Rows in the file: %{rows}',
@@ -1422,8 +1421,6 @@ export const kadrEn: KadrMessages = {
       action: 'Action',
       object_type: 'Object type',
       object_id: 'Object ID',
-      from: 'From',
-      to: 'To',
       from_utc: 'From (UTC)',
       to_utc: 'To (UTC)',
       date_placeholder: 'DD.MM.YYYY HH:MM',

@@ -847,7 +847,6 @@ export const kadrUk = {
   imports: {
     title: 'Імпорт публікацій',
     menu: 'Імпорт CSV',
-    help: 'Файл CSV (UTF-8, роздільник «;» або «,»): колонки video, profile або group, platforms, title, description, tags, date (ISO, «РРРР-ММ-ДД ГГ:хх» або «next slot»), repeat.',
     drop: 'Перетягніть сюди файл CSV або натисніть, щоб вибрати',
     reading: 'Читаємо файл… %{rows} рядків',
     read_rows: 'Рядків у файлі: %{rows}',
@@ -1437,8 +1436,6 @@ export const kadrUk = {
       action: 'Дія',
       object_type: 'Тип обʼєкта',
       object_id: 'ID обʼєкта',
-      from: 'Від',
-      to: 'До',
       from_utc: 'Від (UTC)',
       to_utc: 'До (UTC)',
       date_placeholder: 'ДД.ММ.РРРР ГГ:ХХ',
