@@ -68,8 +68,10 @@ export const RequestVariants = ({ requestId }: { requestId: number }) => {
           { key: 'views7d', label: t('views7d'), numeric: true },
           { key: 'views', label: t('views_now'), numeric: true },
           { key: 'background', label: t('background') },
-          ...paramsOf(variants[0]!, (k) => t(`params.${k}`)).map(([label], i) => ({ key: `p${i}`, label })),
         ]}
+        // Each variant's parameters are on its card below; the file holds them too.
+        csvOnly={paramsOf(variants[0]!, (k) => t(`params.${k}`)).map(([label], i) => ({ key: `p${i}`, label }))}
+        stackOnPhone
         rows={variants.map((v) => ({
           id: v.videoId,
           values: {

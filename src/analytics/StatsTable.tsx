@@ -63,20 +63,23 @@ export function StatsTable({
   columns,
   rows,
   stackOnPhone = false,
+  csvOnly = [],
 }: {
   caption: string;
   file: string;
   columns: StatsColumn[];
   rows: StatsRow[];
   stackOnPhone?: boolean;
+  /** Columns the CSV file holds after the shown ones (what the screen shows beside the table instead). */
+  csvOnly?: StatsColumn[];
 }) {
   const translate = useTranslate();
   const csv = () =>
     downloadCsv(
       file,
       toCsv(
-        columns.map((c) => c.label),
-        rows.map((r) => columns.map((c) => r.values[c.key] ?? null)),
+        [...columns, ...csvOnly].map((c) => c.label),
+        rows.map((r) => [...columns, ...csvOnly].map((c) => r.values[c.key] ?? null)),
       ),
     );
   return (

@@ -106,8 +106,20 @@ describeOnEachDb('analytics in the browser', (kind) => {
       ['Варіант 1', 100, 700, 900, 'фото'],
       ['Варіант 2', 50, 200, 300, 'фото'],
     ]);
-    // Each output's variation parameters are shown with it.
+    // Each output's variation parameters are shown with it (on its card, not as seven more columns).
     await expect(page.locator('[data-variant="0"] dl dt').count()).resolves.toBe(7);
+    expect(rows[0]).toHaveLength(5);
+    // The comparison fits a phone without scrolling sideways inside its box.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const table = page.locator(`[data-stats-table="request-${requestId}-variants"]`);
+    await table.waitFor();
+    const box = await table.evaluate((t) => {
+      const c = t.parentElement!;
+      return { scroll: c.scrollWidth, width: c.clientWidth, page: document.documentElement.scrollWidth };
+    });
+    expect(box.scroll).toBeLessThanOrEqual(box.width);
+    expect(box.page).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('the dashboard fits a 390 px window', async () => {
