@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
+import { launchBrowser, signedInWindow } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { startFoundationServer } from './foundation-panel';
 import { seedLayoutData, type LayoutData } from './layout-data';
@@ -28,16 +28,7 @@ afterAll(async () => {
 
 /** A signed-in admin's page at this width and language. */
 async function adminPage(lang: 'uk' | 'en', width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript((l) => localStorage.setItem('kadr.locale', l), lang);
-  const page = await context.newPage();
-  await page.goto(`${srv.url}/login`);
-  await page.locator('input[name="login"]').fill('admin');
-  await page.locator('input[name="password"]').fill('admin-pass');
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  await page.locator('header').waitFor();
-  return page;
+  return (await signedInWindow(browser, srv.url, { width, lang })).page;
 }
 
 /** The lines an element's text takes (its text's line boxes, by their top). */

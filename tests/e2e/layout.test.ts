@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
+import { launchBrowser, signedInWindow } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { startFoundationServer } from './foundation-panel';
 import { LONG_TOKEN, seedLayoutData, type LayoutData } from './layout-data';
@@ -148,16 +148,7 @@ const RUNS = [
 describe('every screen fits the window', () => {
   for (const { lang, width } of RUNS)
     it(`${width} px, ${lang}`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
-      await context.addInitScript((l) => localStorage.setItem('kadr.locale', l), lang);
-      const page = await context.newPage();
-      // Signed in through the form (on a phone the menu is a closed drawer, so wait for the app bar).
-      await page.goto(`${srv.url}/login`);
-      await page.locator('input[name="login"]').fill('admin');
-      await page.locator('input[name="password"]').fill('admin-pass');
-      await page.locator('button[type="submit"]').click();
-      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-      await page.locator('header').waitFor();
+      const { context, page } = await signedInWindow(browser, srv.url, { width, height: 800, lang });
       const problems: string[] = [];
       for (const screen of SCREENS) {
         await page.goto(srv.url + screen.path());

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
+import { launchBrowser, signedInWindow } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { startFoundationServer } from './foundation-panel';
 import { seedLayoutData, type LayoutData } from './layout-data';
@@ -34,16 +34,7 @@ afterAll(async () => {
 });
 
 async function signedIn(width: number, lang = 'uk'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript((l) => localStorage.setItem('kadr.locale', l), lang);
-  const page = await context.newPage();
-  await page.goto(`${srv.url}/login`);
-  await page.locator('input[name="login"]').fill('admin');
-  await page.locator('input[name="password"]').fill('admin-pass');
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  await page.locator('header').waitFor();
-  return { context, page };
+  return signedInWindow(browser, srv.url, { width, lang });
 }
 
 /** The texts of the profile names shown inside `scope`, keyed by profile id. */
