@@ -687,7 +687,6 @@ export const kadrEn: KadrMessages = {
     title: 'Analytics',
     period: 'Period',
     days: '%{smart_count} day |||| %{smart_count} days',
-    days_in_zone: 'Days in %{zone}',
     totals: 'Growth over the period',
     change: '%{value} against the period before',
     no_change: 'no data for the period before',

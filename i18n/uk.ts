@@ -700,7 +700,6 @@ export const kadrUk = {
     title: 'Аналітика',
     period: 'Період',
     days: '%{smart_count} день |||| %{smart_count} дні |||| %{smart_count} днів',
-    days_in_zone: 'Дні за поясом %{zone}',
     totals: 'Зростання за період',
     change: '%{value} до попереднього періоду',
     no_change: 'немає даних за попередній період',

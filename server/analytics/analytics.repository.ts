@@ -87,39 +87,6 @@ export class AnalyticsRepository {
     return q.execute();
   }
 
-  /**
-   * The snapshots of the posts in scope (of profile `accountId` when given) from `startMs` on, each post's last
-   * one before it first (what it had grown to by then), ordered by post and time: what a day in a zone other than
-   * UTC is summed from (the day tables hold UTC days). One walk of post_stats' key per post.
-   */
-  async snapshotsFrom(scope: number | null, startMs: number, accountId?: number) {
-    let q = this.db
-      .selectFrom('postStats as s')
-      .innerJoin('videoPublishes as vp', 'vp.id', 's.publishId')
-      .innerJoin('accounts as a', 'a.id', 'vp.accountId')
-      .select(['s.publishId', 's.atMs', 'vp.platform', ...SUMS.map((k) => `s.${k}` as const)])
-      .where((eb) =>
-        eb(
-          's.atMs',
-          '>=',
-          eb.fn.coalesce(
-            eb
-              .selectFrom('postStats as b')
-              .select((b) => b.fn.max('b.atMs').as('at'))
-              .whereRef('b.publishId', '=', 's.publishId')
-              .where('b.atMs', '<', startMs),
-            eb.val(startMs),
-          ),
-        ),
-      )
-      .orderBy('s.publishId')
-      .orderBy('s.atMs');
-    if (scope !== null) q = q.where('a.userId', '=', scope);
-    if (accountId !== undefined) q = q.where('vp.accountId', '=', accountId);
-    const rows = await q.execute();
-    return rows.map((r) => ({ ...r, atMs: Number(r.atMs) }));
-  }
-
   /** The owner of a publication (undefined: there is none). */
   publicationOwner(id: number) {
     return this.db.selectFrom('publications').select('userId').where('id', '=', id).executeTakeFirst();

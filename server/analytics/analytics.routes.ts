@@ -22,14 +22,13 @@ export async function analyticsRoutes(app: FastifyInstance, { analytics }: { ana
         ...doc,
         summary: 'Growth over the last 7, 30 or 90 days: totals, per platform, per day, top videos and profiles',
         description:
-          'Sums of daily increments (what the counters grew by each day in `zone`, UTC by default), never lifetime ' +
-          'counters; `previous` ' +
+          'Sums of daily increments (what the counters grew by each day, UTC), never lifetime counters; `previous` ' +
           'is the period before, for the change. A user sees their own posts, an admin everyone’s.',
         querystring: PeriodQuery,
         response: { 200: DashboardSchema, ...fails },
       },
     },
-    async (req) => analytics.dashboard(req.user, req.query.days, req.query.zone),
+    async (req) => analytics.dashboard(req.user, req.query.days),
   );
   r.get(
     API.analytics.publication,
@@ -56,7 +55,7 @@ export async function analyticsRoutes(app: FastifyInstance, { analytics }: { ana
         response: { 200: CurveSchema, ...fails },
       },
     },
-    async (req) => analytics.profile(req.user, req.params.id, req.query.days, req.query.zone),
+    async (req) => analytics.profile(req.user, req.params.id, req.query.days),
   );
   r.get(
     API.analytics.variants,

@@ -18,7 +18,7 @@ import { notFound } from '../http/errors';
 import { makeVariation } from '../media/render/variation';
 import { seedOf } from '../videos/render.worker';
 import type { AnalyticsRepository } from './analytics.repository';
-import { dayBefore, daysBetween, statDay, zoneDayStartMs } from './stat-day';
+import { dayBefore, daysBetween, statDay } from './stat-day';
 
 const TOP = 10;
 const HOUR_MS = 3600_000;
@@ -71,67 +71,23 @@ export class AnalyticsService {
     private now: () => Date = () => new Date(),
   ) {}
 
-  private range(days: number, zone: string) {
-    const to = statDay(this.now().getTime(), zone);
+  private range(days: number) {
+    const to = statDay(this.now().getTime());
     return { from: dayBefore(to, days - 1), to };
   }
 
-  /**
-   * Per day (in `zone`) and platform, what the posts in scope grew by from `from` to `to`, and what they had grown
-   * to per platform before `from`. UTC days are read from the day tables; another zone's days are summed from
-   * the snapshots, each read's growth on the day it was read there (as the day tables do in UTC): hourly reads
-   * for the last 14 days, the roll-up's one a day (at a UTC day's end) before.
-   */
-  private async days(scope: number | null, zone: string, from: string, to: string, accountId?: number) {
-    if (zone === 'UTC') {
-      const [rows, before] = await Promise.all([
-        this.repo.profileDays(scope, from, to, accountId),
-        accountId === undefined ? Promise.resolve([]) : this.repo.profileBefore(accountId, from),
-      ]);
-      return { rows, before: Object.fromEntries(before.map((b) => [b.platform, Number(b.views ?? 0)])) };
-    }
-    const startMs = zoneDayStartMs(from, zone);
-    const snaps = await this.repo.snapshotsFrom(scope, startMs, accountId);
-    const at = new Map<string, { day: string; platform: string } & StatCounts>();
-    const before: Record<string, number> = {};
-    let prev: (typeof snaps)[number] | undefined;
-    for (const s of snaps) {
-      if (prev?.publishId !== s.publishId) prev = undefined;
-      if (s.atMs < startMs) {
-        before[s.platform] = (before[s.platform] ?? 0) + Number(s.views);
-      } else {
-        const day = statDay(s.atMs, zone);
-        const key = `${day}|${s.platform}`;
-        const grown = counts(s);
-        const was = counts(prev);
-        if (day <= to)
-          at.set(key, {
-            day,
-            platform: s.platform,
-            ...add(
-              at.get(key) ?? ZERO,
-              Object.fromEntries(STAT_METRICS.map((k) => [k, grown[k] - was[k]])) as StatCounts,
-            ),
-          });
-      }
-      prev = s;
-    }
-    return { rows: [...at.values()], before };
-  }
-
-  async dashboard(user: AuthUser, period: AnalyticsPeriod, zone = 'UTC'): Promise<Dashboard> {
+  async dashboard(user: AuthUser, period: AnalyticsPeriod): Promise<Dashboard> {
     const scope = ownerScope(user);
     const days = Number(period);
-    const { from, to } = this.range(days, zone);
+    const { from, to } = this.range(days);
     const prevTo = dayBefore(from, 1);
     const prevFrom = dayBefore(from, days);
-    const [both, videos, profiles] = await Promise.all([
-      this.days(scope, zone, prevFrom, to),
+    const [rows, prevRows, videos, profiles] = await Promise.all([
+      this.repo.profileDays(scope, from, to),
+      this.repo.profileDays(scope, prevFrom, prevTo),
       this.repo.topVideos(scope, from, to, TOP),
       this.repo.topProfiles(scope, from, to, TOP),
     ]);
-    const rows = both.rows.filter((r) => r.day >= from);
-    const prevRows = both.rows.filter((r) => r.day <= prevTo);
     const series = fillDays(from, to, rows) as DayPoint[];
     const byPlatform = PLATFORMS.map((platform) => ({
       platform,
@@ -140,7 +96,6 @@ export class AnalyticsService {
     return {
       from,
       to,
-      zone,
       totals: series.reduce((a, p) => add(a, counts(p)), ZERO),
       previous: prevRows.reduce((a, p) => add(a, counts(p)), ZERO),
       byPlatform,
@@ -167,17 +122,21 @@ export class AnalyticsService {
     const rows = await this.repo.publicationDays(id);
     const to = statDay(this.now().getTime());
     const from = rows[0]?.day ?? to;
-    return { from, to, zone: 'UTC', series: withTotals(fillDays(from, to, rows) as DayPoint[]) };
+    return { from, to, series: withTotals(fillDays(from, to, rows) as DayPoint[]) };
   }
 
   /** A profile's curve per platform over the period. */
-  async profile(user: AuthUser, id: number, period: AnalyticsPeriod, zone = 'UTC'): Promise<Curve> {
+  async profile(user: AuthUser, id: number, period: AnalyticsPeriod): Promise<Curve> {
     const owner = await this.repo.profileOwner(id);
     const scope = ownerScope(user);
     if (!owner || (scope !== null && owner.userId !== scope)) throw notFound();
-    const { from, to } = this.range(Number(period), zone);
-    const { rows, before } = await this.days(null, zone, from, to, id);
-    return { from, to, zone, series: withTotals(fillDays(from, to, rows) as DayPoint[], before) };
+    const { from, to } = this.range(Number(period));
+    const [rows, before] = await Promise.all([
+      this.repo.profileDays(null, from, to, id),
+      this.repo.profileBefore(id, from),
+    ]);
+    const start = Object.fromEntries(before.map((b) => [b.platform, Number(b.views ?? 0)]));
+    return { from, to, series: withTotals(fillDays(from, to, rows) as DayPoint[], start) };
   }
 
   /**

@@ -1,9 +1,7 @@
-import { instantOf } from '../../src/contract/time-zones';
-
 /**
  * The day a moment belongs to, as `YYYY-MM-DD`: the one place that decides where a stats day starts and ends
- * (the daily increments, the roll-up, the dashboard's ranges). UTC unless `zone` (an IANA time zone) is
- * given: the day tables are UTC's; the dashboard and a profile's curve are grouped in the viewer's or profile's zone.
+ * (the daily increments, the roll-up, the dashboard's ranges). UTC for now; `zone` (an IANA time zone) is the
+ * seam for per-profile time zones.
  */
 export function statDay(ms: number, zone?: string): string {
   if (!zone || zone === 'UTC') return new Date(ms).toISOString().slice(0, 10);
@@ -26,12 +24,6 @@ export function daysBetween(from: string, to: string): string[] {
   for (let ms = Date.parse(`${from}T00:00:00Z`); ms <= Date.parse(`${to}T00:00:00Z`); ms += DAY_MS)
     out.push(new Date(ms).toISOString().slice(0, 10));
   return out;
-}
-
-/** The instant the day `day` starts in `zone` (its first valid minute, should a zone skip midnight). */
-export function zoneDayStartMs(day: string, zone: string): number {
-  const [year, month, d] = day.split('-').map(Number) as [number, number, number];
-  return instantOf(zone, { year, month, day: d, hour: 0, minute: 0 }).getTime();
 }
 
 /** The start (epoch ms) of the UTC day `day`: the roll-up's cut falls on a day boundary. */

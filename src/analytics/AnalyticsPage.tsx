@@ -7,8 +7,6 @@ import { ANALYTICS_PERIODS, STAT_METRICS, type AnalyticsPeriod, type Dashboard }
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { Loading } from '../layout/Loading';
 import { DayChart } from './DayChart';
-import { operatorZone } from '../slots/operatorZone';
-import { DaysZone } from './DaysZone';
 import { NoStats } from './NoStats';
 import { PlatformChart } from './PlatformChart';
 import { StatsTable } from './StatsTable';
@@ -27,11 +25,9 @@ export const AnalyticsPage = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<KadrDataProvider>();
   const [days, setDays] = useState<AnalyticsPeriod>('30');
-  // Days are the viewer's own (a read at 23:30 UTC is tomorrow's in Kyiv), the zone named as the calendar names it.
-  const [zone] = useState(operatorZone);
   const { data } = useQuery({
-    queryKey: ['analytics', 'dashboard', days, zone],
-    queryFn: ({ signal }) => dataProvider.analyticsDashboard(days, zone, signal),
+    queryKey: ['analytics', 'dashboard', days],
+    queryFn: ({ signal }) => dataProvider.analyticsDashboard(days, signal),
   });
   return (
     <Box sx={{ mt: 2 }} data-analytics-dashboard>
@@ -51,7 +47,6 @@ export const AnalyticsPage = () => {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <DaysZone zone={zone} />
       </Stack>
       {data ? <DashboardBody data={data} days={days} /> : <Loading />}
     </Box>

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { PLATFORMS } from './platforms';
-import { DEFAULT_TIME_ZONE, isTimeZone, TZM } from './time-zones';
 
 /**
  * Analytics (issue 22): the stats history as series a chart draws and a table lists. Every number is a sum of
  * daily increments (server/analytics: post_stat_days, profile_stat_days), never of the platforms' lifetime
- * counters; days are `YYYY-MM-DD` in the zone asked for (UTC by default). A user sees their own posts' stats,
- * an admin everyone's.
+ * counters; days are `YYYY-MM-DD` (UTC for now). A user sees their own posts' stats, an admin everyone's.
  */
 
 /** The dashboard's periods, in days. */
@@ -25,16 +23,6 @@ export const PeriodQuery = z.object({
     .enum(ANALYTICS_PERIODS, { error: AM.invalidPeriod })
     .default('30')
     .meta({ description: 'The period: the last 7, 30 or 90 days (today included)', example: '30' }),
-  zone: z
-    .string()
-    .refine(isTimeZone, TZM.invalid)
-    .default(DEFAULT_TIME_ZONE)
-    .meta({
-      description:
-        'The IANA time zone whose days the numbers are grouped by (the viewer’s, or the profile’s own): a read ' +
-        'at 23:30 UTC counts on the next day in Europe/Kyiv',
-      example: 'Europe/Kyiv',
-    }),
 });
 
 const count = z.number().int();
@@ -71,7 +59,6 @@ export const DashboardSchema = z
   .object({
     from: z.string().describe('First day of the period (YYYY-MM-DD)'),
     to: z.string().describe('Last day of the period (today)'),
-    zone: z.string().describe('The time zone the days are in'),
     totals: StatCountsSchema.describe('Growth over the period'),
     previous: StatCountsSchema.describe('Growth over the period before it (same length), for the change'),
     byPlatform: z.array(PlatformTotalSchema),
@@ -89,7 +76,7 @@ export const CurvePointSchema = DayPointSchema.extend({
 export type CurvePoint = z.infer<typeof CurvePointSchema>;
 
 export const CurveSchema = z
-  .object({ from: z.string(), to: z.string(), zone: z.string(), series: z.array(CurvePointSchema) })
+  .object({ from: z.string(), to: z.string(), series: z.array(CurvePointSchema) })
   .meta({ id: 'StatCurve' });
 export type Curve = z.infer<typeof CurveSchema>;
 

@@ -216,10 +216,10 @@ export const customMethods = {
       },
     ),
   // Analytics (issue 22): the series behind each chart.
-  analyticsDashboard: (days: AnalyticsPeriod, zone: string, signal?: AbortSignal) =>
+  analyticsDashboard: (days: AnalyticsPeriod, signal?: AbortSignal) =>
     call(
       contract.analytics().then((c) => c.DashboardSchema),
-      pathOf(API.analytics.dashboard, {}, { days, zone }),
+      pathOf(API.analytics.dashboard, {}, { days }),
       { signal },
     ),
   publicationCurve: (id: number, signal?: AbortSignal) =>
@@ -228,10 +228,10 @@ export const customMethods = {
       pathOf(API.analytics.publication, { id }),
       { signal },
     ),
-  profileCurve: (id: Identifier, days: AnalyticsPeriod, zone: string, signal?: AbortSignal) =>
+  profileCurve: (id: Identifier, days: AnalyticsPeriod, signal?: AbortSignal) =>
     call(
       contract.analytics().then((c) => c.CurveSchema),
-      pathOf(API.analytics.profile, { id }, { days, zone }),
+      pathOf(API.analytics.profile, { id }, { days }),
       { signal },
     ),
   renderVariants: (id: number, signal?: AbortSignal) =>
