@@ -85,8 +85,11 @@ describe('with the layout data', () => {
   it('F: a failed AI video shows a plain box saying so, no play button; its buttons start where its error does', async () => {
     const { context, page } = await adminPage();
     await page.goto(`${srv.url}/ai/video`);
-    const card = page.getByRole('group', { name: /Відео ШІ #\d+/ });
-    await card.getByLabel('Відео не створено: відтворювати нічого').waitFor();
+    // The failed one's card (the layout data holds a ready AI video too).
+    const card = page
+      .getByRole('group', { name: /Відео ШІ #\d+/ })
+      .filter({ has: page.getByLabel('Відео не створено: відтворювати нічого') });
+    await card.waitFor();
     expect(await card.getByRole('button', { name: /Переглянути відео/ }).count()).toBe(0);
     expect(await card.locator('video').count()).toBe(0);
     const alert = await card.getByRole('alert').boundingBox();
