@@ -182,11 +182,11 @@ export function chunkHandler(
       return refuse(400, 'Content-Type must be video/mp4, video/quicktime or video/webm.');
     if (start > up.received)
       return refuse(416, `Chunks must be uploaded in order: the next byte expected is ${up.received}.`);
-    if (end <= up.received) {
-      await drain(r);
+    const heldAlready = (): SimReply => {
       up.chunks.push({ start, end, outcome: 'held-already' });
       return { status: 206 };
-    }
+    };
+    if (end <= up.received) return (await drain(r), heldAlready());
     const fault = state.chunkFaults.find((f) => f.index === index);
     if (fault) {
       if (--fault.times <= 0) state.chunkFaults.splice(state.chunkFaults.indexOf(fault), 1);
@@ -201,6 +201,10 @@ export function chunkHandler(
       n += c.length;
     }
     if (n !== end - start) return apiError(400, 'invalid_params', 'The body is shorter or longer than Content-Length.');
+    // Another PUT of this chunk (a worker that lost its lease still sending while the next one resumes) may have
+    // been kept while this one streamed: a byte range is kept once, and one publish_id makes at most one post.
+    if (up.state !== 'uploading') return apiError(400, 'invalid_params', 'The video is already uploaded.');
+    if (up.received !== start) return heldAlready();
     if (state.drops.delete(index)) {
       up.chunks.push({ start, end, outcome: 'dropped' });
       return { status: 206 };

@@ -175,6 +175,12 @@ export function youtubeUploadRoutes(
     return video;
   };
 
+  /** The answer of a session whose video is made: the video, as the last chunk's answer had it. */
+  const made = (s: SimUploadSession): SimReply => {
+    const video = state.videos.find((v) => v.id === s.videoId)!;
+    return { status: 200, body: videoResource(video, ['snippet', 'status'], state.channelId()) };
+  };
+
   const put = async (r: SimRequest): Promise<SimReply> => {
     const body = r.body!;
     const drain = async (reply: SimReply) => {
@@ -195,8 +201,7 @@ export function youtubeUploadRoutes(
     const total = Number((probe ?? chunk)?.at(-1));
     if ((!probe && !chunk) || total !== s.size)
       return drain(googleApiError(400, 'badContentRange', `Content-Range ${range}`));
-    const done = s.videoId ? state.videos.find((v) => v.id === s.videoId) : undefined;
-    if (done) return drain({ status: 200, body: videoResource(done, ['snippet', 'status'], state.channelId()) });
+    if (s.videoId) return drain(made(s));
     if (probe) return drain(incomplete(s));
 
     const first = Number(chunk![1]);
@@ -249,6 +254,9 @@ export function youtubeUploadRoutes(
     if (pos !== first + length) return googleApiError(400, 'badContent', 'Body shorter than Content-Length');
     if (fault) return googleApiError(fault.status ?? 503, 'backendError', 'Backend Error', 'global');
     if (s.acknowledged < s.size) return incomplete(s);
+    // Another PUT (a worker that lost its lease still sending while the next one resumes) may have finished the
+    // file while this one streamed: one session makes one video.
+    if (s.videoId) return made(s);
 
     const video = finish(s);
     const lost = loseFinal;

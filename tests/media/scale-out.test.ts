@@ -37,7 +37,9 @@ describe.skipIf(!pgUp)('scale-out: 2 API + 2 worker processes, one PostgreSQL, o
     clip = await makePublishClip(); // 4 s: the outputs are long enough for every platform (Instagram: 3 s)
     loop = await makePublishClip({ durationSec: 4, lossless: true }); // over one S3 part: a multipart upload
     proxy = await startThrottledProxy(RATE);
-    cluster = await startCluster({ apis: 2, workers: 2, env: { RENDER_CONCURRENCY: '1' } });
+    // A 10 s lease: a living worker on this busy machine (five processes, ffmpeg, a throttled upload) never misses
+    // it, so the only steps taken over are the killed workers'.
+    cluster = await startCluster({ apis: 2, workers: 2, env: { RENDER_CONCURRENCY: '1', JOB_LEASE_SEC: '10' } });
     cluster.sims.google.processingMs = 0;
     Object.assign(cluster.sims.tiktok.publishSettings, { processingPolls: 0, postIdPolls: 0 });
     cluster.sims.instagram.publishing.finishAfterPolls = 1;

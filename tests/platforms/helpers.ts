@@ -1,4 +1,6 @@
 /** Shared bits for the platform driver tests. */
+import { request } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PlatformError, type PlatformErrorKind } from '../../server/platforms/types';
 
 /** Opens an authorization URL like a browser would, without following the redirect back to us. */
@@ -44,3 +46,26 @@ export const DOCUMENTED_SCOPES = {
 
 /** The stored message of a PlatformError key (what the profile keeps and the panel translates). */
 export const storedKey = (key: string) => `kadr.platform_errors.${key}`;
+
+/**
+ * A PUT of `body` that sends its first half and holds the rest (a worker that lost its lease, still sending while
+ * the next one resumes): `finish` sends the rest and resolves with the answer's status. It resolves once the
+ * simulator has had time to take the request in, so what the test sends next arrives while this one streams.
+ */
+export async function heldPut(
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ finish: () => Promise<number> }> {
+  const req = request(url, { method: 'PUT', headers: { ...headers, 'content-length': String(body.length) } });
+  const answer = new Promise<number>((resolve, reject) => {
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    });
+    req.on('error', reject);
+  });
+  await new Promise<void>((resolve) => req.write(body.subarray(0, body.length >> 1), () => resolve()));
+  await sleep(100);
+  return { finish: () => (req.end(body.subarray(body.length >> 1)), answer) };
+}

@@ -14,7 +14,7 @@ import { pickTikTokPrivacy, tiktokCaption } from '../../server/platforms/tiktok/
 import { checkTikTokFile } from '../../server/platforms/tiktok/tiktok.preflight';
 import { TikTokPublisher, type TikTokPublishStatus } from '../../server/platforms/tiktok/tiktok.publisher';
 import type { TokenSet } from '../../server/platforms/types';
-import { REDIRECT_URI, expectPlatformError, openConsent } from './helpers';
+import { REDIRECT_URI, expectPlatformError, heldPut, openConsent } from './helpers';
 
 /** This file's process-wide refreshes, as the composition root holds them. */
 const refreshes = new TokenRefreshes();
@@ -95,6 +95,12 @@ async function pollUntilPublished(
   }
   return seen;
 }
+
+const buffered = async (stream: NodeJS.ReadableStream) => {
+  const parts: Buffer[] = [];
+  for await (const c of stream) parts.push(c as Buffer);
+  return Buffer.concat(parts);
+};
 
 const keptRanges = (publishId: string) =>
   sim
@@ -430,6 +436,22 @@ describe('TikTok publisher against the simulator', () => {
     ]);
     expect(up.sha256).toBe(sha256);
     expect(postsOf(stored.publishId)).toHaveLength(1);
+  });
+
+  it('the last chunk sent by two workers at once (one lost its lease): kept once, one post', async () => {
+    const tokens = await connect();
+    const tt = publisherVia();
+    const { source, sha256 } = fileOf(MIB, 13);
+    const session = await tt.init(tokens.accessToken, META, source.size, await tt.creatorInfo(tokens.accessToken));
+    const body = await buffered(source.open(0, source.size));
+    const headers = { 'content-type': 'video/mp4', 'content-range': `bytes 0-${MIB - 1}/${MIB}` };
+    const first = await heldPut(session.uploadUrl, headers, body);
+    const second = await fetch(session.uploadUrl, { method: 'PUT', headers, body: new Uint8Array(body) });
+    expect(second.status).toBe(201);
+    expect(await first.finish()).toBe(400); // TikTok: the video is already uploaded
+    expect(postsOf(session.publishId)).toHaveLength(1);
+    expect(keptRanges(session.publishId)).toHaveLength(1);
+    expect(sim.uploads().find((u) => u.publishId === session.publishId)!.sha256).toBe(sha256);
   });
 
   it('a timeout after TikTok posted: the outcome is reconciled through status, never a second init or post', async () => {

@@ -10,7 +10,7 @@ import { isUploadSessionExpired } from '../../server/platforms/youtube/youtube.e
 import { checkYouTubeFile } from '../../server/platforms/youtube/youtube.preflight';
 import { YOUTUBE_QUOTA, YouTubePublisher } from '../../server/platforms/youtube/youtube.publisher';
 import { decodeMessage, splitDetail } from '../../src/contract/stored-message';
-import { REDIRECT_URI, expectPlatformError, openConsent, storedKey } from './helpers';
+import { REDIRECT_URI, expectPlatformError, heldPut, openConsent, storedKey } from './helpers';
 
 const CLIENT = { clientId: '77-publish.apps.googleusercontent.com', clientSecret: 'GOCSPX-publish' };
 const UNIT = 256 * 1024;
@@ -255,6 +255,23 @@ describe('YouTube publisher: resumable upload', () => {
     });
     expect(sim.posts()).toBe(posts + 1);
     expect(sim.videos.at(-1)!.id).toBe(videoId);
+  });
+
+  it('the last chunk sent by two workers at once (one lost its lease): one video, the slower told of it', async () => {
+    const file = randomBytes(3 * UNIT);
+    const uri = await yt.publisher.startUpload(tokens.accessToken, meta(), file.length, { privacyStatus: 'public' });
+    const posts = sim.posts();
+    const headers = {
+      authorization: `Bearer ${tokens.accessToken}`,
+      'content-range': `bytes 0-${file.length - 1}/${file.length}`,
+    };
+    const first = await heldPut(uri, headers, file);
+    const second = await fetch(uri, { method: 'PUT', headers, body: new Uint8Array(file) });
+    expect(second.status).toBe(201);
+    const { id } = (await second.json()) as { id: string };
+    expect(await first.finish()).toBe(200); // the session's video, as a finished session answers
+    expect(sim.posts()).toBe(posts + 1);
+    expect(sim.videos.find((v) => v.id === id)!.sha256).toBe(sha256(file));
   });
 
   it('a timeout after YouTube made the video: probe, then the uploads playlist once the session is gone', async () => {
