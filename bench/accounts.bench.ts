@@ -3,13 +3,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { hashPassword } from '../server/auth/password';
 import type { DbKind } from '../server/db/index';
 import { PAGE_SIZE } from '../src/contract/pagination';
 import { setPlatformStates } from '../tests/helpers/connected-tokens';
 import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
+import { BENCH_PASSWORD, benchApp } from './bench-app';
 import { load, summary } from './http-load';
 
 const PROFILES = 10_000;
@@ -58,7 +57,7 @@ export async function accountsBench(): Promise<void> {
 
 async function seed(tdb: TestDb): Promise<void> {
   const at = new Date().toISOString();
-  const passwordHash = await hashPassword('bench-pass');
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
   for (const [login, role] of [
     ['benchadmin', 'admin'],
     ['benchuser', 'user'],
@@ -151,35 +150,16 @@ async function floorServer(tdb: TestDb) {
 
 async function concurrentCase(kind: DbKind): Promise<void> {
   const tdb = await makeTestDb(kind);
-  const config = loadConfig(
-    {
-      LOG_LEVEL: 'silent',
-      DATA_DIR: tdb.dataDir,
-      WORKERS: 'off',
-      // On PostgreSQL the keys must be given (every process sharing the database uses the same ones).
-      JWT_SECRET: 'x'.repeat(40),
-      APP_KEY: 'bench-app-key-0123456789abcdefghijkl',
-      ...(tdb.url ? { DATABASE_URL: tdb.url } : {}),
-    } as any,
-    { panelDir: '/nonexistent' },
-  );
-  const app = await buildApp({ config, db: tdb.db, dbKind: kind });
+  const { app, analyze, bearer } = await benchApp(tdb, kind);
   let floor: Awaited<ReturnType<typeof floorServer>> | undefined;
   try {
     await seed(tdb);
-    if (kind === 'postgres') await tdb.db.executeQuery({ sql: 'vacuum analyze', parameters: [], query: null } as any);
+    if (kind === 'postgres') await analyze();
     await app.listen({ host: '127.0.0.1', port: 0 });
     const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     floor = await floorServer(tdb);
     const tokens: Record<string, string> = {};
-    for (const who of ['benchadmin', 'benchuser']) {
-      const r = await fetch(`${appUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ login: who, password: 'bench-pass' }),
-      });
-      tokens[who] = `Bearer ${(await r.json()).accessToken}`;
-    }
+    for (const who of ['benchadmin', 'benchuser']) tokens[who] = await bearer(who);
     const auth = { authorization: tokens.benchadmin! };
     const opts = (durationMs: number) => ({ concurrency: CONCURRENCY, durationMs });
     await load(appUrl, '/api/accounts?page=', 1, auth, opts(1_000)); // warm-up (JIT, statement caches)

@@ -46,20 +46,17 @@ export async function startFoundationServer(
   };
 }
 
-/** The foundation tests' plain user: `operator` / `user-pass` (role user), straight in the database. */
-export async function addOperator(server: TestServer): Promise<void> {
+/** A plain user (role user), straight in the database. */
+export async function addPlainUser(server: TestServer, login: string, password: string): Promise<void> {
   const at = new Date().toISOString();
   await server.tdb.db
     .insertInto('users')
-    .values({
-      login: 'operator',
-      passwordHash: await hashPassword('user-pass'),
-      role: 'user',
-      createdAt: at,
-      updatedAt: at,
-    })
+    .values({ login, passwordHash: await hashPassword(password), role: 'user', createdAt: at, updatedAt: at })
     .execute();
 }
+
+/** The foundation tests' plain user: `operator` / `user-pass`. */
+export const addOperator = (server: TestServer) => addPlainUser(server, 'operator', 'user-pass');
 
 /** The server and the browser of a describe block's browser tests. */
 export type Panel = { readonly server: TestServer; readonly browser: Browser };

@@ -63,7 +63,8 @@ export const layoutScreens = (d: LayoutData): Screen[] => [
   { name: 'user create', path: () => '/users/create', ready: { selector: 'input[name="login"]' } },
   { name: 'user edit', path: () => `/users/${d.user}`, ready: { value: 'olena.kovalenko.marketing.team' } },
   { name: 'jobs', path: () => '/jobs', ready: { text: 'upstream_connect_error' } },
-  { name: 'audit log', path: () => '/audit', ready: { text: 'kadr-publications-notifications-marketing-team' } },
+  // Entries with details (the seeded webhook's long address among them); every sign-in adds an entry above them.
+  { name: 'audit log', path: () => '/audit', ready: { selector: '[data-audit-detail]' } },
   { name: 'settings', path: () => '/setting', ready: { selector: 'input[type="password"]' } },
   { name: 'not found', path: () => '/no-such-screen', ready: { text: '404' } },
 ];

@@ -1,11 +1,19 @@
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { signInAs } from '../helpers/browser';
-import { addOperator, foundationPanel } from './foundation-panel';
+import { addOperator, addPlainUser, foundationPanel } from './foundation-panel';
 
-/** Issue 23: two-factor enrolment and sign-in with a code in the browser, then the audit log read by an admin. */
+/**
+ * Issue 23: two-factor enrolment and sign-in with a code in the browser, the audit log read by an admin, and an
+ * admin requiring two-factor sign-in while a user without it is signed in.
+ */
 describe('two-factor sign-in and the audit log in the browser', () => {
-  const panel = foundationPanel({ setUp: addOperator });
+  const panel = foundationPanel({
+    setUp: async (server) => {
+      await addOperator(server);
+      await addPlainUser(server, 'newcomer', 'user-pass');
+    },
+  });
   const pages: Page[] = [];
   const newPage = async () => {
     const page = await (await panel.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -76,5 +84,39 @@ describe('two-factor sign-in and the audit log in the browser', () => {
     const page = await newPage();
     const r = await page.request.get(`${panel.server.url}/api/audit`);
     expect(r.status()).toBe(401);
+  });
+
+  /** Sets the policy as the admin does (straight in the database: the admin has no 2FA and is not signed in here). */
+  const require = async (required: boolean) => {
+    await panel.server.tdb.db
+      .insertInto('settings')
+      .values({ key: 'auth.require_two_factor', value: String(required) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(required) }))
+      .execute();
+  };
+
+  it('required while signed in: the next call leads to Settings, only enrolment; enrolling opens the panel', async () => {
+    const page = await newPage();
+    await signInAs(page, panel.server.url, 'newcomer', 'user-pass');
+    await require(true);
+    await page.goto(`${panel.server.url}/tags`);
+    await page.waitForURL(`${panel.server.url}/setting`);
+    const card = page.locator('[data-two-factor]');
+    await card.getByText('Адміністратор вимагає двофакторний вхід. Увімкніть його, щоб продовжити роботу.').waitFor();
+    // Only enrolment (and the language): no password form, no keys, no webhooks.
+    expect(await page.getByTestId('api-keys').count()).toBe(0);
+    expect(await page.getByTestId('webhooks').count()).toBe(0);
+    expect(await page.getByText('Змінити пароль').count()).toBe(0);
+
+    await card.getByRole('button', { name: 'Увімкнути' }).click();
+    const secret = (await card.locator('[data-secret]').innerText()).trim();
+    await card.getByLabel('Код').fill(await codeOf(secret));
+    await card.getByRole('button', { name: 'Підтвердити' }).click();
+    await card.getByRole('button', { name: 'Я зберіг коди' }).click();
+    await page.getByTestId('api-keys').waitFor();
+    await page.goto(`${panel.server.url}/tags`);
+    await page.waitForURL(`${panel.server.url}/tags`);
+    expect(page.url()).toBe(`${panel.server.url}/tags`);
+    await require(false);
   });
 });
