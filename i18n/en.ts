@@ -407,6 +407,14 @@ export const kadrEn: KadrMessages = {
     attempt: 'Attempt',
     answer: 'Answer',
     will_retry: 'will retry',
+    rotate: 'Rotate secret',
+    rotate_confirm:
+      'Make a new signing secret for %{url}? The old one stays valid for %{hours} hours, so your receiver can switch to the new one without missing a message.',
+    rotated_title: 'New signing secret',
+    rotated_secret_once: 'The new secret to check signatures with. Copy it now: it will not be shown again.',
+    rotated_note:
+      'The old secret stays valid until %{at} (UTC): until then every delivery is signed with both secrets, after that with the new one only.',
+    old_secret_until: 'Old secret valid until %{at} (UTC)',
     errors: {
       url_invalid: 'An http:// or https:// address without a login and password is needed',
       url_refused: 'The address leads into an internal network: such addresses are refused',
@@ -1450,6 +1458,7 @@ export const kadrEn: KadrMessages = {
       'webhook.created': 'Webhook added',
       'webhook.updated': 'Webhook changed',
       'webhook.deleted': 'Webhook deleted',
+      'webhook.secret_rotated': 'Webhook secret rotated',
     },
     objects: {
       user: 'User',

@@ -528,6 +528,9 @@ export interface WebhooksTable {
   enabled: Generated<number>;
   createdAt: number;
   updatedAt: number;
+  /** 042: the secret a rotation replaced, still signing until `previousSecretUntil` (epoch ms). */
+  previousSecretSealed: string | null;
+  previousSecretUntil: number | null;
 }
 
 /** 031: one attempt to deliver a webhook message (the delivery log). */

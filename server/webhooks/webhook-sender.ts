@@ -14,8 +14,11 @@ export type SendResult = {
   durationMs: number;
 };
 
-/** A message: its id (the same on every retry), the JSON body, and the webhook's `whsec_` secret. */
-export type OutgoingMessage = { url: string; messageId: string; body: string; secret: string };
+/**
+ * A message: its id (the same on every retry), the JSON body, and the webhook's `whsec_` secrets: the one in use
+ * first, then the one a rotation replaced while its grace period lasts.
+ */
+export type OutgoingMessage = { url: string; messageId: string; body: string; secrets: string[] };
 
 /** Characters of an answer's body kept in the delivery log. */
 export const BODY_SNIPPET = 500;
@@ -25,7 +28,9 @@ const READ_LIMIT = 4096;
 /**
  * Sends webhook messages as Standard Webhooks prescribes: POST of the JSON body with `webhook-id`,
  * `webhook-timestamp` (Unix seconds, this attempt's) and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of
- * `id.timestamp.body` under the secret), signed by the `standardwebhooks` library. Redirects are not followed.
+ * `id.timestamp.body` under the secret), signed by the `standardwebhooks` library. After a rotation the header holds
+ * one signature per secret, space-separated, the new one first (the spec's zero-downtime rotation: a receiver
+ * accepts the message when any of them verifies). Redirects are not followed.
  *
  * Unless `allowPrivate` (ALLOW_PRIVATE_WEBHOOKS), the proxy guard keeps it from pointing inward (SSRF): an
  * address literal that is not public is refused before any connection, and a name is resolved by the guarded
@@ -66,7 +71,7 @@ export class WebhookSender {
       'user-agent': 'Kadr-Webhooks/1',
       'webhook-id': m.messageId,
       'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': new Webhook(m.secret).sign(m.messageId, at, m.body),
+      'webhook-signature': m.secrets.map((secret) => new Webhook(secret).sign(m.messageId, at, m.body)).join(' '),
     };
     try {
       const res = await request(m.url, {

@@ -10,6 +10,9 @@ export type WebhookRow = {
   url: string;
   events: string[];
   secretSealed: string;
+  /** The secret a rotation replaced and the end of its grace period (epoch ms), else null (042). */
+  previousSecretSealed: string | null;
+  previousSecretUntil: number | null;
   enabled: boolean;
   createdAt: number;
   updatedAt: number;
@@ -45,6 +48,8 @@ export class WebhooksRepository {
         'webhooks.url',
         'webhooks.events',
         'webhooks.secretSealed',
+        'webhooks.previousSecretSealed',
+        'webhooks.previousSecretUntil',
         'webhooks.enabled',
         'webhooks.createdAt',
         'webhooks.updatedAt',
@@ -58,6 +63,8 @@ export class WebhooksRepository {
     url: string;
     events: string;
     secretSealed: string;
+    previousSecretSealed: string | null;
+    previousSecretUntil: number | null;
     enabled: number;
     createdAt: number;
     updatedAt: number;
@@ -65,6 +72,7 @@ export class WebhooksRepository {
     return {
       ...r,
       events: parseEvents(r.events),
+      previousSecretUntil: r.previousSecretUntil === null ? null : Number(r.previousSecretUntil),
       enabled: Boolean(r.enabled),
       createdAt: Number(r.createdAt),
       updatedAt: Number(r.updatedAt),
@@ -133,6 +141,20 @@ export class WebhooksRepository {
         ...(patch.enabled !== undefined ? { enabled: patch.enabled ? 1 : 0 } : {}),
         updatedAt: at,
       })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A rotation: `secretSealed` signs from now on; `previousSecretSealed` too, until `previousSecretUntil`. */
+  async rotateSecret(
+    id: number,
+    r: { secretSealed: string; previousSecretSealed: string; previousSecretUntil: number },
+    at: number,
+    db: Db = this.db,
+  ): Promise<void> {
+    await db
+      .updateTable('webhooks')
+      .set({ ...r, updatedAt: at })
       .where('id', '=', id)
       .execute();
   }

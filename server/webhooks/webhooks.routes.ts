@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, IdParams } from '../../src/contract/http';
 import {
+  WEBHOOK_SECRET_GRACE_MS,
   WebhookCreatedSchema,
   WebhookCreateSchema,
   WebhookDeliveryListSchema,
@@ -9,6 +10,7 @@ import {
   WebhookListSchema,
   WebhookPatchSchema,
   WebhookSchema,
+  WebhookSecretRotatedSchema,
 } from '../../src/contract/webhooks';
 import { actingOf, requireUser } from '../auth/guards';
 import { API_TAGS, SESSION_ONLY } from '../http/openapi';
@@ -17,8 +19,8 @@ import type { WebhooksService } from './webhooks.service';
 const fails = errorResponses(400, 401, 403, 404, 500);
 
 /**
- * /api/webhooks: a user's own webhooks (an admin sees and manages everyone's), their delivery log and "send
- * test". From a session only: an API key never reaches webhooks.
+ * /api/webhooks: a user's own webhooks (an admin sees and manages everyone's), their delivery log, "send test"
+ * and "rotate secret". From a session only: an API key never reaches webhooks.
  */
 export async function webhooksRoutes(app: FastifyInstance, { webhooks }: { webhooks: WebhooksService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -97,5 +99,24 @@ export async function webhooksRoutes(app: FastifyInstance, { webhooks }: { webho
       },
     },
     async (req) => webhooks.sendTest(req.user, req.params.id),
+  );
+  r.post(
+    '/api/webhooks/:id/rotate-secret',
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'Rotate the signing secret (the new one is in this answer only)',
+        description:
+          'Makes a new signing secret, answered this once. The old secret keeps signing every delivery for ' +
+          `${WEBHOOK_SECRET_GRACE_MS / 3600_000} hours ` +
+          '(until `previousSecretValidUntil`): meanwhile `webhook-signature` holds two signatures, space-separated, ' +
+          'the new secret’s first (Standard Webhooks rotation), so a receiver can move to the new secret without ' +
+          'refusing a message. A rotation within that time ends the older secret at once.',
+        params: IdParams,
+        response: { 200: WebhookSecretRotatedSchema, ...fails },
+      },
+    },
+    async (req) => webhooks.rotateSecret(actingOf(req), req.params.id),
   );
 }

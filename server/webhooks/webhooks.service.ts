@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthUser } from '../../src/contract/auth';
 import { M } from '../../src/contract/messages';
 import {
+  WEBHOOK_SECRET_GRACE_MS,
   WEBHOOK_TEST_EVENT,
   WM,
   type Webhook,
@@ -10,6 +11,7 @@ import {
   type WebhookCreated,
   type WebhookDelivery,
   type WebhookPatch,
+  type WebhookSecretRotated,
 } from '../../src/contract/webhooks';
 import { ownerScope, type Acting } from '../auth/guards';
 import { actorOf, record } from '../audit/audit';
@@ -24,13 +26,17 @@ import type { WebhookSender } from './webhook-sender';
 const LOG_LIMIT = 200;
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A new signing secret: `whsec_` and 32 random bytes, base64 (Standard Webhooks). */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
 /** A message body as Standard Webhooks suggests: the event's type, when it was sent out, and its data. */
 export const messageBody = (type: string, data: unknown, at: number) =>
   JSON.stringify({ type, timestamp: iso(at), data });
 
 /**
  * Webhooks: URLs a user registers for events of their own rows (an admin's hear everyone's). The secret
- * (`whsec_` and 32 random bytes, base64) is shown once and kept sealed. Every message is a job of the queue
+ * (`whsec_` and 32 random bytes, base64) is shown once and kept sealed. "Rotate secret" makes a new one (shown
+ * once too); the old one keeps signing, after the new one, for WEBHOOK_SECRET_GRACE_MS. Every message is a job of the queue
  * (server/webhooks/webhooks.jobs.ts), retried with backoff for about a day; each attempt is written to the
  * delivery log. The SSRF guard of proxies applies: a URL whose address (literal, or any the name resolves to)
  * is not public is refused when saved and again when sent, unless ALLOW_PRIVATE_WEBHOOKS.
@@ -46,16 +52,17 @@ export class WebhooksService {
   }
 
   async list(user: AuthUser): Promise<Webhook[]> {
-    return (await this.repo.list(ownerScope(user))).map(shown);
+    const now = this.now();
+    return (await this.repo.list(ownerScope(user))).map((w) => shown(w, now));
   }
 
   async get(user: AuthUser, id: number): Promise<Webhook> {
-    return shown(await this.row(user, id));
+    return shown(await this.row(user, id), this.now());
   }
 
   async create(user: Acting, body: WebhookCreate): Promise<WebhookCreated> {
     await this.checkAddress(body.url);
-    const secret = `whsec_${randomBytes(32).toString('base64')}`;
+    const secret = newSecret();
     const id = await this.deps.db.transaction().execute(async (trx) => {
       const id = await this.repo.insert(
         {
@@ -84,6 +91,34 @@ export class WebhooksService {
       await record(trx, { ...actorOf(user), action: 'webhook.updated', ...this.object(id), detail: { ...patch } });
     });
     return this.get(user, id);
+  }
+
+  /**
+   * "Rotate secret": a new secret signs every delivery from now on (answered this once); the one in use until now
+   * signs them too, after it, for WEBHOOK_SECRET_GRACE_MS. A rotation within the grace period replaces the older
+   * secret by the one in use: only the secret in use before the last rotation stays valid.
+   */
+  async rotateSecret(user: Acting, id: number): Promise<WebhookSecretRotated> {
+    const w = await this.row(user, id);
+    const secret = newSecret();
+    const at = this.now();
+    const until = at + WEBHOOK_SECRET_GRACE_MS;
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.repo.rotateSecret(
+        id,
+        {
+          secretSealed: this.deps.sealer.seal(secret),
+          previousSecretSealed: w.secretSealed,
+          previousSecretUntil: until,
+        },
+        at,
+        trx,
+      );
+      // Never a secret: when the old one stops signing.
+      const detail = { url: w.url, previousSecretValidUntil: iso(until) };
+      await record(trx, { ...actorOf(user), action: 'webhook.secret_rotated', ...this.object(id), detail });
+    });
+    return { webhook: await this.get(user, id), secret, previousSecretValidUntil: iso(until) };
   }
 
   async remove(user: Acting, id: number): Promise<Webhook> {
@@ -139,7 +174,7 @@ export class WebhooksService {
       url: w.url,
       messageId: m.messageId,
       body: m.body,
-      secret: this.deps.sealer.open(w.secretSealed),
+      secrets: this.signingSecrets(w),
     });
     return this.repo.logAttempt({
       webhookId: w.id,
@@ -154,6 +189,13 @@ export class WebhooksService {
       durationMs: r.durationMs,
       createdAt: this.now(),
     });
+  }
+
+  /** The secrets that sign a delivery now: the one in use, then the one a rotation replaced while its grace lasts. */
+  private signingSecrets(w: WebhookRow): string[] {
+    const secrets = [this.deps.sealer.open(w.secretSealed)];
+    if (graceLasts(w, this.now())) secrets.push(this.deps.sealer.open(w.previousSecretSealed!));
+    return secrets;
   }
 
   private async row(user: AuthUser, id: number): Promise<WebhookRow> {
@@ -176,13 +218,19 @@ export class WebhooksService {
   }
 }
 
-function shown(w: WebhookRow): Webhook {
+/** Whether the secret a rotation replaced still signs deliveries at `now`. */
+const graceLasts = (w: WebhookRow, now: number) =>
+  w.previousSecretSealed !== null && w.previousSecretUntil !== null && w.previousSecretUntil > now;
+
+/** A webhook as answered: never a secret, only until when the replaced one still signs. */
+function shown(w: WebhookRow, now: number): Webhook {
   return {
     id: w.id,
     url: w.url,
     events: w.events,
     enabled: w.enabled,
     user: { id: w.userId, login: w.login },
+    previousSecretValidUntil: graceLasts(w, now) ? iso(w.previousSecretUntil!) : null,
     createdAt: iso(w.createdAt),
     updatedAt: iso(w.updatedAt),
   };

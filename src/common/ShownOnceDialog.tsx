@@ -5,17 +5,20 @@ import { copyText } from './copyText';
 
 /**
  * A secret shown this once (a new API key, a webhook's signing secret): the value to select or copy, a warning
- * that it will not be shown again, and Done, which forgets it.
+ * that it will not be shown again, and Done, which forgets it. `note` (already translated) says what else to know
+ * (a rotated webhook secret: until when the old one stays valid).
  */
 export const ShownOnceDialog = ({
   title,
   warning,
   value,
+  note,
   onClose,
 }: {
   title: string;
   warning: string;
   value: string | null;
+  note?: string;
   onClose: () => void;
 }) => {
   const translate = useTranslate();
@@ -41,6 +44,11 @@ export const ShownOnceDialog = ({
             },
           }}
         />
+        {note && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {note}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>

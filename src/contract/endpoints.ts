@@ -135,12 +135,13 @@ export const API = {
     collection: '/api/api-keys',
     item: '/api/api-keys/:id',
   },
-  /** Webhooks: GET, POST; GET, PATCH, DELETE /{id}; the delivery log and "send test". */
+  /** Webhooks: GET, POST; GET, PATCH, DELETE /{id}; the delivery log, "send test" and "rotate secret". */
   webhooks: {
     collection: '/api/webhooks',
     item: '/api/webhooks/:id',
     deliveries: '/api/webhooks/:id/deliveries',
     test: '/api/webhooks/:id/test',
+    rotateSecret: '/api/webhooks/:id/rotate-secret',
   },
   live: {
     ticket: '/api/live/ticket',

@@ -26,6 +26,12 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 export const WEBHOOK_URL_MAX = 2000;
 
+/**
+ * How long the secret a rotation replaced keeps signing deliveries (after the new one), so a receiver can move to
+ * the new secret without refusing a message: a day, as is usual.
+ */
+export const WEBHOOK_SECRET_GRACE_MS = 24 * 3600_000;
+
 const urlField = z
   .string({ error: WM.urlInvalid })
   .trim()
@@ -66,6 +72,10 @@ export const WebhookSchema = z
     events: z.array(z.string()),
     enabled: z.boolean(),
     user: z.object({ id: z.number().int(), login: z.string() }),
+    /** After a rotation, until when the replaced secret still signs deliveries (next to the new one); else null. */
+    previousSecretValidUntil: z.string().nullable().meta({
+      description: 'After a secret rotation: until when the old secret still signs deliveries (ISO 8601), else null',
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -78,6 +88,15 @@ export const WebhookCreatedSchema = z
   .object({ webhook: WebhookSchema, secret: z.string() })
   .meta({ id: 'WebhookCreated' });
 export type WebhookCreated = z.infer<typeof WebhookCreatedSchema>;
+
+/**
+ * The answer to "rotate secret": the webhook and its new signing secret, shown this once; the old secret still
+ * signs every delivery (after the new one) until `previousSecretValidUntil`.
+ */
+export const WebhookSecretRotatedSchema = z
+  .object({ webhook: WebhookSchema, secret: z.string(), previousSecretValidUntil: z.string() })
+  .meta({ id: 'WebhookSecretRotated' });
+export type WebhookSecretRotated = z.infer<typeof WebhookSecretRotatedSchema>;
 
 /** One attempt to deliver a message: the answer's status and body (its start), or the network error. */
 export const WebhookDeliverySchema = z

@@ -402,6 +402,12 @@ export const customMethods = {
       pathOf(API.webhooks.test, { id }),
       { method: 'POST' },
     ),
+  rotateWebhookSecret: (id: Identifier) =>
+    call(
+      contract.webhooks().then((c) => c.WebhookSecretRotatedSchema),
+      pathOf(API.webhooks.rotateSecret, { id }),
+      { method: 'POST' },
+    ),
   webhookDeliveries: (id: Identifier, signal?: AbortSignal) =>
     call(
       contract.webhooks().then((c) => c.WebhookDeliveryListSchema),

@@ -1,3 +1,4 @@
+import AutorenewIcon from '@mui/icons-material/Autorenew';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SendIcon from '@mui/icons-material/Send';
 import {
@@ -19,9 +20,16 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
-import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '../contract/webhooks';
+import {
+  WEBHOOK_EVENTS,
+  WEBHOOK_SECRET_GRACE_MS,
+  type Webhook,
+  type WebhookEvent,
+  type WebhookSecretRotated,
+} from '../contract/webhooks';
 import { errorMessages, fieldErrorsOf } from '../common/errorMessages';
 import { ShownOnceDialog } from '../common/ShownOnceDialog';
+import { useFormatUtc } from '../common/useFormatUtc';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { WebhookLog } from './WebhookLog';
 
@@ -29,10 +37,12 @@ const QUERY_KEY = ['webhooks'];
 
 /**
  * Settings → Webhooks: register a URL for events (the signing secret shown once), switch one off, send a test,
- * read its delivery log, delete it. A user's webhooks hear their own rows' events; an admin sees every webhook.
+ * read its delivery log, rotate its secret (the new one shown once, the old one valid for a grace period), delete
+ * it. A user's webhooks hear their own rows' events; an admin sees every webhook.
  */
 export const WebhooksCard = () => {
   const translate = useTranslate();
+  const formatUtc = useFormatUtc();
   const notify = useNotify();
   const { identity } = useGetIdentity();
   const dataProvider = useDataProvider<KadrDataProvider>();
@@ -44,6 +54,8 @@ export const WebhooksCard = () => {
   const [secret, setSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const [rotating, setRotating] = useState<Webhook | null>(null);
+  const [rotated, setRotated] = useState<WebhookSecretRotated | null>(null);
   const fail = (e: unknown) => {
     for (const m of errorMessages(e, translate('kadr.notifications.error'))) notify(m, { type: 'error' });
   };
@@ -72,6 +84,14 @@ export const WebhooksCard = () => {
     mutationFn: (id: number) => dataProvider.deleteWebhook(id),
     onSuccess: () => {
       notify('kadr.webhooks.deleted', { type: 'success' });
+      void refresh();
+    },
+    onError: fail,
+  });
+  const rotate = useMutation({
+    mutationFn: (id: number) => dataProvider.rotateWebhookSecret(id),
+    onSuccess: (r) => {
+      setRotated(r);
       void refresh();
     },
     onError: fail,
@@ -165,6 +185,14 @@ export const WebhooksCard = () => {
               <Button size="small" onClick={() => setOpen(open === w.id ? null : w.id)}>
                 {translate(open === w.id ? 'kadr.webhooks.hide_log' : 'kadr.webhooks.log')}
               </Button>
+              <Button
+                size="small"
+                startIcon={<AutorenewIcon />}
+                onClick={() => setRotating(w)}
+                disabled={rotate.isPending}
+              >
+                {translate('kadr.webhooks.rotate')}
+              </Button>
               <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(w)}>
                 {translate('kadr.webhooks.delete')}
               </Button>
@@ -175,6 +203,11 @@ export const WebhooksCard = () => {
                 w.user.id !== Number(identity.id) &&
                 ` · ${translate('kadr.webhooks.owner')}: ${w.user.login}`}
             </Typography>
+            {w.previousSecretValidUntil && (
+              <Typography variant="body2" color="warning.main">
+                {translate('kadr.webhooks.old_secret_until', { at: formatUtc(w.previousSecretValidUntil) })}
+              </Typography>
+            )}
             {open === w.id && <WebhookLog id={w.id} />}
           </Box>
         ))}
@@ -184,6 +217,29 @@ export const WebhooksCard = () => {
         warning="kadr.webhooks.secret_once"
         value={secret}
         onClose={() => setSecret(null)}
+      />
+      <ShownOnceDialog
+        title="kadr.webhooks.rotated_title"
+        warning="kadr.webhooks.rotated_secret_once"
+        value={rotated?.secret ?? null}
+        note={
+          rotated
+            ? translate('kadr.webhooks.rotated_note', { at: formatUtc(rotated.previousSecretValidUntil) })
+            : undefined
+        }
+        onClose={() => setRotated(null)}
+      />
+      <Confirm
+        isOpen={rotating !== null}
+        title="kadr.webhooks.rotate"
+        content="kadr.webhooks.rotate_confirm"
+        contentTranslateOptions={{ url: rotating?.url ?? '', hours: WEBHOOK_SECRET_GRACE_MS / 3600_000 }}
+        confirm="kadr.webhooks.rotate"
+        onConfirm={() => {
+          if (rotating) rotate.mutate(rotating.id);
+          setRotating(null);
+        }}
+        onClose={() => setRotating(null)}
       />
       <Confirm
         isOpen={deleting !== null}

@@ -52,6 +52,7 @@ describeEachDb(
         { method: 'PATCH', url: `/api/webhooks/${w}`, payload: { enabled: true }, own: true, admin: 200 },
         { method: 'GET', url: `/api/webhooks/${w}/deliveries`, own: true, admin: 200 },
         { method: 'POST', url: `/api/webhooks/${w}/test`, own: true, admin: 200 },
+        { method: 'POST', url: `/api/webhooks/${w}/rotate-secret`, own: true, admin: 200 },
         { method: 'DELETE', url: `/api/webhooks/${w}`, own: true, admin: 200 },
       ];
       for (const { own, admin, other, ...req } of endpoints as {

@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { describeEachDb, type TestCtx } from '../helpers/app';
 import { postEvent, recordEvents, renderEvent } from '../helpers/events';
 import { webhookDeliverJob, WEBHOOK_MAX_ATTEMPTS } from '../../server/webhooks/webhooks.jobs';
+import { WEBHOOK_SECRET_GRACE_MS } from '../../src/contract/webhooks';
 
 type Received = { headers: IncomingHttpHeaders; body: string; path: string };
 
@@ -56,6 +57,19 @@ function signatureOk(secret: string, r: Received): boolean {
     .split(' ')
     .some((s) => s === `v1,${expected}`);
 }
+
+/** The `webhook-signature` header's signatures, in their order (space-separated, as Standard Webhooks has it). */
+const signaturesOf = (r: Received) => String(r.headers['webhook-signature']).split(' ');
+
+/** The signature `secret` gives this delivery (`v1,` and the base64 HMAC-SHA256 of id.timestamp.body). */
+function signatureBy(secret: string, r: Received): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const signed = `${String(r.headers['webhook-id'])}.${String(r.headers['webhook-timestamp'])}.${r.body}`;
+  return `v1,${createHmac('sha256', key).update(signed).digest('base64')}`;
+}
+
+/** The reference receiver's check (standardwebhooks): throws unless some signature verifies with `secret`. */
+const verify = (secret: string, r: Received) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>);
 
 describeEachDb(
   'webhooks',
@@ -182,6 +196,116 @@ describeEachDb(
       expect(new Set(entries.map((e: { messageId: string }) => e.messageId)).size).toBe(1);
       expect(new Set(listener.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
       expect(listener.received.every((r) => signatureOk(secret, r))).toBe(true);
+    });
+
+    it('"rotate secret": the new secret is answered once; for the grace period both sign (new first), then only the new one', async () => {
+      const { webhook, secret: old } = await register(anna, '/rotate', ['post.published']);
+      const r = await ctx.call({ method: 'POST', url: `/api/webhooks/${webhook.id}/rotate-secret`, token: anna });
+      expect(r.status).toBe(200);
+      const fresh: string = r.body.secret;
+      expect(fresh).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+      expect(fresh).not.toBe(old);
+      // The old secret signs for the grace period from the rotation on.
+      expect(Date.parse(r.body.previousSecretValidUntil) - Date.parse(r.body.webhook.updatedAt)).toBe(
+        WEBHOOK_SECRET_GRACE_MS,
+      );
+      expect(r.body.webhook).toMatchObject({
+        id: webhook.id,
+        previousSecretValidUntil: r.body.previousSecretValidUntil,
+      });
+
+      // No answer but the rotation's carries a secret, old or new.
+      for (const url of ['/api/webhooks', `/api/webhooks/${webhook.id}`, `/api/webhooks/${webhook.id}/deliveries`]) {
+        for (const who of [anna, boss]) {
+          const g = await ctx.call({ method: 'GET', url, token: who });
+          expect(g.status, url).toBe(200);
+          const text = JSON.stringify(g.body);
+          expect(text, url).not.toContain(fresh.slice(6));
+          expect(text, url).not.toContain(old.slice(6));
+          expect(text, url).not.toContain('whsec_');
+        }
+      }
+      const read = await ctx.call({ method: 'GET', url: `/api/webhooks/${webhook.id}`, token: anna });
+      expect(read.body.previousSecretValidUntil).toBe(r.body.previousSecretValidUntil);
+
+      // During the grace period: an event through the queue carries two signatures, the new secret's first.
+      await recordEvents(ctx.root, postEvent(annaId, { videoId: 11 }, 'post.published'));
+      await deliver(ctx);
+      const during = listener.received.filter((x) => x.path === '/rotate');
+      expect(during).toHaveLength(1);
+      expect(signaturesOf(during[0]!)).toEqual([signatureBy(fresh, during[0]!), signatureBy(old, during[0]!)]);
+      // A receiver still on the old secret, and one already on the new, both accept it.
+      expect(verify(old, during[0]!)).toMatchObject({ type: 'post.published', data: { videoId: 11 } });
+      expect(verify(fresh, during[0]!)).toMatchObject({ type: 'post.published' });
+      expect(() => verify(`whsec_${Buffer.alloc(32, 9).toString('base64')}`, during[0]!)).toThrow();
+      // "Send test" is signed the same way.
+      await ctx.call({ method: 'POST', url: `/api/webhooks/${webhook.id}/test`, token: anna });
+      const test = listener.received.at(-1)!;
+      expect(signaturesOf(test)).toEqual([signatureBy(fresh, test), signatureBy(old, test)]);
+
+      // The grace period over (its stored end moved into the past): the new secret alone signs.
+      await ctx.tdb.db
+        .updateTable('webhooks')
+        .set({ previousSecretUntil: Date.now() - 1 })
+        .where('id', '=', webhook.id)
+        .execute();
+      await recordEvents(ctx.root, postEvent(annaId, { videoId: 12 }, 'post.published'));
+      await deliver(ctx);
+      const after = listener.received.at(-1)!;
+      expect(JSON.parse(after.body)).toMatchObject({ data: { videoId: 12 } });
+      expect(signaturesOf(after)).toEqual([signatureBy(fresh, after)]);
+      expect(verify(fresh, after)).toMatchObject({ type: 'post.published' });
+      expect(() => verify(old, after)).toThrow();
+      expect(
+        (await ctx.call({ method: 'GET', url: `/api/webhooks/${webhook.id}`, token: anna })).body
+          .previousSecretValidUntil,
+      ).toBeNull();
+
+      // The audit log has the rotation, by whom and until when the old secret signed: never a secret.
+      const audit = await ctx.call({
+        method: 'GET',
+        url: `/api/audit?objectType=webhook&objectId=${webhook.id}`,
+        token: boss,
+      });
+      const rotation = audit.body.data.find((e: { action: string }) => e.action === 'webhook.secret_rotated');
+      expect(rotation).toMatchObject({
+        actorLogin: 'anna',
+        detail: { url: `${listener.url}/rotate`, previousSecretValidUntil: r.body.previousSecretValidUntil },
+      });
+      expect(JSON.stringify(audit.body)).not.toContain(fresh.slice(6));
+      expect(JSON.stringify(audit.body)).not.toContain(old.slice(6));
+      await ctx.call({ method: 'DELETE', url: `/api/webhooks/${webhook.id}`, token: anna });
+    });
+
+    it('"rotate secret" is the owner’s or an admin’s, never by a key; a second rotation ends the oldest secret', async () => {
+      const { webhook, secret: first } = await register(anna, '/rotate-twice', ['grant.expiring']);
+      const rotate = (who: { authorization: string }, id = webhook.id) =>
+        ctx.call({ method: 'POST', url: `/api/webhooks/${id}/rotate-secret`, token: who });
+      expect((await rotate(ivan)).status).toBe(404);
+      expect((await rotate(anna, 999_999)).status).toBe(404);
+      const key = await ctx.call({
+        method: 'POST',
+        url: '/api/api-keys',
+        token: anna,
+        payload: { name: 'rotator', access: 'write' },
+      });
+      const viaKey = await rotate({ authorization: `Bearer ${key.body.token}` });
+      expect(viaKey.status).toBe(403);
+      // Nothing changed by the refused ones: one signature, the first secret's.
+      await ctx.call({ method: 'POST', url: `/api/webhooks/${webhook.id}/test`, token: anna });
+      let got = listener.received.at(-1)!;
+      expect(signaturesOf(got)).toEqual([signatureBy(first, got)]);
+
+      const second = await rotate(boss);
+      expect(second.status).toBe(200);
+      const third = await rotate(anna);
+      expect(third.status).toBe(200);
+      // The secret in use before the last rotation (the admin's) still signs; the first one no longer does.
+      await ctx.call({ method: 'POST', url: `/api/webhooks/${webhook.id}/test`, token: anna });
+      got = listener.received.at(-1)!;
+      expect(signaturesOf(got)).toEqual([signatureBy(third.body.secret, got), signatureBy(second.body.secret, got)]);
+      expect(() => verify(first, got)).toThrow();
+      await ctx.call({ method: 'DELETE', url: `/api/webhooks/${webhook.id}`, token: anna });
     });
 
     it('is the owner’s: others get 404, an admin sees every webhook; a key never reaches them', async () => {

@@ -34,6 +34,7 @@ import * as postingSlots from './036_posting_slots.js';
 import * as duplicateGuard from './037_duplicate_guard.js';
 import * as platformPosts from './038_platform_posts.js';
 import * as multipartUploads from './040_multipart_uploads.js';
+import * as webhookSecretRotation from './042_webhook_secret_rotation.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -73,4 +74,5 @@ export const migrations = {
   '037_duplicate_guard': duplicateGuard,
   '038_platform_posts': platformPosts,
   '040_multipart_uploads': multipartUploads,
+  '042_webhook_secret_rotation': webhookSecretRotation,
 };
