@@ -38,6 +38,14 @@ describeEachDb('API docs', (ctx) => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/api/api-keys'].post.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/auth/login'].post.security).toBeUndefined();
+    // Rotating a webhook's secret: a session only, the grace period described, the new secret in the answer.
+    const rotate = doc.paths['/api/webhooks/{id}/rotate-secret'].post;
+    expect(rotate.security).toEqual([{ bearerAuth: [] }]);
+    expect(rotate.description).toContain('24 hours');
+    expect(JSON.stringify(rotate.responses['200'])).toContain('WebhookSecretRotated');
+    expect(doc.components.schemas.WebhookSecretRotated.required).toEqual(
+      expect.arrayContaining(['webhook', 'secret', 'previousSecretValidUntil']),
+    );
     expect(doc.paths['/api/photo-bg'].post.requestBody.content['multipart/form-data'].schema.properties).toHaveProperty(
       'folderId',
     );
