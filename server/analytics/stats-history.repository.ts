@@ -68,17 +68,20 @@ export class StatsHistoryRepository {
     });
   }
 
-  /** The time zones the profiles' stats days are counted in (UTC among them: profiles without one). */
-  async zones(): Promise<string[]> {
+  /**
+   * The profiles' time zones as stored (`accounts.time_zone`, null among them: profiles without one, and posts
+   * whose profile is gone). `profileZone` says which zone each one's days are counted in.
+   */
+  async zones(): Promise<(string | null)[]> {
     const rows = await this.db.selectFrom('accounts').select('timeZone').distinct().execute();
-    return [...new Set(['UTC', ...rows.map((r) => profileZone(r.timeZone))])];
+    return [...new Set([null, ...rows.map((r) => r.timeZone)])];
   }
 
   /**
-   * Posts of profiles in `zone` that still have hourly snapshots before `cutMs`, at most `limit` of them (the
-   * roll-up's batch; each zone has its own cut). A post whose profile is gone counts in UTC.
+   * Posts of profiles whose stored zone is `timeZone` (null: none, or no profile) that still have hourly snapshots
+   * before `cutMs`, at most `limit` of them (the roll-up's batch; each zone has its own cut).
    */
-  async postsToRollUp(zone: string, cutMs: number, limit: number): Promise<number[]> {
+  async postsToRollUp(timeZone: string | null, cutMs: number, limit: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('postStats as s')
       .leftJoin('videoPublishes as vp', 'vp.id', 's.publishId')
@@ -87,11 +90,7 @@ export class StatsHistoryRepository {
       .distinct()
       .where('s.grain', '=', 'hour')
       .where('s.atMs', '<', cutMs)
-      .where((eb) =>
-        zone === 'UTC'
-          ? eb.or([eb('a.timeZone', 'is', null), eb('a.timeZone', '=', 'UTC')])
-          : eb('a.timeZone', '=', zone),
-      )
+      .where('a.timeZone', timeZone === null ? 'is' : '=', timeZone)
       .limit(limit)
       .execute();
     return rows.map((r) => r.publishId);

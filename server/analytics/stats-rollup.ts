@@ -1,5 +1,5 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { dayBefore, dayStartMs, statDay } from './stat-day';
+import { dayBefore, dayStartMs, profileZone, statDay } from './stat-day';
 import type { StatsHistoryRepository } from './stats-history.repository';
 
 /** Hourly snapshots are kept this many days; older ones are rolled into one per day. */
@@ -33,10 +33,11 @@ export class StatsRollUp {
     let posts = 0;
     let removed = 0;
     let batches = 0;
-    for (const zone of await this.history.zones()) {
+    for (const stored of await this.history.zones()) {
+      const zone = profileZone(stored);
       const cutMs = rollUpCut(nowMs, zone);
       for (; batches < this.limits.batchesPerRun && !signal?.aborted; batches++) {
-        const ids = await this.history.postsToRollUp(zone, cutMs, this.limits.postsPerBatch);
+        const ids = await this.history.postsToRollUp(stored, cutMs, this.limits.postsPerBatch);
         if (!ids.length) break;
         for (const id of ids) {
           if (signal?.aborted) break;
