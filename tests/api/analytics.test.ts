@@ -339,6 +339,35 @@ describeEachDb(
         expect(point.views).toBe(sum(stored, 'views'));
         expect(point.views).toBeGreaterThanOrEqual(on(d).views);
       }
+
+      // The publication (its posts went to my UTC profile and to Kyiv's): each post's days as stored, to Kyiv's today.
+      const { publicationId } = await db()
+        .selectFrom('videoPublishes as vp')
+        .innerJoin('videos as v', 'v.id', 'vp.videoId')
+        .select('v.publicationId')
+        .where('vp.id', '=', post.publishId)
+        .executeTakeFirstOrThrow();
+      const pub = await ctx.call({
+        method: 'GET',
+        url: `/api/analytics/publications/${publicationId}`,
+        token: me.token,
+      });
+      expect(pub.status).toBe(200);
+      expect(pub.body.to).toBe(statDay(Date.now(), KYIV));
+      const stored = await db()
+        .selectFrom('postStatDays as p')
+        .innerJoin('videoPublishes as vp', 'vp.id', 'p.publishId')
+        .innerJoin('videos as v', 'v.id', 'vp.videoId')
+        .select(['p.views'])
+        .where('v.publicationId', '=', publicationId!)
+        .where('vp.platform', '=', 'tiktok')
+        .where('p.day', '=', day)
+        .execute();
+      const pubDay = pub.body.series.find(
+        (p: { day: string; platform: string }) => p.day === day && p.platform === 'tiktok',
+      );
+      expect(pubDay.views).toBe(sum(stored, 'views'));
+      expect(pubDay.views).toBeGreaterThanOrEqual(40);
     });
 
     it('a day of 25 hours in Kyiv (the clocks go back) is rolled whole: one row, its sums and maxima', async () => {
