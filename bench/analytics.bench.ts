@@ -64,7 +64,15 @@ async function seed(tdb: TestDb) {
   const owners = [users[1]!, users[2]!];
   const profiles = await db
     .insertInto('accounts')
-    .values(Array.from({ length: PROFILES }, (_, i) => ({ userId: owners[i % 2]!, createdAt: at, comments: `P${i}` })))
+    // Profiles in two zones (Kyiv's and none, UTC), as a Ukrainian studio's are: the dashboard ends on the later today.
+    .values(
+      Array.from({ length: PROFILES }, (_, i) => ({
+        userId: owners[i % 2]!,
+        createdAt: at,
+        comments: `P${i}`,
+        timeZone: i % 4 < 2 ? 'Europe/Kyiv' : null,
+      })),
+    )
     .returning(['id', 'userId'])
     .execute();
   const today = statDay(Date.now());

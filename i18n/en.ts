@@ -705,6 +705,8 @@ export const kadrEn: KadrMessages = {
     views_total: 'Views in all',
     publication_chart: 'Views on each platform',
     profile_chart: "The profile's views",
+    days_each_zone: "Days in each profile's time zone",
+    days_in_zone: "Days in the profile's time zone, %{zone}",
     table: 'Table',
     csv: 'CSV',
     csv_label: 'Download the data of the chart "%{name}" as CSV',

@@ -718,6 +718,8 @@ export const kadrUk = {
     views_total: 'Перегляди всього',
     publication_chart: 'Перегляди на кожній платформі',
     profile_chart: 'Перегляди профілю',
+    days_each_zone: 'Дні — у часовому поясі кожного профілю',
+    days_in_zone: 'Дні — у часовому поясі профілю, %{zone}',
     table: 'Таблиця',
     csv: 'CSV',
     csv_label: 'Завантажити дані графіка «%{name}» як CSV',

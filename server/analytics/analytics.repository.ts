@@ -14,7 +14,9 @@ const PROFILE_COLUMNS = [
 ] as const;
 
 /**
- * The analytics' reads (issue 22): sums of daily increments over a range of days, never of snapshots.
+ * The analytics' reads (issue 22): sums of daily increments over a range of days, never of snapshots. Each
+ * profile's days are its own time zone's (as StatsHistoryRepository wrote them): a sum across profiles adds each
+ * one's local days.
  * `scope` is the owner's user id (null: an admin, everyone): a profile's days count for its owner
  * (`accounts.user_id`), a post's for its video's owner (`videos.user_id`). Each query reads one range of one
  * index (profile_stat_days_day, post_stat_days_day; migration 033).
@@ -92,9 +94,29 @@ export class AnalyticsRepository {
     return this.db.selectFrom('publications').select('userId').where('id', '=', id).executeTakeFirst();
   }
 
-  /** The owner of a profile. */
+  /** The owner of a profile, and its time zone (its stats days are counted in it). */
   profileOwner(id: number) {
-    return this.db.selectFrom('accounts').select('userId').where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('accounts').select(['userId', 'timeZone']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The time zones of the profiles in scope (null: a profile without one). */
+  async profileZones(scope: number | null): Promise<(string | null)[]> {
+    let q = this.db.selectFrom('accounts').select('timeZone').distinct();
+    if (scope !== null) q = q.where('userId', '=', scope);
+    return (await q.execute()).map((r) => r.timeZone);
+  }
+
+  /** The time zones of the profiles a publication's posts went to. */
+  async publicationZones(publicationId: number): Promise<(string | null)[]> {
+    const rows = await this.db
+      .selectFrom('videoPublishes as vp')
+      .innerJoin('videos as v', 'v.id', 'vp.videoId')
+      .innerJoin('accounts as a', 'a.id', 'vp.accountId')
+      .select('a.timeZone')
+      .distinct()
+      .where('v.publicationId', '=', publicationId)
+      .execute();
+    return rows.map((r) => r.timeZone);
   }
 
   /** Per day and platform, what a publication's posts grew by, over their whole history. */

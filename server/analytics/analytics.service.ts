@@ -18,7 +18,7 @@ import { notFound } from '../http/errors';
 import { makeVariation } from '../media/render/variation';
 import { seedOf } from '../videos/render.worker';
 import type { AnalyticsRepository } from './analytics.repository';
-import { dayBefore, daysBetween, statDay } from './stat-day';
+import { dayBefore, daysBetween, latestDay, profileZone, statDay } from './stat-day';
 
 const TOP = 10;
 const HOUR_MS = 3600_000;
@@ -63,7 +63,9 @@ const mean = (xs: (number | null)[]) => {
 
 /**
  * Analytics (issue 22 items 2–4): the dashboard, a publication's and a profile's curves, and a render request's
- * variants side by side. Reads sums of daily increments (AnalyticsRepository); a user sees their own, an admin all.
+ * variants side by side. Reads sums of daily increments (AnalyticsRepository) as they are stored: a profile's
+ * days in its own time zone, a chart across profiles adding each one's local days, whose today is the latest
+ * today among their zones. A user sees their own, an admin all.
  */
 export class AnalyticsService {
   constructor(
@@ -71,15 +73,15 @@ export class AnalyticsService {
     private now: () => Date = () => new Date(),
   ) {}
 
-  private range(days: number) {
-    const to = statDay(this.now().getTime());
+  /** The `days` days up to `to` (both included). */
+  private range(days: number, to: string) {
     return { from: dayBefore(to, days - 1), to };
   }
 
   async dashboard(user: AuthUser, period: AnalyticsPeriod): Promise<Dashboard> {
     const scope = ownerScope(user);
     const days = Number(period);
-    const { from, to } = this.range(days);
+    const { from, to } = this.range(days, latestDay(this.now().getTime(), await this.repo.profileZones(scope)));
     const prevTo = dayBefore(from, 1);
     const prevFrom = dayBefore(from, days);
     const [rows, prevRows, videos, profiles] = await Promise.all([
@@ -119,24 +121,25 @@ export class AnalyticsService {
     const owner = await this.repo.publicationOwner(id);
     const scope = ownerScope(user);
     if (!owner || (scope !== null && owner.userId !== scope)) throw notFound();
-    const rows = await this.repo.publicationDays(id);
-    const to = statDay(this.now().getTime());
+    const [rows, zones] = await Promise.all([this.repo.publicationDays(id), this.repo.publicationZones(id)]);
+    const to = latestDay(this.now().getTime(), zones);
     const from = rows[0]?.day ?? to;
     return { from, to, series: withTotals(fillDays(from, to, rows) as DayPoint[]) };
   }
 
-  /** A profile's curve per platform over the period. */
+  /** A profile's curve per platform over the period, in days of its time zone. */
   async profile(user: AuthUser, id: number, period: AnalyticsPeriod): Promise<Curve> {
     const owner = await this.repo.profileOwner(id);
     const scope = ownerScope(user);
     if (!owner || (scope !== null && owner.userId !== scope)) throw notFound();
-    const { from, to } = this.range(Number(period));
+    const zone = profileZone(owner.timeZone);
+    const { from, to } = this.range(Number(period), statDay(this.now().getTime(), zone));
     const [rows, before] = await Promise.all([
       this.repo.profileDays(null, from, to, id),
       this.repo.profileBefore(id, from),
     ]);
     const start = Object.fromEntries(before.map((b) => [b.platform, Number(b.views ?? 0)]));
-    return { from, to, series: withTotals(fillDays(from, to, rows) as DayPoint[], start) };
+    return { from, to, zone, series: withTotals(fillDays(from, to, rows) as DayPoint[], start) };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { statDay } from './stat-day';
+import { dayStartMs, profileZone, statDay } from './stat-day';
 
 /** The counters one stats read gives for a post (shares and saves 0 where the platform gives none). */
 export type StatCounters = { views: number; likes: number; comments: number; shares: number; saves: number };
@@ -17,7 +17,9 @@ const toCounters = (r: Record<string, unknown> | undefined): StatCounters =>
  * The stats history (issue 22 item 1, migration 033): each read's snapshot of a post's lifetime counters
  * (`post_stats`), and in the same transaction what they grew by since the post's previous snapshot, added to the
  * post's day (`post_stat_days`) and its profile × platform's day (`profile_stat_days`). The first snapshot counts
- * from zero, so a post's day increments always add up to its latest counters. The day is `statDay` (UTC for now).
+ * from zero, so a post's day increments always add up to its latest counters. The day is `statDay` in the post's
+ * profile's time zone as it is when the read is recorded (UTC for a profile without one): a day already written
+ * stays as written if the profile's zone changes later, new reads count on the new zone's days.
  */
 export class StatsHistoryRepository {
   constructor(private db: Kysely<Database>) {}
@@ -40,7 +42,12 @@ export class StatsHistoryRepository {
         .values({ publishId: post.publishId, atMs, grain: 'hour', ...counters })
         .execute();
       const delta = Object.fromEntries(COUNTER_KEYS.map((k) => [k, counters[k] - before[k]])) as StatCounters;
-      const day = statDay(atMs);
+      const account = await trx
+        .selectFrom('accounts')
+        .select('timeZone')
+        .where('id', '=', post.accountId)
+        .executeTakeFirst();
+      const day = statDay(atMs, profileZone(account?.timeZone));
       const add = (table: string) =>
         Object.fromEntries(
           COUNTER_KEYS.map((k) => [k, sql`${sql.ref(`${table}.${k}`)} + ${sql.ref(`excluded.${k}`)}`]),
@@ -61,25 +68,41 @@ export class StatsHistoryRepository {
     });
   }
 
-  /** Posts that still have hourly snapshots before `cutMs`, at most `limit` of them (the roll-up's batch). */
-  async postsToRollUp(cutMs: number, limit: number): Promise<number[]> {
+  /**
+   * The profiles' time zones as stored (`accounts.time_zone`, null among them: profiles without one, and posts
+   * whose profile is gone). `profileZone` says which zone each one's days are counted in.
+   */
+  async zones(): Promise<(string | null)[]> {
+    const rows = await this.db.selectFrom('accounts').select('timeZone').distinct().execute();
+    return [...new Set([null, ...rows.map((r) => r.timeZone)])];
+  }
+
+  /**
+   * Posts of profiles whose stored zone is `timeZone` (null: none, or no profile) that still have hourly snapshots
+   * before `cutMs`, at most `limit` of them (the roll-up's batch; each zone has its own cut).
+   */
+  async postsToRollUp(timeZone: string | null, cutMs: number, limit: number): Promise<number[]> {
     const rows = await this.db
-      .selectFrom('postStats')
-      .select('publishId')
+      .selectFrom('postStats as s')
+      .leftJoin('videoPublishes as vp', 'vp.id', 's.publishId')
+      .leftJoin('accounts as a', 'a.id', 'vp.accountId')
+      .select('s.publishId')
       .distinct()
-      .where('grain', '=', 'hour')
-      .where('atMs', '<', cutMs)
+      .where('s.grain', '=', 'hour')
+      .where('s.atMs', '<', cutMs)
+      .where('a.timeZone', timeZone === null ? 'is' : '=', timeZone)
       .limit(limit)
       .execute();
     return rows.map((r) => r.publishId);
   }
 
   /**
-   * Rolls one post's snapshots before `cutMs` into one row per day: the day's last snapshot stays, holding the
-   * day's maxima of each counter, as grain 'day'; the others go. Small statements in one short transaction.
-   * Answers how many snapshots were removed.
+   * Rolls one post's snapshots before `cutMs` into one row per day of `zone` (its profile's): the day's last
+   * snapshot stays, holding the day's maxima of each counter, as grain 'day'; the others go. `cutMs` is a day's
+   * start in `zone`, so every day rolled is whole. Small statements in one short transaction. Answers how many
+   * snapshots were removed.
    */
-  async rollUpPost(publishId: number, cutMs: number): Promise<number> {
+  async rollUpPost(publishId: number, cutMs: number, zone: string): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const first = await trx
         .selectFrom('postStats')
@@ -89,7 +112,7 @@ export class StatsHistoryRepository {
         .where('atMs', '<', cutMs)
         .executeTakeFirst();
       if (first?.from == null) return 0;
-      const fromMs = Date.parse(`${statDay(Number(first.from))}T00:00:00Z`);
+      const fromMs = dayStartMs(statDay(Number(first.from), zone), zone);
       const rows = await trx
         .selectFrom('postStats')
         .selectAll()
@@ -100,7 +123,7 @@ export class StatsHistoryRepository {
         .execute();
       const byDay = new Map<string, typeof rows>();
       for (const r of rows) {
-        const day = statDay(Number(r.atMs));
+        const day = statDay(Number(r.atMs), zone);
         byDay.set(day, [...(byDay.get(day) ?? []), r]);
       }
       let removed = 0;

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { dayBefore, dayStartMs, statDay } from './stat-day';
+import { dayBefore, dayStartMs, profileZone, statDay } from './stat-day';
 import type { StatsHistoryRepository } from './stats-history.repository';
 
 /** Hourly snapshots are kept this many days; older ones are rolled into one per day. */
@@ -9,8 +9,15 @@ export type RollUpLimits = { postsPerBatch: number; batchesPerRun: number };
 export const DEFAULT_ROLLUP_LIMITS: RollUpLimits = { postsPerBatch: 100, batchesPerRun: 50 };
 
 /**
- * The roll-up pass (job `analytics.rollup`): posts with hourly snapshots older than 14 days (cut at a day's
- * start, so a day is never split) get one snapshot per day. A batch of posts at a time, each post in its own short
+ * Where the roll-up cuts for profiles in `zone` at `nowMs`: the start, in that zone, of the day 14 days before
+ * its today. A local day is never split, whatever its length (23 or 25 hours on a clock change).
+ */
+export const rollUpCut = (nowMs: number, zone: string) =>
+  dayStartMs(dayBefore(statDay(nowMs, zone), HOURLY_KEEP_DAYS), zone);
+
+/**
+ * The roll-up pass (job `analytics.rollup`): posts with hourly snapshots older than 14 days get one snapshot per
+ * day of their profile's time zone, zone by zone, each zone cut at its own day's start (`rollUpCut`). A batch of posts at a time, each post in its own short
  * transaction, yielding to the event loop between posts, so the workers' other jobs never wait on it; a pass
  * that does not finish leaves the rest to the next one.
  */
@@ -22,17 +29,22 @@ export class StatsRollUp {
   ) {}
 
   async run(signal?: AbortSignal): Promise<{ posts: number; removed: number }> {
-    const cutMs = dayStartMs(dayBefore(statDay(this.now().getTime()), HOURLY_KEEP_DAYS));
+    const nowMs = this.now().getTime();
     let posts = 0;
     let removed = 0;
-    for (let b = 0; b < this.limits.batchesPerRun && !signal?.aborted; b++) {
-      const ids = await this.history.postsToRollUp(cutMs, this.limits.postsPerBatch);
-      if (!ids.length) break;
-      for (const id of ids) {
-        if (signal?.aborted) break;
-        removed += await this.history.rollUpPost(id, cutMs);
-        posts++;
-        await yieldToLoop();
+    let batches = 0;
+    for (const stored of await this.history.zones()) {
+      const zone = profileZone(stored);
+      const cutMs = rollUpCut(nowMs, zone);
+      for (; batches < this.limits.batchesPerRun && !signal?.aborted; batches++) {
+        const ids = await this.history.postsToRollUp(stored, cutMs, this.limits.postsPerBatch);
+        if (!ids.length) break;
+        for (const id of ids) {
+          if (signal?.aborted) break;
+          removed += await this.history.rollUpPost(id, cutMs, zone);
+          posts++;
+          await yieldToLoop();
+        }
       }
     }
     return { posts, removed };

@@ -92,6 +92,7 @@ function DashboardBody({ data, days }: { data: Dashboard; days: AnalyticsPeriod 
               <DayChart
                 title={translate('kadr.analytics.by_day')}
                 file={`views-by-day-${days}d`}
+                note={translate('kadr.analytics.days_each_zone')}
                 points={data.series.map((p) => ({ day: p.day, platform: p.platform, value: p.views }))}
               />
             </CardContent>

@@ -24,6 +24,7 @@ export function DayChart({
   actions,
   heading = 'subtitle1',
   loading = false,
+  note,
 }: {
   title: string;
   file: string;
@@ -34,6 +35,8 @@ export function DayChart({
   heading?: 'subtitle1' | 'h6';
   /** The points are still on their way: the chart's room is kept, nothing is said yet. */
   loading?: boolean;
+  /** A line under the title saying what the days are (whose time zone). */
+  note?: string;
 }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -51,6 +54,11 @@ export function DayChart({
         </Typography>
         {actions}
       </Stack>
+      {note && (
+        <Typography variant="caption" color="text.secondary" data-testid="chart-days-note">
+          {note}
+        </Typography>
+      )}
       {loading ? (
         <Box sx={{ height: 280 }} aria-busy />
       ) : max === 0 ? (

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../contract/analytics';
+import { zoneLabel } from '../contract/time-zones';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { DayChart } from './DayChart';
 
-/** A profile's views per day on each platform over 7, 30 or 90 days, with its table and CSV. */
+/** A profile's views per day (days in its time zone, named) on each platform over 7, 30 or 90 days, with its table and CSV. */
 export const ProfileStats = ({ accountId }: { accountId: number }) => {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const dataProvider = useDataProvider<KadrDataProvider>();
   const [days, setDays] = useState<AnalyticsPeriod>('30');
   const { data } = useQuery({
@@ -41,6 +43,9 @@ export const ProfileStats = ({ accountId }: { accountId: number }) => {
           actions={period}
           heading="h6"
           loading={!data}
+          note={
+            data?.zone && translate('kadr.analytics.days_in_zone', { zone: zoneLabel(data.zone, new Date(), locale) })
+          }
         />
       </CardContent>
     </Card>

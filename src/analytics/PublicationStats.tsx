@@ -19,6 +19,7 @@ export const PublicationStats = ({ publicationId }: { publicationId: number }) =
         <DayChart
           title={translate('kadr.analytics.publication_chart')}
           file={`publication-${publicationId}-views`}
+          note={translate('kadr.analytics.days_each_zone')}
           points={data.series.map((p) => ({ day: p.day, platform: p.platform, value: p.viewsTotal }))}
         />
       </CardContent>

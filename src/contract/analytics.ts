@@ -58,7 +58,7 @@ export type TopProfile = z.infer<typeof TopProfileSchema>;
 export const DashboardSchema = z
   .object({
     from: z.string().describe('First day of the period (YYYY-MM-DD)'),
-    to: z.string().describe('Last day of the period (today)'),
+    to: z.string().describe('Last day of the period (today; across profiles, the latest today among their time zones)'),
     totals: StatCountsSchema.describe('Growth over the period'),
     previous: StatCountsSchema.describe('Growth over the period before it (same length), for the change'),
     byPlatform: z.array(PlatformTotalSchema),
@@ -76,7 +76,15 @@ export const CurvePointSchema = DayPointSchema.extend({
 export type CurvePoint = z.infer<typeof CurvePointSchema>;
 
 export const CurveSchema = z
-  .object({ from: z.string(), to: z.string(), series: z.array(CurvePointSchema) })
+  .object({
+    from: z.string(),
+    to: z.string(),
+    zone: z
+      .string()
+      .optional()
+      .describe("A profile's curve: the time zone its days are in (the profile's; UTC for one without)"),
+    series: z.array(CurvePointSchema),
+  })
   .meta({ id: 'StatCurve' });
 export type Curve = z.infer<typeof CurveSchema>;
 

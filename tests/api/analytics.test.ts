@@ -1,14 +1,18 @@
 import type { DbKind } from '../../server/db/index';
 import { StatsHistoryRepository } from '../../server/analytics/stats-history.repository';
-import { statDay } from '../../server/analytics/stat-day';
+import { dayBefore, dayStartMs, statDay } from '../../server/analytics/stat-day';
+import { StatsRollUp } from '../../server/analytics/stats-rollup';
+import { AnalyticsService } from '../../server/analytics/analytics.service';
+import { AnalyticsRepository } from '../../server/analytics/analytics.repository';
 import { describeEachDb } from '../helpers/app';
 import { PUBLISH_TIMING, connectedProfile, publishBench, publisher, settle } from './publish.fixtures';
 
 /**
  * Issue 22 on both databases, against the three simulators: each stats read leaves a snapshot and adds what grew
  * to the post's and the profile's day; young posts are not read twice in an hour; YouTube is read 50 ids per unit
- * and never past the upload budget; the roll-up keeps each day's sums and maxima across midnight; the analytics
- * API answers the owner's numbers only.
+ * and never past the upload budget; the roll-up keeps each day's sums and maxima across midnight (a profile's own
+ * midnight in its time zone, a 25-hour day whole); the analytics API answers the owner's numbers only, a profile's
+ * chart in its own days.
  */
 const bench = publishBench();
 const HOUR = 3600_000;
@@ -240,6 +244,174 @@ describeEachDb(
       expect(Object.keys(doc.body.paths)).toEqual(
         expect.arrayContaining(['/api/analytics/dashboard', '/api/analytics/requests/{id}/variants']),
       );
+    });
+
+    /** A profile of mine in `zone` (chosen as the panel does) with a post of its own, cloned from `ids.tiktok`. */
+    const zonedPost = async (zone: string, remoteId: string, n: number) => {
+      const made = await ctx.call({
+        method: 'POST',
+        url: '/api/accounts',
+        token: me.token,
+        payload: { proxy: bench.proxy.url, comments: `In ${zone}`, timeZone: zone },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const accountId = made.body.id as number;
+      const publishId = await clonePost(ids.tiktok!, remoteId, n);
+      await db().updateTable('videoPublishes').set({ accountId }).where('id', '=', publishId).execute();
+      return { publishId, accountId, platform: 'tiktok' };
+    };
+    const KYIV = 'Europe/Kyiv';
+    const profileDays = (accountId: number) =>
+      db().selectFrom('profileStatDays').selectAll().where('accountId', '=', accountId).orderBy('day').execute();
+    const snapshots = (publishId: number) =>
+      db().selectFrom('postStats').selectAll().where('publishId', '=', publishId).orderBy('atMs').execute();
+
+    it('a profile in Kyiv: reads around its local midnight count on its local days, the roll-up keeps them, its chart shows them', async () => {
+      const history = new StatsHistoryRepository(db());
+      const post = await zonedPost(KYIV, 'kyiv-post', 98);
+      const day = statDay(Date.now() - 20 * 24 * HOUR, KYIV);
+      const midnight = dayStartMs(day, KYIV); // 22:00 or 21:00 UTC the day before: all four reads share a UTC day
+      const at = (h: number, views: number, likes: number) =>
+        history.record(post, midnight + h * HOUR, { views, likes, comments: 0, shares: 0, saves: 0 });
+      await at(-2, 10, 5); // 22:00 in Kyiv the day before
+      await at(-1, 30, 4); // 23:00: an unlike
+      await at(0, 45, 6); // Kyiv's midnight
+      await at(1, 70, 6); // 01:00
+      await history.record(post, Date.now() - HOUR, { views: 100, likes: 7, comments: 0, shares: 0, saves: 0 });
+      const today = statDay(Date.now() - HOUR, KYIV);
+      const increments = [
+        [dayBefore(day, 1), 30, 30],
+        [day, 40, 70],
+        [today, 30, 100],
+      ];
+      expect((await postDays(post.publishId)).map((d) => [d.day, Number(d.views), Number(d.viewsTotal)])).toEqual(
+        increments,
+      );
+      expect((await profileDays(post.accountId)).map((d) => [d.day, Number(d.views)])).toEqual(
+        increments.map(([d, v]) => [d, v]),
+      );
+
+      await ctx.root.rollUp.run();
+      const snaps = await snapshots(post.publishId);
+      expect(snaps.map((s) => [s.grain, Number(s.atMs) - midnight, Number(s.views), Number(s.likes)])).toEqual([
+        ['day', -HOUR, 30, 5], // Kyiv's day before: its last read, its maxima (likes before the unlike)
+        ['day', HOUR, 70, 6], // Kyiv's day: midnight and 01:00 together
+        ['hour', expect.any(Number), 100, 7],
+      ]);
+      expect((await postDays(post.publishId)).map((d) => [d.day, Number(d.views), Number(d.viewsTotal)])).toEqual(
+        increments,
+      );
+
+      // The profile's chart: its own days, named by its zone, ending on Kyiv's today.
+      const curve = await ctx.call({
+        method: 'GET',
+        url: `/api/analytics/profiles/${post.accountId}?days=30`,
+        token: me.token,
+      });
+      expect(curve.status).toBe(200);
+      expect(curve.body).toMatchObject({ zone: KYIV, to: statDay(Date.now(), KYIV) });
+      const tiktok = curve.body.series.filter((p: { platform: string }) => p.platform === 'tiktok');
+      const on = (d: string) => tiktok.find((p: { day: string }) => p.day === d);
+      expect([on(dayBefore(day, 1)).views, on(day).views, on(today).views]).toEqual([30, 40, 30]);
+      expect(tiktok.reduce((a: number, p: { views: number }) => a + p.views, 0)).toBe(100);
+      expect(tiktok.at(-1).viewsTotal).toBe(100);
+
+      // The overview adds each profile's local days as stored: Kyiv's day and my UTC profile's same-named day.
+      const dash = await ctx.call({ method: 'GET', url: '/api/analytics/dashboard?days=30', token: me.token });
+      expect(dash.status).toBe(200);
+      expect(dash.body.to).toBe(statDay(Date.now(), KYIV)); // the latest today among my profiles' zones
+      const mine = await db().selectFrom('accounts').select('id').where('userId', '=', me.userId).execute();
+      for (const d of [dayBefore(day, 1), day]) {
+        const stored = await db()
+          .selectFrom('profileStatDays')
+          .selectAll()
+          .where('day', '=', d)
+          .where('platform', '=', 'tiktok')
+          .where(
+            'accountId',
+            'in',
+            mine.map((a) => a.id),
+          )
+          .execute();
+        const point = dash.body.series.find(
+          (p: { day: string; platform: string }) => p.day === d && p.platform === 'tiktok',
+        );
+        expect(point.views).toBe(sum(stored, 'views'));
+        expect(point.views).toBeGreaterThanOrEqual(on(d).views);
+      }
+
+      // The publication (its posts went to my UTC profile and to Kyiv's): each post's days as stored, to Kyiv's today.
+      const { publicationId } = await db()
+        .selectFrom('videoPublishes as vp')
+        .innerJoin('videos as v', 'v.id', 'vp.videoId')
+        .select('v.publicationId')
+        .where('vp.id', '=', post.publishId)
+        .executeTakeFirstOrThrow();
+      const pub = await ctx.call({
+        method: 'GET',
+        url: `/api/analytics/publications/${publicationId}`,
+        token: me.token,
+      });
+      expect(pub.status).toBe(200);
+      expect(pub.body.to).toBe(statDay(Date.now(), KYIV));
+      const stored = await db()
+        .selectFrom('postStatDays as p')
+        .innerJoin('videoPublishes as vp', 'vp.id', 'p.publishId')
+        .innerJoin('videos as v', 'v.id', 'vp.videoId')
+        .select(['p.views'])
+        .where('v.publicationId', '=', publicationId!)
+        .where('vp.platform', '=', 'tiktok')
+        .where('p.day', '=', day)
+        .execute();
+      const pubDay = pub.body.series.find(
+        (p: { day: string; platform: string }) => p.day === day && p.platform === 'tiktok',
+      );
+      expect(pubDay.views).toBe(sum(stored, 'views'));
+      expect(pubDay.views).toBeGreaterThanOrEqual(40);
+    });
+
+    it('a day of 25 hours in Kyiv (the clocks go back) is rolled whole: one row, its sums and maxima', async () => {
+      const history = new StatsHistoryRepository(db());
+      const post = await zonedPost(KYIV, 'kyiv-dst-post', 97);
+      // 25 October 2026 in Kyiv: 04:00 EEST becomes 03:00 EET; the day runs 21:00 UTC on the 24th to 22:00 UTC.
+      const start = Date.parse('2026-10-24T20:00:00Z'); // 23:00 on the 24th in Kyiv
+      const reads = Array.from({ length: 28 }, (_, h) => ({
+        atMs: start + h * HOUR,
+        views: 10 * (h + 1),
+        likes: h === 12 ? 50 : h, // a peak at 12, then unlikes
+      }));
+      for (const r of reads)
+        await history.record(post, r.atMs, { views: r.views, likes: r.likes, comments: 0, shares: 0, saves: 0 });
+      const days = await postDays(post.publishId);
+      expect(days.map((d) => [d.day, Number(d.views), Number(d.viewsTotal)])).toEqual([
+        ['2026-10-24', 10, 10],
+        ['2026-10-25', 250, 260], // 25 hourly reads
+        ['2026-10-26', 20, 280],
+      ]);
+
+      const now = () => new Date('2026-11-20T12:00:00Z'); // Kyiv's cut: the start of 6 November
+      await new StatsRollUp(history, { postsPerBatch: 10, batchesPerRun: 100 }, now).run();
+      const snaps = await snapshots(post.publishId);
+      expect(
+        snaps.map((s) => [s.grain, new Date(Number(s.atMs)).toISOString(), Number(s.views), Number(s.likes)]),
+      ).toEqual([
+        ['day', '2026-10-24T20:00:00.000Z', 10, 0],
+        ['day', '2026-10-25T21:00:00.000Z', 260, 50], // the last of the day's 25 reads, the day's maxima
+        ['day', '2026-10-25T23:00:00.000Z', 280, 27],
+      ]);
+      expect(await postDays(post.publishId)).toEqual(days);
+
+      // The profile's chart on that day (read as of then): Kyiv's days, the long day whole.
+      const analytics = new AnalyticsService(new AnalyticsRepository(db()), now);
+      const curve = await analytics.profile(
+        { id: me.userId, login: 'analyst', role: 'user' } as never,
+        post.accountId,
+        '30',
+      );
+      expect(curve.zone).toBe(KYIV);
+      const on = (d: string) => curve.series.find((p) => p.day === d && p.platform === 'tiktok')!;
+      expect([on('2026-10-24').views, on('2026-10-25').views, on('2026-10-26').views]).toEqual([10, 250, 20]);
+      expect(curve.series.filter((p) => p.platform === 'tiktok').at(-1)!.viewsTotal).toBe(280);
     });
 
     it('a profile with no reads yet still has its axis: every day, zeros', async () => {

@@ -86,6 +86,10 @@ describeOnEachDb('analytics in the browser', (kind) => {
     const table = page.locator('[data-stats-table="views-by-day-30d"]');
     await table.waitFor();
     await expect(page.getByRole('heading', { name: 'Перегляди за днями' })).toBeTruthy();
+    // The days across profiles are each profile's own (its time zone's), and the chart says so.
+    await expect(
+      page.locator('[data-chart="views-by-day-30d"] [data-testid="chart-days-note"]').innerText(),
+    ).resolves.toBe('Дні — у часовому поясі кожного профілю');
     const head = await table.locator('thead th').allTextContents();
     expect(head).toEqual(['День', 'YouTube', 'TikTok', 'Instagram']);
     const rows = await rowsOf('views-by-day-30d');
@@ -248,6 +252,10 @@ describe('the analytics dashboard looks like a product', () => {
       const card = await chart.evaluate((e) => e.closest('.MuiPaper-root')!.className);
       expect(card).toContain('MuiPaper-outlined');
       expect(await cutTicks(page)).toEqual([]);
+      // Its days are the profile's (a profile that never chose a zone is in UTC), named under the title.
+      await expect(chart.locator('[data-testid="chart-days-note"]').innerText()).resolves.toBe(
+        "Days in the profile's time zone, UTC",
+      );
     } finally {
       await done();
     }
