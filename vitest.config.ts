@@ -28,6 +28,9 @@ export default defineConfig({
           exclude: [...RENDERING],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Two files at once, whatever the machine's core count (vitest's default is one fewer than the cores):
+          // these tests mostly wait on PostgreSQL, SQLite files and the simulators.
+          maxWorkers: 2,
         },
       },
       {
@@ -54,7 +57,9 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once (each its own server and browser): most of a browser test is waiting on a page.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
