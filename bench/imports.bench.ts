@@ -1,21 +1,14 @@
-import { hashPassword } from '../server/auth/password';
-import { createSealer } from '../server/crypto/seal';
 import type { DbKind } from '../server/db/index';
-import { PLATFORMS } from '../src/contract/platforms';
-import { setPlatformStates, connectedTokens } from '../tests/helpers/connected-tokens';
-import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
-import { seedFinishedRequest } from '../tests/helpers/finished-request';
-import { benchApp, BENCH_PASSWORD, BENCH_APP_KEY } from './bench-app';
+import { makeTestDb, postgresAvailable } from '../tests/helpers/db';
+import { benchApp, BENCH_APP_KEY } from './bench-app';
+import { importBrowserBench } from './import-browser';
+import { importFile, seedImportProfiles } from './import-csv';
 
 const ROWS = 1_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PROFILES = 20;
-/** Rendered videos per create-video request (a row's video joins its request's publication, or makes it). */
-const PER_REQUEST = 10;
 /** Every tenth row is dated "next slot" (each profile's rows take successive slots); the rest have a date. */
 const NEXT_SLOT_EVERY = 10;
-const HEADER = 'video;profile;group;platforms;title;description;tags;date;repeat';
-const DAY_MS = 24 * 3600_000;
 
 /**
  * Issue 21's import targets. (1) Through the API (app.inject) on SQLite and PostgreSQL: a 1,000-row file as an
@@ -30,70 +23,7 @@ export async function importsBench(): Promise<void> {
   await benchOn('sqlite');
   if (await postgresAvailable()) await benchOn('postgres');
   else console.log('imports  PostgreSQL did not answer at 127.0.0.1:5432: its case is skipped');
-}
-
-type Seed = { userId: number; profiles: { id: number; name: string }[] };
-
-/** The operator, 20 profiles connected to all three platforms, YouTube and TikTok slots every day. */
-async function seed(tdb: TestDb): Promise<Seed> {
-  const db = tdb.db;
-  const at = new Date().toISOString();
-  const { id: userId } = await db
-    .insertInto('users')
-    .values({
-      login: 'importbench',
-      passwordHash: await hashPassword(BENCH_PASSWORD),
-      role: 'user',
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const profiles = await db
-    .insertInto('accounts')
-    .values(
-      Array.from({ length: PROFILES }, (_, i) => ({
-        userId,
-        createdAt: at,
-        comments: `Кухня бабусі ${i + 1}`,
-        titleChannel: `Канал ${i + 1}`,
-      })),
-    )
-    .returning(['id', 'comments'])
-    .execute();
-  const tokensSealed = connectedTokens(createSealer(BENCH_APP_KEY));
-  await setPlatformStates(
-    db,
-    profiles.flatMap((p) => PLATFORMS.map((platform) => ({ accountId: p.id, platform, tokensSealed, active: true }))),
-  );
-  return { userId, profiles: profiles.map((p) => ({ id: p.id, name: p.comments! })) };
-}
-
-/** ROWS fresh rendered videos (PER_REQUEST a request) and the file naming them. */
-async function importFile(tdb: TestDb, s: Seed, run: number): Promise<string> {
-  const videos: number[] = [];
-  for (let i = 0; i < ROWS / PER_REQUEST; i++)
-    videos.push(...(await seedFinishedRequest(tdb.db, s.userId, PER_REQUEST)).videos);
-  const start = Date.now() + (run + 1) * 30 * DAY_MS;
-  const lines = videos.map((video, i) => {
-    const p = s.profiles[i % s.profiles.length]!;
-    const date =
-      i % NEXT_SLOT_EVERY === NEXT_SLOT_EVERY - 1
-        ? 'next slot'
-        : new Date(start + i * 37 * 60_000).toISOString().slice(0, 16).replace('T', ' ');
-    return [
-      video,
-      p.name,
-      '',
-      'youtube,tiktok',
-      `"Борщ за 60 секунд; випуск ${run * ROWS + i + 1}"`,
-      `"Готуємо борщ, як у бабусі: буряк, капуста, квасоля. Рецепт у коментарях, підписуйтеся!"`,
-      'їжа,борщ,рецепт,кухня',
-      date,
-      '',
-    ].join(';');
-  });
-  return `\uFEFF${[HEADER, ...lines].join('\r\n')}\r\n`;
+  await importBrowserBench();
 }
 
 async function benchOn(kind: DbKind): Promise<void> {
@@ -101,7 +31,7 @@ async function benchOn(kind: DbKind): Promise<void> {
   const { app, analyze, bearer } = await benchApp(tdb, kind);
   const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   try {
-    const s = await seed(tdb);
+    const s = await seedImportProfiles(tdb.db, { login: 'importbench' }, PROFILES, BENCH_APP_KEY);
     const authorization = await bearer('importbench');
     for (const p of s.profiles)
       for (const platform of ['youtube', 'tiktok'] as const) {
@@ -116,7 +46,12 @@ async function benchOn(kind: DbKind): Promise<void> {
     const dry: number[] = [];
     const commit: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const csv = await importFile(tdb, s, run);
+      const csv = await importFile(tdb.db, s, {
+        rows: ROWS,
+        startDays: (run + 1) * 30,
+        nextSlotEvery: NEXT_SLOT_EVERY,
+        first: run * ROWS + 1,
+      });
       await analyze();
       const call = async (url: string) => {
         const t = performance.now();

@@ -1,0 +1,2 @@
+import { importBrowserBench } from './import-browser.ts';
+await importBrowserBench(); process.exit(0);
