@@ -1,2 +1,0 @@
-import { importBrowserBench } from './import-browser.ts';
-await importBrowserBench(); process.exit(0);
