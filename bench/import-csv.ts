@@ -16,13 +16,15 @@ export type ImportSeed = { userId: number; profiles: { id: number; name: string 
 
 /**
  * The import benchmarks' operator: `login` (a new user signing in with BENCH_PASSWORD, or an existing user's id)
- * with `count` profiles named in Ukrainian, each connected to all three platforms (tokens sealed with `appKey`).
+ * with `count` profiles named in Ukrainian (numbered from `from`), each connected to all three platforms (tokens
+ * sealed with `appKey`).
  */
 export async function seedImportProfiles(
   db: Db,
   user: { login: string } | { id: number },
   count: number,
   appKey: string,
+  from = 1,
 ): Promise<ImportSeed> {
   const at = new Date().toISOString();
   const userId =
@@ -47,8 +49,8 @@ export async function seedImportProfiles(
       Array.from({ length: count }, (_, i) => ({
         userId,
         createdAt: at,
-        comments: `Кухня бабусі ${i + 1}`,
-        titleChannel: `Канал ${i + 1}`,
+        comments: `Кухня бабусі ${from + i}`,
+        titleChannel: `Канал ${from + i}`,
       })),
     )
     .returning(['id', 'comments'])

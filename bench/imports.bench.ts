@@ -14,7 +14,7 @@ const NEXT_SLOT_EVERY = 10;
  * Issue 21's import targets. (1) Through the API (app.inject) on SQLite and PostgreSQL: a 1,000-row file as an
  * operator writes it in a spreadsheet (UTF-8 with a BOM, `;`, Cyrillic profile names, titles, descriptions and
  * tags; two platforms a row, so 2,000 posts; every tenth row "next slot") is checked (dry run) and written
- * (commit); each run imports fresh rendered videos, so nothing is a duplicate. p50 and max of RUNS runs against
+ * (commit); each run imports fresh rendered videos to its own 20 profiles, so nothing is a duplicate. p50 and max of RUNS runs against
  * dry run ≤ 2 s and commit ≤ 5 s. (2) In headless Chromium (bench/import-browser.ts): a 10,000-row file given to
  * the import screen, parsed in its web worker, to the dry-run table, with the longest main-thread task. Figures
  * are printed, never asserted.
@@ -31,22 +31,29 @@ async function benchOn(kind: DbKind): Promise<void> {
   const { app, analyze, bearer } = await benchApp(tdb, kind);
   const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   try {
-    const s = await seedImportProfiles(tdb.db, { login: 'importbench' }, PROFILES, BENCH_APP_KEY);
+    const first = await seedImportProfiles(tdb.db, { login: 'importbench' }, PROFILES, BENCH_APP_KEY);
     const authorization = await bearer('importbench');
-    for (const p of s.profiles)
-      for (const platform of ['youtube', 'tiktok'] as const) {
-        const r = await app.inject({
-          method: 'PUT',
-          url: `/api/slots/${p.id}/${platform}`,
-          headers: { authorization },
-          payload: { days: [1, 2, 3, 4, 5, 6, 7], times: ['07:00', '12:00', '18:00'] },
-        });
-        if (r.statusCode !== 200) throw new Error(`slots: ${r.statusCode} ${r.body}`);
-      }
+    // Each run's profiles are its own: "next slot" rows of earlier runs would fill the slots' search window.
+    const profilesOf = async (run: number) => {
+      const s = run
+        ? await seedImportProfiles(tdb.db, { id: first.userId }, PROFILES, BENCH_APP_KEY, run * PROFILES + 1)
+        : first;
+      for (const p of s.profiles)
+        for (const platform of ['youtube', 'tiktok'] as const) {
+          const r = await app.inject({
+            method: 'PUT',
+            url: `/api/slots/${p.id}/${platform}`,
+            headers: { authorization },
+            payload: { days: [1, 2, 3, 4, 5, 6, 7], times: ['07:00', '12:00', '18:00'] },
+          });
+          if (r.statusCode !== 200) throw new Error(`slots: ${r.statusCode} ${r.body}`);
+        }
+      return s;
+    };
     const dry: number[] = [];
     const commit: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const csv = await importFile(tdb.db, s, {
+      const csv = await importFile(tdb.db, await profilesOf(run), {
         rows: ROWS,
         startDays: (run + 1) * 30,
         nextSlotEvery: NEXT_SLOT_EVERY,
@@ -61,7 +68,10 @@ async function benchOn(kind: DbKind): Promise<void> {
         return { ms, body: JSON.parse(r.body) as { errors?: number; posts: number } };
       };
       const d = await call('/api/imports/publications/dry-run');
-      if (d.body.errors) throw new Error(`dry run: ${d.body.errors} errors`);
+      if (d.body.errors)
+        throw new Error(
+          `dry run, run ${run}: ${d.body.errors} errors, first ${JSON.stringify((d.body as any).issues?.[0])}`,
+        );
       dry.push(d.ms);
       const c = await call('/api/imports/publications');
       if (c.body.posts !== ROWS * 2) throw new Error(`commit wrote ${c.body.posts} posts`);
