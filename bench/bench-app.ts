@@ -7,6 +7,9 @@ import type { TestDb } from '../tests/helpers/db';
 /** The password every benchmark's seeded users sign in with. */
 export const BENCH_PASSWORD = 'bench-pass';
 
+/** The APP_KEY of benchApp's server (a seed seals platform tokens with it). */
+export const BENCH_APP_KEY = 'bench-app-key-0123456789abcdefghijkl';
+
 export type BenchApp = {
   app: FastifyInstance;
   /** Refreshes the query planner's statistics once the seed is in (`vacuum analyze` / `analyze`). */
@@ -26,7 +29,7 @@ export async function benchApp(tdb: TestDb, kind: DbKind): Promise<BenchApp> {
       DATA_DIR: tdb.dataDir,
       WORKERS: 'off',
       JWT_SECRET: 'x'.repeat(40),
-      APP_KEY: 'bench-app-key-0123456789abcdefghijkl',
+      APP_KEY: BENCH_APP_KEY,
       ...(tdb.url ? { DATABASE_URL: tdb.url } : {}),
     } as any,
     { panelDir: '/nonexistent' },

@@ -12,6 +12,7 @@ const BENCHES: Array<[file: string, fn: string]> = [
   ['bench/search.bench.ts', 'searchBench'],
   ['bench/calendar.bench.ts', 'calendarBench'],
   ['bench/calendar-draw.bench.ts', 'calendarDrawBench'],
+  ['bench/imports.bench.ts', 'importsBench'],
   ['bench/analytics.bench.ts', 'analyticsBench'],
   ['bench/render.bench.ts', 'renderBench'],
   ['bench/upload.bench.ts', 'uploadBench'],

@@ -102,6 +102,20 @@ export class ImportsRepository {
     return r?.id;
   }
 
+  /** The publications of create-video requests `ids` (those that have one), in `exec`: request to publication. */
+  async requestPublications(exec: Exec, ids: number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await exec
+        .selectFrom('publications')
+        .select(['id', 'requestId'])
+        .where('requestId', 'in', ids.slice(i, i + 500))
+        .execute();
+      for (const r of rows) if (r.requestId !== null) out.set(r.requestId, r.id);
+    }
+    return out;
+  }
+
   /** The platforms a publication is on, in `exec`. */
   async platformsOf(exec: Exec, publicationId: number): Promise<string[]> {
     const rows = await exec
@@ -112,9 +126,18 @@ export class ImportsRepository {
     return rows.map((r) => r.platform);
   }
 
-  /** The video's row in `exec` (its version and publication now). */
-  video(exec: Exec, id: number) {
-    return exec.selectFrom('videos').select(VIDEO_COLS).where('id', '=', id).executeTakeFirstOrThrow();
+  /** The videos `ids` as they are in `exec` (their version and publication now). */
+  async videosIn(exec: Exec, ids: number[]): Promise<ImportVideo[]> {
+    const out: ImportVideo[] = [];
+    for (let i = 0; i < ids.length; i += 500)
+      out.push(
+        ...(await exec
+          .selectFrom('videos')
+          .select(VIDEO_COLS)
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute()),
+      );
+    return out;
   }
 
   /** What the export writes: the caller's videos in publications with their live posts. */

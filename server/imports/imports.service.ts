@@ -252,19 +252,35 @@ export class ImportsService {
     return { report, plans };
   }
 
-  /** Every row's posts in one transaction: any refusal (the duplicate index included) writes nothing. */
+  /**
+   * Every row's posts in one transaction: any refusal (the duplicate index included) writes nothing. The rows'
+   * videos, their posts and their requests' publications are read once up front and followed in memory as the
+   * rows place them; new posts are written in batches (PublicationSchedule.scheduleNew), in the rows' order.
+   */
   private async write(plans: Plan[]): Promise<ImportDone> {
     const publications = new Set<number>();
     let posts = 0;
     await this.deps.db.transaction().execute(async (trx) => {
       const used = new Set<number>();
       const platformsOn = new Map<number, Set<string>>();
+      const srcIds = [...new Set(plans.map((p) => p.video!.id))];
+      const videos = new Map((await this.repo.videosIn(trx, srcIds)).map((v) => [v.id, v]));
+      const ownOf = new Map<number, Awaited<ReturnType<PublicationsRepository['publishes']>>>();
+      for (const r of await this.deps.publications.publishes(srcIds, trx))
+        ownOf.set(r.videoId, [...(ownOf.get(r.videoId) ?? []), r]);
+      const requestIds = [...new Set([...videos.values()].map((v) => v.requestId).filter((r) => r !== null))];
+      const requestPub = await this.repo.requestPublications(trx, requestIds);
+      let pending: Parameters<PublicationSchedule['scheduleNew']>[1][number][] = [];
+      const flush = async () => {
+        await this.deps.schedule.scheduleNew(trx, pending);
+        pending = [];
+      };
       for (const plan of plans) {
         const src = plan.video!;
         for (const t of plan.targets) {
           const now = new Date().toISOString();
           const date = t.date ?? now;
-          const current = await this.repo.video(trx, src.id);
+          const current = videos.get(src.id)!;
           const texts = {
             title: plan.csv.title,
             description: plan.csv.description,
@@ -272,7 +288,8 @@ export class ImportsService {
           };
           let publicationId = current.publicationId;
           if (publicationId === null && current.requestId !== null)
-            publicationId = (await this.repo.requestPublication(trx, current.requestId)) ?? null;
+            publicationId = requestPub.get(current.requestId) ?? null;
+          let own = ownOf.get(src.id) ?? [];
           if (publicationId === null) {
             const made = await this.deps.publications.insert(trx, {
               ...texts,
@@ -281,14 +298,16 @@ export class ImportsService {
               createdAt: now,
               updatedAt: now,
             });
-            // A publication of the request made meanwhile (another import or the form): that one.
+            // A publication of the request made meanwhile (another import or the form): that one, and the posts
+            // its writer may have given this video, read again now that its transaction is over.
+            if (made === undefined) own = await this.deps.publications.publishes([src.id], trx);
             publicationId = made ?? (await this.repo.requestPublication(trx, current.requestId!))!;
+            if (current.requestId !== null) requestPub.set(current.requestId, publicationId);
           }
           let videoId: number;
           let version: number;
           // A render output not yet placed (no publication, no live post) takes the row itself; anything else is
-          // a new placement of its file. Read after the publication's insert, which waits for a concurrent one.
-          const own = await this.deps.publications.publishes([src.id], trx);
+          // a new placement of its file.
           const free = !own.some((r) => r.state !== 'cancelled');
           if (current.publicationId === null && current.requestId !== null && !used.has(src.id) && free) {
             version = Number(current.version) + 1;
@@ -304,6 +323,7 @@ export class ImportsService {
               errorTikTok: null,
               errorInstagram: null,
             });
+            videos.set(src.id, { ...current, publicationId, accountId: t.accountId, version });
           } else {
             version = 1;
             videoId = await this.deps.videos.insertPlacement(trx, src.id, {
@@ -321,20 +341,22 @@ export class ImportsService {
           // A placed render output may have cancelled rows of an earlier publication (taken again); a new placement none.
           const existing = videoId === src.id ? own : [];
           for (const platform of t.platforms) {
-            await this.deps.schedule.schedule(
-              trx,
-              { id: videoId, accountId: t.accountId, version },
-              platform,
-              t.dueAt?.[platform] ?? date,
-              existing.find((r) => r.platform === platform),
-              { allow: plan.csv.repeat, field: `rows.${plan.csv.row}.video` },
-            );
+            const dueAt = t.dueAt?.[platform] ?? date;
+            const repeat = { allow: plan.csv.repeat, field: `rows.${plan.csv.row}.video` };
+            const row = existing.find((r) => r.platform === platform);
+            const video = { id: videoId, accountId: t.accountId, version };
+            if (row) {
+              // A cancelled row taken again goes through the one-post path, after the posts before it.
+              await flush();
+              await this.deps.schedule.schedule(trx, video, platform, dueAt, row, repeat);
+            } else pending.push({ video, fileKey: src.storageKey!, platform, dueAt, repeat });
             posts += 1;
           }
           // Both branches wrote status 'publication', what scheduled posts make it (videoStatusOf).
           publications.add(publicationId);
         }
       }
+      await flush();
       for (const [id, on] of platformsOn)
         await this.deps.publications.setPlatforms(
           trx,

@@ -167,6 +167,46 @@ export class JobQueue {
     return r !== undefined;
   };
 
+  /**
+   * enqueue for many first jobs of one kind (no `after`: nothing here succeeds a running job), in batches of one
+   * statement each: a key that exists already is left as it is. Returns how many were inserted.
+   */
+  async enqueueMany<P>(
+    job: JobSpec<string, P>,
+    items: readonly { payload: NoInfer<P>; key: string; runAt: Date }[],
+    trx?: Exec,
+  ): Promise<number> {
+    const now = this.now();
+    let inserted = 0;
+    for (let i = 0; i < items.length; i += 500) {
+      const values = items.slice(i, i + 500).map((it) => {
+        const runAt = it.runAt.getTime();
+        if (!Number.isFinite(runAt)) throw new RangeError(`job ${it.key}: run_at is not a date`);
+        return {
+          name: job.name,
+          key: it.key,
+          payload: JSON.stringify(job.payload.parse(it.payload)),
+          status: 'queued' as const,
+          maxAttempts: attemptsOf(job.retry),
+          runAt,
+          stalls: 0,
+          progressMark: null,
+          lastError: null,
+          createdAt: iso(now),
+          updatedAt: iso(now),
+        };
+      });
+      const r = await (trx ?? this.db)
+        .insertInto('jobs')
+        .values(values)
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning('id')
+        .execute();
+      inserted += r.length;
+    }
+    return inserted;
+  }
+
   /** A write that may store a job dead (`dead`): when it does, the death is recorded in its transaction. */
   private async dying(
     dead: boolean,

@@ -161,6 +161,21 @@ export class PublishingRepository {
     return Boolean(Number(r?.needsApproval ?? 0));
   }
 
+  /** Of `videoIds`, those whose owner needs an admin's approval (needsApproval for many). */
+  async needApproval(videoIds: number[], exec: Db = this.db): Promise<Set<number>> {
+    const out = new Set<number>();
+    for (let i = 0; i < videoIds.length; i += 500) {
+      const rows = await exec
+        .selectFrom('videos')
+        .innerJoin('users', 'users.id', 'videos.userId')
+        .select(['videos.id', 'users.needsApproval'])
+        .where('videos.id', 'in', videoIds.slice(i, i + 500))
+        .execute();
+      for (const r of rows) if (Number(r.needsApproval ?? 0)) out.add(r.id);
+    }
+    return out;
+  }
+
   /**
    * Writes the row's next recorded step (no state change: see `move`) unless it was cancelled meanwhile (a delete
    * wins over any step that has not reached the platform). Answers whether the row was written.
@@ -234,6 +249,47 @@ export class PublishingRepository {
   }
 
   /**
+   * New rows in one statement (a bulk import's posts), `fileKey` given (the rendered file of each row's video, as
+   * `insert` reads it); their ids in the rows' order. A row the duplicate index refuses is named in the 409 when
+   * the database says which key it was (PostgreSQL's detail), else the first row is.
+   */
+  async insertMany(trx: Db, rows: Insertable<VideoPublishesTable>[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 0; i < rows.length; i += 500) {
+      const part = rows.slice(i, i + 500);
+      try {
+        const r = await trx.insertInto('videoPublishes').values(part).returning('id').execute();
+        ids.push(...r.map((x) => x.id).sort((a, b) => a - b));
+      } catch (e) {
+        if (!isDuplicateViolation(e)) throw e;
+        const detail = String((e as { detail?: string }).detail ?? '');
+        const row = part.find((x) => detail.includes(`${x.fileKey}, ${x.accountId}, ${x.platform}`)) ?? part[0]!;
+        throw duplicatePost({ video: row.videoId, account: row.accountId ?? null, platform: row.platform });
+      }
+    }
+    return ids;
+  }
+
+  /** The live posts (not cancelled, on a profile) of the rendered files `keys`, oldest first. */
+  async livePostsOfFiles(
+    exec: Db,
+    keys: string[],
+  ): Promise<{ id: number; fileKey: string; accountId: number; platform: string }[]> {
+    const out: { id: number; fileKey: string; accountId: number; platform: string }[] = [];
+    for (let i = 0; i < keys.length; i += 500) {
+      const rows = await exec
+        .selectFrom('videoPublishes')
+        .select(['id', 'fileKey', 'accountId', 'platform'])
+        .where('fileKey', 'in', keys.slice(i, i + 500))
+        .where('state', '!=', 'cancelled')
+        .where('accountId', 'is not', null)
+        .execute();
+      for (const r of rows) out.push({ ...r, fileKey: r.fileKey!, accountId: r.accountId! });
+    }
+    return out.sort((a, b) => a.id - b.id);
+  }
+
+  /**
    * The live posts (not cancelled) of `videoId`'s rendered file on `accountId` and `platform`, other than
    * `exceptId`: what a new post of it would repeat (the duplicate guard's check; the index is its last word).
    */
@@ -278,6 +334,36 @@ export class PublishingRepository {
       .where('step', '<=', step)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** recordStep for many rows at one step: the ids whose chain was not past it. */
+  async recordSteps(trx: Db, ids: number[], step: number): Promise<number[]> {
+    const out: number[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const r = await trx
+        .updateTable('videoPublishes')
+        .set({ step })
+        .where('id', 'in', ids.slice(i, i + 500))
+        .where('step', '<=', step)
+        .returning('id')
+        .execute();
+      out.push(...r.map((x) => x.id));
+    }
+    return out;
+  }
+
+  /** The jobs that exist of `keys` (any status): key to status. */
+  async jobStatuses(keys: string[], exec: Db = this.db): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (let i = 0; i < keys.length; i += 500) {
+      const rows = await exec
+        .selectFrom('jobs')
+        .select(['key', 'status'])
+        .where('key', 'in', keys.slice(i, i + 500))
+        .execute();
+      for (const r of rows) out.set(r.key, r.status);
+    }
+    return out;
   }
 
   /** The row's chain step (video_publishes.step): its latest queued step. */

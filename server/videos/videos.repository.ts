@@ -340,6 +340,22 @@ export class VideosRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
+  /** holdFile for many videos: the ids whose file is still there (now held). */
+  async holdFiles(trx: Exec, ids: number[]): Promise<Set<number>> {
+    const out = new Set<number>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const r = await trx
+        .updateTable('videos')
+        .set({ mediaRemovedAt: null })
+        .where('id', 'in', ids.slice(i, i + 500))
+        .where('mediaRemovedAt', 'is', null)
+        .returning('id')
+        .execute();
+      for (const x of r) out.add(x.id);
+    }
+    return out;
+  }
+
   /** The videos of a publication being deleted leave it (they stay as render outputs). */
   async detachPublication(trx: Exec, publicationId: number): Promise<void> {
     await trx.updateTable('videos').set({ publicationId: null }).where('publicationId', '=', publicationId).execute();

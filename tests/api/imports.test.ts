@@ -134,6 +134,39 @@ describeEachDb('imports API and the duplicate guard', (ctx) => {
     expect(Date.parse(at(req.videos[1]!, 'youtube'))).toBeGreaterThan(Date.parse(at(req.videos[0]!, 'youtube')));
   });
 
+  it('each imported post gets its publish job at its date; an owner who needs approval has it looked at now', async () => {
+    const req = await fx.request(annaId, 2);
+    const done = await commit(
+      csv(
+        `${req.videos[0]};Кухня;;youtube,tiktok;Джоби;;;2030-04-01 10:00;`,
+        `${req.videos[1]};Кухня;;youtube;Другий;;;2030-04-01 11:00;`,
+      ),
+    );
+    expect(done.status).toBe(200);
+    const rows = await live(req.videos);
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      expect(Number(r.step)).toBe(0);
+      expect((await fx.jobs(r.id)).map((j) => [j.key, j.status, j.runAt])).toEqual([
+        [`publication.publish:${r.id}:0`, 'queued', r.dueAt],
+      ]);
+    }
+    // An owner whose posts need an admin's approval: the job runs now, so the gate stops the post at once.
+    await ctx.tdb.db.updateTable('users').set({ needsApproval: 1 }).where('id', '=', annaId).execute();
+    try {
+      const req2 = await fx.request(annaId, 1);
+      const before = Date.now();
+      expect((await commit(csv(`${req2.videos[0]};Кухня;;youtube;Погодження;;;2030-04-02 10:00;`))).status).toBe(200);
+      const [row] = await live(req2.videos);
+      expect(row!.dueAt).toBe('2030-04-02T10:00:00.000Z');
+      const [job] = await fx.jobs(row!.id);
+      expect(Date.parse(job!.runAt)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(job!.runAt)).toBeLessThanOrEqual(Date.now());
+    } finally {
+      await ctx.tdb.db.updateTable('users').set({ needsApproval: 0 }).where('id', '=', annaId).execute();
+    }
+  });
+
   it('commit writes all rows or none: one bad row keeps the others out (a 400 keyed rows.N.field)', async () => {
     const req = await fx.request(annaId, 2);
     const bad = await commit(

@@ -63,6 +63,9 @@ describeOnEachDb('import and the duplicate guard in the browser', (kind) => {
     const row3 = page.getByTestId('import-rows').locator('[data-row="3"]');
     await row3.getByText('title: Обовʼязкове поле').waitFor();
     expect(await page.getByTestId('import-rows').locator('[data-row="2"]').innerText()).toContain('Борщ; крок 1');
+    // The row's date as the browser's own toLocaleString writes it (the profile has no zone: 18:00 UTC).
+    const shown = await page.evaluate((at) => new Date(at).toLocaleString(), `${date}T18:00:00.000Z`);
+    expect(await page.getByTestId('import-rows').locator('[data-row="2"]').innerText()).toContain(shown);
     expect(await page.getByRole('button', { name: 'Підтвердити й записати все' }).isDisabled()).toBe(true);
     expect(await livePosts(req.videos)).toEqual([]);
 
