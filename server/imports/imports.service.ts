@@ -349,7 +349,7 @@ export class ImportsService {
               // A cancelled row taken again goes through the one-post path, after the posts before it.
               await flush();
               await this.deps.schedule.schedule(trx, video, platform, dueAt, row, repeat);
-            } else pending.push({ video, fileKey: src.storageKey!, platform, dueAt, repeat });
+            } else pending.push({ video, platform, dueAt, repeat });
             posts += 1;
           }
           // Both branches wrote status 'publication', what scheduled posts make it (videoStatusOf).

@@ -131,8 +131,7 @@ export class JobQueue {
    */
   enqueue: Enqueue = async (job, payload, opts, trx) => {
     const now = this.now();
-    const asked = opts.runAt ? opts.runAt.getTime() : now;
-    if (!Number.isFinite(asked)) throw new RangeError(`job ${opts.key}: run_at is not a date`);
+    const asked = opts.runAt ? runAtOf(opts.key, opts.runAt) : now;
     const progressMark = opts.progress === undefined ? null : opts.progress.slice(0, MARK_MAX);
     const { runAt, stalls, dead } = this.successor(opts.after, asked, progressMark, now);
     const lastError = dead
@@ -143,23 +142,11 @@ export class JobQueue {
           after: opts.after!.id,
         })
       : null;
-    const stored = JSON.stringify(job.payload.parse(payload));
+    const row = { ...jobRow(job, opts.key, payload, runAt, now), stalls, progressMark, lastError };
     const r = await this.dying(dead, trx, (exec) =>
       exec
         .insertInto('jobs')
-        .values({
-          name: job.name,
-          key: opts.key,
-          payload: stored,
-          status: dead ? 'dead' : 'queued',
-          maxAttempts: attemptsOf(job.retry),
-          runAt,
-          stalls,
-          progressMark,
-          lastError,
-          createdAt: iso(now),
-          updatedAt: iso(now),
-        })
+        .values(dead ? { ...row, status: 'dead' } : row)
         .onConflict((oc) => oc.column('key').doNothing())
         .returning(['name', 'payload'])
         .executeTakeFirst(),
@@ -179,23 +166,9 @@ export class JobQueue {
     const now = this.now();
     let inserted = 0;
     for (let i = 0; i < items.length; i += 500) {
-      const values = items.slice(i, i + 500).map((it) => {
-        const runAt = it.runAt.getTime();
-        if (!Number.isFinite(runAt)) throw new RangeError(`job ${it.key}: run_at is not a date`);
-        return {
-          name: job.name,
-          key: it.key,
-          payload: JSON.stringify(job.payload.parse(it.payload)),
-          status: 'queued' as const,
-          maxAttempts: attemptsOf(job.retry),
-          runAt,
-          stalls: 0,
-          progressMark: null,
-          lastError: null,
-          createdAt: iso(now),
-          updatedAt: iso(now),
-        };
-      });
+      const values = items
+        .slice(i, i + 500)
+        .map((it) => jobRow(job, it.key, it.payload, runAtOf(it.key, it.runAt), now));
       const r = await (trx ?? this.db)
         .insertInto('jobs')
         .values(values)
@@ -486,4 +459,28 @@ export class JobQueue {
     if (status) q = q.where('status', '=', status);
     return q.execute() as Promise<JobRow[]>;
   }
+}
+
+/** A job's run_at (epoch ms), refused when it is not a date. */
+function runAtOf(key: string, at: Date): number {
+  const ms = at.getTime();
+  if (!Number.isFinite(ms)) throw new RangeError(`job ${key}: run_at is not a date`);
+  return ms;
+}
+
+/** A queued job's row: its payload checked against the job's schema, the attempts its retry policy allows. */
+function jobRow<P>(job: JobSpec<string, P>, key: string, payload: P, runAt: number, now: number) {
+  return {
+    name: job.name,
+    key,
+    payload: JSON.stringify(job.payload.parse(payload)),
+    status: 'queued' as 'queued' | 'dead',
+    maxAttempts: attemptsOf(job.retry),
+    runAt,
+    stalls: 0,
+    progressMark: null as string | null,
+    lastError: null as string | null,
+    createdAt: iso(now),
+    updatedAt: iso(now),
+  };
 }

@@ -71,59 +71,43 @@ export class PublicationSchedule {
     existing?: PublishRow,
     repeat: { allow?: boolean; field?: string } = {},
   ): Promise<void> {
+    if (!existing) return this.scheduleNew(trx, [{ video, platform, dueAt, repeat }]);
     await this.holdFile(trx, video.id);
     const at = new Date().toISOString();
     // A post that needs approval is looked at now, not at its date: the worker's gate stops it in
     // awaiting_approval at once, so the admins see it ahead of its date (approved, it waits for the date).
     const firstLook = (await this.posts.needsApproval(video.id, trx)) ? new Date(at) : new Date(dueAt);
-    const sameRow = existing !== undefined && existing.state !== 'cancelled';
+    const sameRow = existing.state !== 'cancelled';
     let repeatOf = sameRow ? Number(existing.repeatOf) : 0;
     if (!sameRow) {
-      const live = await this.posts.livePostsOfFile(trx, video.id, video.accountId, platform, existing?.id);
+      const live = await this.posts.livePostsOfFile(trx, video.id, video.accountId, platform, existing.id);
       if (live.length && !repeat.allow)
         throw duplicatePost({ video: video.id, account: video.accountId, platform }, repeat.field);
       if (live.length) repeatOf = live[live.length - 1]!.id;
     }
-    if (existing) {
-      const id = existing.id;
-      await this.cancelJob(trx, id);
-      await this.posts.move(
-        trx,
-        id,
-        'scheduled',
-        { ...FRESH, accountId: video.accountId, dueAt, videoVersion: video.version, repeatOf },
-        { evenCancelled: true },
-      );
-      await this.queueNext(trx, id, firstLook);
-    } else {
-      const id = await this.posts.insert(trx, {
-        videoId: video.id,
-        platform,
-        accountId: video.accountId,
-        state: 'scheduled',
-        dueAt,
-        videoVersion: video.version,
-        repeatOf,
-        createdAt: at,
-        updatedAt: at,
-      });
-      await this.queueNext(trx, id, firstLook);
-    }
+    await this.cancelJob(trx, existing.id);
+    await this.posts.move(
+      trx,
+      existing.id,
+      'scheduled',
+      { ...FRESH, accountId: video.accountId, dueAt, videoVersion: video.version, repeatOf },
+      { evenCancelled: true },
+    );
+    await this.queueNext(trx, existing.id, firstLook);
   }
 
   /**
-   * `schedule` for many new posts at once (a bulk import's), with the same rules in fewer round trips: each
-   * post's file held, the duplicate guard (a post whose file is live on its profile and platform, the earlier
-   * posts of this call included, is refused with a 409 on its `field` unless `allow`, when it repeats the latest
-   * of them), the rows inserted in batches, and each row's first job queued at its date (now when its owner
-   * needs approval). Posts of one file, profile and platform later in the list go in a later batch, so a repeat
-   * names the one before it. `fileKey` is the rendered file of the post's video.
+   * New posts (one from the form, many from a bulk import) in few round trips: each post's file held, the
+   * duplicate guard (a post whose file is live on its profile and platform, the earlier posts of this call
+   * included, is refused with a 409 on its `field` unless `allow`, when it repeats the latest of them), the rows
+   * inserted in batches, and each row's first job queued at its date (now when its owner needs approval: the
+   * worker's gate stops it in awaiting_approval at once, so the admins see it ahead of its date). Posts of one
+   * file, profile and platform later in the list go in a later batch, so a repeat names the one before it.
    */
   async scheduleNew(
     trx: Trx,
     posts: readonly {
       video: { id: number; accountId: number; version: number };
-      fileKey: string;
       platform: PlatformId;
       dueAt: string;
       repeat: { allow?: boolean; field?: string };
@@ -131,18 +115,23 @@ export class PublicationSchedule {
   ): Promise<void> {
     if (!posts.length) return;
     const videoIds = [...new Set(posts.map((p) => p.video.id))];
-    const held = await this.videos.holdFiles(trx, videoIds);
-    const gone = videoIds.find((id) => !held.has(id));
+    const files = await this.videos.holdFiles(trx, videoIds);
+    const gone = videoIds.find((id) => !files.has(id));
     if (gone !== undefined) throw fieldError('video', RM.mediaRemoved, { id: gone });
     const approval = await this.posts.needApproval(videoIds, trx);
-    const keyOf = (p: { fileKey: string; accountId: number; platform: string }) =>
+    const keyOf = (p: { fileKey: string | null; accountId: number; platform: string }) =>
       JSON.stringify([p.fileKey, p.accountId, p.platform]);
     // The latest live post of each (file, profile, platform), as the batches add theirs.
     const latest = new Map<string, number>();
-    for (const r of await this.posts.livePostsOfFiles(trx, [...new Set(posts.map((p) => p.fileKey))]))
-      latest.set(keyOf(r), r.id);
+    const keys = [...new Set(files.values())].filter((k): k is string => k !== null);
+    for (const r of await this.posts.livePostsOfFiles(trx, keys)) latest.set(keyOf(r), r.id);
     const at = new Date().toISOString();
-    let rest = posts.map((p) => ({ ...p, key: keyOf({ ...p, accountId: p.video.accountId }) }));
+    let rest = posts.map((p, i) => {
+      const fileKey = files.get(p.video.id)!;
+      // A video without a file yet repeats nothing (the duplicate index leaves such rows out).
+      const key = fileKey === null ? `#${i}` : keyOf({ fileKey, accountId: p.video.accountId, platform: p.platform });
+      return { ...p, fileKey, key };
+    });
     while (rest.length) {
       const seen = new Set<string>();
       const batch: typeof rest = [];

@@ -227,28 +227,6 @@ export class PublishingRepository {
   }
 
   /**
-   * A new post (state 'scheduled', step 0), in the caller's transaction. It records its video's file (the
-   * duplicate index's key, migration 037); the same file live on the same profile and platform with the same
-   * `repeatOf` is refused by the database, answered as a 409 naming them.
-   */
-  async insert(trx: Db, row: Omit<Insertable<VideoPublishesTable>, 'fileKey'>): Promise<number> {
-    try {
-      const r = await trx
-        .insertInto('videoPublishes')
-        .values((eb) => ({
-          ...row,
-          fileKey: eb.selectFrom('videos').select('videos.storageKey').where('videos.id', '=', row.videoId),
-        }))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return r.id;
-    } catch (e) {
-      if (!isDuplicateViolation(e)) throw e;
-      throw duplicatePost({ video: row.videoId, account: row.accountId ?? null, platform: row.platform });
-    }
-  }
-
-  /**
    * New rows in one statement (a bulk import's posts), `fileKey` given (the rendered file of each row's video, as
    * `insert` reads it); their ids in the rows' order. A row the duplicate index refuses is named in the 409 when
    * the database says which key it was (PostgreSQL's detail), else the first row is.

@@ -340,18 +340,18 @@ export class VideosRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  /** holdFile for many videos: the ids whose file is still there (now held). */
-  async holdFiles(trx: Exec, ids: number[]): Promise<Set<number>> {
-    const out = new Set<number>();
+  /** holdFile for many videos: of `ids`, those whose file is still there (now held), with their rendered file. */
+  async holdFiles(trx: Exec, ids: number[]): Promise<Map<number, string | null>> {
+    const out = new Map<number, string | null>();
     for (let i = 0; i < ids.length; i += 500) {
       const r = await trx
         .updateTable('videos')
         .set({ mediaRemovedAt: null })
         .where('id', 'in', ids.slice(i, i + 500))
         .where('mediaRemovedAt', 'is', null)
-        .returning('id')
+        .returning(['id', 'storageKey'])
         .execute();
-      for (const x of r) out.add(x.id);
+      for (const x of r) out.set(x.id, x.storageKey);
     }
     return out;
   }

@@ -255,7 +255,9 @@ describeEachDb('imports API and the duplicate guard', (ctx) => {
       createdAt: at,
       updatedAt: at,
     };
-    await expect(ctx.tdb.db.transaction().execute((trx) => repo.insert(trx, row))).rejects.toMatchObject({
+    const bypass = (trx: Parameters<typeof repo.insertMany>[0]) =>
+      repo.insertMany(trx, [{ ...row, fileKey: req.storageKeys[0]! }]);
+    await expect(ctx.tdb.db.transaction().execute(bypass)).rejects.toMatchObject({
       statusCode: 409,
       message: 'kadr.publications.errors.duplicate_post',
     });
