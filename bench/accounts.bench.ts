@@ -7,7 +7,7 @@ import { hashPassword } from '../server/auth/password';
 import type { DbKind } from '../server/db/index';
 import { PAGE_SIZE } from '../src/contract/pagination';
 import { setPlatformStates } from '../tests/helpers/connected-tokens';
-import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
+import { makeTestDb, postgresAvailable, userByLogin, type TestDb } from '../tests/helpers/db';
 import { BENCH_PASSWORD, benchApp } from './bench-app';
 import { load, summary } from './http-load';
 
@@ -63,11 +63,7 @@ async function seed(tdb: TestDb): Promise<void> {
     ['benchuser', 'user'],
   ] as const)
     await tdb.db.insertInto('users').values({ login, passwordHash, role, createdAt: at, updatedAt: at }).execute();
-  const owner = await tdb.db
-    .selectFrom('users')
-    .select('id')
-    .where('login', '=', 'benchuser')
-    .executeTakeFirstOrThrow();
+  const owner = await userByLogin(tdb.db, 'benchuser');
   const rows = Array.from({ length: PROFILES }, (_, i) => ({
     userId: owner.id,
     createdAt: at,

@@ -3,6 +3,7 @@ import { startFoundationServer } from '../tests/e2e/foundation-panel';
 import { seedCalendarPosts } from '../tests/helpers/calendar-posts';
 import { coldLoad, signedInState } from './cold-load';
 import { summary } from './http-load';
+import { userByLogin } from '../tests/helpers/db';
 
 const POSTS = 5_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -19,11 +20,7 @@ export async function calendarDrawBench(): Promise<void> {
   const server = await startFoundationServer();
   const browser = await launchBrowser();
   try {
-    const admin = await server.tdb.db
-      .selectFrom('users')
-      .select('id')
-      .where('login', '=', 'admin')
-      .executeTakeFirstOrThrow();
+    const admin = await userByLogin(server.tdb.db, 'admin');
     const now = new Date();
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
     await seedCalendarPosts(server.tdb.db, {

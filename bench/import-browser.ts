@@ -2,6 +2,7 @@ import { launchBrowser } from '../tests/helpers/browser';
 import { startFoundationServer } from '../tests/e2e/foundation-panel';
 import { signedInState } from './cold-load';
 import { importFile, seedImportProfiles } from './import-csv';
+import { userByLogin } from '../tests/helpers/db';
 
 const ROWS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS_BROWSER ?? 3);
@@ -26,11 +27,7 @@ export async function importBrowserBench(): Promise<void> {
   const server = await startFoundationServer();
   const browser = await launchBrowser();
   try {
-    const admin = await server.tdb.db
-      .selectFrom('users')
-      .select('id')
-      .where('login', '=', 'admin')
-      .executeTakeFirstOrThrow();
+    const admin = await userByLogin(server.tdb.db, 'admin');
     const seed = await seedImportProfiles(server.tdb.db, { id: admin.id }, 20, server.config.appKey);
     const csv = Buffer.from(
       await importFile(server.tdb.db, seed, { rows: ROWS, startDays: 1, nextSlotEvery: 0, first: 1 }),

@@ -7,6 +7,7 @@ import { formatUtc } from '../../src/common/formatUtc';
 import { signInAs } from '../helpers/browser';
 import { postEvent, recordEvents } from '../helpers/events';
 import { addOperator, foundationPanel } from './foundation-panel';
+import { userByLogin } from '../helpers/db';
 
 type Received = { headers: IncomingHttpHeaders; body: string; path: string };
 
@@ -104,11 +105,7 @@ describe('in the browser: a webhook delivers signed messages to a local listener
     await log.getByText('thanks').waitFor();
 
     // A publication of the operator is published: the event goes through the job queue, signed the same way.
-    const operator = await panel.server.tdb.db
-      .selectFrom('users')
-      .select('id')
-      .where('login', '=', 'operator')
-      .executeTakeFirstOrThrow();
+    const operator = await userByLogin(panel.server.tdb.db, 'operator');
     await recordEvents(
       panel.server.app.root,
       postEvent(operator.id, { publishId: 77, videoId: 5, platform: 'youtube', state: 'published' }, 'post.published'),
@@ -202,11 +199,7 @@ describe('in the browser: a webhook delivers signed messages to a local listener
       .set({ previousSecretUntil: Date.now() - 1 })
       .where('id', '=', row.id)
       .execute();
-    const operator = await panel.server.tdb.db
-      .selectFrom('users')
-      .select('id')
-      .where('login', '=', 'operator')
-      .executeTakeFirstOrThrow();
+    const operator = await userByLogin(panel.server.tdb.db, 'operator');
     await recordEvents(
       panel.server.app.root,
       postEvent(operator.id, { publishId: 78, videoId: 6, platform: 'tiktok', state: 'published' }, 'post.published'),

@@ -89,3 +89,7 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
     },
   };
 }
+
+/** The user signed in as `login` (seeded by the test or the bench): their row's id. */
+export const userByLogin = (db: Db, login: string): Promise<{ id: number }> =>
+  db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow();
