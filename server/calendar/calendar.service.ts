@@ -1,10 +1,13 @@
 import { actorOf, record } from '../audit/audit';
 import type { Acting } from '../auth/guards';
 import {
+  CALENDAR_DAY_POSTS,
   CALENDAR_POSTS_MAX,
   CM,
   isMovable,
   type CalendarAnswer,
+  type CalendarDaysAnswer,
+  type CalendarDaysParams,
   type CalendarParams,
   type CalendarPost,
 } from '../../src/contract/calendar';
@@ -20,6 +23,7 @@ import type { PublicationSchedule } from '../publications/publication-schedule';
 import type { PublicationsRepository } from '../publications/publications.repository';
 import type { SlotPlanner } from '../slots/slot-planner';
 import type { VideosRepository } from '../videos/videos.repository';
+import { rangeDays } from './calendar-days';
 import type { CalendarRepository, CalendarRow } from './calendar.repository';
 
 const toPost = (r: CalendarRow): CalendarPost => ({
@@ -58,6 +62,29 @@ export class CalendarService {
   async posts(user: AuthUser, q: CalendarParams): Promise<CalendarAnswer> {
     const rows = await this.repo.posts(ownerScope(user), q, CALENDAR_POSTS_MAX + 1);
     return { data: rows.slice(0, CALENDAR_POSTS_MAX).map(toPost), truncated: rows.length > CALENDAR_POSTS_MAX };
+  }
+
+  /**
+   * GET /api/calendar/days: the month view's answer. The range's posts (the same filters and owner rule) put in the
+   * days of `zone` they are drawn in, each day with its first CALENDAR_DAY_POSTS posts in the calendar's order and
+   * its count; a day's full list is GET /api/calendar/posts with the day's drawnStart/drawnEnd.
+   */
+  async days(user: AuthUser, q: CalendarDaysParams): Promise<CalendarDaysAnswer> {
+    const { keys, bounds } = rangeDays(q.start, q.end, q.zone);
+    const heads = await this.repo.dayHeads(ownerScope(user), q, bounds, CALENDAR_DAY_POSTS).execute();
+    const rows = new Map((await this.repo.byIds(heads.map((h) => h.id))).map((r) => [r.id, r]));
+    const days: CalendarDaysAnswer['days'] = [];
+    for (const h of heads) {
+      const day = Number(h.day);
+      let last = days.at(-1);
+      if (last?.day !== keys[day]) {
+        last = { day: keys[day]!, start: bounds[day]!, end: bounds[day + 1]!, count: Number(h.count), posts: [] };
+        days.push(last);
+      }
+      const row = rows.get(h.id);
+      if (row) last.posts.push(toPost(row));
+    }
+    return { zone: q.zone, days };
   }
 
   /**
