@@ -167,11 +167,12 @@ describeEachDb('calendar month days', (ctx) => {
   });
 
   it('refuses a zone the runtime does not know, or a bad range, with a 400 naming the field', async () => {
-    for (const [q, field] of [
+    const asked: Array<[Record<string, string>, string]> = [
       [{ zone: 'Europe/Atlantis' }, 'zone'],
       [{ end: start }, 'end'],
       [{ platform: 'myspace' }, 'platform'],
-    ] as const) {
+    ];
+    for (const [q, field] of asked) {
       const r = await ctx.call({ method: 'GET', url: url('days', { start, end, zone: ZONE, ...q }), token: tokens.a });
       expect(r.status).toBe(400);
       expect(Object.keys(r.body.errors ?? {})).toContain(field);
