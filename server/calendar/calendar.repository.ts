@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { CalendarParams } from '../../src/contract/calendar';
 import type { Database } from '../db/types';
 
@@ -52,15 +52,12 @@ export class CalendarRepository {
    * The month view's read: the same range and filters, each post put in the day it is drawn in (its published,
    * else due, instant against `bounds`: the days' first instants, then the range's end), ranked in its day as the
    * calendar draws (by that instant, then id) and counted per day (window functions, on both databases); only the
-   * first `perDay` of each day come back. The range still walks video_publishes_due.
+   * first `perDay` of each day come back. The range still walks video_publishes_due; the day is found by halving
+   * (dayOf).
    */
   dayHeads(scope: number | null, q: CalendarParams, bounds: string[], perDay: number) {
     const at = drawnAt();
-    // Before the range's first instant or from its end on: no day (-1).
-    const day = sql<number>`case ${sql.join(
-      bounds.map((b, i) => sql`when ${at} < ${b} then ${sql.lit(i - 1)}`),
-      sql` `,
-    )} else -1 end`;
+    const day = dayOf(at, bounds);
     const placed = this.filtered(scope, q).select(['vp.id', at.as('at'), day.as('day')]);
     const ranked = this.db
       .selectFrom(placed.as('p'))
@@ -135,6 +132,20 @@ export class CalendarRepository {
         'a.profileNameInstagram',
       ]);
   }
+}
+
+/**
+ * The index of the day `at` falls in (day i is [bounds[i], bounds[i + 1])), -1 outside them all: a CASE that halves
+ * the days at each step (a handful of comparisons a post, not one a day).
+ */
+function dayOf(at: RawBuilder<string>, bounds: string[]): RawBuilder<number> {
+  const inside = (lo: number, hi: number): RawBuilder<number> => {
+    // at is in [bounds[lo], bounds[hi]): one day, or halve.
+    if (hi - lo === 1) return sql<number>`${sql.lit(lo)}`;
+    const mid = (lo + hi) >> 1;
+    return sql<number>`case when ${at} < ${bounds[mid]} then ${inside(lo, mid)} else ${inside(mid, hi)} end`;
+  };
+  return sql<number>`case when ${at} < ${bounds[0]} or ${at} >= ${bounds.at(-1)} then -1 else ${inside(0, bounds.length - 1)} end`;
 }
 
 /** The instant a post is drawn at: when it went public, else when it is due. */
