@@ -40,6 +40,8 @@ const DAY_MAX_EVENTS = CALENDAR_DAY_POSTS;
  * 7): FullCalendar's event source is not told the view.
  */
 const MONTH_GRID_MS = 35 * 24 * 3600_000;
+/** The month grid is given each day's first posts and its own "+N more" entry: FullCalendar cuts nothing there. */
+const VIEW_OPTIONS = { dayGridMonth: { dayMaxEvents: false } };
 
 /**
  * FullCalendar's event source: the posts of the range it shows, through the dataProvider. The month grid asks for
@@ -267,7 +269,7 @@ export const CalendarPage = () => {
         // posts and its own "+N more" entry (the day's full list is asked for when it opens), so it cuts nothing.
         dayMaxEvents={DAY_MAX_EVENTS}
         eventMaxStack={DAY_MAX_EVENTS}
-        views={{ dayGridMonth: { dayMaxEvents: false } }}
+        views={VIEW_OPTIONS}
         eventOrder={EVENT_ORDER}
         eventContent={(arg) => {
           const more = arg.event.extendedProps.more as number;
