@@ -20,7 +20,8 @@ const RUNS = 200;
  * user (their half), measured at the repository (the queries) and through the API (app.inject: queries, zod answer,
  * JSON). A month is the month view's answer (GET /api/calendar/days: per day its first posts and its count, days
  * cut in UTC) and one day's full list (the "+N more" popover: GET /api/calendar/posts with drawnStart/drawnEnd); a
- * week is the full answer (GET /api/calendar/posts). Figures are printed, never asserted.
+ * week is the full answer (GET /api/calendar/posts), and so is `full`, a month's every post (what the month view
+ * read before), measured in the same run to compare. Figures are printed, never asserted.
  */
 export async function calendarBench(): Promise<void> {
   await benchOn('sqlite');
@@ -68,6 +69,8 @@ async function benchOn(kind: DbKind): Promise<void> {
       ['month', 31],
       ['day', 31],
       ['week', 7],
+      // The month's full answer (what the month view read before its days answer), for comparison in the same run.
+      ['full', 31],
     ];
     console.log(`calendar  ${POSTS} posts over a year, ${PROFILES} profiles, ${name}`);
     for (const [role, w] of Object.entries(who)) {
