@@ -1,5 +1,5 @@
 import { hashPassword } from '../server/auth/password';
-import { rangeDays } from '../server/calendar/calendar-days';
+import { firstOfDays, rangeDays } from '../server/calendar/calendar-days';
 import { CalendarRepository } from '../server/calendar/calendar.repository';
 import { CALENDAR_DAY_POSTS } from '../src/contract/calendar';
 import type { DbKind } from '../server/db/index';
@@ -92,11 +92,10 @@ async function benchOn(kind: DbKind): Promise<void> {
           const q = { ...r, platform: [], state: [] };
           let t = performance.now();
           if (label === 'month') {
-            const heads = await repo
-              .dayHeads(w.scope, q, rangeDays(r.start, r.end, 'UTC').bounds, CALENDAR_DAY_POSTS)
-              .execute();
-            await repo.byIds(heads.map((h) => h.id));
-            found = heads.reduce((n, h) => n + (Number(h.rank) === 1 ? Number(h.count) : 0), 0);
+            const posts = await repo.drawnQuery(w.scope, q).execute();
+            const heads = firstOfDays(posts, rangeDays(r.start, r.end, 'UTC').bounds, CALENDAR_DAY_POSTS);
+            await repo.byIds(heads.flatMap((h) => h.ids));
+            found = heads.reduce((n, h) => n + h.count, 0);
           } else found = (await repo.posts(w.scope, label === 'day' ? { ...q, ...dayOf(r) } : q, 10_001)).length;
           if (i >= 20) query.push(performance.now() - t);
           const url =

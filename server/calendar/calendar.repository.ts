@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { CalendarParams } from '../../src/contract/calendar';
 import type { Database } from '../db/types';
 
@@ -21,14 +21,11 @@ export type CalendarRow = {
   profileNameInstagram: string | null;
 };
 
-/** A post's place in the month view: its day (an index into the asked days), rank in the day, and the day's count. */
-export type DayHead = { id: number; day: number; rank: number | string; count: number | string };
-
 /**
  * The calendar's reads: one range query over `video_publishes.due_at` (index video_publishes_due, 027), joined to
  * its video (title, publication, and its owner, the publication's: a user sees only their own) and the profile
  * (its name). Posts of videos taken out of their publication are not posts any more; cancelled ones are left out
- * unless the state filter names them. The month view reads the same range cut into days (dayHeads).
+ * unless the state filter names them. The month view reads the same range, only ids and instants (drawnQuery).
  */
 export class CalendarRepository {
   constructor(private db: Kysely<Database>) {}
@@ -49,33 +46,12 @@ export class CalendarRepository {
   }
 
   /**
-   * The month view's read: the same range and filters, each post put in the day it is drawn in (its published,
-   * else due, instant against `bounds`: the days' first instants, then the range's end), ranked in its day as the
-   * calendar draws (by that instant, then id) and counted per day (window functions, on both databases); only the
-   * first `perDay` of each day come back. The range still walks video_publishes_due; the day is found by halving
-   * (dayOf).
+   * The month view's read: the range's posts (the same filters and owner rule) with only their id and the instant
+   * each is drawn at (published, else due); the service puts them in days (calendar-days.ts). It walks the
+   * due-time index like the range query.
    */
-  dayHeads(scope: number | null, q: CalendarParams, bounds: string[], perDay: number) {
-    const at = drawnAt();
-    const day = dayOf(at, bounds);
-    const placed = this.filtered(scope, q).select(['vp.id', at.as('at'), day.as('day')]);
-    const ranked = this.db
-      .selectFrom(placed.as('p'))
-      .select([
-        'p.id',
-        'p.day',
-        sql<number>`row_number() over (partition by ${sql.ref('p.day')} order by ${sql.ref('p.at')}, ${sql.ref('p.id')})`.as(
-          'rank',
-        ),
-        sql<number>`count(*) over (partition by ${sql.ref('p.day')})`.as('count'),
-      ])
-      .where('p.day', '>=', 0);
-    return this.db
-      .selectFrom(ranked.as('r'))
-      .selectAll()
-      .where('r.rank', '<=', perDay)
-      .orderBy('r.day')
-      .orderBy('r.rank');
+  drawnQuery(scope: number | null, q: CalendarParams) {
+    return this.filtered(scope, q).select(['vp.id', drawnAt().as('at')]);
   }
 
   /** One post, with its owner and its video's profile and version (what a move needs). */
@@ -132,20 +108,6 @@ export class CalendarRepository {
         'a.profileNameInstagram',
       ]);
   }
-}
-
-/**
- * The index of the day `at` falls in (day i is [bounds[i], bounds[i + 1])), -1 outside them all: a CASE that halves
- * the days at each step (a handful of comparisons a post, not one a day).
- */
-function dayOf(at: RawBuilder<string>, bounds: string[]): RawBuilder<number> {
-  const inside = (lo: number, hi: number): RawBuilder<number> => {
-    // at is in [bounds[lo], bounds[hi]): one day, or halve.
-    if (hi - lo === 1) return sql<number>`${sql.lit(lo)}`;
-    const mid = (lo + hi) >> 1;
-    return sql<number>`case when ${at} < ${bounds[mid]} then ${inside(lo, mid)} else ${inside(mid, hi)} end`;
-  };
-  return sql<number>`case when ${at} < ${bounds[0]} or ${at} >= ${bounds.at(-1)} then -1 else ${inside(0, bounds.length - 1)} end`;
 }
 
 /** The instant a post is drawn at: when it went public, else when it is due. */

@@ -23,7 +23,7 @@ import type { PublicationSchedule } from '../publications/publication-schedule';
 import type { PublicationsRepository } from '../publications/publications.repository';
 import type { SlotPlanner } from '../slots/slot-planner';
 import type { VideosRepository } from '../videos/videos.repository';
-import { rangeDays } from './calendar-days';
+import { firstOfDays, rangeDays } from './calendar-days';
 import type { CalendarRepository, CalendarRow } from './calendar.repository';
 
 const toPost = (r: CalendarRow): CalendarPost => ({
@@ -71,20 +71,21 @@ export class CalendarService {
    */
   async days(user: AuthUser, q: CalendarDaysParams): Promise<CalendarDaysAnswer> {
     const { keys, bounds } = rangeDays(q.start, q.end, q.zone);
-    const heads = await this.repo.dayHeads(ownerScope(user), q, bounds, CALENDAR_DAY_POSTS).execute();
-    const rows = new Map((await this.repo.byIds(heads.map((h) => h.id))).map((r) => [r.id, r]));
-    const days: CalendarDaysAnswer['days'] = [];
-    for (const h of heads) {
-      const day = Number(h.day);
-      let last = days.at(-1);
-      if (last?.day !== keys[day]) {
-        last = { day: keys[day]!, start: bounds[day]!, end: bounds[day + 1]!, count: Number(h.count), posts: [] };
-        days.push(last);
-      }
-      const row = rows.get(h.id);
-      if (row) last.posts.push(toPost(row));
-    }
-    return { zone: q.zone, days };
+    const heads = firstOfDays(await this.repo.drawnQuery(ownerScope(user), q).execute(), bounds, CALENDAR_DAY_POSTS);
+    const rows = new Map((await this.repo.byIds(heads.flatMap((h) => h.ids))).map((r) => [r.id, r]));
+    return {
+      zone: q.zone,
+      days: heads.map((h) => ({
+        day: keys[h.day]!,
+        start: bounds[h.day]!,
+        end: bounds[h.day + 1]!,
+        count: h.count,
+        posts: h.ids.flatMap((id) => {
+          const row = rows.get(id);
+          return row ? [toPost(row)] : [];
+        }),
+      })),
+    };
   }
 
   /**

@@ -184,9 +184,7 @@ describeEachDb('calendar month days', (ctx) => {
 
   it("the month's read walks the due-time index", async () => {
     const db = ctx.tdb.db;
-    const compiled = new CalendarRepository(db)
-      .dayHeads(null, { start, end, platform: [], state: [] }, rangeDays(start, end, ZONE).bounds, CALENDAR_DAY_POSTS)
-      .compile();
+    const compiled = new CalendarRepository(db).drawnQuery(null, { start, end, platform: [], state: [] }).compile();
     const plan = await db.transaction().execute(async (trx) => {
       if (ctx.tdb.kind === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
       const explain = ctx.tdb.kind === 'postgres' ? 'explain ' : 'explain query plan ';
