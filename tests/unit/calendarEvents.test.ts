@@ -1,6 +1,6 @@
 import type { CalendarPost } from '../../src/contract/calendar';
 import { toEvent, toMoreEvent } from '../../src/calendar/calendarEvents';
-import { rangeDays } from '../../server/calendar/calendar-days';
+import { firstOfDays, rangeDays } from '../../server/calendar/calendar-days';
 
 const post = (over: Partial<CalendarPost>): CalendarPost => ({
   id: 7,
@@ -77,5 +77,24 @@ describe('calendar entries', () => {
       keys: ['2031-03-10', '2031-03-11'],
       bounds: ['2031-03-10T12:00:00.000Z', '2031-03-11T00:00:00.000Z', '2031-03-11T06:00:00.000Z'],
     });
+  });
+
+  it("ranks a day's posts as drawn (instant, then id), counts them all, leaves out posts outside the days", () => {
+    const bounds = ['2031-03-10T00:00:00.000Z', '2031-03-11T00:00:00.000Z', '2031-03-12T00:00:00.000Z'];
+    const at = (t: string) => `2031-03-${t}:00.000Z`;
+    const posts = [
+      { id: 5, at: at('10T18:00') },
+      { id: 3, at: at('10T18:00') },
+      { id: 9, at: at('10T06:00') },
+      { id: 1, at: at('10T23:59') },
+      { id: 2, at: at('10T20:00') },
+      { id: 7, at: at('11T00:00') },
+      { id: 8, at: at('09T23:59') },
+      { id: 6, at: at('12T00:00') },
+    ];
+    expect(firstOfDays(posts, bounds, 4)).toEqual([
+      { day: 0, count: 5, ids: [9, 3, 5, 2] },
+      { day: 1, count: 1, ids: [7] },
+    ]);
   });
 });
