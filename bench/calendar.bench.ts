@@ -1,5 +1,7 @@
 import { hashPassword } from '../server/auth/password';
+import { firstOfDays, rangeDays } from '../server/calendar/calendar-days';
 import { CalendarRepository } from '../server/calendar/calendar.repository';
+import { CALENDAR_DAY_POSTS } from '../src/contract/calendar';
 import type { DbKind } from '../server/db/index';
 import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
 import { seedCalendarPosts } from '../tests/helpers/calendar-posts';
@@ -15,8 +17,11 @@ const RUNS = 200;
 /**
  * Issue 21's target: the calendar's range query p99 ≤ 50 ms with 100,000 posts, on SQLite and PostgreSQL. Posts
  * spread over a year across 200 profiles of two users; a month and a week, as an admin (everyone's) and as a
- * user (their half), measured at the repository (the query) and through GET /api/calendar/posts (app.inject:
- * query, zod answer, JSON). Figures are printed, never asserted.
+ * user (their half), measured at the repository (the queries) and through the API (app.inject: queries, zod answer,
+ * JSON). A month is the month view's answer (GET /api/calendar/days: per day its first posts and its count, days
+ * cut in UTC) and one day's full list (the "+N more" popover: GET /api/calendar/posts with drawnStart/drawnEnd); a
+ * week is the full answer (GET /api/calendar/posts), and so is `full`, a month's every post (what the month view
+ * read before), measured in the same run to compare. Figures are printed, never asserted.
  */
 export async function calendarBench(): Promise<void> {
   await benchOn('sqlite');
@@ -62,7 +67,10 @@ async function benchOn(kind: DbKind): Promise<void> {
     const repo = new CalendarRepository(tdb.db);
     const ranges: Array<[string, number]> = [
       ['month', 31],
+      ['day', 31],
       ['week', 7],
+      // The month's full answer (what the month view read before its days answer), for comparison in the same run.
+      ['full', 31],
     ];
     console.log(`calendar  ${POSTS} posts over a year, ${PROFILES} profiles, ${name}`);
     for (const [role, w] of Object.entries(who)) {
@@ -71,20 +79,33 @@ async function benchOn(kind: DbKind): Promise<void> {
           const start = START + ((i * 13) % (365 - days)) * 24 * 3600_000;
           return { start: new Date(start).toISOString(), end: new Date(start + days * 24 * 3600_000).toISOString() };
         };
+        // The popover's day: the month's 11th (UTC).
+        const dayOf = (r: { start: string }) => {
+          const s = Date.parse(r.start) + 10 * 24 * 3600_000;
+          return { drawnStart: new Date(s).toISOString(), drawnEnd: new Date(s + 24 * 3600_000).toISOString() };
+        };
         const query: number[] = [];
         const api: number[] = [];
         let found = 0;
         for (let i = 0; i < RUNS + 20; i++) {
           const r = range(i);
+          const q = { ...r, platform: [], state: [] };
           let t = performance.now();
-          found = (await repo.posts(w.scope, { ...r, platform: [], state: [] }, 10_001)).length;
+          if (label === 'month') {
+            const posts = await repo.drawnQuery(w.scope, q).execute();
+            const heads = firstOfDays(posts, rangeDays(r.start, r.end, 'UTC').bounds, CALENDAR_DAY_POSTS);
+            await repo.byIds(heads.flatMap((h) => h.ids));
+            found = heads.reduce((n, h) => n + h.count, 0);
+          } else found = (await repo.posts(w.scope, label === 'day' ? { ...q, ...dayOf(r) } : q, 10_001)).length;
           if (i >= 20) query.push(performance.now() - t);
+          const url =
+            label === 'month'
+              ? `/api/calendar/days?start=${r.start}&end=${r.end}&zone=UTC`
+              : label === 'day'
+                ? `/api/calendar/posts?start=${r.start}&end=${r.end}&drawnStart=${dayOf(r).drawnStart}&drawnEnd=${dayOf(r).drawnEnd}`
+                : `/api/calendar/posts?start=${r.start}&end=${r.end}`;
           t = performance.now();
-          const res = await app.inject({
-            method: 'GET',
-            url: `/api/calendar/posts?start=${r.start}&end=${r.end}`,
-            headers: { authorization: w.auth },
-          });
+          const res = await app.inject({ method: 'GET', url, headers: { authorization: w.auth } });
           if (i >= 20) api.push(performance.now() - t);
           if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
         }

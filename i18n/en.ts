@@ -807,6 +807,9 @@ export const kadrEn: KadrMessages = {
     views: { month: 'Month', week: 'Week', day: 'Day', list: 'List', today: 'Today' },
     moved: 'The post is moved to %{at}',
     truncated: 'Only the first %{count} posts of this range are shown: narrow the filters',
+    more: '+%{count} more',
+    more_title: '%{smart_count} more post this day: show it |||| %{smart_count} more posts this day: show them all',
+    day_posts: 'All posts of the day (%{smart_count})',
     errors: {
       range_too_long: 'The range is too long: at most 62 days',
       range_reversed: 'The end of the range must come after its start',

@@ -1,10 +1,13 @@
 import { actorOf, record } from '../audit/audit';
 import type { Acting } from '../auth/guards';
 import {
+  CALENDAR_DAY_POSTS,
   CALENDAR_POSTS_MAX,
   CM,
   isMovable,
   type CalendarAnswer,
+  type CalendarDaysAnswer,
+  type CalendarDaysParams,
   type CalendarParams,
   type CalendarPost,
 } from '../../src/contract/calendar';
@@ -20,6 +23,7 @@ import type { PublicationSchedule } from '../publications/publication-schedule';
 import type { PublicationsRepository } from '../publications/publications.repository';
 import type { SlotPlanner } from '../slots/slot-planner';
 import type { VideosRepository } from '../videos/videos.repository';
+import { firstOfDays, rangeDays } from './calendar-days';
 import type { CalendarRepository, CalendarRow } from './calendar.repository';
 
 const toPost = (r: CalendarRow): CalendarPost => ({
@@ -58,6 +62,30 @@ export class CalendarService {
   async posts(user: AuthUser, q: CalendarParams): Promise<CalendarAnswer> {
     const rows = await this.repo.posts(ownerScope(user), q, CALENDAR_POSTS_MAX + 1);
     return { data: rows.slice(0, CALENDAR_POSTS_MAX).map(toPost), truncated: rows.length > CALENDAR_POSTS_MAX };
+  }
+
+  /**
+   * GET /api/calendar/days: the month view's answer. The range's posts (the same filters and owner rule) put in the
+   * days of `zone` they are drawn in, each day with its first CALENDAR_DAY_POSTS posts in the calendar's order and
+   * its count; a day's full list is GET /api/calendar/posts with the day's drawnStart/drawnEnd.
+   */
+  async days(user: AuthUser, q: CalendarDaysParams): Promise<CalendarDaysAnswer> {
+    const { keys, bounds } = rangeDays(q.start, q.end, q.zone);
+    const heads = firstOfDays(await this.repo.drawnQuery(ownerScope(user), q).execute(), bounds, CALENDAR_DAY_POSTS);
+    const rows = new Map((await this.repo.byIds(heads.flatMap((h) => h.ids))).map((r) => [r.id, r]));
+    return {
+      zone: q.zone,
+      days: heads.map((h) => ({
+        day: keys[h.day]!,
+        start: bounds[h.day]!,
+        end: bounds[h.day + 1]!,
+        count: h.count,
+        posts: h.ids.flatMap((id) => {
+          const row = rows.get(id);
+          return row ? [toPost(row)] : [];
+        }),
+      })),
+    };
   }
 
   /**

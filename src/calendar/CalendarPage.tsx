@@ -9,7 +9,13 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import listPlugin from '@fullcalendar/list';
 import interactionPlugin from '@fullcalendar/interaction';
-import { CALENDAR_POSTS_MAX, type CalendarFilter, type CalendarPost } from '../contract/calendar';
+import {
+  CALENDAR_DAY_POSTS,
+  CALENDAR_POSTS_MAX,
+  type CalendarDay,
+  type CalendarFilter,
+  type CalendarPost,
+} from '../contract/calendar';
 import { PLATFORMS, PLATFORM_TITLES } from '../contract/platforms';
 import { PUBLISH_STATES } from '../contract/publications';
 import { profileText } from '../contract/profile-identity';
@@ -18,7 +24,8 @@ import { useIsSmall } from '../common/useIsSmall';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { detailPath } from '../publications/paths';
 import { useAccountOptions, useGroups } from '../publications/options';
-import { toEvent, type PaletteOf } from './calendarEvents';
+import { EVENT_ORDER, toEvent, toMoreEvent, type PaletteOf } from './calendarEvents';
+import { DayPostsPopover, type OpenDay } from './DayPostsPopover';
 import { cellDay, fromCalendarTime } from './zonedCalendar';
 import { formatInZone, zoneLabel } from '../contract/time-zones';
 import { useProfileZone } from '../slots/useProfileZone';
@@ -27,9 +34,20 @@ import { OverDaysMarker, markOver } from './OverDaysMarker';
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const VIEWS = 'dayGridMonth,timeGridWeek,timeGridDay,listMonth';
 /** Posts shown in one day of the month (and side by side in a week's hour) before "+N more". */
-const DAY_MAX_EVENTS = 4;
+const DAY_MAX_EVENTS = CALENDAR_DAY_POSTS;
+/**
+ * A range longer than five weeks is the month grid's (six weeks; the list view's month is at most 31 days, a week
+ * 7): FullCalendar's event source is not told the view.
+ */
+const MONTH_GRID_MS = 35 * 24 * 3600_000;
+/** The month grid is given each day's first posts and its own "+N more" entry: FullCalendar cuts nothing there. */
+const VIEW_OPTIONS = { dayGridMonth: { dayMaxEvents: false } };
 
-/** FullCalendar's event source: the posts of the range it shows, through the dataProvider. */
+/**
+ * FullCalendar's event source: the posts of the range it shows, through the dataProvider. The month grid asks for
+ * its days only (GET /api/calendar/days: each day's first posts and its count, in the calendar's zone) and draws a
+ * crowded day's "+N more" itself; the week, day and list views ask for every post of their range.
+ */
 const postsSource =
   (o: {
     dataProvider: KadrDataProvider;
@@ -40,25 +58,33 @@ const postsSource =
     onError: (e: unknown) => void;
   }) =>
   (info: EventSourceFuncArg, ok: (events: EventInput[]) => void, fail: (e: Error) => void) => {
-    o.dataProvider
-      .calendarPosts({
-        ...o.filter,
-        start: fromCalendarTime(info.start, o.zone).toISOString(),
-        end: fromCalendarTime(info.end, o.zone).toISOString(),
-      })
-      .then((answer) => {
-        o.onTruncated(answer.truncated);
-        ok(answer.data.map((p) => toEvent(p, o.colorOf, o.zone)));
-      })
-      .catch((e: Error) => {
-        o.onError(e);
-        fail(e);
-      });
+    const range = {
+      start: fromCalendarTime(info.start, o.zone).toISOString(),
+      end: fromCalendarTime(info.end, o.zone).toISOString(),
+    };
+    const month = info.end.getTime() - info.start.getTime() > MONTH_GRID_MS;
+    const events: Promise<EventInput[]> = month
+      ? o.dataProvider.calendarDays({ ...o.filter, ...range, zone: o.zone }).then((answer) => {
+          o.onTruncated(false);
+          return answer.days.flatMap((d: CalendarDay) => [
+            ...d.posts.map((p) => toEvent(p, o.colorOf, o.zone)),
+            ...(d.count > d.posts.length ? [toMoreEvent(d, range)] : []),
+          ]);
+        })
+      : o.dataProvider.calendarPosts({ ...o.filter, ...range }).then((answer) => {
+          o.onTruncated(answer.truncated);
+          return answer.data.map((p) => toEvent(p, o.colorOf, o.zone));
+        });
+    events.then(ok).catch((e: Error) => {
+      o.onError(e);
+      fail(e);
+    });
   };
 
 /**
  * The calendar of everything scheduled and published (issue 21 item 1): month, week, day and list views, one
- * entry per post coloured by state, "+N more" in a crowded day, filters by profile, group, platform and state.
+ * entry per post coloured by state, "+N more" in a crowded day (the month grid loads each day's first posts and its
+ * count; the day's list when its "+N more" opens), filters by profile, group, platform and state.
  * A click opens the post's publication; a scheduled post dragged to another time is moved by the server (a
  * refusal says why and the entry goes back). On a phone the list view comes first.
  */
@@ -74,6 +100,7 @@ export const CalendarPage = () => {
   const { data: groups = [] } = useGroups();
   const [filter, setFilter] = useState<CalendarFilter>({});
   const [truncated, setTruncated] = useState(false);
+  const [openDay, setOpenDay] = useState<OpenDay | null>(null);
   const set = (patch: CalendarFilter) => setFilter((f) => ({ ...f, ...patch }));
   // Issue 21 item 2: times in the chosen profile's zone (else the operator's), the zone named above the calendar.
   const zone = useProfileZone(filter.accountId);
@@ -106,9 +133,11 @@ export const CalendarPage = () => {
     const at = fromCalendarTime(arg.event.start, zone);
     dataProvider
       .movePost(Number(arg.event.id), at.toISOString())
-      .then(() =>
-        notify('kadr.calendar.moved', { type: 'success', messageArgs: { at: formatInZone(at, zone, locale) } }),
-      )
+      .then(() => {
+        notify('kadr.calendar.moved', { type: 'success', messageArgs: { at: formatInZone(at, zone, locale) } });
+        // The month grid holds only each day's first posts and counts: both days are asked for again.
+        if (arg.view.type === 'dayGridMonth') arg.view.calendar.refetchEvents();
+      })
       .catch((e: unknown) => {
         arg.revert();
         report(e);
@@ -124,6 +153,7 @@ export const CalendarPage = () => {
         p: { xs: 1, sm: 2 },
         '& .fc-event-title': { textOverflow: 'ellipsis' },
         '& .kadr-over': { backgroundColor: alpha(theme.palette.error.main, 0.12) },
+        '& .kadr-more': { cursor: 'pointer', fontWeight: 500, color: theme.palette.text.primary },
       }}
       data-calendar
       ref={boxRef}
@@ -235,9 +265,16 @@ export const CalendarPage = () => {
         dayCellDidMount={(arg) => markOver(arg.el, overRef.current.has(cellDay(arg.date)), overTitle)}
         height="auto"
         // A crowded day shows its first posts and "+N more" (a popover with the rest): with the height set by the
-        // content, FullCalendar's `true` would never cut a day short.
+        // content, FullCalendar's `true` would never cut a day short. The month grid is given only each day's first
+        // posts and its own "+N more" entry (the day's full list is asked for when it opens), so it cuts nothing.
         dayMaxEvents={DAY_MAX_EVENTS}
         eventMaxStack={DAY_MAX_EVENTS}
+        views={VIEW_OPTIONS}
+        eventOrder={EVENT_ORDER}
+        eventContent={(arg) => {
+          const more = arg.event.extendedProps.more as number;
+          return more > 0 ? translate('kadr.calendar.more', { count: more }) : true;
+        }}
         // A post is an instant: one that falls late in the evening never spreads into the next day.
         defaultTimedEventDuration="00:01"
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: locale === 'en' }}
@@ -249,10 +286,18 @@ export const CalendarPage = () => {
         eventDrop={onDrop}
         eventClick={(arg) => {
           arg.jsEvent.preventDefault();
+          const { day, range } = arg.event.extendedProps as { day?: CalendarDay; range?: OpenDay['range'] };
+          if (day && range) return setOpenDay({ day, range, anchor: arg.el });
           const post = arg.event.extendedProps.post as CalendarPost;
           void navigate(detailPath(String(post.publicationId)));
         }}
         eventDidMount={(arg) => {
+          const more = arg.event.extendedProps.more as number;
+          if (more > 0) {
+            arg.el.dataset.more = String(more);
+            arg.el.title = translate('kadr.calendar.more_title', { smart_count: more });
+            return;
+          }
           const post = arg.event.extendedProps.post as CalendarPost;
           arg.el.dataset.postId = String(post.id);
           arg.el.dataset.state = post.state;
@@ -260,6 +305,7 @@ export const CalendarPage = () => {
           arg.el.title = `${post.profile} · ${arg.event.title} · ${arg.el.dataset.at}`;
         }}
       />
+      <DayPostsPopover open={openDay} filter={filter} zone={zone} colorOf={colorOf} onClose={() => setOpenDay(null)} />
     </Box>
   );
 };

@@ -1,4 +1,4 @@
-import { isMovable, type CalendarPost } from '../contract/calendar';
+import { isMovable, type CalendarDay, type CalendarPost } from '../contract/calendar';
 import { PLATFORM_TITLES } from '../contract/platforms';
 import { STATE_COLORS } from '../publications/stateColors';
 import { toCalendarTime } from './zonedCalendar';
@@ -24,6 +24,27 @@ export const toEvent = (p: CalendarPost, colorOf: PaletteOf, zone?: string) => {
     backgroundColor: color,
     borderColor: color,
     classNames: [`kadr-post-${p.state}`, ...(p.repeatOf > 0 ? ['kadr-post-repeat'] : [])],
-    extendedProps: { post: p },
+    extendedProps: { post: p, more: 0, seq: p.id },
   };
 };
+
+/**
+ * The order entries are drawn in, the server's for a day's first posts (GET /api/calendar/days): by the instant
+ * drawn, then by post id; a day's "+N more" entry after its posts.
+ */
+export const EVENT_ORDER = 'more,start,seq';
+
+/**
+ * The month view's "+N more" of a crowded day: an entry of its own after the day's first posts (the day's other posts
+ * are not loaded; a click opens the day's full list, asked for within the month's `range`). `day.day` is a date in the calendar's zone, and the calendar
+ * draws that zone's wall times as UTC (zonedCalendar.ts): the day's midnight is `${day}T00:00:00Z`.
+ */
+export const toMoreEvent = (day: CalendarDay, range: { start: string; end: string }) => ({
+  id: `more-${day.day}`,
+  title: '',
+  start: `${day.day}T00:00:00.000Z`,
+  allDay: false,
+  editable: false,
+  classNames: ['kadr-more'],
+  extendedProps: { more: day.count - day.posts.length, seq: 0, day, range },
+});

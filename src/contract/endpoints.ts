@@ -84,9 +84,13 @@ export const API = {
     /** One post (a video on one platform): `action` is one of POST_ACTIONS (src/contract/publications.ts). */
     post: '/api/upload-video/video/:videoId/:platform/:action',
   },
-  /** The calendar: GET ?start&end the posts due in a range; POST move {at} one post to another time. */
+  /**
+   * The calendar: GET ?start&end the posts due in a range; GET days the month view's answer (each day's first posts
+   * and its count); POST move {at} one post to another time.
+   */
   calendar: {
     posts: '/api/calendar/posts',
+    days: '/api/calendar/days',
     move: '/api/calendar/posts/:id/move',
   },
   /** Approval before posting (admin): the posts awaiting approval; approve one, or reject it with a reason. */

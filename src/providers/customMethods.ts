@@ -2,7 +2,7 @@ import type { Identifier } from 'ra-core';
 import type { z } from 'zod';
 import type { ChannelDescriptionSchema, InstagramProfileSchema } from '../contract/accounts';
 import type { AnalyticsPeriod } from '../contract/analytics';
-import type { CalendarFilter } from '../contract/calendar';
+import type { CalendarDayFilter, CalendarFilter } from '../contract/calendar';
 import type { AiAction, AiActionBody, AiActionReply, AiProvider } from '../contract/ai';
 import { API, itemOf, pathOf } from '../contract/endpoints';
 import type { PlatformKey } from '../contract/platforms';
@@ -173,11 +173,21 @@ export const customMethods = {
     call(publication(), pathOf(API.publications.post, { videoId, platform, action }), { method: 'POST' }),
 
   // The calendar.
-  /** The posts due in a range (`start`, `end`: instants), filtered by profile, group, platform and state. */
-  calendarPosts: (query: CalendarFilter & { start: string; end: string }, signal?: AbortSignal) =>
+  /**
+   * The posts due in a range (`start`, `end`: instants), filtered by profile, group, platform and state; with
+   * `drawnStart`/`drawnEnd`, only those drawn in that span (one day of the month view, all of its posts).
+   */
+  calendarPosts: (query: CalendarFilter & CalendarDayFilter & { start: string; end: string }, signal?: AbortSignal) =>
     call(
       contract.calendar().then((c) => c.CalendarAnswerSchema),
       pathOf(API.calendar.posts, {}, query),
+      { signal },
+    ),
+  /** The month view's days in `zone`: each day's first posts, as drawn, and its count (same filters). */
+  calendarDays: (query: CalendarFilter & { start: string; end: string; zone: string }, signal?: AbortSignal) =>
+    call(
+      contract.calendar().then((c) => c.CalendarDaysAnswerSchema),
+      pathOf(API.calendar.days, {}, query),
       { signal },
     ),
   /** A post that has not started going out, due at `at` instead. */

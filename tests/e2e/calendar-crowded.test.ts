@@ -8,8 +8,8 @@ import { adminId } from './publish-seed';
 
 /**
  * A crowded day in the calendar's month view (issue 21 item 1, "+N more"), in Chromium at a laptop width: 100
- * posts in one morning (84 of them not cancelled) show as the day's first four and "+ще 80...whose popover lists
- * them all; the four filters sit in one row above the month.
+ * posts in one morning (84 of them not cancelled) show as the day's first four and "+ще 80", whose popover (the
+ * day's list, asked for when it opens) lists them all; the four filters sit in one row above the month.
  */
 const panel = process.env.E2E_PANEL_DIR ? { panelDir: process.env.E2E_PANEL_DIR } : {};
 const HOUR = 3600_000;
@@ -46,12 +46,16 @@ describeOnEachDb('a crowded day in the calendar', (kind) => {
   it('shows the first four posts of the day and "+ще N" for the rest, listed in its popover', async () => {
     await page.goto(`${srv.url}/calendar`);
     const cell = page.locator(`.fc-dayGridMonth-view td[data-date="${day}"]`);
-    const more = cell.locator('.fc-daygrid-more-link');
+    const more = cell.locator('.kadr-more');
     await more.waitFor();
-    expect(await more.innerText()).toBe('+ще 80...');
+    expect(await more.innerText()).toBe('+ще 80');
+    expect(await more.getAttribute('title')).toBe('Ще 80 дописів цього дня: показати всі');
     expect(
       await cell.locator('.fc-daygrid-event-harness:not(.fc-daygrid-event-harness-abs) [data-post-id]').count(),
     ).toBe(4);
+    const drawn = await cell
+      .locator('[data-post-id]')
+      .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.postId));
     // The filters in one row, the month under them.
     const tops = await page
       .locator('[data-calendar] .MuiInputBase-root')
@@ -59,8 +63,17 @@ describeOnEachDb('a crowded day in the calendar', (kind) => {
     expect(tops).toHaveLength(4);
     expect(new Set(tops).size).toBe(1);
     await more.click();
-    const popover = page.locator('.fc-popover');
+    const popover = page.locator(`[data-day-posts="${day}"]`);
     await popover.waitFor();
     await expect.poll(() => popover.locator('[data-post-id]').count()).toBe(84);
+    expect(await popover.innerText()).toContain('Усі дописи дня (84)');
+    // The four drawn are the day's first four as the list orders them (by time, then id).
+    const listed = await popover
+      .locator('[data-post-id]')
+      .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.postId));
+    expect(listed.slice(0, 4)).toEqual(drawn);
+    // A post in the list opens its publication.
+    await popover.locator('[data-post-id]').first().click();
+    await page.waitForURL(/\/video\/youtube\//);
   });
 });
