@@ -120,6 +120,8 @@ export const kadrEn: KadrMessages = {
     video_n: 'Output %{n} · video ID %{id}',
     ai_video_label: 'AI video · ID %{id}',
     ai_publish_title: 'AI video #%{id}: publish',
+    /** A video's date on the publication page, shown in its profile's zone (the zone named after it). */
+    video_date: 'Date',
     platforms_title: 'Platforms per profile',
     platforms_hint:
       "By default, the platforms each profile has connected. Pick a video's profile to choose its platforms.",
@@ -172,6 +174,8 @@ export const kadrEn: KadrMessages = {
     },
     uploaded: 'Uploaded %{percent}%',
     waits_until: 'Waiting for the platform limit until %{date} (UTC)',
+    /** The same in the post's profile's zone, the zone named in %{date}. */
+    waits_until_zoned: 'Waiting for the platform limit until %{date}',
     open_on: 'Open on %{platform}',
     stats: 'Views: %{views}, likes: %{likes}, comments: %{comments}',
     delete: 'Delete publication',
@@ -1330,6 +1334,7 @@ export const kadrEn: KadrMessages = {
     },
     attempt: 'Attempt %{n}',
     next_try: 'next try %{date} (UTC)',
+    next_try_zoned: 'next try %{date}',
     next_try_soon: 'next try now',
     last_error: 'Last error: %{error}',
     retry_now: 'Retry now',
@@ -1341,11 +1346,13 @@ export const kadrEn: KadrMessages = {
     cancel_content: 'This video will not be posted on %{platform}. The other platforms stay as they are.',
     cancelled: 'The post on %{platform} is cancelled',
     stats_at: 'updated %{date} (UTC)',
+    stats_at_zoned: 'updated %{date}',
     stats_never: 'not read yet',
     refresh_stats: 'Refresh stats',
     refresh_stats_label: 'Refresh stats: %{platform}',
     stats_refreshed: 'Stats refreshed',
     stats_wait: 'Can be refreshed after %{date} (UTC)',
+    stats_wait_zoned: 'Can be refreshed after %{date}',
     profile_failing: 'Failing: %{reason}',
     platform_failing: '%{platform}: %{reason}',
     errors: {

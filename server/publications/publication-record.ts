@@ -1,6 +1,7 @@
 import type { PlatformKey } from '../../src/contract/platforms';
 import { accountTitle } from '../../src/contract/groups';
 import { identityOf } from '../accounts/account-identity';
+import { DEFAULT_TIME_ZONE } from '../../src/contract/time-zones';
 import {
   PUBLIC_STEP,
   isRetrying,
@@ -89,6 +90,7 @@ export function toPublicationVideo(
       ? {
           id: v.accountId,
           name: accountTitle({ ...v, id: v.accountId }),
+          timeZone: v.timeZone ?? DEFAULT_TIME_ZONE,
           ...identityOf({ ...v, id: v.accountId }),
         }
       : null,

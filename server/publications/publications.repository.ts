@@ -41,7 +41,7 @@ export type PublicationVideoRow = Pick<
   | 'requestId'
   | 'mediaRemovedAt'
 > &
-  IdentityRowColumns;
+  IdentityRowColumns & { timeZone: string | null };
 
 /** A video as the publication list reads it (src/contract/publications.ts YouTubeItem). */
 export type ListVideoRow = {
@@ -247,6 +247,7 @@ export class PublicationsRepository {
         'videos.publicationId',
         'videos.requestId',
         'videos.mediaRemovedAt',
+        'accounts.timeZone',
         ...IDENTITY_COLUMNS,
       ]);
   }

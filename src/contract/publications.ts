@@ -346,7 +346,15 @@ export type PlatformPublish = z.infer<typeof PlatformPublishSchema>;
 export const PublicationVideoSchema = z.object({
   id: z.number().int(),
   index: z.number().int(),
-  account: z.object({ id: z.number().int(), name: z.string(), ...profileIdentityFields }).nullable(),
+  account: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      /** The profile's IANA zone its dates are shown in (issue 21 item 2); 'UTC' for a profile without one. */
+      timeZone: z.string().describe("The profile's IANA time zone ('UTC' when it has none)"),
+      ...profileIdentityFields,
+    })
+    .nullable(),
   date: z.string().nullable(),
   title: z.string().nullable(),
   description: z.string().nullable(),

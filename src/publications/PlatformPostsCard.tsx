@@ -30,9 +30,9 @@ type Watched = [string, string, string[], PlatformPosts | undefined, { url: stri
  * shared ones) with live counters of the platform's limits, a preview of the post as the platform shows it, and
  * the options it offers: YouTube visibility, category, playlist, made for kids; TikTok what its creator_info allows
  * and the promotion mark; Instagram share to feed and the cover frame. An AI video is said to carry the platforms'
- * AI label (the server sends it, it is not a choice).
+ * AI label (the server sends it, it is not a choice). The publication page edits the same fields (`stacked`).
  */
-export const PlatformPostsCard = ({ ai }: { ai: boolean }) => {
+export const PlatformPostsCard = ({ ai, stacked = false }: { ai: boolean; stacked?: boolean }) => {
   const translate = useTranslate();
   const [tab, setTab] = useState<PlatformKey>('youtube');
   const [title, description, tags, posts, videos] = useWatch({
@@ -50,7 +50,7 @@ export const PlatformPostsCard = ({ ai }: { ai: boolean }) => {
     instagram: posts?.instagram?.caption || defaultCaption('instagram', shared),
   };
   return (
-    <Card data-testid="platform-posts">
+    <Card data-testid="platform-posts" variant={stacked ? 'outlined' : undefined}>
       <CardContent>
         <Typography variant="h6">{translate('kadr.platform_posts.title')}</Typography>
         <Typography variant="body2" color="text.secondary">
@@ -66,7 +66,8 @@ export const PlatformPostsCard = ({ ai }: { ai: boolean }) => {
             <Tab key={p} value={p} label={PLATFORM_TITLES[p]} />
           ))}
         </Tabs>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {/* Stacked: the fields above the preview (a narrow column, the publication page's edit card). */}
+        <Stack direction={stacked ? 'column' : { xs: 'column', sm: 'row' }} spacing={2}>
           <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
             {tab === 'youtube' && (
               <>

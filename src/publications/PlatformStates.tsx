@@ -6,7 +6,8 @@ import { Confirm, useDataProvider, useNotify, useTranslate, type HttpError } fro
 import type { PlatformKey } from '../contract/platforms';
 import type { PlatformPublish, PostAction, PostRetry, PublicationVideo, PublishState } from '../contract/publications';
 import { splitDetail } from '../contract/stored-message';
-import { useFormatUtc } from '../common/useFormatUtc';
+import { DEFAULT_TIME_ZONE } from '../contract/time-zones';
+import { useFormatInZone } from '../common/useFormatInZone';
 import { useStoredMessage } from '../common/useStoredMessage';
 import { ErrorDetail } from '../common/ErrorDetail';
 import type { KadrDataProvider } from '../providers/dataProvider';
@@ -46,14 +47,14 @@ const ErrorLines = ({ p }: { p: PlatformPublish }) => {
 };
 
 /** A retrying post: why, which attempt comes next and when. */
-const RetryLine = ({ retry }: { retry: PostRetry }) => {
-  const formatDate = useFormatUtc();
+const RetryLine = ({ retry, zone }: { retry: PostRetry; zone: string }) => {
+  const formatDate = useFormatInZone(zone);
   const translate = useTranslate();
   const parts = [translate(`kadr.posts.reasons.${retry.reason}`)];
   if (retry.reason !== 'quota') parts.push(translate('kadr.posts.attempt', { n: retry.attempt + 1 }));
   const next = retry.nextTryAt;
   parts.push(
-    next ? translate('kadr.posts.next_try', { date: formatDate(next) }) : translate('kadr.posts.next_try_soon'),
+    next ? translate('kadr.posts.next_try_zoned', { date: formatDate(next) }) : translate('kadr.posts.next_try_soon'),
   );
   return (
     <Typography variant="caption" component="div" data-retry>
@@ -85,8 +86,8 @@ function usePostAction({ videoId, onChange }: PostActions, platform: PlatformKey
 }
 
 /** One video on one platform: its state, upload percent, retry, wait, readable error, link, stats and actions. */
-const PlatformRow = ({ p, actions }: { p: PlatformPublish; actions?: PostActions }) => {
-  const formatDate = useFormatUtc();
+const PlatformRow = ({ p, zone, actions }: { p: PlatformPublish; zone: string; actions?: PostActions }) => {
+  const formatDate = useFormatInZone(zone);
   const translate = useTranslate();
   const platform = translate(`kadr.publishing.platforms.${p.platform}`);
   const percent = percentOf(p);
@@ -112,7 +113,7 @@ const PlatformRow = ({ p, actions }: { p: PlatformPublish; actions?: PostActions
           <Typography variant="caption" color="text.secondary" data-stats>
             {translate('kadr.publishing.stats', { views: p.views, likes: p.likes, comments: p.comments })} ·{' '}
             {p.statsAt
-              ? translate('kadr.posts.stats_at', { date: formatDate(p.statsAt) })
+              ? translate('kadr.posts.stats_at_zoned', { date: formatDate(p.statsAt) })
               : translate('kadr.posts.stats_never')}
           </Typography>
         )}
@@ -120,7 +121,7 @@ const PlatformRow = ({ p, actions }: { p: PlatformPublish; actions?: PostActions
           <Tooltip
             title={
               p.statsRefreshAt
-                ? translate('kadr.posts.stats_wait', { date: formatDate(p.statsRefreshAt) })
+                ? translate('kadr.posts.stats_wait_zoned', { date: formatDate(p.statsRefreshAt) })
                 : translate('kadr.posts.refresh_stats')
             }
           >
@@ -148,10 +149,10 @@ const PlatformRow = ({ p, actions }: { p: PlatformPublish; actions?: PostActions
           <Typography variant="caption">{translate('kadr.publishing.uploaded', { percent })}</Typography>
         </Stack>
       )}
-      {p.retry && <RetryLine retry={p.retry} />}
+      {p.retry && <RetryLine retry={p.retry} zone={zone} />}
       {!p.retry && p.state === 'waiting' && p.waitUntil && (
         <Typography variant="caption" color="text.secondary">
-          {translate('kadr.publishing.waits_until', { date: formatDate(p.waitUntil) })}
+          {translate('kadr.publishing.waits_until_zoned', { date: formatDate(p.waitUntil) })}
         </Typography>
       )}
       <ErrorLines p={p} />
@@ -193,11 +194,19 @@ const PlatformRow = ({ p, actions }: { p: PlatformPublish; actions?: PostActions
   );
 };
 
-/** A video's posts, one per platform; with `actions` each retrying or published post offers its actions. */
+/**
+ * A video's posts, one per platform, their dates in the video's profile's zone (UTC without a profile); with
+ * `actions` each retrying or published post offers its actions.
+ */
 export const PlatformStates = ({ video, onChange }: { video: PublicationVideo; onChange?: () => void }) => (
   <Box>
     {video.platforms.map((p) => (
-      <PlatformRow key={p.platform} p={p} actions={onChange ? { videoId: video.id, onChange } : undefined} />
+      <PlatformRow
+        key={p.platform}
+        p={p}
+        zone={video.account?.timeZone ?? DEFAULT_TIME_ZONE}
+        actions={onChange ? { videoId: video.id, onChange } : undefined}
+      />
     ))}
   </Box>
 );

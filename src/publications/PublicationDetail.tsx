@@ -30,7 +30,8 @@ import type { AccountOption } from '../contract/profile-identity';
 import { addTags } from '../contract/tags';
 import { TagsInput } from '../common/TagsInput';
 import { StatusBadge } from '../common/StatusBadge';
-import { useFormatUtc } from '../common/useFormatUtc';
+import { useFormatInZone } from '../common/useFormatInZone';
+import { DEFAULT_TIME_ZONE } from '../contract/time-zones';
 import { useStoredMessage } from '../common/useStoredMessage';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { Loading } from '../layout/Loading';
@@ -42,6 +43,8 @@ import { PlatformStates, refreshEvery } from './PlatformStates';
 import { useTagSets } from './options';
 import { ProfilePlatformsInput, choiceOf, useSkippedNotice } from './ProfilePlatforms';
 import { useVideoLabel } from './videoLabel';
+import { POSTS_DEFAULTS, PlatformPostsCard } from './PlatformPostsCard';
+import { cleanPosts } from '../contract/platform-posts';
 import { PublicationStats } from '../analytics/index';
 
 const LIST_PATH = '/video/list';
@@ -51,9 +54,9 @@ const removable = (v: PublicationVideo) => v.platforms.every((p) => GONE.include
 
 /**
  * /video/youtube/{idUpload}: a publication (SPEC §2). Left: edit its title, description, tags (+ tag-set
- * quick-pick) and platform toggles ('Оновлено дані'). Right: each video with its profile, date, links,
- * status and error, and per platform the state, upload percent, wait and reason; Publish for a video whose
- * status is error or loading. Refreshes itself while anything is on its way; a failed load goes back to the list.
+ * quick-pick) and platform toggles ('Оновлено дані'). Right: each video with its profile, date (in the profile's
+ * zone, named), links, status and error, and per platform the state, upload percent, wait and reason; Publish for
+ * a video whose status is error or loading. Refreshes itself while anything is on its way; a failed load goes back to the list.
  */
 export const PublicationDetail = () => {
   const { idUpload = '' } = useParams();
@@ -175,11 +178,13 @@ type EditValues = {
   title: string;
   description: string;
   tags: string[];
-  /** The videos the edit changes (no platform has started them), with their profiles. */
-  video: { id: number; index: number; account: number | null }[];
+  /** The videos the edit changes (no platform has started them), with their profiles (and files, for the preview). */
+  video: { id: number; index: number; account: number | null; url: string | null }[];
   /** Their profiles, as options (the per-profile rows are named from them). */
   accounts: AccountOption[];
   profiles: ProfilePlatforms[];
+  /** Each platform's own text and options (issue 21 item 6), as saved over the platforms' defaults. */
+  posts: typeof POSTS_DEFAULTS;
 };
 
 /**
@@ -199,7 +204,7 @@ function editOf(data: Publication) {
     title: data.title,
     description: data.description,
     tags: data.tags,
-    video: pending.map((v) => ({ id: v.id, index: v.index, account: v.account?.id ?? null })),
+    video: pending.map((v) => ({ id: v.id, index: v.index, account: v.account?.id ?? null, url: v.mediaUrl })),
     accounts: [...accounts.values()].map((a) => ({ ...a, title: a.name, value: a.id })),
     profiles: [...accounts.keys()].map((account) => ({
       account,
@@ -207,12 +212,18 @@ function editOf(data: Publication) {
         pending.some((v) => v.account?.id === account && v.platforms.some((p) => p.platform === k)),
       ),
     })),
+    posts: {
+      youtube: { ...POSTS_DEFAULTS.youtube, ...data.posts?.youtube },
+      tiktok: { ...POSTS_DEFAULTS.tiktok, ...data.posts?.tiktok },
+      instagram: { ...POSTS_DEFAULTS.instagram, ...data.posts?.instagram },
+    },
   };
   const toBody = (v: EditValues) => ({
     title: v.title,
     description: v.description,
     tags: v.tags,
     ...choiceOf(v.video, v.profiles ?? [], alsoOn),
+    posts: cleanPosts(v.posts),
   });
   const schema = zodResolver(PublicationPatchSchema) as unknown as Resolver<FieldValues>;
   const resolver: Resolver<FieldValues> = (values, ctx, opts) => schema(toBody(values as EditValues), ctx, opts);
@@ -240,6 +251,7 @@ const EditFields = () => {
         }
       />
       <ProfilePlatformsInput label={label} />
+      <PlatformPostsCard ai={false} stacked />
       <Box>
         <SaveButton label="kadr.common.save" alwaysEnable />
       </Box>
@@ -257,7 +269,8 @@ const VideoCard = ({
   onChange: () => void;
 }) => {
   const translate = useTranslate();
-  const formatDate = useFormatUtc();
+  // Its dates in its profile's zone, the zone named (issue 21 item 2); a video without a profile in UTC.
+  const formatDate = useFormatInZone(v.account?.timeZone ?? DEFAULT_TIME_ZONE);
   const notify = useNotify();
   const stored = useStoredMessage();
   const dataProvider = useDataProvider<KadrDataProvider>();
@@ -321,8 +334,8 @@ const VideoCard = ({
                 translate('kadr.common.not_available')
               )}
             </Typography>
-            <Typography variant="body2">
-              {translate('kadr.publishing.fields.date')}: {formatDate(v.date) || translate('kadr.common.not_available')}
+            <Typography variant="body2" data-date>
+              {translate('kadr.publishing.video_date')}: {formatDate(v.date) || translate('kadr.common.not_available')}
             </Typography>
             <Stack direction="row" spacing={1}>
               {v.urlInstagram && (

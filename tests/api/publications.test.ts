@@ -49,6 +49,9 @@ describeEachDb('publications API: create, list, detail', (ctx) => {
     ctx.call({ method: 'POST', url: `/api/upload-video/${ref}`, token, payload });
 
   it('publishes each video to its profile on every chosen platform, in one go, with a job at its date', async () => {
+    // The detail names each video's profile's zone (issue 21 item 2); a profile without one is planned in UTC.
+    await ctx.tdb.db.updateTable('accounts').set({ timeZone: 'Europe/Kyiv' }).where('id', '=', annaMain).execute();
+    await ctx.tdb.db.updateTable('accounts').set({ timeZone: null }).where('id', '=', annaSecond).execute();
     const req = await fx.request(annaId, 3);
     const r = await publish(anna, req.idUpload, body(req.videos.slice(0, 2), [annaMain, annaSecond]));
     expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -69,7 +72,7 @@ describeEachDb('publications API: create, list, detail', (ctx) => {
     expect(v1).toMatchObject({
       id: req.videos[0],
       index: 0,
-      account: { id: annaMain, name: 'Main' },
+      account: { id: annaMain, name: 'Main', timeZone: 'Europe/Kyiv' },
       title: 'Video 1',
       description: 'About 1',
       tags: ['cats', 'v1'],
@@ -78,7 +81,7 @@ describeEachDb('publications API: create, list, detail', (ctx) => {
     });
     expect(v2).toMatchObject({
       id: req.videos[1],
-      account: { id: annaSecond, name: 'Second' },
+      account: { id: annaSecond, name: 'Second', timeZone: 'UTC' },
       date: '2030-03-30T08:30:00.000Z',
     });
     expect(v1.mediaUrl).toMatch(/^\/api\/media\/videos\/.+\?exp=\d+&sig=/);
