@@ -45,7 +45,7 @@ const VIEW_OPTIONS = { dayGridMonth: { dayMaxEvents: false } };
 
 /**
  * FullCalendar's event source: the posts of the range it shows, through the dataProvider. The month grid asks for
- * its days only (GET /api/calendar/days: each day's first posts and its count, in the calendar's zone) and draws a
+ * its days only (the dataProvider's calendarDays: each day's first posts and its count, in the calendar's zone) and draws a
  * crowded day's "+N more" itself; the week, day and list views ask for every post of their range.
  */
 const postsSource =

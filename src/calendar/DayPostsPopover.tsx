@@ -15,7 +15,7 @@ export type OpenDay = { day: CalendarDay; range: { start: string; end: string };
 
 /**
  * The full list of one crowded day of the month view (its "+N more"): the month's answer carries only each day's
- * first posts, so the day's posts are asked for when it opens (GET /api/calendar/posts with the day's
+ * first posts, so the day's posts are asked for when it opens (the calendar posts answer with the day's
  * drawnStart/drawnEnd, the same filters), in the order the calendar draws them. A post opens its publication.
  */
 export const DayPostsPopover = ({

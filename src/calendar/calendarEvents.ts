@@ -29,7 +29,7 @@ export const toEvent = (p: CalendarPost, colorOf: PaletteOf, zone?: string) => {
 };
 
 /**
- * The order entries are drawn in, the server's for a day's first posts (GET /api/calendar/days): by the instant
+ * The order entries are drawn in, the server's for a day's first posts (the calendar days answer): by the instant
  * drawn, then by post id; a day's "+N more" entry after its posts.
  */
 export const EVENT_ORDER = 'more,start,seq';
