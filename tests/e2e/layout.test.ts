@@ -153,7 +153,14 @@ describe('every screen fits the window', () => {
       for (const screen of SCREENS) {
         await page.goto(srv.url + screen.path());
         await waitReady(page, screen.ready);
-        for (const p of await misfits(page, LONG_TOKEN)) problems.push(`${screen.name}: ${p}`);
+        // Measured at rest: a screen whose first look does not fit is measured again once its requests are
+        // over (a busy machine can show data before the layout that holds it, a phone's list before its cards).
+        let found = await misfits(page, LONG_TOKEN);
+        if (found.length) {
+          await page.waitForLoadState('networkidle');
+          found = await misfits(page, LONG_TOKEN);
+        }
+        for (const p of found) problems.push(`${screen.name}: ${p}`);
         if (screen.create) {
           const create = page.getByRole('link', { name: screen.create[lang], exact: true });
           if (!(await onScreen(page, create))) problems.push(`${screen.name}: the create button is off-screen`);
