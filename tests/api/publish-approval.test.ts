@@ -8,7 +8,7 @@ import { PUBLISH_TIMING as timing, publishBench, publisher, publishRunner, settl
 
 /**
  * Approval before posting (issue 23 item 3), on both databases against the three platform simulators: a user
- * whose publications need approval tries every way in (the publish form's API, AI publish, retry now, publish
+ * whose publications need approval tries every way in (the publish form's API, an API key, a CSV import, AI publish, retry now, publish
  * again, a calendar move, an edit after approval, a stray job), and nothing reaches a simulator before an admin
  * approves; an approval sends it, a rejection ends it with the reason; only an admin decides.
  */
@@ -42,14 +42,18 @@ describeEachDb(
     };
 
     /** The publish form's save, through the API: a finished request's one video on `platforms` at `date`. */
-    async function formPost(platforms: { inYouTube?: boolean; inTikTok?: boolean }, date = new Date()) {
+    async function formPost(
+      platforms: { inYouTube?: boolean; inTikTok?: boolean },
+      date = new Date(),
+      token: { authorization: string } = me.token,
+    ) {
       const req = await seedFinishedRequest(db(), me.userId, 1);
       await ctx.root.media.storage.put(req.storageKeys[0]!, createReadStream(bench.clip.file));
       const v = { title: 'На схвалення', description: 'Опис', tags: ['kadr'] };
       const r = await ctx.call({
         method: 'POST',
         url: `/api/upload-video/${req.idUpload}`,
-        token: me.token,
+        token,
         payload: {
           ...v,
           accounts: [me.accountId],
@@ -135,6 +139,40 @@ describeEachDb(
       });
       expect(retry.status).toBe(400);
       await publishRunner(ctx).drain();
+      expect(total()).toBe(before);
+    });
+
+    it('an API key and a CSV import stop awaiting approval too: nothing is sent', async () => {
+      const before = total();
+      const made = await ctx.call({
+        method: 'POST',
+        url: '/api/api-keys',
+        token: me.token,
+        payload: { name: 'script', access: 'write' },
+      });
+      expect(made.status).toBe(201);
+      const key = { authorization: `Bearer ${made.body.token as string}` };
+      const byKey = await formPost({ inYouTube: true }, new Date(), key);
+
+      const req = await seedFinishedRequest(db(), me.userId, 1);
+      await ctx.root.media.storage.put(req.storageKeys[0]!, createReadStream(bench.clip.file));
+      const header = 'video;profile;group;platforms;title;description;tags;date;repeat';
+      const row = `${req.videos[0]};${me.accountId};;tiktok;З таблиці;;;2030-03-01 10:00;`;
+      const imported = await ctx.call({
+        method: 'POST',
+        url: '/api/imports/publications',
+        token: me.token,
+        payload: { csv: `${header}\r\n${row}\r\n` },
+      });
+      expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+
+      const ids = [...(await rowsOf(byKey.videoId)), ...(await rowsOf(req.videos[0]!))].map((r) => r.id);
+      expect(ids).toHaveLength(2);
+      const rows = await rest(ids);
+      expect(rows.map((r) => [r.platform, r.state])).toEqual([
+        ['youtube', 'awaiting_approval'],
+        ['tiktok', 'awaiting_approval'],
+      ]);
       expect(total()).toBe(before);
     });
 
