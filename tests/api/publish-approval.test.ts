@@ -8,9 +8,10 @@ import { PUBLISH_TIMING as timing, publishBench, publisher, publishRunner, settl
 
 /**
  * Approval before posting (issue 23 item 3), on both databases against the three platform simulators: a user
- * whose publications need approval tries every way in (the publish form's API, an API key, a CSV import, AI publish, retry now, publish
- * again, a calendar move, an edit after approval, a stray job), and nothing reaches a simulator before an admin
- * approves; an approval sends it, a rejection ends it with the reason; only an admin decides.
+ * whose publications need approval tries every way in (the publish form's API, an API key, a CSV import, AI
+ * publish, retry now, publish again, a calendar move, an edit after approval, a stray job), and nothing reaches a
+ * simulator before an admin approves; an approval sends it, a rejection ends it with the reason; only an admin
+ * decides.
  */
 const bench = publishBench();
 const HOUR = 3600_000;
