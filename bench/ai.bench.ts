@@ -1,9 +1,8 @@
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { hashPassword } from '../server/auth/password';
 import type { DbKind } from '../server/db/index';
 import { markdownToHtml, plainToHtml } from '../server/ai/drivers/html';
-import { makeTestDb, postgresAvailable } from '../tests/helpers/db';
+import { insertUser, makeTestDb, postgresAvailable } from '../tests/helpers/db';
 
 const MESSAGES = 1_000;
 const RUNS = 30;
@@ -34,12 +33,7 @@ async function run(kind: DbKind): Promise<void> {
   const app = await buildApp({ config, db: tdb.db, dbKind: kind });
   try {
     const at = new Date().toISOString();
-    const passwordHash = await hashPassword('bench-pass');
-    const user = await tdb.db
-      .insertInto('users')
-      .values({ login: 'aibench', passwordHash, role: 'user', createdAt: at, updatedAt: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = { id: await insertUser(tdb.db, 'aibench', 'bench-pass') };
     const session = await tdb.db
       .insertInto('aiSessions')
       .values({

@@ -1,8 +1,8 @@
-import { hashPassword } from '../server/auth/password';
 import { createSealer } from '../server/crypto/seal';
 import type { Db } from '../server/db/index';
 import { PLATFORMS } from '../src/contract/platforms';
 import { connectedTokens, setPlatformStates } from '../tests/helpers/connected-tokens';
+import { insertUser } from '../tests/helpers/db';
 import { seedFinishedRequest } from '../tests/helpers/finished-request';
 import { BENCH_PASSWORD } from './bench-app';
 
@@ -27,22 +27,7 @@ export async function seedImportProfiles(
   from = 1,
 ): Promise<ImportSeed> {
   const at = new Date().toISOString();
-  const userId =
-    'id' in user
-      ? user.id
-      : (
-          await db
-            .insertInto('users')
-            .values({
-              login: user.login,
-              passwordHash: await hashPassword(BENCH_PASSWORD),
-              role: 'user',
-              createdAt: at,
-              updatedAt: at,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
+  const userId = 'id' in user ? user.id : await insertUser(db, user.login, BENCH_PASSWORD);
   const profiles = await db
     .insertInto('accounts')
     .values(

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createDb, type DbKind } from '../server/db/index';
-import { hashPassword } from '../server/auth/password';
 import type { RequestLive } from '../src/contract/live';
-import { makeTestDb, postgresAvailable } from '../tests/helpers/db';
+import { insertUser, makeTestDb, postgresAvailable } from '../tests/helpers/db';
 import { openSse } from '../tests/helpers/sse';
 
 const CLIENTS = 50;
@@ -58,12 +57,7 @@ async function one(kind: DbKind) {
   const app2 = second ? await buildApp({ config, db: second.db, dbKind: kind }) : undefined;
   const streams: Array<ReturnType<typeof openSse>> = [];
   try {
-    const at = new Date().toISOString();
-    const { id: userId } = await tdb.db
-      .insertInto('users')
-      .values({ login: 'op', passwordHash: await hashPassword('op-pass'), role: 'user', createdAt: at, updatedAt: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const userId = await insertUser(tdb.db, 'op', 'op-pass');
     const base = await listen(app);
     const base2 = app2 ? await listen(app2) : undefined;
     const login = await app.inject({

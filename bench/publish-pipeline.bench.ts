@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createDb, migrateToLatest } from '../server/db/index';
-import { hashPassword } from '../server/auth/password';
 import { startSimulators } from '../sim/platforms/index';
 import { startLocalProxy } from '../sim/platforms/local-proxy';
 import { startWorkers } from '../server/workers';
 import type { TestCtx } from '../tests/helpers/app';
 import { connectedProfile, listenForMedia, makePublishClip, schedule, withLimits } from '../tests/api/publish.fixtures';
+import { insertUser } from '../tests/helpers/db';
 
 const VIDEOS = 100;
 const PROFILES = 20;
@@ -52,18 +52,7 @@ export async function publishPipelineBench() {
       return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined, headers: res.headers };
     };
     const ctx = { app, root: app.root, call, tdb: { db, kind: 'sqlite', dataDir } } as unknown as TestCtx;
-    const at = new Date().toISOString();
-    const user = await db
-      .insertInto('users')
-      .values({
-        login: 'bench',
-        passwordHash: await hashPassword('bench-pass'),
-        role: 'user',
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = { id: await insertUser(db, 'bench', 'bench-pass') };
     const login = await call({
       method: 'POST',
       url: '/api/auth/login',

@@ -6,8 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { hashPassword } from '../server/auth/password';
-import { makeTestDb } from '../tests/helpers/db';
+import { insertUser, makeTestDb } from '../tests/helpers/db';
 
 const GB = 1024 ** 3;
 
@@ -94,16 +93,7 @@ export async function uploadBench(): Promise<void> {
     const fileBytes = count * clip.length;
 
     const at = new Date().toISOString();
-    await tdb.db
-      .insertInto('users')
-      .values({
-        login: 'bench',
-        passwordHash: await hashPassword('bench-pass'),
-        role: 'user',
-        createdAt: at,
-        updatedAt: at,
-      })
-      .execute();
+    await insertUser(tdb.db, 'bench', 'bench-pass');
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login',

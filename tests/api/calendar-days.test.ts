@@ -1,10 +1,10 @@
-import { CompiledQuery, sql } from 'kysely';
 import { rangeDays } from '../../server/calendar/calendar-days';
 import { CalendarRepository } from '../../server/calendar/calendar.repository';
 import { CALENDAR_DAY_POSTS } from '../../src/contract/calendar';
 import { dayKey, instantOf, wallOf } from '../../src/contract/time-zones';
 import { describeEachDb } from '../helpers/app';
 import { seedCalendarPosts } from '../helpers/calendar-posts';
+import { planOf } from '../helpers/query-plan';
 
 /**
  * The month view's answer (issue 21, the calendar's range-query target): GET /api/calendar/days puts each post in the
@@ -184,13 +184,8 @@ describeEachDb('calendar month days', (ctx) => {
 
   it("the month's read walks the due-time index", async () => {
     const db = ctx.tdb.db;
-    const compiled = new CalendarRepository(db).drawnQuery(null, { start, end, platform: [], state: [] }).compile();
-    const plan = await db.transaction().execute(async (trx) => {
-      if (ctx.tdb.kind === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
-      const explain = ctx.tdb.kind === 'postgres' ? 'explain ' : 'explain query plan ';
-      const rows = await trx.executeQuery(CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]));
-      return JSON.stringify(rows.rows);
-    });
+    const query = new CalendarRepository(db).drawnQuery(null, { start, end, platform: [], state: [] });
+    const plan = await planOf(db, ctx.tdb.kind, query);
     expect(plan).toContain('video_publishes_due');
   });
 });

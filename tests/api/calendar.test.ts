@@ -1,6 +1,6 @@
-import { CompiledQuery, sql } from 'kysely';
 import { CalendarRepository } from '../../server/calendar/calendar.repository';
 import { describeEachDb } from '../helpers/app';
+import { planOf } from '../helpers/query-plan';
 import {
   PUBLISH_TIMING as timing,
   connectedProfile,
@@ -210,24 +210,17 @@ describeEachDb(
 
     it('the range query walks the due-time index', async () => {
       const db = ctx.tdb.db;
-      const compiled = new CalendarRepository(db)
-        .rangeQuery(
-          null,
-          {
-            start: new Date(base).toISOString(),
-            end: new Date(base + DAY).toISOString(),
-            platform: [],
-            state: [],
-          },
-          100,
-        )
-        .compile();
-      const plan = await db.transaction().execute(async (trx) => {
-        if (ctx.tdb.kind === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
-        const explain = ctx.tdb.kind === 'postgres' ? 'explain ' : 'explain query plan ';
-        const rows = await trx.executeQuery(CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]));
-        return JSON.stringify(rows.rows);
-      });
+      const query = new CalendarRepository(db).rangeQuery(
+        null,
+        {
+          start: new Date(base).toISOString(),
+          end: new Date(base + DAY).toISOString(),
+          platform: [],
+          state: [],
+        },
+        100,
+      );
+      const plan = await planOf(db, ctx.tdb.kind, query);
       expect(plan).toContain('video_publishes_due');
     });
   },

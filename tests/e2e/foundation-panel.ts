@@ -1,11 +1,11 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { hashPassword } from '../../server/auth/password';
 import type { DbKind } from '../../server/db/index';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { insertUser } from '../helpers/db';
 
 /**
  * A private copy of the built panel. dist/ is shared with everyone working in this checkout, and a
@@ -48,11 +48,7 @@ export async function startFoundationServer(
 
 /** A plain user (role user), straight in the database. */
 export async function addPlainUser(server: TestServer, login: string, password: string): Promise<void> {
-  const at = new Date().toISOString();
-  await server.tdb.db
-    .insertInto('users')
-    .values({ login, passwordHash: await hashPassword(password), role: 'user', createdAt: at, updatedAt: at })
-    .execute();
+  await insertUser(server.tdb.db, login, password);
 }
 
 /** The foundation tests' plain user: `operator` / `user-pass`. */

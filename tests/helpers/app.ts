@@ -2,13 +2,12 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { Container, ContainerOverrides } from '../../server/container';
-import { hashPassword } from '../../server/auth/password';
 import type { DbKind } from '../../server/db/index';
 import type { Role } from '../../src/contract/roles';
 // The app's decorations (its route list, the JWT signer) as the server's own modules declare them.
 import type {} from '../../server/http/openapi';
 import type {} from '@fastify/jwt';
-import { makeTestDb, postgresAvailable, type TestDb } from './db';
+import { insertUser, makeTestDb, postgresAvailable, type TestDb } from './db';
 
 export type TestCtx = {
   app: FastifyInstance;
@@ -103,15 +102,7 @@ export async function startTestApp(
     root: app.root,
     tdb,
     call,
-    async createUser(login, password, role = 'user') {
-      const at = new Date().toISOString();
-      const r = await tdb.db
-        .insertInto('users')
-        .values({ login, passwordHash: await hashPassword(password), role, createdAt: at, updatedAt: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return r.id;
-    },
+    createUser: (login, password, role) => insertUser(tdb.db, login, password, role),
     async login(login, password) {
       const r = await call({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
       if (r.status !== 200) throw new Error(`login ${login} failed: ${r.status} ${JSON.stringify(r.body)}`);

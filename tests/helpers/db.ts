@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { hashPassword } from '../../server/auth/password';
+import type { Role } from '../../src/contract/roles';
 import { createDb, migrateToLatest, type Db, type DbKind } from '../../server/db/index';
 
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -93,3 +95,14 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 /** The user signed in as `login` (seeded by the test or the bench): their row's id. */
 export const userByLogin = (db: Db, login: string): Promise<{ id: number }> =>
   db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow();
+
+/** A user inserted as the first-admin setup or an admin would make one (password hashed); its id. */
+export async function insertUser(db: Db, login: string, password: string, role: Role = 'user'): Promise<number> {
+  const at = new Date().toISOString();
+  const row = await db
+    .insertInto('users')
+    .values({ login, passwordHash: await hashPassword(password), role, createdAt: at, updatedAt: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
