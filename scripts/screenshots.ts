@@ -8,9 +8,11 @@ import { layoutScreens, waitReady } from '../tests/e2e/layout-screens';
 /**
  * `npm run screenshots [dir]`: every screen of the panel, holding the layout tests' realistic data, in both
  * languages at a laptop and a phone width, as the admin and as an operator, written as PNGs to look at
- * (default .cache/screenshots). Builds on dist/: run `npx vite build` first.
+ * (default .cache/screenshots). Builds on dist/: run `npx vite build` first. `SCREENS=<regexp>` keeps the screens whose
+ * name matches (e.g. `SCREENS=^publication$`; the sign-in page is always taken).
  */
 const out = process.argv[2] ?? '.cache/screenshots';
+const picked = process.env.SCREENS ? new RegExp(process.env.SCREENS) : null;
 mkdirSync(out, { recursive: true });
 const srv = await startFoundationServer();
 const browser = await launchBrowser();
@@ -35,7 +37,7 @@ try {
         await page.locator('input[name="password"]').fill(password);
         await page.locator('button[type="submit"]').click();
         await page.locator('header').waitFor();
-        for (const screen of screens.filter((s) => only(s.name))) {
+        for (const screen of screens.filter((s) => only(s.name) && (!picked || picked.test(s.name)))) {
           await page.goto(srv.url + screen.path());
           // An operator does not see the admin's records: wait for the page, not for the admin's data.
           if (role === 'admin') await waitReady(page, screen.ready);

@@ -5,6 +5,16 @@ import { PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
 import { useVideoLoad } from './useVideoLoad';
 import { VideoLoadOverlay } from './VideoLoadOverlay';
 
+/** At most `lines` lines of text, cut with an ellipsis. */
+const clamp = (lines: number) =>
+  ({
+    wordBreak: 'break-word',
+    display: '-webkit-box',
+    WebkitLineClamp: lines,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+  }) as const;
+
 /**
  * A post as its platform shows it on a phone: a vertical 9:16 frame with the video (on its cover frame when one
  * is chosen; a spinner while it loads, a failed file said so), the profile's name (previewName) and the caption
@@ -66,7 +76,8 @@ export const PostPreview = ({
           sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
         />
       )}
-      {url && <VideoLoadOverlay state={load.state} />}
+      {/* The caption takes at most the bottom 45% (the name 2 lines, the text 4): a spinner or a failed file is said above it. */}
+      {url && <VideoLoadOverlay state={load.state} clearBottom="45%" />}
       <Box
         sx={{
           position: 'absolute',
@@ -78,23 +89,11 @@ export const PostPreview = ({
         }}
       >
         {profile && (
-          <Typography variant="caption" component="div" sx={{ fontWeight: 700 }} data-preview-name>
+          <Typography variant="caption" component="div" sx={{ fontWeight: 700, ...clamp(2) }} data-preview-name>
             {profile}
           </Typography>
         )}
-        <Typography
-          variant="caption"
-          component="div"
-          data-preview-text
-          sx={{
-            whiteSpace: 'pre-wrap',
-            wordBreak: 'break-word',
-            display: '-webkit-box',
-            WebkitLineClamp: 4,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-          }}
-        >
+        <Typography variant="caption" component="div" data-preview-text sx={{ whiteSpace: 'pre-wrap', ...clamp(4) }}>
           {text}
         </Typography>
       </Box>

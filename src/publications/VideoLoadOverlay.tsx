@@ -5,16 +5,17 @@ import type { VideoLoad } from './useVideoLoad';
 
 /**
  * Over a video's frame while its file is not showing: one spinner while it loads, and a failed file said so
- * (the frame stays, so the page keeps its shape). Nothing once it loaded. Its parent is positioned.
+ * (the frame stays, so the page keeps its shape). Nothing once it loaded. Its parent is positioned; `clearBottom`
+ * keeps that share of the frame's height free (for what the frame shows over its bottom, such as a caption).
  */
-export const VideoLoadOverlay = ({ state }: { state: VideoLoad }) => {
+export const VideoLoadOverlay = ({ state, clearBottom = '0%' }: { state: VideoLoad; clearBottom?: string }) => {
   const translate = useTranslate();
   if (state === 'loaded') return null;
   return (
     <Box
       sx={{
         position: 'absolute',
-        inset: 0,
+        inset: `0 0 ${clearBottom} 0`,
         display: 'flex',
         flexDirection: 'column',
         gap: 1,

@@ -77,5 +77,17 @@ describe('the publish form’s video previews in the browser', () => {
     // Nothing chosen yet: no name at all, not a bare "@".
     expect(await preview().locator('[data-preview-name]').count()).toBe(0);
     expect(await preview().innerText()).not.toContain('@');
+
+    // A long name and a long title: the caption keeps to the frame's bottom, the failure is said above it.
+    await page.getByRole('combobox', { name: 'Профілі', exact: true }).click();
+    await page.getByRole('option', { name: /Кулінарія без хендла/ }).click();
+    await page.keyboard.press('Escape');
+    await page
+      .locator('input[name="title"]')
+      .fill('Домашній яблучний пиріг за 30 хвилин: простий рецепт без міксера '.repeat(2));
+    await expect.poll(() => preview().locator('[data-preview-text]').innerText()).toContain('пиріг');
+    const note = await preview().getByTestId('video-failed').locator('..').boundingBox();
+    const caption = await preview().locator('[data-preview-text]').locator('..').boundingBox();
+    expect(note!.y + note!.height).toBeLessThanOrEqual(caption!.y);
   });
 });
