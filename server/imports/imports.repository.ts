@@ -54,9 +54,9 @@ export class ImportsRepository {
     return out;
   }
 
-  /** The caller's profiles (an admin: everyone's) with their comment, to match by id or name. */
+  /** The caller's profiles (an admin: everyone's) with their comment, to match by id or name, and their time zone. */
   accounts(scope: number | null) {
-    let q = this.db.selectFrom('accounts').select(['id', 'userId', 'comments']);
+    let q = this.db.selectFrom('accounts').select(['id', 'userId', 'comments', 'timeZone']);
     if (scope !== null) q = q.where('userId', '=', scope);
     return q.orderBy('id').execute();
   }

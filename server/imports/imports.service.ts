@@ -10,7 +10,8 @@ import {
 } from '../../src/contract/imports';
 import { PLATFORM_TITLES, PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
 import { DESCRIPTION_MAX, PM, TITLE_MAX, horizonEnd } from '../../src/contract/publications';
-import { parsePublicationCsv, publicationCsv, type CsvRow } from '../../src/contract/publication-csv';
+import { csvDateIn, parsePublicationCsv, publicationCsv, type CsvRow } from '../../src/contract/publication-csv';
+import { DEFAULT_TIME_ZONE } from '../../src/contract/time-zones';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { ownerScope } from '../auth/guards';
 import type { Db } from '../db/index';
@@ -135,6 +136,7 @@ export class ImportsService {
     const byName = new Map(found.filter((v) => v.name).map((v) => [v.name!, v]));
     const accounts = await this.repo.accounts(scope);
     const accountIds = new Set(accounts.map((a) => a.id));
+    const zones = new Map(accounts.map((a) => [a.id, a.timeZone ?? DEFAULT_TIME_ZONE]));
     const groups = await this.repo.groups(scope);
     const connected = await this.deps.publications.accounts([...accountIds], scope);
     const keys = [...new Set(found.map((v) => v.storageKey).filter((k): k is string => !!k))];
@@ -179,14 +181,13 @@ export class ImportsService {
       if (/[<>]/.test(r.title)) err(n, 'title', PM.noAngleBrackets);
       if (r.description.length > DESCRIPTION_MAX) err(n, 'description', PM.descriptionTooLong);
       if (/[<>]/.test(r.description)) err(n, 'description', PM.noAngleBrackets);
-      let date: string | null = null;
-      if (r.date && 'at' in r.date) {
-        date = r.date.at;
-        const ms = Date.parse(date);
-        if (ms > horizonEnd(this.deps.horizonDays, now))
-          err(n, 'date', IM.beyondHorizon, { days: this.deps.horizonDays });
-        else if (ms < now) warn(n, 'date', IM.inThePast);
-      }
+      // A written date is the instant each profile's zone reads it as (a wall time: 18:00 in each profile's zone).
+      const written = r.date && !('nextSlot' in r.date) ? r.date : null;
+      const zoneOf = (accountId: number) => zones.get(accountId) ?? DEFAULT_TIME_ZONE;
+      const dates = written ? (profiles.length ? profiles : [0]).map((id) => csvDateIn(written, zoneOf(id))) : [];
+      if (dates.some((d) => Date.parse(d) > horizonEnd(this.deps.horizonDays, now)))
+        err(n, 'date', IM.beyondHorizon, { days: this.deps.horizonDays });
+      else if (dates.some((d) => Date.parse(d) < now)) warn(n, 'date', IM.inThePast);
       const targets: Plan['targets'] = [];
       for (const accountId of profiles) {
         const a = connected.get(accountId);
@@ -194,7 +195,7 @@ export class ImportsService {
         const platforms = r.platforms.filter((p) => on.includes(p));
         for (const p of r.platforms.filter((x) => !on.includes(x)))
           warn(n, 'platforms', IM.notConnected, { account: accountId, platform: PLATFORM_TITLES[p] });
-        let at = date;
+        let at = written ? csvDateIn(written, zoneOf(accountId)) : null;
         const dueAt: Partial<Record<PlatformKey, string>> = {};
         if (r.date && 'nextSlot' in r.date) {
           for (const platform of platforms) {
@@ -236,7 +237,8 @@ export class ImportsService {
         accounts: profiles,
         platforms: r.platforms,
         title: r.title,
-        date: targets[0]?.date ?? date,
+        date: targets[0]?.date ?? dates[0] ?? null,
+        timeZone: written || targets.length ? zoneOf(targets[0]?.accountId ?? profiles[0] ?? 0) : null,
         repeat: r.repeat,
         posts: targets.reduce((s, t) => s + t.platforms.length, 0),
       });

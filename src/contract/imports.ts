@@ -56,7 +56,13 @@ export const ImportRowSchema = z.object({
   accounts: z.array(z.number().int()).describe('The profiles the row posts to (a group: its members)'),
   platforms: z.array(z.enum(PLATFORMS)),
   title: z.string(),
-  date: z.string().nullable().describe('The instant it goes out, when known'),
+  date: z.string().nullable().describe('The instant it goes out, when known (its first profile’s post)'),
+  timeZone: z
+    .string()
+    .nullable()
+    .describe(
+      'The zone its date was read in and is shown in: its first profile’s (a date written without a zone is each profile’s wall time)',
+    ),
   repeat: z.boolean(),
   posts: z.number().int().describe('How many posts (profile × platform) the row writes'),
 });

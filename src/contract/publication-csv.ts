@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { PLATFORMS, type PlatformKey } from './platforms';
+import { instantOf, type Wall } from './time-zones';
 
 /**
  * Publications as CSV (issue 21 item 4), one shape for the import and the export so a file goes round-trip: one
@@ -49,8 +50,14 @@ export const CSV_MESSAGES = {
   badFlag: 'kadr.imports.errors.bad_flag',
 } as const;
 
-/** A row's date: an instant, or "next slot" (the profile's next free posting slot). */
-export type CsvDate = { at: string } | { nextSlot: true };
+/**
+ * A row's date: an instant (written with its zone), a wall-clock time (written without one: read in each profile's
+ * own time zone), or "next slot" (the profile's next free posting slot).
+ */
+export type CsvDate = { at: string } | { wall: WallTime } | { nextSlot: true };
+
+/** A wall-clock time as a spreadsheet writes it, to the second. */
+export type WallTime = Wall & { second: number };
 
 /** One data row as read (row numbers as a spreadsheet shows them: the header is row 1). */
 export type CsvRow = {
@@ -98,29 +105,50 @@ const listOf = (cell: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-const pad = (n: string) => n.padStart(2, '0');
-
 /**
- * A date cell: ISO 8601 (with a zone: as it says; without: UTC), "YYYY-MM-DD HH:mm" or the Ukrainian locale's
- * "DD.MM.YYYY HH:mm" (both UTC for now: a profile's own time zone comes with issue 21 item 2), or "next slot".
- * Undefined when unreadable.
+ * A date cell: ISO 8601 with a zone ("Z" or an offset: the instant it names); "YYYY-MM-DD HH:mm[:ss]" or the
+ * Ukrainian locale's "DD.MM.YYYY HH:mm" (a wall-clock time, read in each profile's own time zone); or "next slot".
+ * Undefined when unreadable (2026-02-30 too).
  */
 export function parseCsvDate(cell: string): CsvDate | undefined {
   const s = cell.trim();
   if (NEXT_SLOT.has(s.toLowerCase())) return { nextSlot: true };
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(s)) {
+    const ms = Date.parse(s);
+    return Number.isNaN(ms) || !wallExists(wallOfIso(s)) ? undefined : { at: new Date(ms).toISOString() };
+  }
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(s);
-  let iso: string | undefined;
-  if (m) iso = `${m[1]}-${pad(m[2]!)}-${pad(m[3]!)}T${pad(m[4]!)}:${m[5]}:${m[6] ?? '00'}Z`;
+  const n = (i: number) => Number(m![i] ?? 0);
+  let wall: WallTime | undefined;
+  if (m) wall = { year: n(1), month: n(2), day: n(3), hour: n(4), minute: n(5), second: n(6) };
   m = m ? null : /^(\d{1,2})\.(\d{1,2})\.(\d{4})[ T](\d{1,2}):(\d{2})$/.exec(s);
-  if (m) iso = `${m[3]}-${pad(m[2]!)}-${pad(m[1]!)}T${pad(m[4]!)}:${m[5]}:00Z`;
-  if (!iso && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(s)) iso = s;
-  if (!iso) return undefined;
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return undefined;
-  const at = new Date(ms);
-  // 2026-02-30 rolls over in Date.parse on some engines: the written day must be the day read.
-  if (/Z$/.test(iso) && at.toISOString().slice(0, 10) !== iso.slice(0, 10)) return undefined;
-  return { at: at.toISOString() };
+  if (m) wall = { year: n(3), month: n(2), day: n(1), hour: n(4), minute: n(5), second: 0 };
+  return wall && wallExists(wall) ? { wall } : undefined;
+}
+
+/** The date and time an ISO 8601 text writes (before its zone). */
+const wallOfIso = (s: string): WallTime => {
+  const [y, mo, d, h, mi, sec] = s.match(/\d+/g)!.map(Number);
+  return { year: y!, month: mo!, day: d!, hour: h!, minute: mi!, second: sec ?? 0 };
+};
+
+/** A wall-clock time that is on the calendar and the clock (no 30 February, no 24:00). */
+function wallExists(w: WallTime): boolean {
+  const d = new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
+  return (
+    d.getUTCFullYear() === w.year &&
+    d.getUTCMonth() === w.month - 1 &&
+    d.getUTCDate() === w.day &&
+    d.getUTCHours() === w.hour &&
+    d.getUTCMinutes() === w.minute &&
+    d.getUTCSeconds() === w.second
+  );
+}
+
+/** The instant a row's written date names for a profile in `zone` (an instant as written; a wall time in the zone). */
+export function csvDateIn(date: { at: string } | { wall: WallTime }, zone: string): string {
+  if ('at' in date) return date.at;
+  return new Date(instantOf(zone, date.wall).getTime() + date.wall.second * 1000).toISOString();
 }
 
 const columnOf = (header: string): CsvColumn | undefined => {

@@ -167,6 +167,45 @@ describeEachDb('imports API and the duplicate guard', (ctx) => {
     }
   });
 
+  it("a date written without a zone is each profile's wall time (a group across zones); one with a zone is that instant", async () => {
+    const kyiv = await fx.account(anna, 'Київ', { youtube: true });
+    const york = await fx.account(anna, 'Нью-Йорк', { youtube: true });
+    for (const [id, timeZone] of [
+      [kyiv, 'Europe/Kyiv'],
+      [york, 'America/New_York'],
+    ] as const)
+      await ctx.tdb.db.updateTable('accounts').set({ timeZone }).where('id', '=', id).execute();
+    const at = new Date().toISOString();
+    const group = await ctx.tdb.db
+      .insertInto('accountGroups')
+      .values({ userId: annaId, name: 'Дві столиці', createdAt: at, updatedAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.tdb.db
+      .insertInto('groupAccounts')
+      .values([kyiv, york].map((accountId) => ({ groupId: group.id, accountId })))
+      .execute();
+    const req = await fx.request(annaId, 2);
+    const file = csv(
+      `${req.videos[0]};;Дві столиці;youtube;Вечір;;;10.01.2030 18:00;`,
+      `${req.videos[1]};Київ;;youtube;Точно;;;2030-07-10T18:00:00Z;`,
+    );
+    const dry = await dryRun(file);
+    expect(dry.status).toBe(200);
+    expect(dry.body.rows.map((r: { date: string; timeZone: string }) => [r.date, r.timeZone])).toEqual([
+      ['2030-01-10T16:00:00.000Z', 'Europe/Kyiv'], // the first profile's post: 18:00 in Kyiv (EET)
+      ['2030-07-10T18:00:00.000Z', 'Europe/Kyiv'],
+    ]);
+    expect((await commit(file)).status).toBe(200);
+    // The group's second profile gets a placement of the same file (a video row of its own).
+    const posts = [...(await postsOfFile(req.storageKeys[0]!)), ...(await postsOfFile(req.storageKeys[1]!))];
+    expect(posts.map((r) => [r.fileKey, r.accountId, r.dueAt])).toEqual([
+      [req.storageKeys[0], kyiv, '2030-01-10T16:00:00.000Z'],
+      [req.storageKeys[0], york, '2030-01-10T23:00:00.000Z'], // 18:00 in New York (EST)
+      [req.storageKeys[1], kyiv, '2030-07-10T18:00:00.000Z'],
+    ]);
+  });
+
   it('commit writes all rows or none: one bad row keeps the others out (a 400 keyed rows.N.field)', async () => {
     const req = await fx.request(annaId, 2);
     const bad = await commit(

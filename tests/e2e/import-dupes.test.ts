@@ -5,6 +5,7 @@ import { describeOnEachDb } from '../helpers/browser-dbs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { signedInApi, type SignedInApi } from '../helpers/server-api';
 import { renderedRequest, youtubeProfile } from './publish-seed';
+import { instantOf } from '../../src/contract/time-zones';
 
 /**
  * Issue 21 items 4 and 5 in Chromium, in Ukrainian: a spreadsheet's CSV (BOM, semicolons, Cyrillic) dropped on
@@ -48,7 +49,10 @@ describeOnEachDb('import and the duplicate guard in the browser', (kind) => {
 
   it('import: a dry run names the bad row and field and writes nothing; the fixed file is confirmed and written', async () => {
     const req = await renderedRequest(srv, 2);
+    // The profile is in Kyiv, the browser in UTC: a date written without a zone is the profile's wall time.
+    await srv.tdb.db.updateTable('accounts').set({ timeZone: 'Europe/Kyiv' }).where('id', '=', kitchen).execute();
     const date = new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10);
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
     const file = (second: string) =>
       Buffer.from(
         `\uFEFFvideo;profile;platforms;title;description;tags;date\r\n` +
@@ -63,9 +67,10 @@ describeOnEachDb('import and the duplicate guard in the browser', (kind) => {
     const row3 = page.getByTestId('import-rows').locator('[data-row="3"]');
     await row3.getByText('title: Обовʼязкове поле').waitFor();
     expect(await page.getByTestId('import-rows').locator('[data-row="2"]').innerText()).toContain('Борщ; крок 1');
-    // The row's date as the browser's own toLocaleString writes it (the profile has no zone: 18:00 UTC).
-    const shown = await page.evaluate((at) => new Date(at).toLocaleString(), `${date}T18:00:00.000Z`);
-    expect(await page.getByTestId('import-rows').locator('[data-row="2"]').innerText()).toContain(shown);
+    // The row's date in the profile's zone, the zone named.
+    expect(await page.getByTestId('import-rows').locator('[data-row="2"]').innerText()).toContain(
+      `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}, 18:00 Europe/Kyiv`,
+    );
     expect(await page.getByRole('button', { name: 'Підтвердити й записати все' }).isDisabled()).toBe(true);
     expect(await livePosts(req.videos)).toEqual([]);
 
@@ -81,6 +86,14 @@ describeOnEachDb('import and the duplicate guard in the browser', (kind) => {
       ]),
     );
     expect(posts).toHaveLength(2);
+    const due = await srv.tdb.db
+      .selectFrom('videoPublishes')
+      .select('dueAt')
+      .where('videoId', '=', req.videos[0]!)
+      .executeTakeFirstOrThrow();
+    const kyiv18 = instantOf('Europe/Kyiv', { year, month, day, hour: 18, minute: 0 });
+    expect(new Date(due.dueAt).toISOString()).toBe(kyiv18.toISOString());
+    await srv.tdb.db.updateTable('accounts').set({ timeZone: null }).where('id', '=', kitchen).execute();
   });
 
   it('the publish form refuses the same video on the same profile and platform; a repeat allowed is saved', async () => {

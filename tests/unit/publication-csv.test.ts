@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCsv, parseCsvDate, parsePublicationCsv, publicationCsv } from '../../src/contract/publication-csv';
+import {
+  csvDateIn,
+  decodeCsv,
+  parseCsvDate,
+  parsePublicationCsv,
+  publicationCsv,
+  type WallTime,
+} from '../../src/contract/publication-csv';
 
 /** Issue 21 item 4: the CSV a spreadsheet writes, read into rows with their problems, and written back. */
 describe('publication CSV', () => {
@@ -19,7 +26,7 @@ describe('publication CSV', () => {
         title: 'Борщ; крок 1',
         description: 'Рецепт\nз буряком',
         tags: ['їжа', 'борщ'],
-        date: { at: '2026-12-01T18:00:00.000Z' },
+        date: { wall: { year: 2026, month: 12, day: 1, hour: 18, minute: 0, second: 0 } },
         repeat: false,
       },
     ]);
@@ -76,13 +83,27 @@ describe('publication CSV', () => {
     expect(parsePublicationCsv('a;b\n1;2\n').issues[0]).toMatchObject({ row: 1, field: 'video', level: 'error' });
   });
 
-  it('dates: ISO, "YYYY-MM-DD HH:mm", the locale form, next slot; nonsense refused', () => {
-    expect(parseCsvDate('2026-12-01 08:05')).toEqual({ at: '2026-12-01T08:05:00.000Z' });
-    expect(parseCsvDate('01.12.2026 08:05')).toEqual({ at: '2026-12-01T08:05:00.000Z' });
+  it('dates: ISO with a zone (an instant), "YYYY-MM-DD HH:mm" and the locale form (wall times), next slot; nonsense refused', () => {
+    const wall = { year: 2026, month: 12, day: 1, hour: 8, minute: 5 };
+    expect(parseCsvDate('2026-12-01 08:05')).toEqual({ wall: { ...wall, second: 0 } });
+    expect(parseCsvDate('2026-12-01 08:05:30')).toEqual({ wall: { ...wall, second: 30 } });
+    expect(parseCsvDate('01.12.2026 08:05')).toEqual({ wall: { ...wall, second: 0 } });
     expect(parseCsvDate('2026-12-01T08:05:00Z')).toEqual({ at: '2026-12-01T08:05:00.000Z' });
+    expect(parseCsvDate('2026-12-01T08:05:00+02:00')).toEqual({ at: '2026-12-01T06:05:00.000Z' });
     expect(parseCsvDate('Наступний слот')).toEqual({ nextSlot: true });
-    expect(parseCsvDate('2026-02-30 10:00')).toBeUndefined();
-    expect(parseCsvDate('tomorrow')).toBeUndefined();
+    for (const bad of ['2026-02-30 10:00', '30.02.2026 10:00', '2026-12-01 24:00', '2026-02-30T10:00:00Z', 'tomorrow'])
+      expect(parseCsvDate(bad), bad).toBeUndefined();
+  });
+
+  it("a wall time is read in each profile's zone, across DST; an instant stays as written", () => {
+    const read = (cell: string, zone: string) => csvDateIn(parseCsvDate(cell) as { wall: WallTime }, zone);
+    expect(read('2026-12-01 18:00', 'UTC')).toBe('2026-12-01T18:00:00.000Z');
+    expect(read('01.12.2026 18:00', 'Europe/Kyiv')).toBe('2026-12-01T16:00:00.000Z'); // EET, +2
+    expect(read('2026-07-01 18:00:15', 'Europe/Kyiv')).toBe('2026-07-01T15:00:15.000Z'); // EEST, +3
+    expect(read('2026-03-08 18:00', 'America/New_York')).toBe('2026-03-08T22:00:00.000Z'); // EDT from that day
+    // Kyiv skips 03:00–04:00 on 29 March 2026: a time in the gap is the first minute after it.
+    expect(read('29.03.2026 03:30', 'Europe/Kyiv')).toBe('2026-03-29T01:00:00.000Z');
+    expect(csvDateIn({ at: '2026-12-01T08:05:00.000Z' }, 'Europe/Kyiv')).toBe('2026-12-01T08:05:00.000Z');
   });
 
   it('an exported file reads back into the same rows', () => {
