@@ -1,7 +1,7 @@
 import { hashPassword } from '../server/auth/password';
 import { dayBefore, statDay } from '../server/analytics/stat-day';
 import type { DbKind } from '../server/db/index';
-import { PLATFORMS } from '../src/contract/platforms';
+import { SPEC_PLATFORMS } from '../src/contract/platforms';
 import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
 import { benchApp, BENCH_PASSWORD } from './bench-app';
 import { summary } from './http-load';
@@ -29,14 +29,14 @@ export async function analyticsBench(): Promise<void> {
 
 /** A stats round's calls: YouTube 50 ids per call, TikTok 20, Instagram two per media (node and insights). */
 function printRound() {
-  const perPlatform = Math.ceil(POSTS / PLATFORMS.length);
+  const perPlatform = Math.ceil(POSTS / SPEC_PLATFORMS.length);
   const perProfile = Math.ceil(perPlatform / PROFILES);
   const calls = {
     youtube: PROFILES * Math.ceil(perProfile / 50),
     tiktok: PROFILES * Math.ceil(perProfile / 20),
     instagram: perPlatform * 2,
   };
-  for (const p of PLATFORMS)
+  for (const p of SPEC_PLATFORMS)
     console.log(
       `analytics  stats round ${perPlatform} ${p} posts on ${PROFILES} profiles: ${calls[p]} calls (one per post: ${perPlatform})`,
     );
@@ -122,7 +122,7 @@ async function seed(tdb: TestDb) {
       )
       .returning(['id', 'accountId'])
       .execute();
-    const platform = PLATFORMS[p % PLATFORMS.length]!;
+    const platform = SPEC_PLATFORMS[p % SPEC_PLATFORMS.length]!;
     const made = await db
       .insertInto('videoPublishes')
       .values(

@@ -111,7 +111,7 @@ export async function buildApp(
   await app.register(tagsRoutes, { tags: services.tags });
   await app.register(mediaRoutes, { media: root.media });
   await app.register(mediaUsageRoutes, { repo: root.repos.retention });
-  await app.register(publicationsRoutes, { publications: services.publications });
+  await app.register(publicationsRoutes, { publications: services.publications, platforms: root.platforms });
   await app.register(calendarRoutes, { calendar: services.calendar });
   await app.register(approvalsRoutes, { approvals: services.approvals });
   await app.register(analyticsRoutes, { analytics: services.analytics });

@@ -1,4 +1,4 @@
-import type { PlatformKey } from '../../src/contract/platforms';
+import type { SpecPlatform } from '../../src/contract/platforms';
 import { COLS, stateOf, type PlatformState } from './platform-state';
 import { accountTitle } from '../../src/contract/groups';
 import { profileHandles, type AccountOption, type ProfileHandleColumns } from '../../src/contract/profile-identity';
@@ -19,7 +19,7 @@ export const IDENTITY_COLUMNS = [...IDENTITY_TEXT_COLUMNS, ...stateOf('handle'),
 /** A row that selected IDENTITY_COLUMNS (each as its name; null when the profile is not joined). */
 export type IdentityRowColumns = {
   [K in (typeof IDENTITY_TEXT_COLUMNS)[number] as K extends `accounts.${infer C}` ? C : never]: string | null;
-} & Pick<PlatformState, (typeof COLS)[PlatformKey]['handle' | 'avatar']>;
+} & Pick<PlatformState, (typeof COLS)[SpecPlatform]['handle' | 'avatar']>;
 
 /** A search text as a handle: '@name' and 'name' alike (a stored handle may carry its '@' or not). */
 export const handleSearchText = (q: string) => q.trim().replace(/^@/, '');

@@ -1,10 +1,10 @@
-import type { AccountForm, AccountRecord, AccountVideoItem, IpVersion, PlatformKey } from '../../src/contract/accounts';
+import type { AccountForm, AccountRecord, AccountVideoItem, IpVersion } from '../../src/contract/accounts';
 import type { AccountStatus, VideoStatus } from '../../src/contract/statuses';
 import { accountTitle } from '../../src/contract/groups';
 import type { Sealer } from '../crypto/seal';
 import type { Db } from '../db/index';
 import { identityOf } from './account-identity';
-import { PLATFORMS } from '../../src/contract/platforms';
+import { SPEC_PLATFORMS, isSpecPlatform, type SpecPlatform } from '../../src/contract/platforms';
 import { DEFAULT_TIME_ZONE } from '../../src/contract/time-zones';
 import { PLATFORM_REGISTRY } from '../platforms/registry';
 import type { PlatformId, PlatformProfile, TokenSet } from '../platforms/types';
@@ -13,15 +13,15 @@ import { COLS, statePatch } from './platform-state';
 
 /** Capabilities the panel needs (the adapters' flags, static: reading a profile makes no platform call). */
 const CAPABILITIES = Object.fromEntries(
-  PLATFORMS.map((k) => {
+  SPEC_PLATFORMS.map((k) => {
     const { updateProfileName, updateDescription } = PLATFORM_REGISTRY[k].capabilities;
     return [k, { updateProfileName, updateDescription }];
   }),
 ) as AccountRecord['capabilities'];
 
 /** Each platform's error (SPEC §3 platformErrors). */
-const platformErrors = (r: Pick<AccountRow, (typeof COLS)[PlatformKey]['error']>) =>
-  Object.fromEntries(PLATFORMS.map((k) => [k, r[COLS[k].error]])) as Record<PlatformKey, string | null>;
+const platformErrors = (r: Pick<AccountRow, (typeof COLS)[SpecPlatform]['error']>) =>
+  Object.fromEntries(SPEC_PLATFORMS.map((k) => [k, r[COLS[k].error]])) as Record<SpecPlatform, string | null>;
 
 export const b = (v: number | null | undefined) => v === 1;
 const i = (v: boolean | undefined) => (v ? 1 : 0);
@@ -43,7 +43,7 @@ type StatusColumns =
  * platform that is toggled on), success when a toggled platform is connected.
  */
 export function accountStatus(r: Pick<AccountRow, StatusColumns>): AccountStatus {
-  const on = PLATFORMS.map((k) => COLS[k]).filter((c) => b(r[c.in]));
+  const on = SPEC_PLATFORMS.map((k) => COLS[k]).filter((c) => b(r[c.in]));
   if (r.error || on.some((c) => r[c.error])) return 'error';
   if (on.some((c) => b(r[c.active]))) return 'success';
   return 'noactive';
@@ -254,8 +254,8 @@ export class AccountMapper {
 export function profileColumns(platform: PlatformId, p: PlatformProfile): AccountPatch {
   const identity = statePatch(platform, { handle: p.username?.replace(/^@/, '') || null, avatar: p.avatarUrl || null });
   // The name, description and link are the spec's columns of its platforms; another platform keeps its handle.
-  if (!Object.hasOwn(COLS, platform)) return identity;
-  const c = COLS[platform as PlatformKey];
+  if (!isSpecPlatform(platform)) return identity;
+  const c = COLS[platform];
   return {
     [c.title]: p.title,
     [c.description]: p.description,

@@ -160,7 +160,7 @@ export class AccountsService {
   /** Re-reads a connected platform's profile (name, description, link); refreshes the token when needed. */
   async syncProfile(actor: AuthUser, id: number, platform: PlatformKey) {
     const row = await this.load(actor, id);
-    if (!b(row[COLS[platform].active])) throw notConnected(platform);
+    if (!(await this.repo.platformRows(row.id)).get(platform)?.active) throw notConnected(platform);
     const profile = await this.connections.withPlatform(row, platform, (driver, token) => driver.getProfile(token));
     await saveAccount(this.repo, row, profileColumns(platform, profile));
     return this.get(actor, id);

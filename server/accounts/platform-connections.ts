@@ -16,6 +16,7 @@ import {
 import type { Sealer } from '../crypto/seal';
 import type { EventBus } from '../events/event-bus';
 import { profileColumns, saveAccount, type AccountMapper } from './account-record';
+import { isSpecPlatform } from '../../src/contract/platforms';
 import { COLS, joinPatches, statePatch } from './platform-state';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
 
@@ -104,7 +105,7 @@ export class PlatformConnections {
     if (!row || !who || (who.role !== 'admin' && row.userId !== who.id)) return toList('link_profile_gone');
     const { driver, http } = this.driverFor(row, platform);
     // The operator's toggle is a column of the spec's platforms only (another platform's post is chosen per post).
-    const toggle = Object.hasOwn(COLS, platform) ? { [COLS[platform as keyof typeof COLS].in]: 1 } : {};
+    const toggle = isSpecPlatform(platform) ? { [COLS[platform].in]: 1 } : {};
     try {
       const cb = driver.parseCallback(query);
       const tokens = await driver.exchangeCode({ code: cb.code, redirectUri: this.redirectUri(platform) });

@@ -1,5 +1,5 @@
 import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
+import { SPEC_PLATFORMS, type SpecPlatform } from '../../src/contract/platforms';
 import type { AccountPlatformsTable } from '../db/types';
 import type { PlatformId } from '../platforms/types';
 
@@ -45,7 +45,7 @@ export const COLS = {
     handle: 'handleInstagram',
     avatar: 'avatarInstagram',
   },
-} as const satisfies Record<PlatformKey, Record<string, string>>;
+} as const satisfies Record<SpecPlatform, Record<string, string>>;
 
 /** The `account_platforms` column of each state field: as SQL names it, and as Kysely's row types do. */
 const STATE_COLUMN = {
@@ -61,7 +61,7 @@ const STATE_FIELDS = Object.keys(STATE_COLUMN) as StateField[];
 /** The `account_platforms` field (Kysely's name) of a state field. */
 export const rowFieldOf = (field: StateField) => STATE_COLUMN[field].row;
 
-type FieldName<F extends StateField> = (typeof COLS)[PlatformKey][F];
+type FieldName<F extends StateField> = (typeof COLS)[SpecPlatform][F];
 type FieldType<F extends StateField> = F extends 'active' ? number : string | null;
 
 /** The state fields of a profile's row, under their row names (the connected flag 0/1, the others text). */
@@ -72,8 +72,10 @@ export type PlatformState = { [C in FieldName<'active'>]: number } & {
 export type PlatformStatePatch = Partial<PlatformState>;
 
 /** The state field a row name stands for (`isActiveTikTok` → tiktok's active), for splitting a patch. */
-export const STATE_OF_NAME: ReadonlyMap<string, { platform: PlatformKey; field: StateField }> = new Map(
-  PLATFORMS.flatMap((platform) => STATE_FIELDS.map((field) => [COLS[platform][field], { platform, field }] as const)),
+export const STATE_OF_NAME: ReadonlyMap<string, { platform: SpecPlatform; field: StateField }> = new Map(
+  SPEC_PLATFORMS.flatMap((platform) =>
+    STATE_FIELDS.map((field) => [COLS[platform][field], { platform, field }] as const),
+  ),
 );
 
 /** One platform's state fields as its `account_platforms` row holds them (any platform of the registry). */
@@ -86,7 +88,7 @@ export type PlatformFields = {
 };
 
 /** A platform the spec's API names (its state also travels on a profile's row under COLS' names). */
-const isNamed = (platform: PlatformId): platform is PlatformKey => Object.hasOwn(COLS, platform);
+const isNamed = (platform: PlatformId): platform is SpecPlatform => Object.hasOwn(COLS, platform);
 
 /** A profile's `account_platforms` row read as state fields (a platform without a row: not connected). */
 export const fieldsOf = (
@@ -124,7 +126,7 @@ export function joinPatches<P extends OtherRows>(...patches: P[]): P {
 }
 
 /** The alias a query joins a platform's `account_platforms` row under (withPlatformRows). */
-const rowAlias = (platform: PlatformKey) => `ap_${platform}`;
+const rowAlias = (platform: SpecPlatform) => `ap_${platform}`;
 
 /**
  * Joins each platform's `account_platforms` row of the profile in the query's `accounts` (left joins on the
@@ -133,7 +135,7 @@ const rowAlias = (platform: PlatformKey) => `ap_${platform}`;
  * (server/db/compiled-once.ts).
  */
 export function withPlatformRows<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>) {
-  return PLATFORMS.reduce((out, platform) => {
+  return SPEC_PLATFORMS.reduce((out, platform) => {
     const alias = sql.raw(rowAlias(platform));
     return out.leftJoin(sql`account_platforms`.as(rowAlias(platform)), (join) =>
       join.on(sql<SqlBool>`${alias}.account_id = accounts.id and ${alias}.platform = ${sql.lit(platform)}`),
@@ -146,7 +148,7 @@ export function withPlatformRows<DB, TB extends keyof DB, O>(q: SelectQueryBuild
  * without a row is not connected (0) and has no grant, error, handle or avatar (null).
  */
 export function stateOf<F extends StateField>(field: F): Array<AliasedRawBuilder<FieldType<F>, FieldName<F>>> {
-  return PLATFORMS.map((platform) => {
+  return SPEC_PLATFORMS.map((platform) => {
     const value = sql`${sql.raw(rowAlias(platform))}.${sql.raw(STATE_COLUMN[field].sql)}`;
     const typed: RawBuilder<FieldType<F>> = field === 'active' ? sql`coalesce(${value}, 0)` : sql`${value}`;
     return typed.as(COLS[platform][field] as FieldName<F>);
@@ -154,7 +156,7 @@ export function stateOf<F extends StateField>(field: F): Array<AliasedRawBuilder
 }
 
 /** The profile in the query's `accounts` is connected to the platform (served by the (platform, active, account_id) index). */
-export const connectedTo = (platform: PlatformKey) =>
+export const connectedTo = (platform: PlatformId) =>
   sql<SqlBool>`accounts.id in (select ap.account_id from account_platforms ap where ap.platform = ${sql.lit(platform)} and ap.active = 1)`;
 
 /** The profile holds any platform grant. */

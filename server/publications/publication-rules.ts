@@ -1,8 +1,9 @@
 import { toId } from '../../src/contract/ids';
-import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../../src/contract/platforms';
+import { inListOrder, type PlatformKey } from '../../src/contract/platforms';
 import { PM, publishPlan, type Choice } from '../../src/contract/publications';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { AppError } from '../http/errors';
+import { platformTitle } from '../platforms/types';
 import type { PublishAccount } from './publications.repository';
 
 /** The publication service's small rules and refusals (SPEC §5), each a 400 naming its field. */
@@ -19,12 +20,13 @@ export const fieldError = (field: string, key: string, args: Record<string, stri
   new AppError(400, key, { [field]: encodeMessage(key, args) }, args);
 
 export const notConnected = (field: string, account: number, platform: PlatformKey) =>
-  fieldError(field, PM.accountNotConnected, { account, platform: PLATFORM_TITLES[platform] });
+  fieldError(field, PM.accountNotConnected, { account, platform: platformTitle(platform) });
 
 export const alreadyPublished = () => fieldError('idUpload', PM.alreadyPublished);
 
-/** The platforms a profile is connected to, as a list. */
-export const connectedOf = (a: PublishAccount): PlatformKey[] => PLATFORMS.filter((p) => a.connected[p]);
+/** The platforms a profile is connected to, as a list (any platform of the registry; typed as the panel's list). */
+export const connectedOf = (a: PublishAccount): PlatformKey[] =>
+  inListOrder(Object.keys(a.connected).filter((p) => a.connected[p])) as PlatformKey[];
 
 /**
  * The form's plan (src/contract publishPlan), for the publish form and the publication edit alike: each video on
@@ -44,6 +46,6 @@ export function planOrRefuse(
   return plan;
 }
 
-/** The platforms some video of the plan goes to, in the fixed order. */
+/** The platforms some video of the plan goes to, in the list's order. */
 export const usedPlatforms = (publish: Map<number, PlatformKey[]>): PlatformKey[] =>
-  PLATFORMS.filter((p) => [...publish.values()].some((l) => l.includes(p)));
+  inListOrder([...publish.values()].flat());

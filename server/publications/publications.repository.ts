@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
+import { inListOrder, isSpecPlatform, type PlatformKey } from '../../src/contract/platforms';
+import type { PlatformId } from '../platforms/types';
 import type { Db } from '../db/index';
 import type { Database, PublicationsTable, VideosTable } from '../db/types';
 import type { PublishRow } from '../publishing/publishing.repository';
@@ -10,7 +11,7 @@ import { DONE_STATES } from '../../src/contract/publications';
 import { parsePost, type PlatformPosts } from '../../src/contract/platform-posts';
 import { filterPublications, PUBLICATION_SORT } from './publication-list';
 import { IDENTITY_COLUMNS, type IdentityRowColumns } from '../accounts/account-identity';
-import { COLS, stateOf, withPlatformRows } from '../accounts/platform-state';
+import { withPlatformRows } from '../accounts/platform-state';
 
 export type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -54,7 +55,7 @@ export type ListVideoRow = {
 export type PublishAccount = {
   id: number;
   userId: number;
-  connected: Record<PlatformKey, boolean>;
+  connected: Partial<Record<PlatformId, boolean>>;
 };
 
 /** Publications, their videos and per-platform publish rows: Kysely only. `scope` = ownerScope(). */
@@ -103,7 +104,7 @@ export class PublicationsRepository {
       const mine = new Set(own.map((p) => p.platform));
       const posts: Record<string, unknown> = {};
       for (const p of own) if (p.post) posts[p.platform] = parsePost(p.post);
-      return { ...r, platforms: PLATFORMS.filter((k) => mine.has(k)), posts: posts as PlatformPosts };
+      return { ...r, platforms: inListOrder(mine) as PlatformKey[], posts: posts as PlatformPosts };
     });
   }
 
@@ -119,7 +120,7 @@ export class PublicationsRepository {
       .execute();
     const postOf = (platform: PlatformKey) => {
       if (!posts) return before.find((b) => b.platform === platform)?.post ?? null;
-      const own = posts[platform];
+      const own = isSpecPlatform(platform) ? posts[platform] : undefined;
       return own && Object.keys(own).length ? JSON.stringify(own) : null;
     };
     await trx.deleteFrom('publicationPlatforms').where('publicationId', '=', id).execute();
@@ -282,22 +283,24 @@ export class PublicationsRepository {
   /** The profiles among `ids` that `scope` may use, with their connected platforms. */
   async accounts(ids: number[], scope: number | null): Promise<Map<number, PublishAccount>> {
     if (!ids.length) return new Map();
-    let q = this.db
-      .selectFrom('accounts')
-      .$call(withPlatformRows)
-      .select(['accounts.id', 'accounts.userId', ...stateOf('active'), ...stateOf('tokens')])
-      .where('id', 'in', ids);
+    let q = this.db.selectFrom('accounts').select(['accounts.id', 'accounts.userId']).where('id', 'in', ids);
     if (scope !== null) q = q.where('userId', '=', scope);
     const rows = await q.execute();
+    // Connected: an active row of the profile × platform holding a grant (any platform of the registry).
+    const links = await this.db
+      .selectFrom('accountPlatforms')
+      .select(['accountId', 'platform'])
+      .where('accountId', 'in', ids)
+      .where('active', '=', 1)
+      .where('tokensSealed', 'is not', null)
+      .execute();
     return new Map(
       rows.map((r) => [
         r.id,
         {
           id: r.id,
           userId: r.userId,
-          connected: Object.fromEntries(
-            PLATFORMS.map((k) => [k, !!r[COLS[k].active] && !!r[COLS[k].tokens]]),
-          ) as Record<PlatformKey, boolean>,
+          connected: Object.fromEntries(links.filter((l) => l.accountId === r.id).map((l) => [l.platform, true])),
         },
       ]),
     );

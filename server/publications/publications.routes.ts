@@ -5,7 +5,7 @@ import { errorResponses, pageOf } from '../../src/contract/http';
 import { PublicationListQuery } from '../../src/contract/list-queries';
 import { toId } from '../../src/contract/ids';
 import { M } from '../../src/contract/messages';
-import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
+import { platformIn, type PlatformKey } from '../../src/contract/platforms';
 import type { AuthUser } from '../../src/contract/auth';
 import {
   AiPublishedSchema,
@@ -13,7 +13,7 @@ import {
   PublicationCreatedSchema,
   PublishSourceSchema,
   publicationCreateSchema,
-  PublicationPatchSchema,
+  publicationPatchSchema,
   PublicationSchema,
   PublishOneSchema,
   type Publication,
@@ -23,6 +23,7 @@ import {
 import { TikTokCreatorInfoSchema } from '../../src/contract/platform-posts';
 import { actingOf, requireUser } from '../auth/guards';
 import { API_TAGS, BEARER } from '../http/openapi';
+import type { PlatformRegistry } from '../platforms/registry';
 import type { PublicationsService } from './publications.service';
 
 const fails = errorResponses(400, 401, 404, 500);
@@ -42,16 +43,18 @@ const VideoParams = z
     return { videoId };
   });
 
-const PostParams = z
-  .object({
-    videoId: z.string().meta({ description: 'The video id', example: '40' }),
-    platform: z.enum(PLATFORMS).meta({ description: 'The platform of the post', example: 'youtube' }),
-  })
-  .transform((p, ctx) => {
-    const videoId = toId(p.videoId);
-    if (videoId < 1) ctx.addIssue({ code: 'custom', path: ['videoId'], message: M.invalidId });
-    return { videoId, platform: p.platform };
-  });
+/** A post's route parameters: its video, and its platform (one of `known`, the registry's). */
+const postParams = (known: readonly PlatformKey[]) =>
+  z
+    .object({
+      videoId: z.string().meta({ description: 'The video id', example: '40' }),
+      platform: platformIn(known).meta({ description: 'The platform of the post', example: 'youtube' }),
+    })
+    .transform((p, ctx) => {
+      const videoId = toId(p.videoId);
+      if (videoId < 1) ctx.addIssue({ code: 'custom', path: ['videoId'], message: M.invalidId });
+      return { videoId, platform: p.platform };
+    });
 const AiParams = z
   .object({ id: z.string().meta({ description: 'The AI video id', example: '7' }) })
   .transform((p, ctx) => {
@@ -82,7 +85,7 @@ const ConnectionsQuery = z.object({
 /** SPEC §7 Videos, publishing part: publications of finished create-video requests. */
 export async function publicationsRoutes(
   app: FastifyInstance,
-  { publications }: { publications: PublicationsService },
+  { publications, platforms }: { publications: PublicationsService; platforms: PlatformRegistry },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser };
@@ -90,7 +93,12 @@ export async function publicationsRoutes(
   const doc = { tags: [API_TAGS.publications], security: BEARER };
   // Dates beyond PUBLISH_HORIZON_DAYS from the moment of the request are a 400 naming the field, like any other.
   const horizonDays = app.config.publishHorizonDays;
-  const CreateBody = publicationCreateSchema({ days: horizonDays, now: Date.now });
+  // A post may go to any platform of the root's registry: the panel's list, plus any a test's registry adds (typed
+  // as the list, which the registry equals outside tests).
+  const known = Object.keys(platforms) as PlatformKey[];
+  const CreateBody = publicationCreateSchema({ days: horizonDays, now: Date.now }, known);
+  const PatchBody = publicationPatchSchema(known);
+  const PostParams = postParams(known);
   r.get(
     '/api/upload-video/rules',
     {
@@ -249,7 +257,7 @@ export async function publicationsRoutes(
           'profile is not connected to is skipped and listed in `skipped`; only an edit that would publish ' +
           'nothing is refused.',
         params: RefParams,
-        body: PublicationPatchSchema,
+        body: PatchBody,
         response: { 200: PublicationCreatedSchema, ...fails },
       },
     },

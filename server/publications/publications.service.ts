@@ -2,7 +2,7 @@ import { actorOf, record } from '../audit/audit';
 import type { Acting } from '../auth/guards';
 import type { PublicationListParams } from '../../src/contract/list-queries';
 import type { AuthUser } from '../../src/contract/auth';
-import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
+import { inListOrder, type PlatformKey } from '../../src/contract/platforms';
 import { M } from '../../src/contract/messages';
 import type { Page } from '../../src/contract/pagination';
 import {
@@ -362,12 +362,7 @@ export class PublicationsService {
         description: body.description,
         tags,
       });
-      await this.repo.setPlatforms(
-        trx,
-        pub.id,
-        PLATFORMS.filter((k) => on.has(k)),
-        body.posts,
-      );
+      await this.repo.setPlatforms(trx, pub.id, inListOrder(on), body.posts);
       for (const v of pending) {
         const version = Number(v.version) + 1;
         const after = plan.publish.get(v.id) ?? [];

@@ -3,7 +3,7 @@ import type { Db } from '../db/index';
 import type { Database, VideoPublishesTable } from '../db/types';
 import { videoStatusOf, type PublishErrorKind, type PublishState } from '../../src/contract/publications';
 import { CADENCE_SLACK_MS, STATS_CADENCE } from '../analytics/stats-cadence';
-import type { PlatformKey } from '../../src/contract/platforms';
+import type { SpecPlatform } from '../../src/contract/platforms';
 import type { PlatformId } from '../platforms/types';
 import { parsePost, type PlatformPost } from '../../src/contract/platform-posts';
 import type { PostState } from '../events/events';
@@ -518,7 +518,7 @@ export class PublishingRepository {
         .where('videoId', '=', videoId)
         .where('state', '=', 'published')
         .execute();
-      const by = (p: PlatformKey) => rows.find((r) => r.platform === p);
+      const by = (p: SpecPlatform) => rows.find((r) => r.platform === p);
       const main = by('youtube') ?? by('tiktok');
       const ig = by('instagram');
       const patch: Record<string, number> = {};

@@ -1,12 +1,10 @@
 import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { Avatar, Box } from '@mui/material';
-import { PLATFORM_TITLES } from '../contract/platforms';
+import { PLATFORM_LOOKS, PLATFORM_TITLES } from '../contract/platforms';
 import { FIT_CELL } from '../common/OneLine';
 import { profileText, shownHandle, type ProfileHandle, type ProfileIdentity } from '../contract/profile-identity';
 
 type Width = number | string | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number | string>>;
-
-const PLATFORM_COLORS = { youtube: '#c4302b', tiktok: '#111', instagram: '#c13584' } as const;
 
 const AVATAR = { width: 16, height: 16, fontSize: 10, flex: 'none' } as const;
 
@@ -40,7 +38,7 @@ const Handle = ({ h }: { h: ProfileHandle }) => {
           src={h.avatar}
           alt=""
           imgProps={{ referrerPolicy: 'no-referrer', loading: 'lazy' }}
-          sx={{ ...AVATAR, bgcolor: PLATFORM_COLORS[h.platform] }}
+          sx={{ ...AVATAR, bgcolor: PLATFORM_LOOKS[h.platform].avatarColor }}
         />
       ) : (
         // No avatar: the platform's initial, drawn by CSS so that it is not part of the name's text.
@@ -50,7 +48,7 @@ const Handle = ({ h }: { h: ProfileHandle }) => {
           sx={{
             ...AVATAR,
             borderRadius: '50%',
-            bgcolor: PLATFORM_COLORS[h.platform],
+            bgcolor: PLATFORM_LOOKS[h.platform].avatarColor,
             color: '#fff',
             display: 'inline-flex',
             alignItems: 'center',

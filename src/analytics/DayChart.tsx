@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Box, Stack, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
+import { PLATFORMS, PLATFORM_LOOKS, PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
 import { compactCount, shortDay, valueAxisWidth } from './chartAxis';
 import { NoStats } from './NoStats';
-import { PLATFORM_COLORS } from './platformColors';
 import { StatsTable } from './StatsTable';
 
 /** One point of a curve: a day, a platform and the value drawn. */
@@ -78,7 +77,7 @@ export function DayChart({
                 id: p,
                 label: PLATFORM_TITLES[p],
                 data: of(p),
-                color: PLATFORM_COLORS[p],
+                color: PLATFORM_LOOKS[p].chartColor,
                 stack: 'platforms',
                 area: true,
                 showMark: false,

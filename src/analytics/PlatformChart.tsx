@@ -2,10 +2,9 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { Box, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { STAT_METRICS, type Dashboard } from '../contract/analytics';
-import { PLATFORM_TITLES } from '../contract/platforms';
+import { PLATFORM_LOOKS, PLATFORM_TITLES } from '../contract/platforms';
 import { compactCount, valueAxisWidth } from './chartAxis';
 import { NoStats } from './NoStats';
-import { PLATFORM_COLORS } from './platformColors';
 import { StatsTable } from './StatsTable';
 
 /**
@@ -40,7 +39,7 @@ export function PlatformChart({ byPlatform, file }: { byPlatform: Dashboard['byP
                   colorMap: {
                     type: 'ordinal',
                     values: titles,
-                    colors: byPlatform.map((p) => PLATFORM_COLORS[p.platform]),
+                    colors: byPlatform.map((p) => PLATFORM_LOOKS[p.platform].chartColor),
                   },
                 },
               ]}

@@ -1,5 +1,3 @@
-import type { PlatformKey } from './platforms';
-
 /**
  * Every API path the panel calls, by domain, in the routes' own `:param` form (server/<domain>/*.routes.ts
  * registers the same paths; tests/api/endpoints.test.ts checks that each one is served). The panel builds its
@@ -44,12 +42,12 @@ export const API = {
     instagramProfile: '/api/accounts/update-profile-inst/:id',
     gpt: '/api/accounts/gpt/:id',
     sync: '/api/accounts/sync/:id',
-    /** The authorization link of each platform (POST; the panel copies it to the clipboard). */
-    connect: {
-      youtube: '/api/accounts/connect-youtube/:id',
-      tiktok: '/api/tiktok/authorize/:id',
-      instagram: '/api/instagram/authorize/:id',
-    } satisfies Record<PlatformKey, string>,
+    /**
+     * The authorization link of a platform (POST; the panel copies it to the clipboard): YouTube's at the spec's
+     * own path, any other platform's at its id's.
+     */
+    connectYouTube: '/api/accounts/connect-youtube/:id',
+    connect: '/api/:platform/authorize/:id',
   },
   groups: { collection: '/api/accounts-group' },
   tags: { collection: '/api/tags' },

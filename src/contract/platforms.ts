@@ -1,12 +1,63 @@
-/** The platforms Kadr publishes to: one list for the panel, the API and the drivers. */
+import { z } from 'zod';
+
+/**
+ * The panel's platform list: one entry per platform Kadr publishes to, for the panel, the API and the drivers.
+ * Adding a platform is one entry here (its id, its name, its colours), its folder under server/platforms and
+ * its line in the registry (server/platforms/registry.ts); see docs/architecture.md, "Adding a platform".
+ */
 export const PLATFORMS = ['youtube', 'tiktok', 'instagram'] as const;
 export type PlatformKey = (typeof PLATFORMS)[number];
 
-/** The platforms' own names (brand names, the same in every language). */
-export const PLATFORM_TITLES: Record<PlatformKey, string> = {
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  instagram: 'Instagram',
+/** How the panel shows a platform. */
+export interface PlatformLook {
+  /** The platform's own name (a brand name, the same in every language). */
+  title: string;
+  /** Its line in every chart: its brand's hue, light enough to read on the dark theme too. */
+  chartColor: string;
+  /** The background of a profile's avatar on it (and of its initial when it has no avatar). */
+  avatarColor: string;
+}
+
+/** Each platform of the list as the panel shows it. */
+export const PLATFORM_LOOKS: Record<PlatformKey, PlatformLook> = {
+  youtube: { title: 'YouTube', chartColor: '#e53935', avatarColor: '#c4302b' },
+  tiktok: { title: 'TikTok', chartColor: '#00acc1', avatarColor: '#111' },
+  instagram: { title: 'Instagram', chartColor: '#ab47bc', avatarColor: '#c13584' },
 };
 
+/** The platforms' own names (brand names, the same in every language). */
+export const PLATFORM_TITLES = Object.fromEntries(PLATFORMS.map((p) => [p, PLATFORM_LOOKS[p].title])) as Record<
+  PlatformKey,
+  string
+>;
+
 export const isPlatformKey = (raw: unknown): raw is PlatformKey => PLATFORMS.includes(raw as PlatformKey);
+
+/**
+ * A platform id the API takes: one of `known`. The panel checks against the list above; the server against its
+ * registry's ids (the list's, plus any platform a test's registry adds), so an unknown one is a 400 naming its
+ * field, and the API docs list the ids it takes.
+ */
+export const platformIn = (known: readonly PlatformKey[] = PLATFORMS) => z.enum(known);
+
+/**
+ * A platform id in an answer: one of the list above, or another platform of the server's registry (a test's). The
+ * docs list the list's ids; typed as the list, which the registry equals outside tests.
+ */
+export const platformOut = z.string().meta({ enum: [...PLATFORMS] }) as unknown as z.ZodType<PlatformKey>;
+
+/** Platform ids in the list's order, any other after them in the order given. */
+export const inListOrder = <P extends string>(ids: Iterable<P>): P[] => {
+  const all = [...new Set(ids)];
+  return [...PLATFORMS.filter((p) => all.includes(p as P)), ...all.filter((p) => !isPlatformKey(p))] as P[];
+};
+
+/**
+ * The platforms the spec's API shape names with fields of their own (inYouTube, urlTikTok, isActiveInstagram,
+ * errorTikTok, …): exactly these three, whatever the list above holds. Every mapping onto such a field is typed
+ * over them; any other platform travels in the API's generic per-platform shapes (rows and maps by platform id).
+ */
+export const SPEC_PLATFORMS = ['youtube', 'tiktok', 'instagram'] as const satisfies readonly PlatformKey[];
+export type SpecPlatform = (typeof SPEC_PLATFORMS)[number];
+
+export const isSpecPlatform = (raw: unknown): raw is SpecPlatform => SPEC_PLATFORMS.includes(raw as SpecPlatform);

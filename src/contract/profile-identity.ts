@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { SelectOptionSchema } from './http';
-import { PLATFORMS, type PlatformKey } from './platforms';
+import { PLATFORMS, SPEC_PLATFORMS, type SpecPlatform } from './platforms';
 
 /**
  * How a profile is named wherever the panel shows one (issue 18 item 1): the operator's own name for it (the
@@ -61,7 +61,7 @@ export type ProfileHandleColumns = {
 
 const clean = (v: string | null | undefined) => v?.trim() || null;
 const COLUMNS: Record<
-  PlatformKey,
+  SpecPlatform,
   [keyof ProfileHandleColumns, keyof ProfileHandleColumns, keyof ProfileHandleColumns]
 > = {
   youtube: ['titleChannel', 'handleYouTube', 'avatarYouTube'],
@@ -71,7 +71,7 @@ const COLUMNS: Record<
 
 /** The platforms the profile has a name or a handle on (a platform never connected has neither). */
 export function profileHandles(r: ProfileHandleColumns): ProfileHandle[] {
-  return PLATFORMS.flatMap((platform) => {
+  return SPEC_PLATFORMS.flatMap((platform) => {
     const [name, username, avatar] = COLUMNS[platform].map((c) => clean(r[c]));
     return name || username ? [{ platform, name, username: username?.replace(/^@/, '') ?? null, avatar }] : [];
   });

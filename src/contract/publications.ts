@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { instantField } from './dates';
 import { OwnerSchema } from './http';
 import { PlatformPostsSchema } from './platform-posts';
-import { PLATFORMS, type PlatformKey } from './platforms';
+import { PLATFORMS, SPEC_PLATFORMS, inListOrder, platformIn, platformOut, type PlatformKey } from './platforms';
 import { profileIdentityFields } from './profile-identity';
 import { VIDEO_STATUSES } from './statuses';
 import { encodeMessage } from './stored-message';
@@ -147,10 +147,12 @@ export type PublishVideoInput = z.infer<typeof PublishVideoInputSchema>;
  * exactly these (its videos' rows); a profile not named takes the publication's toggles (SPEC's inYouTube,
  * inTikTok, inInstagram), so a body without `profiles` means what it always meant.
  */
-export const ProfilePlatformsSchema = z.object({
-  account: z.number().int().positive(),
-  platforms: z.array(z.enum(PLATFORMS)).max(PLATFORMS.length),
-});
+const profilePlatformsSchema = (known: readonly PlatformKey[] = PLATFORMS) =>
+  z.object({
+    account: z.number().int().positive(),
+    platforms: z.array(platformIn(known)).max(known.length),
+  });
+export const ProfilePlatformsSchema = profilePlatformsSchema();
 export type ProfilePlatforms = z.infer<typeof ProfilePlatformsSchema>;
 
 /** The platforms a form chooses: SPEC's three toggles, and per profile (`profiles`) where the form says. */
@@ -166,17 +168,18 @@ export const SKIP_REASONS = ['not_connected'] as const;
 export const PublishSkipSchema = z.object({
   video: z.number().int().describe('The video id (an AI video: its AI video id)'),
   account: z.number().int(),
-  platform: z.enum(PLATFORMS),
+  platform: platformOut,
   reason: z.enum(SKIP_REASONS),
 });
 export type PublishSkip = z.infer<typeof PublishSkipSchema>;
 
-/** The platforms per profile, as the publish form and the publication edit send them. */
-const profilesField = z
-  .array(ProfilePlatformsSchema)
-  .max(1000)
-  .optional()
-  .describe('Per profile, the platforms its videos go to (a profile not named takes the toggles)');
+/** The platforms per profile, as the publish form and the publication edit send them (each one of `known`). */
+const profilesField = (known?: readonly PlatformKey[]) =>
+  z
+    .array(profilePlatformsSchema(known))
+    .max(1000)
+    .optional()
+    .describe('Per profile, the platforms its videos go to (a profile not named takes the toggles)');
 
 /** Each platform's own title/caption and options (src/contract/platform-posts.ts); absent = as before. */
 const postsField = PlatformPostsSchema.optional().describe("Per platform, the post's own text and options");
@@ -190,7 +193,7 @@ const somePlatform = (p: Choice) =>
  * defaults the form copies into each video; the server publishes what each video says. Every date within
  * `horizon` when one is given (the server's route and the form give the configured one).
  */
-export const publicationCreateSchema = (horizon?: PublishHorizon) =>
+export const publicationCreateSchema = (horizon?: PublishHorizon, known?: readonly PlatformKey[]) =>
   z
     .object({
       title,
@@ -202,7 +205,7 @@ export const publicationCreateSchema = (horizon?: PublishHorizon) =>
       inTikTok: flag,
       inInstagram: flag,
       date: publishDate(horizon),
-      profiles: profilesField,
+      profiles: profilesField(known),
       posts: postsField,
       queue: z
         .boolean()
@@ -216,14 +219,14 @@ export type PublicationCreate = z.input<typeof PublicationCreateSchema>;
 /** The platforms a profile's videos are meant for: its own choice, else the publication's toggles. */
 export function chosenPlatforms(body: Choice, account: number): PlatformKey[] {
   const own = body.profiles?.find((p) => p.account === account);
-  if (own) return PLATFORMS.filter((k) => own.platforms.includes(k));
+  if (own) return inListOrder(own.platforms);
   return toggledPlatforms(body);
 }
 
 /** The platforms the spec's toggles (inYouTube, inTikTok, inInstagram) turn on. */
 export function toggledPlatforms(t: { inYouTube?: boolean; inTikTok?: boolean; inInstagram?: boolean }): PlatformKey[] {
   const on = { youtube: t.inYouTube, tiktok: t.inTikTok, instagram: t.inInstagram };
-  return PLATFORMS.filter((k) => on[k]);
+  return SPEC_PLATFORMS.filter((k) => on[k]);
 }
 
 /**
@@ -263,18 +266,20 @@ export type PublishRules = z.infer<typeof PublishRulesSchema>;
  * PATCH /api/upload-video/{id}: SPEC §5 publication edit (title required, tags at least 1), with the platforms per
  * profile as the publish form chooses them (the same plan: what a profile is not connected to is skipped).
  */
-export const PublicationPatchSchema = z
-  .object({
-    title,
-    description,
-    tags: tags.refine((t) => t.length > 0, PM.minOneTag),
-    inYouTube: flag,
-    inTikTok: flag,
-    inInstagram: flag,
-    profiles: profilesField,
-    posts: postsField,
-  })
-  .refine(somePlatform, { path: ['inYouTube'], message: PM.minOnePlatform });
+export const publicationPatchSchema = (known?: readonly PlatformKey[]) =>
+  z
+    .object({
+      title,
+      description,
+      tags: tags.refine((t) => t.length > 0, PM.minOneTag),
+      inYouTube: flag,
+      inTikTok: flag,
+      inInstagram: flag,
+      profiles: profilesField(known),
+      posts: postsField,
+    })
+    .refine(somePlatform, { path: ['inYouTube'], message: PM.minOnePlatform });
+export const PublicationPatchSchema = publicationPatchSchema();
 export type PublicationPatch = z.input<typeof PublicationPatchSchema>;
 
 /** POST /api/upload-video/upload: publish one video again (status error or loading). */
@@ -319,7 +324,7 @@ export const STATS_REFRESH_COOLDOWN_MS = 5 * 60_000;
 
 /** A video's state on one platform, for the detail page and the live progress. */
 export const PlatformPublishSchema = z.object({
-  platform: z.enum(PLATFORMS),
+  platform: platformOut,
   state: z.enum(PUBLISH_STATES),
   /** Bytes the platform has acknowledged, of the file's size (upload percent). */
   bytesSent: z.number(),
@@ -389,7 +394,7 @@ export const YouTubeItemSchema = z.object({
   /** Issue 18 item 6: the earliest planned date of its videos (null when none is planned). */
   date: z.string().nullable(),
   /** The platforms it goes to. */
-  platforms: z.array(z.enum(PLATFORMS)),
+  platforms: z.array(platformOut),
   /** Its videos' profiles, each once, in video order. */
   accounts: z.array(z.object({ id: z.number().int(), ...profileIdentityFields })),
 });
@@ -458,7 +463,7 @@ export type PublishSource = z.infer<typeof PublishSourceSchema>;
 
 /** GET /api/upload-video/connections?accounts=1,2: the platforms each of the caller's profiles is connected to. */
 export const ProfileConnectionsSchema = z.array(
-  z.object({ account: z.number().int(), connected: z.array(z.enum(PLATFORMS)) }),
+  z.object({ account: z.number().int(), connected: z.array(platformOut) }),
 );
 export type ProfileConnections = z.infer<typeof ProfileConnectionsSchema>;
 

@@ -56,7 +56,9 @@ export const customMethods = {
   connectLink: (platform: PlatformKey, id: Identifier) =>
     call(
       contract.accounts().then((c) => c.AuthorizeUrlSchema),
-      pathOf(API.accounts.connect[platform], { id }),
+      platform === 'youtube'
+        ? pathOf(API.accounts.connectYouTube, { id })
+        : pathOf(API.accounts.connect, { platform, id }),
       { method: 'POST' },
     ),
   /** Stores the AI service's session id on the profile. */

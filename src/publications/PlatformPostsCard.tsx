@@ -44,7 +44,8 @@ export const PlatformPostsCard = ({ ai, stacked = false }: { ai: boolean; stacke
   const profiles = useAccountOptions();
   const option = profiles.data?.find((o) => o.value === first?.account);
   const yt = posts?.youtube;
-  const text: Record<PlatformKey, string> = {
+  // A platform of the list the spec names no options for shows the shared title and none of these.
+  const text: Partial<Record<PlatformKey, string>> = {
     youtube: yt?.title?.trim() || shared.title,
     tiktok: posts?.tiktok?.caption || defaultCaption('tiktok', shared),
     instagram: posts?.instagram?.caption || defaultCaption('instagram', shared),
@@ -167,7 +168,7 @@ export const PlatformPostsCard = ({ ai, stacked = false }: { ai: boolean; stacke
             platform={tab}
             url={first?.url ?? null}
             profile={previewName(option, tab)}
-            text={text[tab]}
+            text={text[tab] ?? shared.title}
             coverMs={tab === 'instagram' ? posts?.instagram?.thumbOffsetMs : undefined}
           />
         </Stack>

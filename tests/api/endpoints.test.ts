@@ -4,6 +4,7 @@ import { loadConfig } from '../../server/config';
 import type {} from '../../server/http/openapi';
 import { AI_ACTIONS } from '../../src/contract/ai';
 import { API } from '../../src/contract/endpoints';
+import { PLATFORMS } from '../../src/contract/platforms';
 import { POST_ACTIONS } from '../../src/contract/publications';
 import { makeTestDb, type TestDb } from '../helpers/db';
 
@@ -33,6 +34,8 @@ afterAll(async () => {
 function contractPaths(node: unknown): string[] {
   if (typeof node !== 'string') return Object.values(node as object).flatMap(contractPaths);
   if (node === API.ai.action) return Object.keys(AI_ACTIONS).map((a) => node.replace(':action', a));
+  if (node === API.accounts.connect)
+    return PLATFORMS.filter((p) => p !== 'youtube').map((p) => node.replace(':platform', p));
   if (node === API.publications.post) return POST_ACTIONS.map((a) => node.replace(':action', a));
   return [node];
 }

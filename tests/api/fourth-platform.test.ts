@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { PLATFORM_REGISTRY, type PlatformRegistry } from '../../server/platforms/registry';
 import type { Config } from '../../server/config';
 import { FOURTH, fourth } from '../../sim/platforms/fourth/fourth.adapter';
@@ -9,15 +10,17 @@ import {
 } from '../../sim/platforms/fourth/fourth-sim';
 import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { describeEachDb } from '../helpers/app';
+import { seedFinishedRequest } from '../helpers/finished-request';
 import { sha256 } from '../helpers/media-fixtures';
 import { openConsent } from '../platforms/helpers';
-import { PUBLISH_TIMING, makePublishClip, publishSimulators, schedule, settle } from './publish.fixtures';
+import { PUBLISH_TIMING, makePublishClip, publishSimulators, settle } from './publish.fixtures';
 
 /**
  * Issue 19 item 2, the proof: a fourth platform that lives only in the simulators' package (sim/platforms/fourth:
  * its simulator and its adapter) is added by handing the root a registry that lists it, and its settings under
  * `config.platforms.fourth`. Nothing else in the server names it: the OAuth routes, the connection (a token per
- * profile × platform), the publish worker, the quota and the stats job take it from the registry.
+ * profile × platform), the publish API (which takes the registry's platforms), the publish worker, the quota and
+ * the stats job take it from the registry.
  */
 const registry: PlatformRegistry = { ...PLATFORM_REGISTRY, [FOURTH]: fourth };
 const sims: Record<string, FourthSimulator> = {};
@@ -92,9 +95,54 @@ describeEachDb(
       expect((await ctx.call({ method: 'GET', url: '/api/oauth/fifth/callback?code=x&state=y' })).status).toBe(404);
     });
 
-    it('publishes a post end to end: the row reaches published, the simulator holds the file, stats come back', async () => {
-      const { rows, videoId } = await schedule(ctx, { userId, accountId, clip: clip.file, platforms: [FOURTH] });
-      const [done] = await settle(ctx, Object.values(rows));
+    /** The publish form's body: one finished video to the profile, on the platforms chosen for it. */
+    const publishBody = (videoId: number, platforms: string[]) => {
+      const date = new Date().toISOString();
+      return {
+        title: 'Шортс',
+        description: 'Опис',
+        tags: ['kadr'],
+        accounts: [accountId],
+        video: [{ id: videoId, title: 'Шортс', description: 'Опис', tags: ['kadr'], account: accountId, date }],
+        inYouTube: false,
+        inTikTok: false,
+        inInstagram: false,
+        profiles: [{ account: accountId, platforms }],
+        date,
+      };
+    };
+
+    it('the publish API refuses a platform no registry lists, naming the field', async () => {
+      const req = await seedFinishedRequest(ctx.tdb.db, userId, 1);
+      const r = await ctx.call({
+        method: 'POST',
+        url: `/api/upload-video/${req.idUpload}`,
+        token,
+        payload: publishBody(req.videos[0]!, [FOURTH, 'fifth']),
+      });
+      expect(r.status).toBe(400);
+      expect(Object.keys(r.body.errors)).toEqual(['profiles.0.platforms.1']);
+      expect(await ctx.tdb.db.selectFrom('videoPublishes').select('id').execute()).toEqual([]);
+    });
+
+    it('publishes a post through the publish API end to end: the row reaches published, the simulator holds the file, stats come back', async () => {
+      const req = await seedFinishedRequest(ctx.tdb.db, userId, 1);
+      const videoId = req.videos[0]!;
+      await ctx.root.media.storage.put(req.storageKeys[0]!, createReadStream(clip.file));
+      const created = await ctx.call({
+        method: 'POST',
+        url: `/api/upload-video/${req.idUpload}`,
+        token,
+        payload: publishBody(videoId, [FOURTH]),
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.skipped).toEqual([]);
+      expect(created.body.video[0].platforms.map((p: { platform: string }) => p.platform)).toEqual([FOURTH]);
+      const rows = await ctx.tdb.db.selectFrom('videoPublishes').select('id').where('videoId', '=', videoId).execute();
+      const [done] = await settle(
+        ctx,
+        rows.map((r) => r.id),
+      );
       expect(done).toMatchObject({ platform: 'fourth', state: 'published', error: null });
       const posts = sim().posts();
       expect(posts).toHaveLength(1);

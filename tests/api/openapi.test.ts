@@ -76,6 +76,17 @@ describeEachDb('API docs', (ctx) => {
     ]);
   });
 
+  it('lists the platforms a post may go to, in the publish body, a post action and an answer', async () => {
+    const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json' })).body;
+    const known = { type: 'string', enum: ['youtube', 'tiktok', 'instagram'] };
+    const body = doc.paths['/api/upload-video/{id}'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.profiles.items.properties.platforms.items).toEqual(known);
+    const retry = doc.paths['/api/upload-video/video/{videoId}/{platform}/retry'].post.parameters;
+    expect(retry.find((p: { name: string }) => p.name === 'platform').schema).toMatchObject(known);
+    const video = doc.components.schemas.Publication.properties.video.items;
+    expect(video.properties.platforms.items.properties.platform).toEqual(known);
+  });
+
   it('serves the docs page, and keeps unknown API paths a JSON 404', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { TestCtx } from '../helpers/app';
-import { PLATFORMS } from '../../src/contract/platforms';
+import { PLATFORMS, type PlatformKey } from '../../src/contract/platforms';
 import { connectPlatform } from '../helpers/connected-tokens';
 import { seedFinishedRequest } from '../helpers/finished-request';
 
@@ -18,11 +18,7 @@ export function publicationFixtures(ctx: TestCtx) {
     },
 
     /** A profile of the signed-in user with the given platforms connected (active, tokens stored). */
-    async account(
-      token: Token,
-      comments: string,
-      connected: { youtube?: boolean; tiktok?: boolean; instagram?: boolean },
-    ) {
+    async account(token: Token, comments: string, connected: Partial<Record<PlatformKey, boolean>>) {
       const r = await ctx.call({
         method: 'POST',
         url: '/api/accounts',

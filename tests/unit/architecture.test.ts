@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { sources } from '../helpers/sources';
 
 /**
  * The panel's one data path, as a rule on its files: API paths are written in src/contract/ only (the panel
@@ -27,15 +26,6 @@ function violations(files: { path: string; text: string }[]): string[] {
   return files.flatMap(({ path, text }) =>
     RULES.filter((r) => !path.startsWith(r.allowedIn) && r.test.test(text)).map((r) => `${path}: ${r.what}`),
   );
-}
-
-const root = join(import.meta.dirname, '../..');
-function sources(dir: string): { path: string; text: string }[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = `${dir}/${e.name}`;
-    if (e.isDirectory()) return sources(path);
-    return /\.(tsx?|cjs|mjs|js)$/.test(e.name) ? [{ path, text: readFileSync(join(root, path), 'utf8') }] : [];
-  });
 }
 
 describe('the panel architecture', () => {
