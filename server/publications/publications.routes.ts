@@ -5,7 +5,8 @@ import { errorResponses, pageOf } from '../../src/contract/http';
 import { PublicationListQuery } from '../../src/contract/list-queries';
 import { toId } from '../../src/contract/ids';
 import { M } from '../../src/contract/messages';
-import { platformIn, type PlatformKey } from '../../src/contract/platforms';
+import type { PlatformKey } from '../../src/contract/platforms';
+import { platformIn } from '../../src/contract/platform-schemas';
 import type { AuthUser } from '../../src/contract/auth';
 import {
   AiPublishedSchema,

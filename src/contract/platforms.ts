@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The panel's platform list: one entry per platform Kadr publishes to, for the panel, the API and the drivers.
  * Adding a platform is one entry here (its id, its name, its colours), its folder under server/platforms and
@@ -32,19 +30,6 @@ export const PLATFORM_TITLES = Object.fromEntries(PLATFORMS.map((p) => [p, PLATF
 >;
 
 export const isPlatformKey = (raw: unknown): raw is PlatformKey => PLATFORMS.includes(raw as PlatformKey);
-
-/**
- * A platform id the API takes: one of `known`. The panel checks against the list above; the server against its
- * registry's ids (the list's, plus any platform a test's registry adds), so an unknown one is a 400 naming its
- * field, and the API docs list the ids it takes.
- */
-export const platformIn = (known: readonly PlatformKey[] = PLATFORMS) => z.enum(known);
-
-/**
- * A platform id in an answer: one of the list above, or another platform of the server's registry (a test's). The
- * docs list the list's ids; typed as the list, which the registry equals outside tests.
- */
-export const platformOut = z.string().meta({ enum: [...PLATFORMS] }) as unknown as z.ZodType<PlatformKey>;
 
 /** Platform ids in the list's order, any other after them in the order given. */
 export const inListOrder = <P extends string>(ids: Iterable<P>): P[] => {
