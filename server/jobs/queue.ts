@@ -10,6 +10,9 @@ export type JobStatus = JobsTable['status'];
 /** A claimed job as the queue hands it to the runner: the payload is still the stored JSON text. */
 export type StoredJob = ClaimedJob & { payload: string };
 
+/** A successor the stall rule stored dead, with the reason (which names its predecessor). */
+export type StalledJob = StoredJob & { lastError: string };
+
 /** A job row for inspection (tests, admin views): status, attempts, the last error of a dead job. */
 export type JobRow = {
   id: number;
@@ -216,23 +219,39 @@ export class JobQueue {
     return { runAt, stalls, dead: stalls >= this.stalls.max };
   }
 
+  /** The successors of `predecessor` that the stall rule stored dead (stalledSuccessorsOf for one). */
+  async stalledSuccessors(predecessor: Pick<ClaimedJob, 'id' | 'runAt'>): Promise<StalledJob[]> {
+    return (await this.stalledSuccessorsOf([predecessor])).get(predecessor.id) ?? [];
+  }
+
   /**
-   * The successors of `predecessor` that the stall rule stored dead, as the database has them (their last_error
-   * names it), for their kinds' onDead hooks. Read each time it is asked: a predecessor that runs again is told
-   * of them again, so a hook must be idempotent (as every onDead hook is: a job can die after its hook ran).
+   * The successors of each of `predecessors` that the stall rule stored dead, as the database has them (their
+   * last_error names the predecessor), for their kinds' onDead hooks, in one statement: predecessor id to its
+   * successors. Read each time it is asked: a predecessor that runs again is told of them again, so a hook must be
+   * idempotent (as every onDead hook is: a job can die after its hook ran).
    */
-  async stalledSuccessors(
-    predecessor: Pick<ClaimedJob, 'id' | 'runAt'>,
-  ): Promise<(StoredJob & { lastError: string })[]> {
+  async stalledSuccessorsOf(
+    predecessors: readonly Pick<ClaimedJob, 'id' | 'runAt'>[],
+  ): Promise<Map<number, StalledJob[]>> {
+    const found = new Map<number, StalledJob[]>();
+    if (!predecessors.length) return found;
     const rows = (await this.db
       .selectFrom('jobs')
       .selectAll()
       .where('status', '=', 'dead')
-      .where('runAt', '>', predecessor.runAt)
-      .where('lastError', 'like', `%${stalledAfter(predecessor.id)}`)
+      .where('runAt', '>', Math.min(...predecessors.map((p) => p.runAt)))
+      .where((eb) => eb.or(predecessors.map((p) => eb('lastError', 'like', `%${stalledAfter(p.id)}`))))
       .orderBy('id')
       .execute()) as JobRow[];
-    return rows.map((row) => ({ ...storedJob(row, ''), lastError: row.lastError! }));
+    for (const p of predecessors) {
+      const of = rows.filter((row) => row.runAt > p.runAt && row.lastError!.endsWith(stalledAfter(p.id)));
+      if (of.length)
+        found.set(
+          p.id,
+          of.map((row) => ({ ...storedJob(row, ''), lastError: row.lastError! })),
+        );
+    }
+    return found;
   }
 
   /** Claims the next due job among `names` (claimMany for one job). */

@@ -2,8 +2,8 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { PermanentJobError, type Backoff, type ClaimedJob, type DeadCause, type JobSpec, type JobWorker } from './job';
-import type { ClaimAsk, JobQueue, StoredJob } from './queue';
-import { Completions } from './completions';
+import type { ClaimAsk, JobQueue, StalledJob, StoredJob } from './queue';
+import { Batches } from './batches';
 import { JM } from '../../src/contract/jobs';
 import { encodeMessage } from '../../src/contract/stored-message';
 
@@ -49,7 +49,10 @@ export class JobRunner {
   private readonly leaseMs: number;
   private readonly heartbeatMs: number;
   private readonly concurrency: number;
-  private readonly completions: Completions;
+  /** Finished jobs, marked done together (true: still this runner's). */
+  private readonly completions: Batches<number, boolean>;
+  /** Jobs whose handlers have finished, their stalled successors looked up together. */
+  private readonly stalledLookups: Batches<Pick<StoredJob, 'id' | 'runAt'>, StalledJob[]>;
 
   constructor(private readonly opts: RunnerOptions) {
     for (const w of opts.workers) this.workers.set(w.job.name, w);
@@ -62,7 +65,14 @@ export class JobRunner {
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.heartbeatMs = opts.heartbeatMs ?? Math.max(200, Math.floor(this.leaseMs / 3));
     this.workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-    this.completions = new Completions((ids) => opts.queue.completeMany(this.workerId, ids));
+    this.completions = new Batches(async (ids) => {
+      const done = await opts.queue.completeMany(this.workerId, ids);
+      return (id) => done.has(id);
+    });
+    this.stalledLookups = new Batches(async (jobs) => {
+      const found = await opts.queue.stalledSuccessorsOf(jobs);
+      return (job) => found.get(job.id) ?? [];
+    });
   }
 
   get active(): number {
@@ -131,7 +141,7 @@ export class JobRunner {
    * has finished (and any transaction it enqueued them in), read back from the database.
    */
   private async stalled(job: Pick<StoredJob, 'id' | 'runAt'>) {
-    for (const successor of await this.opts.queue.stalledSuccessors(job))
+    for (const successor of await this.stalledLookups.ask(job))
       await this.dead(successor, successor.lastError, undefined, 'stalled');
   }
 
