@@ -322,9 +322,9 @@ export class JobQueue {
   }
 
   /**
-   * `id` among the ids a claim takes: the oldest due jobs of the asked kinds, `ask.max` at most. A kind with a smaller limit
-   * of its own (`perKind`) is picked by a subquery of its own with that limit, the other kinds by one shared one,
-   * and the oldest `ask.max` of all they picked are taken. On PostgreSQL every candidate is locked with
+   * `id` among the ids a claim takes: the oldest due jobs of the asked kinds, `ask.max` at most. A kind with a
+   * smaller limit of its own (`perKind`) is picked by a subquery of its own with that limit, the other kinds by one
+   * shared one, and the oldest `ask.max` of all they picked are taken. On PostgreSQL every candidate is locked with
    * `FOR UPDATE SKIP LOCKED`, so concurrent claims on many machines pass over each other's rows and never take
    * the same one; on SQLite the claiming statement is atomic (one writer at a time).
    */

@@ -31,9 +31,9 @@ type Decoded = { ok: true; payload: unknown } | { ok: false; error: string };
 /**
  * Runs jobs from the queue: claims as many due jobs as it has free slots for (`concurrency` in all, a kind's
  * `limits`) in one statement, and again as soon as a job finishes; renews each lease while its handler runs,
- * completes it (the jobs that finish together in one statement), or records the failure as the job's retry policy says (again after a backoff, or dead). A
- * stored payload that does not match its job's schema goes dead with the reason, without running anything.
- * A heartbeat that finds the job gone or owned by someone else aborts the handler. `stop()` aborts running
+ * completes it (the jobs that finish together in one statement), or records the failure as the job's retry
+ * policy says (again after a backoff, or dead). A stored payload that does not match its job's schema goes dead
+ * with the reason, without running anything. A heartbeat that finds the job gone or owned by someone else aborts the handler. `stop()` aborts running
  * handlers and gives their jobs back without counting the attempt, so a restart resumes them at once.
  */
 export class JobRunner {
