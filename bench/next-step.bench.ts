@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbKind } from '../server/db/index';
 import { PublishingRepository } from '../server/publishing/publishing.repository';
-import { publishJob, publishJobKey } from '../server/publishing/publishing.jobs';
+import { publishJob } from '../server/publishing/publishing.jobs';
 import { VideosRepository } from '../server/videos/videos.repository';
 import { seedFinishedRequest } from '../tests/helpers/finished-request';
 import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
@@ -12,8 +12,8 @@ const LOOKUPS = 5_000;
 
 /**
  * Issue 20's target: a publication's next-step lookup p99 ≤ 2 ms with 1,000,000 jobs in the table, on both
- * databases. The lookup is what retry-now, re-publish and cancel run (PublicationSchedule.liveJob): the chain's
- * step read from the post's own row (video_publishes.step), then that step's job by its exact key. The table
+ * databases. The lookup is what retry-now, re-publish and cancel run (PublicationSchedule.liveJob): one statement,
+ * the chain's step read from the post's own row (video_publishes.step) joined to that step's job by its exact key. The table
  * holds 1,000,000 finished publish jobs of 2,000 posts (500 steps each), as a year of polling would leave
  * without pruning. Printed, never asserted.
  */
@@ -71,8 +71,7 @@ async function benchOn(kind: DbKind): Promise<void> {
     for (let i = 0; i < LOOKUPS; i++) {
       const id = posts[(i * 7919) % posts.length]!;
       const started = performance.now();
-      const step = await repo.step(id);
-      const status = await repo.jobStatus(publishJobKey(id, step));
+      const { step, status } = await repo.stepJob(id);
       times.push(performance.now() - started);
       if (status !== 'done') throw new Error(`post ${id}: step ${step}'s job is ${status ?? 'missing'}`);
     }

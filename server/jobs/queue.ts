@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database, JobsTable } from '../db/types';
 import type { Db, DbKind } from '../db/index';
 import { JM } from '../../src/contract/jobs';
@@ -9,6 +9,9 @@ export type JobStatus = JobsTable['status'];
 
 /** A claimed job as the queue hands it to the runner: the payload is still the stored JSON text. */
 export type StoredJob = ClaimedJob & { payload: string };
+
+/** A successor the stall rule stored dead, with the reason (which names its predecessor). */
+export type StalledJob = StoredJob & { lastError: string };
 
 /** A job row for inspection (tests, admin views): status, attempts, the last error of a dead job. */
 export type JobRow = {
@@ -55,6 +58,15 @@ export const DEFAULT_STALLS: StallPolicy = { max: 5, backoff: exponentialBackoff
 
 type Exec = Transaction<Database> | Kysely<Database>;
 
+/**
+ * What one claim may take: due jobs of `names`, `max` at most in all, and at most `perKind[name]` of a kind named
+ * there (a runner's free slots for it).
+ */
+export type ClaimAsk = { names: readonly string[]; max: number; perKind?: Readonly<Record<string, number>> };
+
+/** Jobs one claim takes at most, whatever is asked. */
+export const CLAIM_MAX = 100;
+
 /** What a domain service needs to queue work: typed by the job's spec, so only declared jobs with their payloads. */
 export type Enqueue = <P>(
   job: JobSpec<string, P>,
@@ -100,9 +112,10 @@ const storedJob = (row: JobRow, lockedBy: string): StoredJob => ({
  * queued with a later run_at (retry with backoff), or dead (attempts used up; last_error says why).
  *
  * - enqueue is idempotent by `key` (unique): the same work is queued once, however often it is asked for.
- * - claim hands one due job to one worker and stamps a lease. On PostgreSQL the candidate row is locked with
- *   `FOR UPDATE SKIP LOCKED` in the subquery of the claiming UPDATE, so concurrent workers on many machines never
- *   take the same row; on SQLite one `UPDATE … WHERE id = (SELECT … LIMIT 1) RETURNING` is atomic (one writer at a time).
+ * - a claim hands due jobs (as many as the runner has free slots for, per kind) to one worker in one statement and
+ *   stamps their leases. On PostgreSQL the candidate rows are locked with `FOR UPDATE SKIP LOCKED` in the subquery
+ *   of the claiming UPDATE, so concurrent workers on many machines never take the same row; on SQLite one
+ *   `UPDATE … WHERE id IN (SELECT … LIMIT n) RETURNING` is atomic (one writer at a time).
  * - a running job whose lease expired (its worker died) is due again and is claimed like a queued one.
  * - every state change after claim is conditional on `locked_by` = this worker and status running, so a
  *   worker that lost its lease can no longer complete or fail a job someone else now owns.
@@ -206,44 +219,80 @@ export class JobQueue {
     return { runAt, stalls, dead: stalls >= this.stalls.max };
   }
 
+  /** The successors of `predecessor` that the stall rule stored dead (stalledSuccessorsOf for one). */
+  async stalledSuccessors(predecessor: Pick<ClaimedJob, 'id' | 'runAt'>): Promise<StalledJob[]> {
+    return (await this.stalledSuccessorsOf([predecessor])).get(predecessor.id) ?? [];
+  }
+
   /**
-   * The successors of `predecessor` that the stall rule stored dead, as the database has them (their last_error
-   * names it), for their kinds' onDead hooks. Read each time it is asked: a predecessor that runs again is told
-   * of them again, so a hook must be idempotent (as every onDead hook is: a job can die after its hook ran).
+   * The successors of each of `predecessors` that the stall rule stored dead, as the database has them (their
+   * last_error names the predecessor), for their kinds' onDead hooks, in one statement: predecessor id to its
+   * successors. Read each time it is asked: a predecessor that runs again is told of them again, so a hook must be
+   * idempotent (as every onDead hook is: a job can die after its hook ran).
    */
-  async stalledSuccessors(
-    predecessor: Pick<ClaimedJob, 'id' | 'runAt'>,
-  ): Promise<(StoredJob & { lastError: string })[]> {
+  async stalledSuccessorsOf(
+    predecessors: readonly Pick<ClaimedJob, 'id' | 'runAt'>[],
+  ): Promise<Map<number, StalledJob[]>> {
+    const found = new Map<number, StalledJob[]>();
+    if (!predecessors.length) return found;
     const rows = (await this.db
       .selectFrom('jobs')
       .selectAll()
       .where('status', '=', 'dead')
-      .where('runAt', '>', predecessor.runAt)
-      .where('lastError', 'like', `%${stalledAfter(predecessor.id)}`)
+      .where('runAt', '>', Math.min(...predecessors.map((p) => p.runAt)))
+      .where((eb) => eb.or(predecessors.map((p) => eb('lastError', 'like', `%${stalledAfter(p.id)}`))))
       .orderBy('id')
       .execute()) as JobRow[];
-    return rows.map((row) => ({ ...storedJob(row, ''), lastError: row.lastError! }));
+    for (const p of predecessors) {
+      const of = rows.filter((row) => row.runAt > p.runAt && row.lastError!.endsWith(stalledAfter(p.id)));
+      if (of.length)
+        found.set(
+          p.id,
+          of.map((row) => ({ ...storedJob(row, ''), lastError: row.lastError! })),
+        );
+    }
+    return found;
   }
 
-  /**
-   * Claims the next due job among `names` for `workerId` with a lease of `leaseMs`; attempts is counted up.
-   * A job whose lease expired after its last allowed attempt is marked dead instead (then `onDead` hears of
-   * it, since no handler will run again) and the next one tried.
-   */
+  /** Claims the next due job among `names` (claimMany for one job). */
   async claim(
     workerId: string,
     names: readonly string[],
     leaseMs: number,
     onDead?: (job: StoredJob, error: string) => Promise<void>,
   ): Promise<StoredJob | undefined> {
+    return (await this.claimMany(workerId, { names, max: 1 }, leaseMs, onDead))[0];
+  }
+
+  /**
+   * Claims up to `ask.max` due jobs among `ask.names` (at most `ask.perKind[name]` of a kind named there) for
+   * `workerId` with a lease of `leaseMs`, in one statement; attempts is counted up on each. They come oldest due
+   * first. A job whose lease expired after its last allowed attempt is marked dead instead (then `onDead` hears of
+   * it, since no handler will run again); when every job a claim took was such a one, the claim is made again.
+   */
+  async claimMany(
+    workerId: string,
+    ask: ClaimAsk,
+    leaseMs: number,
+    onDead?: (job: StoredJob, error: string) => Promise<void>,
+  ): Promise<StoredJob[]> {
     for (let guard = 0; guard < 100; guard++) {
-      const row =
-        this.kind === 'postgres'
-          ? await this.claimPg(workerId, names, leaseMs)
-          : await this.claimSqlite(workerId, names, leaseMs);
-      if (!row) return undefined;
-      const job = storedJob(row, workerId);
-      if (row.attempts > row.maxAttempts) {
+      const now = this.now();
+      const rows = (await this.db
+        .updateTable('jobs')
+        .set(this.taken(workerId, leaseMs, now))
+        .where((eb) => this.dueIds(eb, ask, now))
+        .returningAll()
+        .execute()) as JobRow[];
+      if (!rows.length) return [];
+      rows.sort((a, b) => a.runAt - b.runAt || a.id - b.id);
+      const live: StoredJob[] = [];
+      for (const row of rows) {
+        const job = storedJob(row, workerId);
+        if (row.attempts <= row.maxAttempts) {
+          live.push(job);
+          continue;
+        }
         const lastError = row.lastError ?? encodeMessage(JM.reasonWorkerLost);
         await this.dying(true, undefined, (exec) =>
           exec
@@ -255,11 +304,49 @@ export class JobQueue {
             .executeTakeFirst(),
         );
         await onDead?.(job, lastError);
-        continue;
       }
-      return job;
+      if (live.length) return live;
     }
-    return undefined;
+    return [];
+  }
+
+  /**
+   * `id` among the ids `ids` selects. On PostgreSQL as an array, so the outer statement looks each one up by its
+   * key (an IN over a locking subquery is planned as a join that may read the whole primary key).
+   */
+  private byIds<D, T extends keyof D>(
+    eb: ExpressionBuilder<Database, 'jobs'>,
+    ids: SelectQueryBuilder<D, T, { id: number }>,
+  ) {
+    return this.kind === 'postgres' ? eb('id', '=', sql<number>`ANY(ARRAY(${ids}))`) : eb('id', 'in', ids);
+  }
+
+  /**
+   * `id` among the ids a claim takes: the oldest due jobs of the asked kinds, `ask.max` at most. A kind with a
+   * smaller limit of its own (`perKind`) is picked by a subquery of its own with that limit, the other kinds by one
+   * shared one, and the oldest `ask.max` of all they picked are taken. On PostgreSQL every candidate is locked with
+   * `FOR UPDATE SKIP LOCKED`, so concurrent claims on many machines pass over each other's rows and never take
+   * the same one; on SQLite the claiming statement is atomic (one writer at a time).
+   */
+  private dueIds(eb: ExpressionBuilder<Database, 'jobs'>, ask: ClaimAsk, now: number) {
+    const max = Math.max(1, Math.min(ask.max, CLAIM_MAX));
+    const limitOf = (n: string) => Math.max(0, Math.min(ask.perKind?.[n] ?? max, max));
+    const own = ask.names.filter((n) => limitOf(n) < max);
+    const shared = ask.names.filter((n) => limitOf(n) === max);
+    const picks = [
+      ...own.map((n) => this.oldestDue([n], limitOf(n), now)),
+      ...(shared.length ? [this.oldestDue(shared, max, now)] : []),
+    ];
+    if (picks.length === 1) return this.byIds(eb, picks[0]!.select('id'));
+    const members = picks.map((p) => this.db.selectFrom(p.select(['id', 'runAt']).as('k')).select(['k.id', 'k.runAt']));
+    const all = members.slice(1).reduce((u, m) => u.unionAll(m), members[0]!);
+    return this.byIds(eb, this.db.selectFrom(all.as('c')).select('c.id').orderBy('c.runAt').orderBy('c.id').limit(max));
+  }
+
+  /** The `limit` oldest due jobs among `names`, locked on PostgreSQL (rows another claim holds are skipped). */
+  private oldestDue(names: readonly string[], limit: number, now: number) {
+    const q = this.db.selectFrom('jobs').where(this.due(names, now)).orderBy('runAt').orderBy('id').limit(limit);
+    return this.kind === 'postgres' ? q.forUpdate().skipLocked() : q;
   }
 
   private due(names: readonly string[], now: number) {
@@ -285,42 +372,6 @@ export class JobQueue {
     });
   }
 
-  /**
-   * One statement, one round trip: the due row is picked and locked by the subquery (`FOR UPDATE SKIP LOCKED`, so
-   * concurrent claims pass over each other's rows) and updated in the same statement.
-   */
-  private async claimPg(workerId: string, names: readonly string[], leaseMs: number): Promise<JobRow | undefined> {
-    const now = this.now();
-    return this.db
-      .updateTable('jobs')
-      .set(this.taken(workerId, leaseMs, now))
-      .where('id', '=', (eb) =>
-        eb
-          .selectFrom('jobs')
-          .select('id')
-          .where(this.due(names, now))
-          .orderBy('runAt')
-          .orderBy('id')
-          .limit(1)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returningAll()
-      .executeTakeFirst() as Promise<JobRow | undefined>;
-  }
-
-  private async claimSqlite(workerId: string, names: readonly string[], leaseMs: number): Promise<JobRow | undefined> {
-    const now = this.now();
-    return this.db
-      .updateTable('jobs')
-      .set(this.taken(workerId, leaseMs, now))
-      .where('id', '=', (eb) =>
-        eb.selectFrom('jobs').select('id').where(this.due(names, now)).orderBy('runAt').orderBy('id').limit(1),
-      )
-      .returningAll()
-      .executeTakeFirst() as Promise<JobRow | undefined>;
-  }
-
   /** Renews the lease; false when this worker no longer owns the job (expired and taken, cancelled, deleted). */
   async heartbeat(job: Pick<ClaimedJob, 'id' | 'lockedBy'>, leaseMs: number): Promise<boolean> {
     const now = this.now();
@@ -336,14 +387,24 @@ export class JobQueue {
 
   /** Marks the job done (only if this worker still owns it). */
   async complete(job: Pick<ClaimedJob, 'id' | 'lockedBy'>): Promise<boolean> {
+    return (await this.completeMany(job.lockedBy, [job.id])).has(job.id);
+  }
+
+  /**
+   * Marks done, in one statement, those of the jobs `ids` that `lockedBy` still owns (running under its lease);
+   * answers their ids. A job that was taken over, cancelled or deleted meanwhile is left as it is.
+   */
+  async completeMany(lockedBy: string, ids: readonly number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
     const r = await this.db
       .updateTable('jobs')
       .set({ status: 'done', leaseUntil: null, lastError: null, updatedAt: iso(this.now()) })
-      .where('id', '=', job.id)
-      .where('lockedBy', '=', job.lockedBy)
+      .where('id', 'in', ids)
+      .where('lockedBy', '=', lockedBy)
       .where('status', '=', 'running')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
+      .returning('id')
+      .execute();
+    return new Set(r.map((row) => row.id));
   }
 
   /**
@@ -433,15 +494,9 @@ export class JobQueue {
       .where('status', '=', status)
       .where('updatedAt', '<', iso(before))
       .limit(batch);
-    // PostgreSQL: the batch's ids as an array, so the delete looks each one up by its key (an IN over a locking
-    // subquery is planned as a join that may read the whole primary key).
     const r = await this.db
       .deleteFrom('jobs')
-      .where((eb) =>
-        this.kind === 'postgres'
-          ? eb('id', '=', sql<number>`ANY(ARRAY(${ids.forUpdate().skipLocked()}))`)
-          : eb('id', 'in', ids),
-      )
+      .where((eb) => this.byIds(eb, this.kind === 'postgres' ? ids.forUpdate().skipLocked() : ids))
       .executeTakeFirst();
     return Number(r.numDeletedRows);
   }

@@ -2,7 +2,8 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { PermanentJobError, type Backoff, type ClaimedJob, type DeadCause, type JobSpec, type JobWorker } from './job';
-import type { JobQueue, StoredJob } from './queue';
+import type { ClaimAsk, JobQueue, StalledJob, StoredJob } from './queue';
+import { Batches } from './batches';
 import { JM } from '../../src/contract/jobs';
 import { encodeMessage } from '../../src/contract/stored-message';
 
@@ -28,10 +29,11 @@ export type RunnerOptions = {
 type Decoded = { ok: true; payload: unknown } | { ok: false; error: string };
 
 /**
- * Runs jobs from the queue: claims up to `concurrency` at a time, renews each lease while its handler runs,
- * completes it, or records the failure as the job's retry policy says (again after a backoff, or dead). A
- * stored payload that does not match its job's schema goes dead with the reason, without running anything.
- * A heartbeat that finds the job gone or owned by someone else aborts the handler. `stop()` aborts running
+ * Runs jobs from the queue: claims as many due jobs as it has free slots for (`concurrency` in all, a kind's
+ * `limits`) in one statement, and again as soon as a job finishes; renews each lease while its handler runs,
+ * completes it (the jobs that finish together in one statement), or records the failure as the job's retry
+ * policy says (again after a backoff, or dead). A stored payload that does not match its job's schema goes dead
+ * with the reason, without running anything. A heartbeat that finds the job gone or owned by someone else aborts the handler. `stop()` aborts running
  * handlers and gives their jobs back without counting the attempt, so a restart resumes them at once.
  */
 export class JobRunner {
@@ -39,12 +41,18 @@ export class JobRunner {
   private running = new Map<number, { name: string; ac: AbortController; done: Promise<void> }>();
   private stopped = true;
   private wake?: () => void;
+  /** A job finished (or stop was asked) since the poll loop last looked: it claims again instead of sleeping. */
+  private woken = false;
   private loop?: Promise<void>;
   private readonly workers = new Map<string, JobWorker>();
   private readonly names: string[];
   private readonly leaseMs: number;
   private readonly heartbeatMs: number;
   private readonly concurrency: number;
+  /** Finished jobs, marked done together (true: still this runner's). */
+  private readonly completions: Batches<number, boolean>;
+  /** Jobs whose handlers have finished, their stalled successors looked up together. */
+  private readonly stalledLookups: Batches<Pick<StoredJob, 'id' | 'runAt'>, StalledJob[]>;
 
   constructor(private readonly opts: RunnerOptions) {
     for (const w of opts.workers) this.workers.set(w.job.name, w);
@@ -57,6 +65,14 @@ export class JobRunner {
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.heartbeatMs = opts.heartbeatMs ?? Math.max(200, Math.floor(this.leaseMs / 3));
     this.workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.completions = new Batches(async (ids) => {
+      const done = await opts.queue.completeMany(this.workerId, ids);
+      return (id) => done.has(id);
+    });
+    this.stalledLookups = new Batches(async (jobs) => {
+      const found = await opts.queue.stalledSuccessorsOf(jobs);
+      return (job) => found.get(job.id) ?? [];
+    });
   }
 
   get active(): number {
@@ -74,7 +90,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    this.wake?.();
+    this.nudge();
     for (const { ac } of this.running.values()) ac.abort('shutdown');
     await Promise.allSettled([...this.running.values()].map((r) => r.done));
     await this.loop;
@@ -85,7 +101,7 @@ export class JobRunner {
     let n = 0;
     for (;;) {
       await yieldToEventLoop();
-      const job = await this.claim();
+      const [job] = await this.claim({ names: this.names, max: 1 });
       if (!job) return n;
       n++;
       await this.execute(job);
@@ -125,59 +141,84 @@ export class JobRunner {
    * has finished (and any transaction it enqueued them in), read back from the database.
    */
   private async stalled(job: Pick<StoredJob, 'id' | 'runAt'>) {
-    for (const successor of await this.opts.queue.stalledSuccessors(job))
+    for (const successor of await this.stalledLookups.ask(job))
       await this.dead(successor, successor.lastError, undefined, 'stalled');
   }
 
-  /** The kinds this runner may claim now: those below their limit. */
-  private free(): string[] {
+  /**
+   * What this runner may claim now: as many jobs as it has free slots, of the kinds below their limit, at most
+   * the free slots of a kind; undefined when it has none.
+   */
+  private slots(): ClaimAsk | undefined {
+    const max = this.concurrency - this.running.size;
+    if (max <= 0) return undefined;
     const limits = this.opts.limits;
-    if (!limits) return this.names;
+    if (!limits) return { names: this.names, max };
     const busy = new Map<string, number>();
     for (const { name } of this.running.values()) busy.set(name, (busy.get(name) ?? 0) + 1);
-    return this.names.filter((n) => (busy.get(n) ?? 0) < (limits[n] ?? Infinity));
+    const perKind: Record<string, number> = {};
+    for (const n of this.names) perKind[n] = (limits[n] ?? Infinity) - (busy.get(n) ?? 0);
+    const names = this.names.filter((n) => perKind[n]! > 0);
+    return names.length ? { names, max, perKind } : undefined;
   }
 
   /**
-   * The next due job among `names`. One whose worker was lost on its last attempt: first its stalled
-   * successors, then its own hook.
+   * The due jobs `ask` allows, claimed in one statement. One whose worker was lost on its last attempt: first its
+   * stalled successors, then its own hook.
    */
-  private claim(names = this.names) {
-    return this.opts.queue.claim(this.workerId, names, this.leaseMs, async (job, error) => {
+  private claim(ask: ClaimAsk) {
+    return this.opts.queue.claimMany(this.workerId, ask, this.leaseMs, async (job, error) => {
       await this.stalled(job);
       await this.dead(job, error);
     });
   }
 
+  /** Tells the poll loop that a slot freed (or stop was asked): it claims again at once. */
+  private nudge() {
+    this.woken = true;
+    this.wake?.();
+  }
+
+  /** Runs a claimed job in a slot of its own; the slot frees, and the loop claims again, when it has settled. */
+  private begin(job: StoredJob) {
+    const ac = new AbortController();
+    const entry = { name: job.name, ac, done: Promise.resolve() };
+    this.running.set(job.id, entry);
+    // execute() records every outcome itself; a database error while recording one must not escape as an
+    // unhandled rejection (the lease then runs out and the job is taken again).
+    entry.done = this.execute(job, ac)
+      .catch((err) => {
+        this.opts.log?.error({ err, jobId: job.id }, 'job outcome could not be recorded');
+      })
+      .finally(() => {
+        this.running.delete(job.id);
+        this.nudge();
+      });
+  }
+
+  /**
+   * Claims while it has free slots and jobs are due, then sleeps until a job finishes or `pollMs` passes: never
+   * idle while jobs wait and a slot is free, never a busy loop when the queue is empty.
+   */
   private async poll() {
     while (!this.stopped) {
+      this.woken = false;
       try {
-        while (!this.stopped && this.running.size < this.concurrency) {
+        for (;;) {
           // Between claims the event loop gets its turn: on SQLite every query is synchronous underneath, so a
           // chain of jobs that are due at once would otherwise starve every HTTP request.
           await yieldToEventLoop();
-          const free = this.free();
-          if (this.stopped || free.length === 0) break;
-          const job = await this.claim(free);
-          if (!job) break;
-          const ac = new AbortController();
-          const entry = { name: job.name, ac, done: Promise.resolve() };
-          this.running.set(job.id, entry);
-          // execute() records every outcome itself; a database error while recording one must not escape
-          // as an unhandled rejection (the lease then runs out and the job is taken again).
-          entry.done = this.execute(job, ac)
-            .catch((err) => {
-              this.opts.log?.error({ err, jobId: job.id }, 'job outcome could not be recorded');
-            })
-            .finally(() => {
-              this.running.delete(job.id);
-              this.wake?.();
-            });
+          const ask = this.slots();
+          if (this.stopped || !ask) break;
+          const jobs = await this.claim(ask);
+          for (const job of jobs) this.begin(job);
+          if (!jobs.length) break;
         }
       } catch (err) {
         this.opts.log?.error({ err }, 'job claim failed');
       }
       if (this.stopped) break;
+      if (this.woken) continue;
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, this.opts.pollMs ?? 1000);
         this.wake = () => {
@@ -213,7 +254,7 @@ export class JobRunner {
     }, this.heartbeatMs);
     try {
       await worker.handle(decoded.payload, { job: job satisfies ClaimedJob, signal: ac.signal, log });
-      if (!(await queue.complete(job))) log?.warn({ jobId: job.id }, 'job finished after its lease was lost');
+      if (!(await this.completions.ask(job.id))) log?.warn({ jobId: job.id }, 'job finished after its lease was lost');
     } catch (err) {
       if (ac.signal.aborted && ac.signal.reason === 'shutdown' && !lost) {
         await queue.release(job).catch((e) => log?.error({ err: e, jobId: job.id }, 'job release failed'));

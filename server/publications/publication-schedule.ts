@@ -287,9 +287,8 @@ export class PublicationSchedule {
 
   /** The key of the job of the row's chain step (read from the row) while it is queued or running. */
   private async liveJob(trx: Trx, publishId: number): Promise<string | undefined> {
-    const key = publishJobKey(publishId, await this.posts.step(publishId, trx));
-    const status = await this.posts.jobStatus(key, trx);
-    return status === 'queued' || status === 'running' ? key : undefined;
+    const { step, status } = await this.posts.stepJob(publishId, trx);
+    return status === 'queued' || status === 'running' ? publishJobKey(publishId, step) : undefined;
   }
 
   /**
@@ -297,8 +296,8 @@ export class PublicationSchedule {
    * when its job is gone (cancelled, or a new row's first step), so a key is never taken twice.
    */
   private async queueNext(trx: Trx, publishId: number, runAt: Date): Promise<void> {
-    const step = await this.posts.step(publishId, trx);
-    const taken = (await this.posts.jobStatus(publishJobKey(publishId, step), trx)) !== undefined;
+    const { step, status } = await this.posts.stepJob(publishId, trx);
+    const taken = status !== undefined;
     const deps = { enqueue: this.queue.enqueue, posts: this.posts };
     await enqueuePublishStep(deps, trx, publishId, taken ? step + 1 : step, runAt);
   }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
+import { sql, type Expression, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { JM } from '../../src/contract/jobs';
 import type { Database } from '../db/types';
@@ -32,6 +32,10 @@ export const publishJob = defineJob({
 
 /** One job per publish row and step: enqueueing the same step twice is a no-op. */
 export const publishJobKey = (publishId: number, step: number) => `${publishJob.name}:${publishId}:${step}`;
+
+/** publishJobKey in SQL, of a post's id and step as the query has them (a post's lookup joins its step's job by it). */
+export const publishJobKeySql = (publishId: Expression<number>, step: Expression<number>) =>
+  sql<string>`${`${publishJob.name}:`} || CAST(${publishId} AS text) || ':' || CAST(${step} AS text)`;
 
 /**
  * Where a step queued by the worker comes from: the running step it follows and the row's progress mark then

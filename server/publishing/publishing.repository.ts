@@ -11,6 +11,7 @@ import type { VideosRepository } from '../videos/videos.repository';
 import { duplicatePost, isDuplicateViolation } from './duplicate-post';
 import { ERROR_COLUMN, URL_COLUMN, columnOf } from './platform-columns';
 import { postMove, type PostEventName } from './post-states';
+import { publishJobKeySql } from './publishing.jobs';
 
 export type PublishRow = Selectable<VideoPublishesTable>;
 
@@ -344,16 +345,22 @@ export class PublishingRepository {
     return out;
   }
 
-  /** The row's chain step (video_publishes.step): its latest queued step. */
-  async step(id: number, exec: Db = this.db): Promise<number> {
-    const r = await exec.selectFrom('videoPublishes').select('step').where('id', '=', id).executeTakeFirst();
-    return Number(r?.step ?? 0);
-  }
-
-  /** The status of the job of `key` (one step's exact key), or undefined when there is none. */
-  async jobStatus(key: string, exec: Db = this.db): Promise<string | undefined> {
-    const r = await exec.selectFrom('jobs').select('status').where('key', '=', key).executeTakeFirst();
-    return r?.status;
+  /**
+   * The row's chain step (video_publishes.step: its latest queued step) and the status of that step's job (none:
+   * undefined), in one statement: the row by its primary key, its job by the exact key (unique index).
+   */
+  async stepJob(id: number, exec: Db = this.db): Promise<{ step: number; status?: string }> {
+    const r = await exec
+      .selectFrom('videoPublishes')
+      .leftJoin('jobs', (join) =>
+        join.on((eb) =>
+          eb('jobs.key', '=', publishJobKeySql(eb.ref('videoPublishes.id'), eb.ref('videoPublishes.step'))),
+        ),
+      )
+      .select(['videoPublishes.step', 'jobs.status'])
+      .where('videoPublishes.id', '=', id)
+      .executeTakeFirst();
+    return { step: Number(r?.step ?? 0), status: r?.status ?? undefined };
   }
 
   /** Upload progress only (a cheap write, at most about once a second). */
