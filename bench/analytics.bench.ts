@@ -1,7 +1,12 @@
 import { hashPassword } from '../server/auth/password';
 import { dayBefore, statDay } from '../server/analytics/stat-day';
-import type { DbKind } from '../server/db/index';
-import { SPEC_PLATFORMS } from '../src/contract/platforms';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import type { Db, DbKind } from '../server/db/index';
+import { startSimulators, startLocalProxy } from '../sim/platforms/index';
+import { PLATFORMS } from '../src/contract/platforms';
+import type { TestCtx } from '../tests/helpers/app';
+import { connectedProfile } from '../tests/api/publish.fixtures';
 import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
 import { benchApp, BENCH_PASSWORD } from './bench-app';
 import { summary } from './http-load';
@@ -12,36 +17,235 @@ const DAYS = 90;
 const PROFILES = 200;
 const RUNS = Number(process.env.ANALYTICS_BENCH_RUNS ?? 100);
 const CHUNK = 1000;
+const PER_PUBLICATION = 50;
 
 /**
- * Issue 22's target: the dashboard's queries p99 ≤ 100 ms with 10,000 posts and 90 days of history, on SQLite and
- * PostgreSQL. Posts of two users over 200 profiles and the three platforms, each with a day row for each of the
- * last 90 days (post_stat_days) and the profiles' days (profile_stat_days); GET /api/analytics/dashboard for 7, 30
- * and 90 days as an admin (everyone's) and as a user (their half), through app.inject (queries, zod answer, JSON).
- * Also the platform calls one stats round makes for these posts, next to one call per post. Printed, not asserted.
+ * Issue 22's targets, printed, not asserted. (1) The dashboard's queries p99 ≤ 100 ms with 10,000 posts and 90
+ * days of history, on SQLite and PostgreSQL: posts of two users over 200 profiles (half in Kyiv's zone, half in
+ * UTC) and the three platforms, each with a day row for each of the last 90 days, with the roll-ups the stats
+ * reads keep (each post's days with running totals, each profile × platform's, each owner's); GET
+ * /api/analytics/dashboard for 7, 30 and 90 days as an admin (everyone's) and as a user (their half), through
+ * app.inject (queries, zod answer, JSON). (2) One stats round of 10,000 posts on 200 profiles against the three
+ * simulators (SQLite): the passes of the stats job until every post is read once, and the calls each platform
+ * answered, next to one call per post.
  */
 export async function analyticsBench(): Promise<void> {
-  printRound();
+  await statsRound();
   await benchOn('sqlite');
   if (await postgresAvailable()) await benchOn('postgres');
   else console.log('analytics  PostgreSQL did not answer at 127.0.0.1:5432: its case is skipped');
 }
 
-/** A stats round's calls: YouTube 50 ids per call, TikTok 20, Instagram two per media (node and insights). */
-function printRound() {
-  const perPlatform = Math.ceil(POSTS / SPEC_PLATFORMS.length);
-  const perProfile = Math.ceil(perPlatform / PROFILES);
-  const calls = {
-    youtube: PROFILES * Math.ceil(perProfile / 50),
-    tiktok: PROFILES * Math.ceil(perProfile / 20),
-    instagram: perPlatform * 2,
-  };
-  for (const p of SPEC_PLATFORMS)
-    console.log(
-      `analytics  stats round ${perPlatform} ${p} posts on ${PROFILES} profiles: ${calls[p]} calls (one per post: ${perPlatform})`,
-    );
+type Post = { id: number; accountId: number; platform: string; remoteId: string | null };
+
+/**
+ * `count` published posts of `owners` (each a user with their profiles), in publications of 50 videos, one
+ * platform per publication in turn; `remoteId` names each post on its platform.
+ */
+async function seedPosts(
+  db: Db,
+  owners: { userId: number; profiles: number[] }[],
+  count: number,
+  remoteId: (platform: string, n: number) => string | null = () => null,
+): Promise<Post[]> {
+  const at = new Date().toISOString();
+  const posts: Post[] = [];
+  for (let p = 0; posts.length < count; p++) {
+    const { userId, profiles } = owners[p % owners.length]!;
+    const req = await db
+      .insertInto('createVideoRequests')
+      .values({
+        userId,
+        idUpload: `anbench${p}`,
+        status: 'success',
+        count: PER_PUBLICATION,
+        isVideo: 0,
+        isPhoto: 0,
+        isGenerator: 1,
+        folders: '[]',
+        clipKey: 'clips/none.mp4',
+        clipName: 'clip.mp4',
+        error: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const pub = await db
+      .insertInto('publications')
+      .values({ userId, requestId: req.id, title: `Публікація ${p}`, createdAt: at, updatedAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const videos = await db
+      .insertInto('videos')
+      .values(
+        Array.from({ length: Math.min(PER_PUBLICATION, count - posts.length) }, (_, i) => ({
+          userId,
+          accountId: profiles[(p + i) % profiles.length]!,
+          createdAt: at,
+          status: 'publication',
+          title: `Шортс ${p}-${i}`,
+          requestId: req.id,
+          outputIndex: i,
+          publicationId: pub.id,
+        })),
+      )
+      .returning(['id', 'accountId'])
+      .execute();
+    const platform = PLATFORMS[p % PLATFORMS.length]!;
+    const made = await db
+      .insertInto('videoPublishes')
+      .values(
+        videos.map((v) => ({
+          videoId: v.id,
+          platform,
+          accountId: v.accountId,
+          state: 'published',
+          remoteId: remoteId(platform, posts.length + videos.indexOf(v)),
+          dueAt: at,
+          publishedAt: at,
+          videoVersion: 1,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .returning(['id', 'accountId', 'platform', 'remoteId'])
+      .execute();
+    posts.push(...made.map((m) => ({ id: m.id, accountId: m.accountId!, platform: m.platform, remoteId: m.remoteId })));
+  }
+  return posts;
 }
 
+/**
+ * One stats round of POSTS posts on PROFILES profiles (connected to the simulators through a local proxy, as a
+ * user connects them), every post young and never read: the stats job's passes until one reads nothing, and the
+ * calls each simulator answered in them.
+ */
+async function statsRound(): Promise<void> {
+  const tdb = await makeTestDb('sqlite');
+  const sims = await startSimulators();
+  const proxy = await startLocalProxy();
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: tdb.dataDir, WORKERS: 'off', JWT_SECRET: 'x'.repeat(40) } as never,
+    { panelDir: '/nonexistent', platforms: sims.config, platformTimeoutMs: 10_000, allowPrivateProxies: true },
+  );
+  const app = await buildApp({ config, db: tdb.db, dbKind: 'sqlite' });
+  try {
+    const call: TestCtx['call'] = async ({ token, ...opts }) => {
+      const res = await app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ?? {}) } });
+      return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined, headers: res.headers };
+    };
+    const ctx = { app, root: app.root, call, tdb } as unknown as TestCtx;
+    const at = new Date().toISOString();
+    const user = await tdb.db
+      .insertInto('users')
+      .values({
+        login: 'anround',
+        passwordHash: await hashPassword(BENCH_PASSWORD),
+        role: 'user',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const login = await call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: 'anround', password: BENCH_PASSWORD },
+    });
+    const token = { authorization: `Bearer ${login.body.accessToken}` };
+    const profiles: number[] = [];
+    for (let i = 0; i < PROFILES; i++) profiles.push(await connectedProfile(ctx, token, proxy.url));
+
+    const posts = await seedPosts(tdb.db, [{ userId: user.id, profiles }], POSTS, (_, n) => String(10_000_000 + n));
+    const on = (platform: string) => posts.filter((p) => p.platform === platform).map((p) => p.remoteId!);
+    const now = Date.now();
+    sims.google.videos.push(
+      ...on('youtube').map((id, n) => ({
+        id,
+        title: `Шортс ${n}`,
+        description: '',
+        tags: [],
+        categoryId: '22',
+        privacyStatus: 'public',
+        madeForKids: false,
+        containsSyntheticMedia: false,
+        createdAt: now,
+        processedAt: now,
+        uploadStatus: 'processed' as const,
+        size: 1,
+        sha256: '',
+        statistics: { viewCount: n, likeCount: n % 40, commentCount: n % 5 },
+      })),
+    );
+    const off = { disableComment: false, disableDuet: false, disableStitch: false, isAigc: false };
+    sims.tiktok.addPosts(
+      on('tiktok').map((id, n) => ({
+        id,
+        publishId: `p${id}`,
+        title: `Шортс ${n}`,
+        privacyLevel: 'PUBLIC_TO_EVERYONE',
+        postInfo: { ...off, brandContentToggle: false, brandOrganicToggle: false },
+        size: 1,
+        sha256: '',
+        createdAt: now,
+        views: n,
+        likes: n % 40,
+        comments: n % 5,
+      })),
+    );
+    sims.instagram.addPosts(
+      on('instagram').map((id, n) => ({
+        id,
+        containerId: `c${id}`,
+        caption: `Шортс ${n}`,
+        publishedAt: now,
+        shortcode: `s${id}`,
+        permalink: `https://www.instagram.com/reel/s${id}/`,
+        like_count: n % 40,
+        comments_count: n % 5,
+        views: n,
+        insights: 'ok' as const,
+      })),
+    );
+
+    const logs = { youtube: sims.google.log, tiktok: sims.tiktok.log, instagram: sims.instagram.log };
+    const before = Object.fromEntries(PLATFORMS.map((p) => [p, logs[p].length]));
+    const t = performance.now();
+    let passes = 0;
+    let read = 0;
+    for (;;) {
+      const pass = await app.root.publishing.stats.run();
+      if (pass.failed) throw new Error(`a stats pass failed to read ${pass.failed} posts`);
+      if (!pass.read) break;
+      read += pass.read;
+      passes++;
+    }
+    console.log(
+      `analytics  stats round, ${POSTS} posts on ${PROFILES} profiles, simulators (SQLite): ${read} read in ${passes} passes, ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+    for (const p of PLATFORMS)
+      console.log(
+        `analytics  stats round ${p.padEnd(9)} ${on(p).length} posts: ${logs[p].length - before[p]!} calls (one call per post: ${on(p).length})`,
+      );
+  } finally {
+    await app.close();
+    await sims.close();
+    await proxy.close();
+    await tdb.drop();
+  }
+}
+
+/** Inserts `rows` in statements of CHUNK rows. */
+async function insertAll<R>(rows: R[], insert: (chunk: R[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+/**
+ * The dashboard's data: an admin, two users with 100 profiles each and POSTS posts, each post with a day row for
+ * each of the last DAYS days (oldest first, with its running totals), and the same days added up per profile ×
+ * platform (with its running views total) and per owner × platform, as the stats reads keep them.
+ */
 async function seed(tdb: TestDb) {
   const db = tdb.db;
   const at = new Date().toISOString();
@@ -75,115 +279,65 @@ async function seed(tdb: TestDb) {
     )
     .returning(['id', 'userId'])
     .execute();
-  const today = statDay(Date.now());
-  const days = Array.from({ length: DAYS }, (_, i) => dayBefore(today, i));
-  const perPublication = 50;
-  const posts: { id: number; accountId: number; platform: string }[] = [];
-  for (let p = 0; posts.length < POSTS; p++) {
-    const owner = owners[p % 2]!;
-    const own = profiles.filter((a) => a.userId === owner);
-    const req = await db
-      .insertInto('createVideoRequests')
-      .values({
-        userId: owner,
-        idUpload: `anbench${p}`,
-        status: 'success',
-        count: perPublication,
-        isVideo: 0,
-        isPhoto: 0,
-        isGenerator: 1,
-        folders: '[]',
-        clipKey: 'clips/none.mp4',
-        clipName: 'clip.mp4',
-        error: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const pub = await db
-      .insertInto('publications')
-      .values({ userId: owner, requestId: req.id, title: `Публікація ${p}`, createdAt: at, updatedAt: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const videos = await db
-      .insertInto('videos')
-      .values(
-        Array.from({ length: perPublication }, (_, i) => ({
-          userId: owner,
-          accountId: own[(p + i) % own.length]!.id,
-          createdAt: at,
-          status: 'publication',
-          title: `Шортс ${p}-${i}`,
-          requestId: req.id,
-          outputIndex: i,
-          publicationId: pub.id,
-        })),
-      )
-      .returning(['id', 'accountId'])
-      .execute();
-    const platform = SPEC_PLATFORMS[p % SPEC_PLATFORMS.length]!;
-    const made = await db
-      .insertInto('videoPublishes')
-      .values(
-        videos.map((v) => ({
-          videoId: v.id,
-          platform,
-          accountId: v.accountId,
-          state: 'published',
-          dueAt: at,
-          publishedAt: at,
-          videoVersion: 1,
-          createdAt: at,
-          updatedAt: at,
-        })),
-      )
-      .returning(['id', 'accountId', 'platform'])
-      .execute();
-    posts.push(...made.map((m) => ({ id: m.id, accountId: m.accountId!, platform: m.platform })));
-  }
-  const rows = posts.flatMap((post, n) =>
-    days.map((day, d) => ({
-      publishId: post.id,
-      day,
-      views: (n * 31 + d * 7) % 500,
-      likes: (n + d) % 40,
-      comments: (n + d) % 5,
-      viewsTotal: 0,
-    })),
+  const ownerOf = new Map(profiles.map((a) => [a.id, a.userId]));
+  const posts = await seedPosts(
+    db,
+    owners.map((userId) => ({ userId, profiles: profiles.filter((a) => a.userId === userId).map((a) => a.id) })),
+    POSTS,
   );
-  for (let i = 0; i < rows.length; i += CHUNK)
-    await db
-      .insertInto('postStatDays')
-      .values(rows.slice(i, i + CHUNK))
-      .execute();
-  const byProfile = new Map<
-    string,
-    { accountId: number; platform: string; day: string; views: number; likes: number; comments: number }
-  >();
-  for (const r of rows) {
-    const post = posts[Math.floor(rows.indexOf(r) / DAYS)]!;
-    const key = `${post.accountId}|${post.platform}|${r.day}`;
-    const cur = byProfile.get(key) ?? {
-      accountId: post.accountId,
-      platform: post.platform,
-      day: r.day,
-      views: 0,
-      likes: 0,
-      comments: 0,
-    };
-    cur.views += r.views;
-    cur.likes += r.likes;
-    cur.comments += r.comments;
-    byProfile.set(key, cur);
+  const today = statDay(Date.now());
+  const days = Array.from({ length: DAYS }, (_, i) => dayBefore(today, DAYS - 1 - i));
+  type Sums = { views: number; likes: number; comments: number };
+  const postRows: ({ publishId: number; day: string } & Sums & Record<`${keyof Sums}Total`, number>)[] = [];
+  const profileDays = new Map<string, { accountId: number; platform: string; day: string } & Sums>();
+  const ownerDays = new Map<string, { userId: number; platform: string; day: string } & Sums>();
+  const add = (to: Sums, r: Sums) => {
+    to.views += r.views;
+    to.likes += r.likes;
+    to.comments += r.comments;
+  };
+  for (const [n, post] of posts.entries()) {
+    const total = { views: 0, likes: 0, comments: 0 };
+    for (const [d, day] of days.entries()) {
+      const grew = { views: (n * 31 + d * 7) % 500, likes: (n + d) % 40, comments: (n + d) % 5 };
+      add(total, grew);
+      postRows.push({
+        publishId: post.id,
+        day,
+        ...grew,
+        viewsTotal: total.views,
+        likesTotal: total.likes,
+        commentsTotal: total.comments,
+      });
+      const profileKey = `${post.accountId}|${post.platform}|${day}`;
+      if (!profileDays.has(profileKey))
+        profileDays.set(profileKey, {
+          accountId: post.accountId,
+          platform: post.platform,
+          day,
+          views: 0,
+          likes: 0,
+          comments: 0,
+        });
+      add(profileDays.get(profileKey)!, grew);
+      const userId = ownerOf.get(post.accountId)!;
+      const ownerKey = `${userId}|${post.platform}|${day}`;
+      if (!ownerDays.has(ownerKey))
+        ownerDays.set(ownerKey, { userId, platform: post.platform, day, views: 0, likes: 0, comments: 0 });
+      add(ownerDays.get(ownerKey)!, grew);
+    }
   }
-  const profileRows = [...byProfile.values()];
-  for (let i = 0; i < profileRows.length; i += CHUNK)
-    await db
-      .insertInto('profileStatDays')
-      .values(profileRows.slice(i, i + CHUNK))
-      .execute();
-  return { postDays: rows.length, profileDays: profileRows.length };
+  // The profile days in day order per profile × platform (as `days` is), each with its running views total.
+  const running = new Map<string, number>();
+  const profileRows = [...profileDays.values()].map((r) => {
+    const key = `${r.accountId}|${r.platform}`;
+    running.set(key, (running.get(key) ?? 0) + r.views);
+    return { ...r, viewsTotal: running.get(key)! };
+  });
+  await insertAll(postRows, (chunk) => db.insertInto('postStatDays').values(chunk).execute());
+  await insertAll(profileRows, (chunk) => db.insertInto('profileStatDays').values(chunk).execute());
+  await insertAll([...ownerDays.values()], (chunk) => db.insertInto('userStatDays').values(chunk).execute());
+  return { postDays: postRows.length, profileDays: profileRows.length, ownerDays: ownerDays.size };
 }
 
 async function benchOn(kind: DbKind): Promise<void> {
@@ -194,7 +348,7 @@ async function benchOn(kind: DbKind): Promise<void> {
     const sizes = await seed(tdb);
     await analyze();
     console.log(
-      `analytics  ${POSTS} posts × ${DAYS} days (${sizes.postDays} post days, ${sizes.profileDays} profile days), ${name}`,
+      `analytics  ${POSTS} posts × ${DAYS} days (${sizes.postDays} post days, ${sizes.profileDays} profile days, ${sizes.ownerDays} owner days), ${name}`,
     );
     for (const [role, login] of [
       ['admin', 'anbenchadmin'],

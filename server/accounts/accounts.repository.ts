@@ -2,6 +2,7 @@ import { sql, type Expression, type Insertable, type Selectable, type SqlBool, t
 import { DONE_STATES } from '../../src/contract/publications';
 import type { Db } from '../db/index';
 import type { VideosRepository } from '../videos/videos.repository';
+import { forgetProfileDays } from '../analytics/stats-history.repository';
 import type { AccountPlatformsTable, AccountsTable } from '../db/types';
 import { camelRows, compiledOnce } from '../db/compiled-once';
 import { pageOfRows, pageStatement, paginate, paginateByKeys } from '../http/paginate';
@@ -258,10 +259,14 @@ export class AccountsRepository {
     return new Map(rows.map((r) => [r.platform, fieldsOf(r)]));
   }
 
-  /** Deletes the profile; its videos stay with their owner, detached (account_id = null), in one transaction. */
+  /**
+   * Deletes the profile; its videos stay with their owner, detached (account_id = null), and its stats days leave
+   * its owner's, in one transaction.
+   */
   async delete(id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await this.videoWriter.detachProfile(trx, id);
+      await forgetProfileDays(trx, id);
       await trx.deleteFrom('accountPlatforms').where('accountId', '=', id).execute();
       await trx.deleteFrom('accounts').where('id', '=', id).execute();
     });

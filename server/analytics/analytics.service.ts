@@ -84,12 +84,13 @@ export class AnalyticsService {
     const { from, to } = this.range(days, latestDay(this.now().getTime(), await this.repo.profileZones(scope)));
     const prevTo = dayBefore(from, 1);
     const prevFrom = dayBefore(from, days);
-    const [rows, prevRows, videos, profiles] = await Promise.all([
-      this.repo.profileDays(scope, from, to),
-      this.repo.profileDays(scope, prevFrom, prevTo),
+    const [rows, prevRows, videos] = await Promise.all([
+      this.repo.ownerDays(scope, from, to),
+      this.repo.ownerDays(scope, prevFrom, prevTo),
       this.repo.topVideos(scope, from, to, TOP),
-      this.repo.topProfiles(scope, from, to, TOP),
     ]);
+    // A profile grew in the range only on a platform its owner's days have in it.
+    const profiles = await this.repo.topProfiles(scope, from, to, [...new Set(rows.map((r) => r.platform))], TOP);
     const series = fillDays(from, to, rows) as DayPoint[];
     const byPlatform = PLATFORMS.map((platform) => ({
       platform,
@@ -134,10 +135,7 @@ export class AnalyticsService {
     if (!owner || (scope !== null && owner.userId !== scope)) throw notFound();
     const zone = profileZone(owner.timeZone);
     const { from, to } = this.range(Number(period), statDay(this.now().getTime(), zone));
-    const [rows, before] = await Promise.all([
-      this.repo.profileDays(null, from, to, id),
-      this.repo.profileBefore(id, from),
-    ]);
+    const [rows, before] = await Promise.all([this.repo.profileDays(id, from, to), this.repo.profileBefore(id, from)]);
     const start = Object.fromEntries(before.map((b) => [b.platform, Number(b.views ?? 0)]));
     return { from, to, zone, series: withTotals(fillDays(from, to, rows) as DayPoint[], start) };
   }

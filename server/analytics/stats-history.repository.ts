@@ -9,15 +9,31 @@ export const COUNTER_KEYS = ['views', 'likes', 'comments', 'shares', 'saves'] as
 /** One post (a `video_publishes` row) as the history records it. */
 export type HistoryPost = { publishId: number; accountId: number; platform: string };
 
+const TOTAL_KEYS = COUNTER_KEYS.map((k) => `${k}Total` as const);
+
 const ZERO: StatCounters = { views: 0, likes: 0, comments: 0, shares: 0, saves: 0 };
 const toCounters = (r: Record<string, unknown> | undefined): StatCounters =>
   r ? { ...ZERO, ...Object.fromEntries(COUNTER_KEYS.map((k) => [k, Number(r[k] ?? 0)])) } : { ...ZERO };
 
 /**
- * The stats history (issue 22 item 1, migration 033): each read's snapshot of a post's lifetime counters
+ * Takes a profile's days out of its owner's (`user_stat_days`) as the profile is deleted, in the deletion's
+ * transaction: its own days go with it (cascade), so the dashboard's figures stay the sums of the profiles there are.
+ */
+export async function forgetProfileDays(trx: Kysely<Database>, accountId: number): Promise<void> {
+  await sql`update user_stat_days set ${sql.join(
+    COUNTER_KEYS.map((k) => sql`${sql.ref(k)} = ${sql.ref(`user_stat_days.${k}`)} - ${sql.ref(`d.${k}`)}`),
+  )} from profile_stat_days d inner join accounts a on a.id = d.account_id
+    where d.account_id = ${accountId} and user_stat_days.user_id = a.user_id
+      and user_stat_days.platform = d.platform and user_stat_days.day = d.day`.execute(trx);
+}
+
+/**
+ * The stats history (issue 22 item 1, migrations 033 and 045): each read's snapshot of a post's lifetime counters
  * (`post_stats`), and in the same transaction what they grew by since the post's previous snapshot, added to the
- * post's day (`post_stat_days`) and its profile × platform's day (`profile_stat_days`). The first snapshot counts
- * from zero, so a post's day increments always add up to its latest counters. The day is `statDay` in the post's
+ * post's day (`post_stat_days`), its profile × platform's day (`profile_stat_days`) and its profile's owner's day
+ * (`user_stat_days`), and to the running totals of the post's and the profile's days (what they grew by up to
+ * each day: a range's growth is two rows' difference). The first snapshot counts from zero, so a post's day
+ * increments always add up to its latest counters. The day is `statDay` in the post's
  * profile's time zone as it is when the read is recorded (UTC for a profile without one): a day already written
  * stays as written if the profile's zone changes later, new reads count on the new zone's days.
  */
@@ -44,7 +60,7 @@ export class StatsHistoryRepository {
       const delta = Object.fromEntries(COUNTER_KEYS.map((k) => [k, counters[k] - before[k]])) as StatCounters;
       const account = await trx
         .selectFrom('accounts')
-        .select('timeZone')
+        .select(['timeZone', 'userId'])
         .where('id', '=', post.accountId)
         .executeTakeFirst();
       const day = statDay(atMs, profileZone(account?.timeZone));
@@ -52,19 +68,78 @@ export class StatsHistoryRepository {
         Object.fromEntries(
           COUNTER_KEYS.map((k) => [k, sql`${sql.ref(`${table}.${k}`)} + ${sql.ref(`excluded.${k}`)}`]),
         );
-      const totals = Object.fromEntries(COUNTER_KEYS.map((k) => [`${k}Total`, counters[k]]));
+      // A day already there: its totals grow by the increment in place (a concurrent read's is not lost).
+      const grown = (table: string) =>
+        Object.fromEntries(
+          COUNTER_KEYS.map((k) => [`${k}Total`, sql`${sql.ref(`${table}.${k}_total`)} + ${sql.ref(`excluded.${k}`)}`]),
+        );
+      const grew = COUNTER_KEYS.some((k) => delta[k] !== 0);
+
+      // The post's day, its running totals from the last day up to it, and the days after it (if any) moved up.
+      const postUpTo = await trx
+        .selectFrom('postStatDays')
+        .select(TOTAL_KEYS)
+        .where('publishId', '=', post.publishId)
+        .where('day', '<=', day)
+        .orderBy('day', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const totals = Object.fromEntries(
+        COUNTER_KEYS.map((k) => [`${k}Total`, Number(postUpTo?.[`${k}Total`] ?? 0) + delta[k]]),
+      ) as Record<(typeof TOTAL_KEYS)[number], number>;
       await trx
         .insertInto('postStatDays')
         .values({ publishId: post.publishId, day, ...delta, ...totals })
         .onConflict((oc) =>
-          oc.columns(['publishId', 'day']).doUpdateSet({ ...add('post_stat_days'), ...totals } as never),
+          oc
+            .columns(['publishId', 'day'])
+            .doUpdateSet({ ...add('post_stat_days'), ...grown('post_stat_days') } as never),
         )
         .execute();
+      if (grew)
+        await trx
+          .updateTable('postStatDays')
+          .set((eb) => Object.fromEntries(TOTAL_KEYS.map((t, i) => [t, eb(t, '+', delta[COUNTER_KEYS[i]!])])))
+          .where('publishId', '=', post.publishId)
+          .where('day', '>', day)
+          .execute();
+
+      // The profile × platform's day, its running views total likewise.
+      const profileUpTo = await trx
+        .selectFrom('profileStatDays')
+        .select('viewsTotal')
+        .where('accountId', '=', post.accountId)
+        .where('platform', '=', post.platform)
+        .where('day', '<=', day)
+        .orderBy('day', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const viewsTotal = Number(profileUpTo?.viewsTotal ?? 0) + delta.views;
       await trx
         .insertInto('profileStatDays')
-        .values({ accountId: post.accountId, platform: post.platform, day, ...delta })
-        .onConflict((oc) => oc.columns(['accountId', 'platform', 'day']).doUpdateSet(add('profile_stat_days') as never))
+        .values({ accountId: post.accountId, platform: post.platform, day, ...delta, viewsTotal })
+        .onConflict((oc) =>
+          oc
+            .columns(['accountId', 'platform', 'day'])
+            .doUpdateSet({ ...add('profile_stat_days'), viewsTotal: grown('profile_stat_days').viewsTotal } as never),
+        )
         .execute();
+      if (delta.views !== 0)
+        await trx
+          .updateTable('profileStatDays')
+          .set((eb) => ({ viewsTotal: eb('viewsTotal', '+', delta.views) }))
+          .where('accountId', '=', post.accountId)
+          .where('platform', '=', post.platform)
+          .where('day', '>', day)
+          .execute();
+
+      // The owner's day (the profile's local day, added to their other profiles' same-named day).
+      if (account)
+        await trx
+          .insertInto('userStatDays')
+          .values({ userId: account.userId, platform: post.platform, day, ...delta })
+          .onConflict((oc) => oc.columns(['userId', 'platform', 'day']).doUpdateSet(add('user_stat_days') as never))
+          .execute();
     });
   }
 

@@ -353,7 +353,10 @@ export interface PostStatsTable {
   saves: Generated<number | string>;
 }
 
-/** 033: a post's increments over one day (server/analytics/stat-day.ts) and its counters at the day's end. */
+/**
+ * 033: a post's increments over one day (server/analytics/stat-day.ts); 045: its running totals (what it grew by up
+ * to and including the day, the counters at the day's end when days are written in order).
+ */
 export interface PostStatDaysTable {
   publishId: number;
   day: string;
@@ -372,6 +375,20 @@ export interface PostStatDaysTable {
 /** 033: a profile's increments on one platform over one day. */
 export interface ProfileStatDaysTable {
   accountId: number;
+  platform: string;
+  day: string;
+  views: Generated<number | string>;
+  likes: Generated<number | string>;
+  comments: Generated<number | string>;
+  shares: Generated<number | string>;
+  saves: Generated<number | string>;
+  /** 045: what the profile grew by in views up to and including the day. */
+  viewsTotal: Generated<number | string>;
+}
+
+/** 045: the increments of one owner's profiles on one platform over one day (each profile's local day). */
+export interface UserStatDaysTable {
+  userId: number;
   platform: string;
   day: string;
   views: Generated<number | string>;
@@ -582,6 +599,7 @@ export interface Database {
   postStats: PostStatsTable;
   postStatDays: PostStatDaysTable;
   profileStatDays: ProfileStatDaysTable;
+  userStatDays: UserStatDaysTable;
   postingSlots: PostingSlotsTable;
   events: EventsTable;
   notifications: NotificationsTable;

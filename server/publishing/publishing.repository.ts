@@ -433,7 +433,10 @@ export class PublishingRepository {
 
   /**
    * Published rows of a platform due for a stats read at `now` (server/analytics/stats-cadence.ts: young posts
-   * hourly, then every 6 h, then daily), the oldest read first (never read first), for the stats job.
+   * hourly, then every 6 h, then daily), the oldest read first (never read first), for the stats job. Rows read
+   * as long ago come profile by profile: the job reads each profile's rows of the batch in as few calls as its
+   * platform allows (YouTube 50 ids a call), which rows scattered over every profile would split into one small
+   * call per profile.
    */
   statsBatch(platform: PlatformId, limit: number, now: Date = new Date()) {
     const nowMs = now.getTime();
@@ -463,6 +466,7 @@ export class PublishingRepository {
       )
       .orderBy(sql`CASE WHEN stats_at IS NULL THEN 0 ELSE 1 END`)
       .orderBy('statsAt')
+      .orderBy('accountId')
       .orderBy('id')
       .limit(limit)
       .execute();

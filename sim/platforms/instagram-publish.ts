@@ -41,6 +41,8 @@ export interface SimInstagramContainer {
 export interface InstagramPublishControls {
   /** Published posts, oldest first: "exactly once" is `posts().length === 1`. */
   posts(): SimInstagramMedia[];
+  /** Adds media published before, as they are (a benchmark's thousands without a container each). */
+  addPosts(made: SimInstagramMedia[]): void;
   containers(): SimInstagramContainer[];
   publishing: {
     /** Posts per rolling 24 h that media_publish allows (content_publishing_limit's quota_total). */
@@ -270,6 +272,12 @@ export function instagramPublishRoutes(sim: InstagramPublishContext, opts: Insta
 
   const controls: InstagramPublishControls = {
     posts: () => [...posts],
+    addPosts: (made) => {
+      for (const m of made) {
+        posts.push(m);
+        media.set(m.id, m);
+      }
+    },
     containers: () => [...containers.values()],
     publishing,
     failAfterNextPublish: (mode) => {

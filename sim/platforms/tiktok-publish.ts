@@ -69,6 +69,8 @@ export interface TikTokPublishControls {
   publishSettings: TikTokPublishSettings;
   /** Every post made so far (a post is made when the last chunk is kept). */
   posts(): SimTikTokPost[];
+  /** Adds posts made before, as they are (a benchmark's thousands without an upload each). */
+  addPosts(made: SimTikTokPost[]): void;
   uploads(): SimTikTokUpload[];
   /** The next `times` PUTs of chunk `index` read the chunk and answer `status` (5xx) without keeping it. */
   failChunk(index: number, opts?: { status?: number; times?: number }): void;
@@ -285,6 +287,7 @@ export function tiktokPublishRoutes(deps: {
   const controls: TikTokPublishControls = {
     publishSettings: settings,
     posts: () => [...posts],
+    addPosts: (made) => void posts.push(...made),
     uploads: () => [...uploads.values()],
     failChunk: (index, opts = {}) =>
       void state.chunkFaults.push({ index, status: opts.status ?? 500, times: opts.times ?? 1 }),

@@ -3,8 +3,8 @@ import { PLATFORMS } from './platforms';
 
 /**
  * Analytics (issue 22): the stats history as series a chart draws and a table lists. Every number is a sum of
- * daily increments (server/analytics: post_stat_days, profile_stat_days), never of the platforms' lifetime
- * counters; days are `YYYY-MM-DD` (UTC for now). A user sees their own posts' stats, an admin everyone's.
+ * daily increments (server/analytics: post_stat_days, profile_stat_days, user_stat_days), never of the platforms'
+ * lifetime counters; days are `YYYY-MM-DD` (UTC for now). A user sees their own posts' stats, an admin everyone's.
  */
 
 /** The dashboard's periods, in days. */

@@ -35,6 +35,7 @@ import * as duplicateGuard from './037_duplicate_guard.js';
 import * as platformPosts from './038_platform_posts.js';
 import * as multipartUploads from './040_multipart_uploads.js';
 import * as webhookSecretRotation from './042_webhook_secret_rotation.js';
+import * as statRollups from './045_stat_rollups.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -75,4 +76,5 @@ export const migrations = {
   '038_platform_posts': platformPosts,
   '040_multipart_uploads': multipartUploads,
   '042_webhook_secret_rotation': webhookSecretRotation,
+  '045_stat_rollups': statRollups,
 };
