@@ -881,7 +881,7 @@ export const kadrEn: KadrMessages = {
       title: 'the post’s title',
       description: 'the description (optional)',
       tags: 'tags, comma-separated (optional)',
-      date: 'date and time (UTC): ISO, “YYYY-MM-DD HH:mm” or “next slot” — the profile’s next free slot',
+      date: 'date and time in the profile’s time zone: “YYYY-MM-DD HH:mm” or “DD.MM.YYYY HH:mm”; ISO with a zone (Z or +02:00) — that very instant; or “next slot” — the profile’s next free slot',
       repeat: 'yes or no: whether the video may be posted on the profile again (optional)',
     },
     errors: {
