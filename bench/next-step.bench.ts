@@ -65,7 +65,11 @@ async function benchOn(kind: DbKind): Promise<void> {
     const t0 = performance.now();
     const posts = await seed(tdb);
     const seeded = ((performance.now() - t0) / 1000).toFixed(1);
-    if (kind === 'postgres') await sql`ANALYZE`.execute(tdb.db);
+    // As autovacuum leaves a table that a year of polling filled: statistics taken, hint bits and visibility map set.
+    if (kind === 'postgres') {
+      await sql`VACUUM ANALYZE`.execute(tdb.db);
+      await sql`CHECKPOINT`.execute(tdb.db); // the seeding's writes flushed before the clock starts
+    }
     const repo = new PublishingRepository(tdb.db, new VideosRepository(tdb.db));
     const times: number[] = [];
     for (let i = 0; i < LOOKUPS; i++) {
