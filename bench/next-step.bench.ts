@@ -4,7 +4,7 @@ import { PublishingRepository } from '../server/publishing/publishing.repository
 import { publishJob } from '../server/publishing/publishing.jobs';
 import { VideosRepository } from '../server/videos/videos.repository';
 import { seedFinishedRequest } from '../tests/helpers/finished-request';
-import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
+import { insertUser, makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
 
 const POSTS = 2_000;
 const JOBS = 1_000_000;
@@ -25,11 +25,7 @@ export async function nextStepBench(): Promise<void> {
 
 async function seed(tdb: TestDb): Promise<number[]> {
   const at = new Date().toISOString();
-  const { id: userId } = await tdb.db
-    .insertInto('users')
-    .values({ login: 'bench', passwordHash: 'x', role: 'user', createdAt: at, updatedAt: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const userId = await insertUser(tdb.db, 'bench', 'bench-pass');
   const { videos } = await seedFinishedRequest(tdb.db, userId, POSTS / 2);
   const posts: number[] = [];
   for (const videoId of videos)
