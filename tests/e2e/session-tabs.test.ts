@@ -23,12 +23,8 @@ describe('the panel in two tabs', () => {
     const two = await context.newPage();
     await two.goto(`${panel.server.url}/accounts/list`);
     await menu(two).waitFor();
-    // The access token both tabs share expires (any token the server refuses with 401 does).
-    await one.evaluate(() => {
-      const raw = JSON.parse(localStorage.getItem('authStore')!);
-      raw.state.accessToken = 'expired.access.token';
-      localStorage.setItem('authStore', JSON.stringify(raw));
-    });
+    // Watched (and, without locks, held) before the token expires: the other tab hears the change at once (a
+    // storage event) and may refresh before either page is loaded again.
     const before = (await authStore(one)).state.refreshToken as string;
     const refreshes: string[] = [];
     context.on('request', (r) => {
@@ -43,6 +39,12 @@ describe('the panel in two tabs', () => {
         else if (held.length > 2) await route.continue();
       });
     }
+    // The access token both tabs share expires (any token the server refuses with 401 does).
+    await one.evaluate(() => {
+      const raw = JSON.parse(localStorage.getItem('authStore')!);
+      raw.state.accessToken = 'expired.access.token';
+      localStorage.setItem('authStore', JSON.stringify(raw));
+    });
     // Both tabs load a list at the same moment: each gets a 401 and refreshes.
     await Promise.all([one.goto(`${panel.server.url}/accounts/list`), two.goto(`${panel.server.url}/tags`)]);
     return { one, two, before, refreshes };
