@@ -38,7 +38,9 @@ export async function explainDashboard(tdb: TestDb, kind: DbKind, user: AuthUser
         times.push(performance.now() - t);
       }
       times.sort((a, b) => a - b);
-      console.log(`-- query ${i + 1}: median ${times[10]!.toFixed(2)} ms\n${q.sql}\n   ${JSON.stringify(q.parameters)}`);
+      console.log(
+        `-- query ${i + 1}: median ${times[10]!.toFixed(2)} ms\n${q.sql}\n   ${JSON.stringify(q.parameters)}`,
+      );
       if (sqlite) {
         const plan = sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as {
           detail: string;
