@@ -34,8 +34,7 @@ function watchReady(ready: Ready) {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) tasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
-  const holds = () =>
-    'all' in ready ? ready.all.every(shown) : (Array.isArray(ready) ? ready : [ready]).some(shown);
+  const holds = () => ('all' in ready ? ready.all.every(shown) : (Array.isArray(ready) ? ready : [ready]).some(shown));
   const observer = new MutationObserver(() => {
     if (!holds()) return;
     (window as any).__benchReady = performance.now();
@@ -99,22 +98,20 @@ export async function coldLoad(
     }
     const tasks: number[] = await page.evaluate(() => (window as any).__benchTasks);
     const waterfall = opts.waterfall
-      ? await page.evaluate(() =>
-          [
-            ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
-              name: e.name,
-              start: e.startTime,
-              end: e.responseEnd,
-              bytes: e.encodedBodySize,
-            })),
-            ...[...performance.getEntriesByType('mark'), ...performance.getEntriesByType('paint')].map((e) => ({
-              name: `(${e.entryType}) ${e.name}`,
-              start: e.startTime,
-              end: e.startTime,
-              bytes: 0,
-            })),
-          ],
-        )
+      ? await page.evaluate(() => [
+          ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+            name: e.name,
+            start: e.startTime,
+            end: e.responseEnd,
+            bytes: e.encodedBodySize,
+          })),
+          ...[...performance.getEntriesByType('mark'), ...performance.getEntriesByType('paint')].map((e) => ({
+            name: `(${e.entryType}) ${e.name}`,
+            start: e.startTime,
+            end: e.startTime,
+            bytes: 0,
+          })),
+        ])
       : undefined;
     await page.waitForLoadState('networkidle');
     const sizes = await Promise.all(bodies);
