@@ -3,14 +3,22 @@ import type { Browser, BrowserContextOptions, Response } from 'playwright-core';
 
 /** What tells that a page is usable: an element matching `selector`, visible, with exactly `text` (when given), not disabled (when `enabled`). */
 type Shown = { selector: string; text?: string; enabled?: boolean };
-/** One such element, or any of several (a page that two builds show differently). */
-export type Ready = Shown | Shown[];
+/** One such element, or any of several (a page that two builds show differently), or every one of several (a page of parts). */
+export type Ready = Shown | Shown[] | { all: Shown[] };
 
 /**
  * One cold load: ms from navigation start until Ready holds (the page's own clock), the JavaScript it loaded, and
  * the main thread's long tasks (over 50 ms, PerformanceObserver) until then: how many and the longest.
  */
-export type ColdLoad = { ms: number; jsGzip: number; jsFiles: number; longTasks: number; longestTask: number };
+export type ColdLoad = {
+  ms: number;
+  jsGzip: number;
+  jsFiles: number;
+  longTasks: number;
+  longestTask: number;
+  /** With `opts.waterfall`: every resource the page fetched until ready, by start (the page's clock, ms). */
+  waterfall?: { name: string; start: number; end: number; bytes: number }[];
+};
 
 /** Runs in the page before its own scripts: notes performance.now() at the first DOM change after which `ready` holds. */
 function watchReady(ready: Ready) {
@@ -26,7 +34,7 @@ function watchReady(ready: Ready) {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) tasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
-  const holds = () => (Array.isArray(ready) ? ready : [ready]).some(shown);
+  const holds = () => ('all' in ready ? ready.all.every(shown) : (Array.isArray(ready) ? ready : [ready]).some(shown));
   const observer = new MutationObserver(() => {
     if (!holds()) return;
     (window as any).__benchReady = performance.now();
@@ -61,6 +69,7 @@ export async function coldLoad(
   url: string,
   ready: Ready,
   storageState?: BrowserContextOptions['storageState'],
+  opts: { waterfall?: boolean } = {},
 ): Promise<ColdLoad> {
   const context = await browser.newContext({ storageState, viewport: { width: 1440, height: 900 } });
   try {
@@ -88,6 +97,22 @@ export async function coldLoad(
       await page.waitForTimeout(25);
     }
     const tasks: number[] = await page.evaluate(() => (window as any).__benchTasks);
+    const waterfall = opts.waterfall
+      ? await page.evaluate(() => [
+          ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+            name: e.name,
+            start: e.startTime,
+            end: e.responseEnd,
+            bytes: e.encodedBodySize,
+          })),
+          ...[...performance.getEntriesByType('mark'), ...performance.getEntriesByType('paint')].map((e) => ({
+            name: `(${e.entryType}) ${e.name}`,
+            start: e.startTime,
+            end: e.startTime,
+            bytes: 0,
+          })),
+        ])
+      : undefined;
     await page.waitForLoadState('networkidle');
     const sizes = await Promise.all(bodies);
     return {
@@ -96,6 +121,7 @@ export async function coldLoad(
       jsFiles: sizes.length,
       longTasks: tasks.length,
       longestTask: Math.max(0, ...tasks),
+      waterfall,
     };
   } finally {
     await context.close();

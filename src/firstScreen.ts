@@ -3,17 +3,37 @@
  * current path together with the panel's shell, so its code does not wait for the shell to load and render
  * first; the routes (App.tsx and the sections' index files) load the same chunks through these functions.
  */
-export const loadUserList = () => import('./users/UserList');
-export const loadAccountList = () => import('./accounts/AccountList');
-export const loadGroupList = () => import('./groups/GroupList');
-export const loadTagSetList = () => import('./tags/TagSetList');
-export const loadFolderList = () => import('./backgrounds/FolderList');
-export const loadRequestList = () => import('./videos/RequestList');
-export const loadYouTubeList = () => import('./publications/YouTubeList');
-export const loadAiSessionList = () => import('./ai/AiSessionList');
-export const loadAiVideoList = () => import('./ai/AiVideoList');
-export const loadAiLogList = () => import('./ai/AiLogList');
-export const loadSettingsPage = () => import('./settings/SettingsPage');
+
+/**
+ * `load` once: the same promise for every caller (a failed load is tried again next time), and `loaded()` the
+ * module as soon as it is in, so lazyScreen renders a preloaded screen without suspending.
+ */
+function once<T>(load: () => Promise<T>): (() => Promise<T>) & { loaded: () => T | undefined } {
+  let pending: Promise<T> | undefined;
+  let module: T | undefined;
+  const get = () =>
+    (pending ??= load().then(
+      (m) => (module = m),
+      (err: unknown) => {
+        pending = undefined;
+        throw err;
+      },
+    ));
+  return Object.assign(get, { loaded: () => module });
+}
+
+export const loadUserList = once(() => import('./users/UserList'));
+export const loadAccountList = once(() => import('./accounts/AccountList'));
+export const loadGroupList = once(() => import('./groups/GroupList'));
+export const loadTagSetList = once(() => import('./tags/TagSetList'));
+export const loadFolderList = once(() => import('./backgrounds/FolderList'));
+export const loadRequestList = once(() => import('./videos/RequestList'));
+export const loadYouTubeList = once(() => import('./publications/YouTubeList'));
+export const loadAiSessionList = once(() => import('./ai/AiSessionList'));
+export const loadAiVideoList = once(() => import('./ai/AiVideoList'));
+export const loadAiLogList = once(() => import('./ai/AiLogList'));
+export const loadSettingsPage = once(() => import('./settings/SettingsPage'));
+export const loadAnalyticsPage = once(() => import('./analytics/AnalyticsPage'));
 
 const BY_PATH: Record<string, () => Promise<unknown>> = {
   '/users': loadUserList,
@@ -29,6 +49,9 @@ const BY_PATH: Record<string, () => Promise<unknown>> = {
   '/ai/video': loadAiVideoList,
   '/ai/logs': loadAiLogList,
   '/setting': loadSettingsPage,
+  // The dashboard's answer too: it is what the page waits for.
+  '/analytics': () =>
+    Promise.all([loadAnalyticsPage(), import('./analytics/dashboardPrefetch').then((m) => m.prefetchDashboard())]),
 };
 
 /** Starts loading the screen at `path` (nothing for other paths); a failure is left to the route's own load. */

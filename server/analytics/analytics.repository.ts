@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import { dayBefore } from './stat-day';
 
 /** Sums of the five counters, named as the contract names them. */
 const SUMS = ['views', 'likes', 'comments', 'shares', 'saves'] as const;
@@ -20,7 +21,8 @@ const PROFILE_COLUMNS = [
  * `scope` is the owner's user id (null: an admin, everyone): a profile's days count for its owner
  * (`accounts.user_id`, whose days are `user_stat_days`), a post's for its video's owner (`videos.user_id`). The
  * dashboard reads the smallest table that answers each figure (migration 045): its series and totals the owners'
- * days, its top profiles and videos the running totals (two index reads per profile × platform or post).
+ * days, its top profiles the running totals (two index reads per profile × platform), its top videos each post's
+ * latest totals (046: at most one index read per post).
  */
 export class AnalyticsRepository {
   constructor(private db: Kysely<Database>) {}
@@ -108,17 +110,29 @@ export class AnalyticsRepository {
   }
 
   /**
-   * The videos in scope that grew most in views over the range (all their platforms together): ranked by each
-   * post's running totals (the total at its last day in the range less the one before the range: two index reads
-   * per post, whatever the range's length; a video without a day in the range has none and is left out), then the
-   * top ones' titles and five sums over the range.
+   * The videos in scope that grew most in views over the range (all their platforms together), ranked from each
+   * post's latest totals (`post_stat_latest`, 046) without reading its days one post at a time:
+   * - a post whose latest day is before the range has no day in it and adds nothing (a video with none such is
+   *   left out);
+   * - one whose latest day is in the range grew by its latest totals less its running total before the range:
+   *   none when its first day is in the range, else its day just before the range (one range of the index by day
+   *   for every post, joined), else (no read that day) its last day before the range, read from its days;
+   * - one whose latest day is after the range (a zone further east than the range's end, rare): both ends read
+   *   from its days.
+   * Then the top ones' titles and five sums over the range.
    */
   async topVideos(scope: number | null, from: string, to: string, limit: number) {
-    const grew = sql<
-      number | null
-    >`sum((select t.views_total from post_stat_days t where t.publish_id = vp.id and t.day >= ${from} and t.day <= ${to} order by t.day desc limit 1) - coalesce((select t.views_total from post_stat_days t where t.publish_id = vp.id and t.day < ${from} order by t.day desc limit 1), 0))`;
+    const before = dayBefore(from, 1);
+    const totalIn = sql`(select t.views_total from post_stat_days t where t.publish_id = l.publish_id and t.day >= ${from} and t.day <= ${to} order by t.day desc limit 1)`;
+    const totalBefore = sql`coalesce((select t.views_total from post_stat_days t where t.publish_id = l.publish_id and t.day < ${from} order by t.day desc limit 1), 0)`;
+    const grew = sql<number | null>`sum(case
+      when l.day < ${from} then null
+      when l.day <= ${to} then l.views_total - case when l.first_day >= ${from} then 0 when b.publish_id is not null then b.views_total else ${totalBefore} end
+      else ${totalIn} - ${totalBefore} end)`;
     let ranked = this.db
-      .selectFrom('videoPublishes as vp')
+      .selectFrom('postStatLatest as l')
+      .innerJoin('videoPublishes as vp', 'vp.id', 'l.publishId')
+      .leftJoin('postStatDays as b', (j) => j.onRef('b.publishId', '=', 'l.publishId').on('b.day', '=', before))
       .select(['vp.videoId', grew.as('grew')])
       .groupBy('vp.videoId')
       .orderBy(sql`grew desc nulls last`)

@@ -104,6 +104,26 @@ export class StatsHistoryRepository {
           .where('day', '>', day)
           .execute();
 
+      // The post's latest totals (046): the running sums of all its increments, so they grow by the increment
+      // whichever day it counts on; its latest and first days widen to this one. A post without a row yet takes
+      // its last day's totals and its first day from its days (this read's row among them).
+      const later = (col: string) =>
+        sql`case when ${sql.ref(`excluded.${col}`)} > ${sql.ref(`post_stat_latest.${col}`)} then ${sql.ref(`excluded.${col}`)} else ${sql.ref(`post_stat_latest.${col}`)} end`;
+      const earlier = (col: string) =>
+        sql`case when ${sql.ref(`excluded.${col}`)} < ${sql.ref(`post_stat_latest.${col}`)} then ${sql.ref(`excluded.${col}`)} else ${sql.ref(`post_stat_latest.${col}`)} end`;
+      await sql`insert into post_stat_latest (publish_id, first_day, day, ${sql.join(
+        COUNTER_KEYS.map((k) => sql.ref(`${k}_total`)),
+      )})
+        select d.publish_id, (select min(f.day) from post_stat_days f where f.publish_id = d.publish_id), d.day, ${sql.join(
+          COUNTER_KEYS.map((k) => sql.ref(`d.${k}_total`)),
+        )}
+        from post_stat_days d where d.publish_id = ${post.publishId} order by d.day desc limit 1
+        on conflict (publish_id) do update set first_day = ${earlier('first_day')}, day = ${later('day')}, ${sql.join(
+          COUNTER_KEYS.map(
+            (k) => sql`${sql.ref(`${k}_total`)} = ${sql.ref(`post_stat_latest.${k}_total`)} + ${delta[k]}`,
+          ),
+        )}`.execute(trx);
+
       // The profile × platform's day, its running views total likewise.
       const profileUpTo = await trx
         .selectFrom('profileStatDays')

@@ -372,6 +372,18 @@ export interface PostStatDaysTable {
   savesTotal: Generated<number | string>;
 }
 
+/** 046: a post's first and latest stats day and its running totals at the latest (the sums of its increments). */
+export interface PostStatLatestTable {
+  publishId: number;
+  firstDay: string;
+  day: string;
+  viewsTotal: Generated<number | string>;
+  likesTotal: Generated<number | string>;
+  commentsTotal: Generated<number | string>;
+  sharesTotal: Generated<number | string>;
+  savesTotal: Generated<number | string>;
+}
+
 /** 033: a profile's increments on one platform over one day. */
 export interface ProfileStatDaysTable {
   accountId: number;
@@ -598,6 +610,7 @@ export interface Database {
   platformUsage: PlatformUsageTable;
   postStats: PostStatsTable;
   postStatDays: PostStatDaysTable;
+  postStatLatest: PostStatLatestTable;
   profileStatDays: ProfileStatDaysTable;
   userStatDays: UserStatDaysTable;
   postingSlots: PostingSlotsTable;

@@ -102,6 +102,27 @@ describeOnEachDb('analytics in the browser', (kind) => {
     expect(platforms[0]!.map((c, i) => (i ? count(c) : c))).toEqual(['Перегляди', 1200, 0, 0]);
   });
 
+  it('a cold page on /analytics asks for the dashboard once (with the panel’s code), a period asks again', async () => {
+    const asked: string[] = [];
+    const onRequest = (r: { url: () => string }) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/analytics/dashboard') asked.push(url.search);
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto(`${srv.url}/analytics`);
+      await page.locator('[data-stats-table="views-by-day-30d"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(asked).toEqual(['?days=30']);
+      await page.getByRole('button', { name: '7 днів' }).click();
+      await page.locator('[data-stats-table="views-by-day-7d"]').waitFor();
+      expect(asked).toEqual(['?days=30', '?days=7']);
+      expect(await rowsOf('views-by-day-7d')).toHaveLength(7);
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
   it("the request's page puts its variants side by side at 24 h and 7 days", async () => {
     await page.goto(`${srv.url}/video/request-create/${requestId}`);
     await page.locator(`[data-stats-table="request-${requestId}-variants"]`).waitFor();

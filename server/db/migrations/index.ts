@@ -36,6 +36,7 @@ import * as platformPosts from './038_platform_posts.js';
 import * as multipartUploads from './040_multipart_uploads.js';
 import * as webhookSecretRotation from './042_webhook_secret_rotation.js';
 import * as statRollups from './045_stat_rollups.js';
+import * as postStatLatest from './046_post_stat_latest.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -77,4 +78,5 @@ export const migrations = {
   '040_multipart_uploads': multipartUploads,
   '042_webhook_secret_rotation': webhookSecretRotation,
   '045_stat_rollups': statRollups,
+  '046_post_stat_latest': postStatLatest,
 };
