@@ -1,19 +1,23 @@
+import { rememberedLoad } from './common/lazyScreen';
+
 /**
- * The screens a cold page most often opens on: each list, and Settings. main.tsx starts loading the one at the
- * current path together with the panel's shell, so its code does not wait for the shell to load and render
- * first; the routes (App.tsx and the sections' index files) load the same chunks through these functions.
+ * The screens a cold page most often opens on: each list, Settings and the calendar. main.tsx starts loading the
+ * one at the current path together with the panel's shell, so its code does not wait for the shell to load and
+ * render first; the routes (App.tsx and the sections' index files) load the same chunks through these functions,
+ * and render a screen already loaded without suspending (lazyScreen).
  */
-export const loadUserList = () => import('./users/UserList');
-export const loadAccountList = () => import('./accounts/AccountList');
-export const loadGroupList = () => import('./groups/GroupList');
-export const loadTagSetList = () => import('./tags/TagSetList');
-export const loadFolderList = () => import('./backgrounds/FolderList');
-export const loadRequestList = () => import('./videos/RequestList');
-export const loadYouTubeList = () => import('./publications/YouTubeList');
-export const loadAiSessionList = () => import('./ai/AiSessionList');
-export const loadAiVideoList = () => import('./ai/AiVideoList');
-export const loadAiLogList = () => import('./ai/AiLogList');
-export const loadSettingsPage = () => import('./settings/SettingsPage');
+export const loadUserList = rememberedLoad(() => import('./users/UserList'));
+export const loadAccountList = rememberedLoad(() => import('./accounts/AccountList'));
+export const loadGroupList = rememberedLoad(() => import('./groups/GroupList'));
+export const loadTagSetList = rememberedLoad(() => import('./tags/TagSetList'));
+export const loadFolderList = rememberedLoad(() => import('./backgrounds/FolderList'));
+export const loadRequestList = rememberedLoad(() => import('./videos/RequestList'));
+export const loadYouTubeList = rememberedLoad(() => import('./publications/YouTubeList'));
+export const loadAiSessionList = rememberedLoad(() => import('./ai/AiSessionList'));
+export const loadAiVideoList = rememberedLoad(() => import('./ai/AiVideoList'));
+export const loadAiLogList = rememberedLoad(() => import('./ai/AiLogList'));
+export const loadSettingsPage = rememberedLoad(() => import('./settings/SettingsPage'));
+export const loadCalendarPage = rememberedLoad(() => import('./calendar/CalendarPage'));
 
 const BY_PATH: Record<string, () => Promise<unknown>> = {
   '/users': loadUserList,
@@ -29,9 +33,13 @@ const BY_PATH: Record<string, () => Promise<unknown>> = {
   '/ai/video': loadAiVideoList,
   '/ai/logs': loadAiLogList,
   '/setting': loadSettingsPage,
+  '/calendar': loadCalendarPage,
 };
 
-/** Starts loading the screen at `path` (nothing for other paths); a failure is left to the route's own load. */
-export function preloadScreen(path: string) {
-  BY_PATH[path.replace(/(.)\/$/, '$1')]?.().catch(() => undefined);
+/**
+ * Starts loading the screen at `path` (nothing for other paths); settles when it is in (a failure is left to the
+ * route's own load).
+ */
+export function preloadScreen(path: string): Promise<unknown> | undefined {
+  return BY_PATH[path.replace(/(.)\/$/, '$1')]?.().catch(() => undefined);
 }

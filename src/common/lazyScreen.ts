@@ -1,12 +1,46 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
+
+/** A chunk's loader that keeps its module once loaded: a screen preloaded through it renders without suspending. */
+export type ChunkLoader<M> = (() => Promise<M>) & { loaded?: () => M | undefined };
+
+/**
+ * `load` loaded once (later calls share the first's promise; a failed load is tried again), with `loaded()` telling
+ * its module synchronously once it is in.
+ */
+export function rememberedLoad<M>(load: () => Promise<M>): ChunkLoader<M> {
+  let module: M | undefined;
+  let pending: Promise<M> | undefined;
+  const loader = () =>
+    (pending ??= load().then(
+      (m) => (module = m),
+      (e: unknown) => {
+        pending = undefined;
+        throw e;
+      },
+    ));
+  return Object.assign(loader, { loaded: () => module });
+}
 
 /**
  * A screen in its own chunk, loaded the first time it is opened (react-admin's layout shows its loading
  * screen meanwhile), so signing in loads the shell and one section, not every screen of the panel.
+ *
+ * A screen whose chunk is already in when it mounts (preloaded through a `rememberedLoad` loader: main.tsx and
+ * firstScreen.ts start the cold page's screen with the shell) is rendered as is, not through React.lazy: a lazy
+ * component suspends on its first render even when its chunk is loaded, and React then holds the screen back
+ * until 300 ms after the loading fallback was shown (its throttle of Suspense reveals), which was a third of a
+ * cold page's time.
  */
 export function lazyScreen<K extends string, P extends object>(
-  load: () => Promise<Record<K, ComponentType<P>>>,
+  load: (() => Promise<Record<K, ComponentType<P>>>) & { loaded?: () => Record<K, ComponentType<P>> | undefined },
   name: K,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async (): Promise<{ default: ComponentType<P> }> => ({ default: (await load())[name] }));
+): ComponentType<P> {
+  const Lazy = lazy(async (): Promise<{ default: ComponentType<P> }> => ({ default: (await load())[name] }));
+  // The choice is made once per mount: a component that changed type between renders would be mounted again.
+  const Screen = (props: P) => {
+    const [Component] = useState<ComponentType<P>>(() => load.loaded?.()?.[name] ?? Lazy);
+    return createElement(Component, props);
+  };
+  Screen.displayName = `Screen(${name})`;
+  return Screen;
 }
