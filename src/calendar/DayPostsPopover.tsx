@@ -41,16 +41,18 @@ export const DayPostsPopover = ({
   const navigate = useNavigate();
   const dataProvider = useDataProvider<KadrDataProvider>();
   const [paper, setPaper] = useState<HTMLDivElement | null>(null);
-  const [dragging, setDragging] = useState(false);
   useEffect(() => {
     if (!paper) return;
     const draggable = new Draggable(paper, { itemSelector: '[data-movable]', eventData: { create: false } });
-    draggable.dragging.emitter.on('dragstart', () => setDragging(true));
-    draggable.dragging.emitter.on('dragend', () => setDragging(false));
-    return () => {
-      draggable.destroy();
-      setDragging(false);
+    // Set on the elements at once, not through a render: the drop is judged at the pointer's next moves.
+    const root = paper.closest<HTMLElement>('.MuiPopover-root') ?? paper;
+    const through = (on: boolean) => {
+      root.style.pointerEvents = on ? 'none' : '';
+      paper.style.opacity = on ? '0.3' : '';
     };
+    draggable.dragging.emitter.on('dragstart', () => through(true));
+    draggable.dragging.emitter.on('dragend', () => through(false));
+    return () => draggable.destroy();
   }, [paper]);
   const { data } = useQuery({
     queryKey: ['calendar', 'day', open?.day.start, open?.day.end, open?.range, filter],
@@ -74,13 +76,7 @@ export const DayPostsPopover = ({
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
       slotProps={{
-        root: { sx: dragging ? { pointerEvents: 'none' } : {} },
-        backdrop: { sx: dragging ? { pointerEvents: 'none' } : {} },
-        paper: {
-          ref: setPaper,
-          'data-day-posts': open?.day.day,
-          sx: { maxHeight: 420, minWidth: 280, ...(dragging ? { pointerEvents: 'none', opacity: 0.3 } : {}) },
-        } as object,
+        paper: { ref: setPaper, 'data-day-posts': open?.day.day, sx: { maxHeight: 420, minWidth: 280 } } as object,
       }}
     >
       {open && (
