@@ -21,7 +21,9 @@ import interactionPlugin from '@fullcalendar/interaction';
 import {
   CALENDAR_DAY_POSTS,
   CALENDAR_POSTS_MAX,
+  CalendarDaysAnswerSchema,
   type CalendarDay,
+  type CalendarDaysAnswer,
   type CalendarFilter,
   type CalendarPost,
 } from '../contract/calendar';
@@ -41,7 +43,6 @@ import { useProfileZone } from '../slots/useProfileZone';
 import { OverDaysMarker, markOver } from './OverDaysMarker';
 import { takePrefetched } from './monthPrefetch';
 import { API } from '../contract/endpoints';
-import { contract } from '../providers/contract';
 import { parseAnswer } from '../providers/parseAnswer';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
@@ -78,31 +79,39 @@ const postsSource =
     };
     const month = info.end.getTime() - info.start.getTime() > MONTH_GRID_MS;
     const days = { ...o.filter, ...range, zone: o.zone };
-    // A cold page's first month was asked for before this code loaded (monthPrefetch.ts, main.tsx).
+    const monthEvents = (answer: CalendarDaysAnswer) => {
+      o.onTruncated(false);
+      return answer.days.flatMap((d: CalendarDay) => [
+        ...d.posts.map((p) => toEvent(p, o.colorOf, o.zone)),
+        ...(d.count > d.posts.length ? [toMoreEvent(d, range)] : []),
+      ]);
+    };
+    const failed = (e: Error) => {
+      o.onError(e);
+      fail(e);
+    };
+    // A cold page's first month was asked for before this code loaded (monthPrefetch.ts, main.tsx). Already in, it
+    // is handed over at once: FullCalendar then draws the month with its posts in one pass, not the empty grid first.
     const prefetched = month ? takePrefetched(days) : undefined;
-    const monthDays = prefetched
-      ? prefetched
-          .then(async (json) =>
-            parseAnswer((await contract.calendar()).CalendarDaysAnswerSchema, `GET ${API.calendar.days}`, json),
-          )
-          .catch(() => o.dataProvider.calendarDays(days))
-      : undefined;
+    if (prefetched?.json !== undefined) {
+      try {
+        return ok(monthEvents(parseAnswer(CalendarDaysAnswerSchema, `GET ${API.calendar.days}`, prefetched.json)));
+      } catch {
+        /* not the answer expected: asked for again below */
+      }
+    }
     const events: Promise<EventInput[]> = month
-      ? (monthDays ?? o.dataProvider.calendarDays(days)).then((answer) => {
-          o.onTruncated(false);
-          return answer.days.flatMap((d: CalendarDay) => [
-            ...d.posts.map((p) => toEvent(p, o.colorOf, o.zone)),
-            ...(d.count > d.posts.length ? [toMoreEvent(d, range)] : []),
-          ]);
-        })
+      ? (prefetched && prefetched.json === undefined
+          ? prefetched.answer.then((json) => parseAnswer(CalendarDaysAnswerSchema, `GET ${API.calendar.days}`, json))
+          : Promise.reject(new Error('not prefetched'))
+        )
+          .catch(() => o.dataProvider.calendarDays(days))
+          .then(monthEvents)
       : o.dataProvider.calendarPosts({ ...o.filter, ...range }).then((answer) => {
           o.onTruncated(answer.truncated);
           return answer.data.map((p) => toEvent(p, o.colorOf, o.zone));
         });
-    events.then(ok).catch((e: Error) => {
-      o.onError(e);
-      fail(e);
-    });
+    events.then(ok).catch(failed);
   };
 
 /** The calendar's callbacks: made once per page, reading the page's current values through a ref. */
@@ -209,8 +218,9 @@ export const CalendarPage = () => {
   const boxRef = useRef<HTMLDivElement>(null);
   const calendarRef = useRef<FullCalendar>(null);
   const overTitle = translate('kadr.slots.over_budget');
-  // The calendar is drawn in a render of its own after the page's first: on a cold page the shell, the filters and
-  // FullCalendar's first drawing of the month are each 0.1 s or so of main thread, and together one long task.
+  // The filters and the calendar are drawn in a render of their own after the page's first (a deferred one, which
+  // React does in slices): on a cold page the panel's shell and FullCalendar's first drawing of the month are each
+  // about 0.1 s of main thread, and together with the filters one long task.
   const drawCalendar = useDeferredValue(true, false);
 
   const colorOf: PaletteOf = useCallback(
@@ -339,68 +349,70 @@ export const CalendarPage = () => {
       ref={boxRef}
     >
       <Title title={translate('kadr.calendar.title')} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
-        <Autocomplete
-          size="small"
-          sx={{ minWidth: 220 }}
-          options={profiles}
-          value={profile}
-          getOptionLabel={(o) => profileText(o)}
-          getOptionKey={(o) => o.id}
-          isOptionEqualToValue={(a, b) => a.value === b.value}
-          onChange={(_, next) => set({ accountId: next ? Number(next.value) : undefined })}
-          renderInput={(params) => <TextField {...params} label={translate('kadr.calendar.filters.profile')} />}
-        />
-        <TextField
-          select
-          fullWidth={false}
-          size="small"
-          sx={{ minWidth: 160 }}
-          label={translate('kadr.calendar.filters.group')}
-          value={filter.groupId ?? ''}
-          onChange={(e) => set({ groupId: e.target.value ? Number(e.target.value) : undefined })}
-        >
-          <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
-          {groups.map((g) => (
-            <MenuItem key={g.id} value={g.id}>
-              {g.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          fullWidth={false}
-          size="small"
-          sx={{ minWidth: 140 }}
-          label={translate('kadr.calendar.filters.platform')}
-          value={filter.platform ?? ''}
-          onChange={(e) => set({ platform: e.target.value || undefined })}
-          slotProps={{ htmlInput: { 'data-filter': 'platform' } }}
-        >
-          <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
-          {PLATFORMS.map((p) => (
-            <MenuItem key={p} value={p}>
-              {PLATFORM_TITLES[p]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          fullWidth={false}
-          size="small"
-          sx={{ minWidth: 160 }}
-          label={translate('kadr.calendar.filters.state')}
-          value={filter.state ?? ''}
-          onChange={(e) => set({ state: e.target.value || undefined })}
-        >
-          <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
-          {PUBLISH_STATES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {translate(`kadr.publishing.states.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      {drawCalendar && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
+          <Autocomplete
+            size="small"
+            sx={{ minWidth: 220 }}
+            options={profiles}
+            value={profile}
+            getOptionLabel={(o) => profileText(o)}
+            getOptionKey={(o) => o.id}
+            isOptionEqualToValue={(a, b) => a.value === b.value}
+            onChange={(_, next) => set({ accountId: next ? Number(next.value) : undefined })}
+            renderInput={(params) => <TextField {...params} label={translate('kadr.calendar.filters.profile')} />}
+          />
+          <TextField
+            select
+            fullWidth={false}
+            size="small"
+            sx={{ minWidth: 160 }}
+            label={translate('kadr.calendar.filters.group')}
+            value={filter.groupId ?? ''}
+            onChange={(e) => set({ groupId: e.target.value ? Number(e.target.value) : undefined })}
+          >
+            <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
+            {groups.map((g) => (
+              <MenuItem key={g.id} value={g.id}>
+                {g.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            fullWidth={false}
+            size="small"
+            sx={{ minWidth: 140 }}
+            label={translate('kadr.calendar.filters.platform')}
+            value={filter.platform ?? ''}
+            onChange={(e) => set({ platform: e.target.value || undefined })}
+            slotProps={{ htmlInput: { 'data-filter': 'platform' } }}
+          >
+            <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
+            {PLATFORMS.map((p) => (
+              <MenuItem key={p} value={p}>
+                {PLATFORM_TITLES[p]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            fullWidth={false}
+            size="small"
+            sx={{ minWidth: 160 }}
+            label={translate('kadr.calendar.filters.state')}
+            value={filter.state ?? ''}
+            onChange={(e) => set({ state: e.target.value || undefined })}
+          >
+            <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
+            {PUBLISH_STATES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {translate(`kadr.publishing.states.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      )}
       <Typography variant="body2" sx={{ mb: 1 }} data-zone={zone}>
         {translate('kadr.slots.times_in_zone', { zone: zoneLabel(zone, openedAt, locale) })}
       </Typography>
