@@ -113,6 +113,25 @@ describeOnEachDb('dragging a post out of a crowded day', (kind) => {
     return id;
   };
 
+  it('a cold month view asks for its month once, before the shell draws, weeks from Monday or Sunday', async () => {
+    for (const lang of ['en', 'uk']) {
+      await page.evaluate((l) => localStorage.setItem('kadr.locale', l), lang);
+      const asked: string[] = [];
+      const onRequest = (r: { url: () => string }) => {
+        if (/\/api\/(calendar\/days|notifications)/.test(r.url())) asked.push(r.url());
+      };
+      page.on('request', onRequest);
+      await page.goto(`${srv.url}/calendar`);
+      await page.locator(`.fc-dayGridMonth-view td[data-date="${crowded}"] .kadr-more`).waitFor();
+      await page.waitForLoadState('networkidle');
+      page.off('request', onRequest);
+      // One ask, sent before the panel's shell had drawn (its bell asks for the notifications when it does): the
+      // page's first script sent it, and the calendar took its answer.
+      expect(asked.filter((u) => u.includes('/api/calendar/days'))).toHaveLength(1);
+      expect(asked[0]).toContain('/api/calendar/days');
+    }
+  });
+
   it('at 1440 px: a post dragged from "+ще N" onto another day is moved there at the same time of day', async () => {
     await page.goto(`${srv.url}/calendar`);
     const more = page.locator(`.fc-dayGridMonth-view td[data-date="${crowded}"] .kadr-more`);
