@@ -1,4 +1,4 @@
-import { rememberedLoad } from './common/lazyScreen';
+import { rememberedLoad } from './common/rememberedLoad';
 
 /**
  * The screens a cold page most often opens on: each list, Settings and the calendar. main.tsx starts loading the

@@ -1,25 +1,6 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 
-/** A chunk's loader that keeps its module once loaded: a screen preloaded through it renders without suspending. */
-export type ChunkLoader<M> = (() => Promise<M>) & { loaded?: () => M | undefined };
-
-/**
- * `load` loaded once (later calls share the first's promise; a failed load is tried again), with `loaded()` telling
- * its module synchronously once it is in.
- */
-export function rememberedLoad<M>(load: () => Promise<M>): ChunkLoader<M> {
-  let module: M | undefined;
-  let pending: Promise<M> | undefined;
-  const loader = () =>
-    (pending ??= load().then(
-      (m) => (module = m),
-      (e: unknown) => {
-        pending = undefined;
-        throw e;
-      },
-    ));
-  return Object.assign(loader, { loaded: () => module });
-}
+export { rememberedLoad, type ChunkLoader } from './rememberedLoad';
 
 /**
  * A screen in its own chunk, loaded the first time it is opened (react-admin's layout shows its loading
