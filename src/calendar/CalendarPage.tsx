@@ -58,6 +58,8 @@ const MONTH_GRID_MS = 35 * 24 * 3600_000;
 /** The month grid is given each day's first posts and its own "+N more" entry: FullCalendar cuts nothing there. */
 const VIEW_OPTIONS = { dayGridMonth: { dayMaxEvents: false } };
 
+const nextTask = () => new Promise<void>((done) => setTimeout(done, 0));
+
 /**
  * FullCalendar's event source: the posts of the range it shows, through the dataProvider. The month grid asks for
  * its days only (the dataProvider's calendarDays: each day's first posts and its count, in the calendar's zone) and draws a
@@ -86,40 +88,26 @@ const postsSource =
         ...(d.count > d.posts.length ? [toMoreEvent(d, range)] : []),
       ]);
     };
-    const failed = (e: Error) => {
-      o.onError(e);
-      fail(e);
-    };
-    // A cold page's first month was asked for before this code loaded (monthPrefetch.ts, main.tsx). Already in, it
-    // is handed over in the next task: FullCalendar draws its empty grid in this one and the posts in that one (in
-    // one pass both took 0.1 s of main thread on a quiet machine, twice that under load).
+    // A cold page's first month was asked for before this code loaded (monthPrefetch.ts, main.tsx); its answer is
+    // handed over no sooner than the next task, so FullCalendar draws its empty grid in this one and the posts in
+    // that one (in one pass both took 0.1 s of main thread on a quiet machine, twice that under load). If it
+    // failed, or is not the answer expected, the month is asked for again.
     const prefetched = month ? takePrefetched(days) : undefined;
-    if (prefetched?.json !== undefined) {
-      const json = prefetched.json;
-      setTimeout(() => {
-        let answer: CalendarDaysAnswer;
-        try {
-          answer = parseAnswer(CalendarDaysAnswerSchema, `GET ${API.calendar.days}`, json);
-        } catch {
-          // Not the answer expected: asked for again.
-          return void o.dataProvider.calendarDays(days).then(monthEvents).then(ok).catch(failed);
-        }
-        ok(monthEvents(answer));
-      }, 0);
-      return;
-    }
-    const events: Promise<EventInput[]> = month
-      ? (prefetched && prefetched.json === undefined
-          ? prefetched.answer.then((json) => parseAnswer(CalendarDaysAnswerSchema, `GET ${API.calendar.days}`, json))
-          : Promise.reject(new Error('not prefetched'))
-        )
+    const monthDays = prefetched
+      ? Promise.all([prefetched, nextTask()])
+          .then(([json]) => parseAnswer(CalendarDaysAnswerSchema, `GET ${API.calendar.days}`, json))
           .catch(() => o.dataProvider.calendarDays(days))
-          .then(monthEvents)
+      : o.dataProvider.calendarDays(days);
+    const events: Promise<EventInput[]> = month
+      ? monthDays.then(monthEvents)
       : o.dataProvider.calendarPosts({ ...o.filter, ...range }).then((answer) => {
           o.onTruncated(answer.truncated);
           return answer.data.map((p) => toEvent(p, o.colorOf, o.zone));
         });
-    events.then(ok).catch(failed);
+    events.then(ok).catch((e: Error) => {
+      o.onError(e);
+      fail(e);
+    });
   };
 
 /** The calendar's callbacks: made once per page, reading the page's current values through a ref. */

@@ -40,9 +40,7 @@ const keyOf = (q: DaysQuery) =>
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 
-/** A prefetched answer: its promise, and its JSON once in (undefined until then, or when it failed). */
-export type Prefetched = { answer: Promise<unknown>; json?: unknown };
-let prefetched: ({ key: string; at: number } & Prefetched) | undefined;
+let prefetched: { key: string; at: number; answer: Promise<unknown> } | undefined;
 
 /**
  * A cold /calendar (main.tsx): the month's days asked for as soon as the page's first script runs, while the
@@ -55,22 +53,16 @@ export function prefetchMonth(): void {
   if (window.matchMedia('(max-width:599.95px)').matches) return;
   const query = firstMonthQuery();
   const answer = prefetchJson(pathOf(API.calendar.days, {}, query));
-  if (!answer) return;
-  const entry: NonNullable<typeof prefetched> = { key: keyOf(query), at: Date.now(), answer };
-  answer.then(
-    (json) => (entry.json = json),
-    () => undefined,
-  );
-  prefetched = entry;
+  if (answer) prefetched = { key: keyOf(query), at: Date.now(), answer };
 }
 
 /**
  * The prefetched answer (JSON, not yet checked) if it is for `query` and fresh (once: a later ask, such as a
  * refetch after a drag, goes to the server), else undefined.
  */
-export function takePrefetched(query: DaysQuery): Prefetched | undefined {
+export function takePrefetched(query: DaysQuery): Promise<unknown> | undefined {
   const p = prefetched;
   prefetched = undefined;
   if (!p || p.key !== keyOf(query) || Date.now() - p.at > FRESH_MS) return undefined;
-  return p;
+  return p.answer;
 }
