@@ -1,15 +1,17 @@
-import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
+import { StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { KadrToaster } from './common/ToastNotification';
 import { Loading } from './layout/Loading';
 import { readAuth } from './providers/authStore';
 import { setLoggedOutHandler } from './providers/sessionEnd';
 import { restoreLocale } from './providers/i18nProvider';
+import { lazyScreen, rememberedLoad } from './common/lazyScreen';
 
-const loadAdmin = () => import('./App');
-const loadLogin = () => import('./LoginApp');
-const AdminApp = lazy(loadAdmin);
-const LoginApp = lazy(loadLogin);
+const loadAdmin = rememberedLoad(() => import('./App'));
+const loadLogin = rememberedLoad(() => import('./LoginApp'));
+// Loaded before the first render (below): drawn at once, not after React's 300 ms hold on a suspended one.
+const AdminApp = lazyScreen(loadAdmin, 'default');
+const LoginApp = lazyScreen(loadLogin, 'default');
 const signedInNow = () => readAuth().isAuthenticated && !!readAuth().refreshToken;
 
 /** Signed out: only the login form loads. Signed in: the whole panel. */
@@ -51,8 +53,17 @@ function Root() {
 // the screen at this path, not after the shell has rendered (its table is a small chunk of its own: the sign-in
 // page does not load it).
 const signedIn = signedInNow();
-if (signedIn) void import('./firstScreen').then((m) => m.preloadScreen(location.pathname));
-Promise.allSettled([restoreLocale(signedIn ? 'panel' : 'signIn'), signedIn ? loadAdmin() : loadLogin()]).finally(() => {
+// A cold calendar asks for its month first of all (its small module ahead of the panel's chunks).
+if (signedIn && location.pathname.replace(/\/$/, '') === '/calendar')
+  void import('./calendar/monthPrefetch').then((m) => m.prefetchMonth());
+// The panel is drawn once the screen's code is in too: a screen that arrived after the shell's first render would
+// be held back by React until 300 ms after its loading fallback showed (its throttle of Suspense reveals).
+const firstScreen = signedIn ? import('./firstScreen').then((m) => m.preloadScreen(location.pathname)) : undefined;
+Promise.allSettled([
+  restoreLocale(signedIn ? 'panel' : 'signIn'),
+  signedIn ? loadAdmin() : loadLogin(),
+  firstScreen,
+]).finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Root />
