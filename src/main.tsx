@@ -5,6 +5,7 @@ import { Loading } from './layout/Loading';
 import { readAuth } from './providers/authStore';
 import { setLoggedOutHandler } from './providers/sessionEnd';
 import { restoreLocale } from './providers/i18nProvider';
+import { startFirstData } from './providers/firstData';
 
 const loadAdmin = () => import('./App');
 const loadLogin = () => import('./LoginApp');
@@ -50,9 +51,18 @@ function Root() {
 // The first screen's code loads alongside the language's messages, not after them; signed in, so does the code of
 // the screen at this path, not after the shell has rendered (its table is a small chunk of its own: the sign-in
 // page does not load it).
+// Signed in, the list's first page and the contracts that parse the first answers are asked for now too
+// (src/providers/firstData.ts), not once the list has rendered.
 const signedIn = signedInNow();
-if (signedIn) void import('./firstScreen').then((m) => m.preloadScreen(location.pathname));
-Promise.allSettled([restoreLocale(signedIn ? 'panel' : 'signIn'), signedIn ? loadAdmin() : loadLogin()]).finally(() => {
+const firstLoad = Promise.allSettled([
+  restoreLocale(signedIn ? 'panel' : 'signIn'),
+  signedIn ? loadAdmin() : loadLogin(),
+]);
+if (signedIn) {
+  void import('./firstScreen').then((m) => m.preloadScreen(location.pathname));
+  startFirstData(location);
+}
+firstLoad.finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Root />
