@@ -9,8 +9,12 @@ import { lazyTooltip } from './scripts/vite/lazyTooltip.ts';
 export default defineConfig({
   plugins: [react(), signInMessages(), lazyTooltip(), precompress()],
   resolve: {
-    // A polyfill of what every supported browser has (see the file).
-    alias: { 'object.entries': resolve(import.meta.dirname, 'src/shims/object-entries.cjs') },
+    alias: [
+      // A polyfill of what every supported browser has (see the file).
+      { find: 'object.entries', replacement: resolve(import.meta.dirname, 'src/shims/object-entries.cjs') },
+      // The CSV library loads on the first export, not with every list (see the file).
+      { find: /^jsonexport\/dist\/index\.js$/, replacement: resolve(import.meta.dirname, 'src/shims/jsonexport.ts') },
+    ],
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@mui/material', '@tanstack/react-query'],
   },
   server: {

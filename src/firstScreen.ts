@@ -31,7 +31,35 @@ const BY_PATH: Record<string, () => Promise<unknown>> = {
   '/setting': loadSettingsPage,
 };
 
-/** Starts loading the screen at `path` (nothing for other paths); a failure is left to the route's own load. */
+/**
+ * The contract modules that parse a cold page's first answers (src/providers/contract.ts loads the same ones when
+ * a call is made): the bell's, every page's, and each list's page envelope and rows.
+ */
+const live = () => import('./contract/live');
+const http = () => import('./contract/http');
+const ai = () => import('./contract/ai');
+const CONTRACTS: Record<string, () => Promise<unknown>> = {
+  '/users': () => import('./contract/users'),
+  '/accounts/list': () => import('./contract/accounts'),
+  '/accounts/group/list': () => import('./contract/groups'),
+  '/tags': () => import('./contract/tags'),
+  '/photos': () => import('./contract/backgrounds'),
+  '/video/request-create': () => import('./contract/videos'),
+  '/video/list': () => import('./contract/publications'),
+  '/ai/list': ai,
+  '/ai/video': ai,
+  '/ai/logs': ai,
+};
+
+/**
+ * Starts loading the screen at `path` and the contracts its first answers need (nothing for other paths); a
+ * failure is left to the route's own load.
+ */
 export function preloadScreen(path: string) {
-  BY_PATH[path.replace(/(.)\/$/, '$1')]?.().catch(() => undefined);
+  const at = path.replace(/(.)\/$/, '$1');
+  const ignore = () => undefined;
+  BY_PATH[at]?.().catch(ignore);
+  live().catch(ignore);
+  const contract = CONTRACTS[at];
+  if (contract) void Promise.all([http(), contract()]).catch(ignore);
 }

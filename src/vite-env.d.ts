@@ -19,3 +19,9 @@ declare module 'virtual:sign-in-messages/*' {
 declare module 'virtual:mui-tooltip' {
   export { default } from '@mui/material/Tooltip';
 }
+
+/** The CSV library react-admin's default exporter uses, loaded on the first export (src/shims/jsonexport.ts). */
+declare module 'jsonexport/dist' {
+  const jsonExport: (...args: unknown[]) => void;
+  export default jsonExport;
+}
