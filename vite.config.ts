@@ -2,12 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { signInMessages } from './scripts/vite/signInMessages.ts';
+import { panelMessages } from './scripts/vite/panelMessages.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { lazyTooltip } from './scripts/vite/lazyTooltip.ts';
 
 // One copy each of react-router, MUI and react-query (see notes/react-admin.md §0).
 export default defineConfig({
-  plugins: [react(), signInMessages(), lazyTooltip(), precompress()],
+  plugins: [react(), signInMessages(), panelMessages(), lazyTooltip(), precompress()],
   resolve: {
     alias: [
       // A polyfill of what every supported browser has (see the file).

@@ -25,3 +25,9 @@ declare module 'jsonexport/dist' {
   const jsonExport: (...args: unknown[]) => void;
   export default jsonExport;
 }
+
+/** One part of the panel's messages in one language (scripts/vite/panelMessages.ts, i18n/panelParts.ts). */
+declare module 'virtual:panel-messages/*' {
+  const messages: import('ra-core').TranslationMessages;
+  export default messages;
+}
