@@ -1,5 +1,3 @@
-import { loadLaterMessages } from './providers/i18nProvider';
-
 /**
  * The screens a cold page most often opens on: each list, and Settings. main.tsx starts loading the one at the
  * current path together with the panel's shell, so its code does not wait for the shell to load and render
@@ -61,8 +59,6 @@ export function preloadScreen(path: string) {
   const at = path.replace(/(.)\/$/, '$1');
   const ignore = () => undefined;
   BY_PATH[at]?.().catch(ignore);
-  // The screens' part of the messages, unless the screen shows the core part only (src/users/index.ts).
-  if (BY_PATH[at] && at !== '/users') void loadLaterMessages();
   live().catch(ignore);
   const contract = CONTRACTS[at];
   if (contract) void Promise.all([http(), contract()]).catch(ignore);

@@ -1,5 +1,6 @@
 import { API, withQuery } from '../contract/endpoints';
 import { startEarlyGet } from './earlyGet';
+import { loadLaterMessages } from './i18nProvider';
 
 /**
  * What a signed-in cold list page asks the API for first, started by main.tsx before the panel's code has loaded:
@@ -27,8 +28,20 @@ const FIRST: Record<string, string | undefined> = {
   }),
 };
 
-/** Starts the first list request of the page at `location` (signed in); nothing for other pages. */
+const pathOfPage = (pathname: string) => pathname.replace(/(.)\/$/, '$1');
+
+/**
+ * The pages whose screen shows the core part of the messages only (`coreOnly` in src/users/index.ts); every
+ * other page needs the later part too (i18n/panelParts.ts).
+ */
+export const coreOnlyPage = (pathname: string) => pathOfPage(pathname) === '/users';
+
+/**
+ * Starts the first list request of the page at `location` (signed in; nothing for other pages), and the later
+ * part of the messages for a page whose screen needs it, alongside the core part rather than with the screen.
+ */
 export function startFirstData(location: { pathname: string; search: string }): void {
-  const url = location.search ? undefined : FIRST[location.pathname.replace(/(.)\/$/, '$1')];
+  if (!coreOnlyPage(location.pathname)) void loadLaterMessages();
+  const url = location.search ? undefined : FIRST[pathOfPage(location.pathname)];
   if (url) startEarlyGet(url);
 }
