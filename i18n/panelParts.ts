@@ -1,12 +1,14 @@
 /**
  * The panel's messages in two parts, cut from uk.ts and en.ts at build time (scripts/vite/panelMessages.ts,
- * `virtual:panel-messages/uk/core` and so on); the language files stay the one place each text is written.
+ * `virtual:panel-messages/uk/core` and so on); the language files stay the one place each text is written. A
+ * cold page whose screen shows the core part only (the users list, src/providers/firstData.ts `coreOnlyPage`)
+ * loads that part, and the later one with the first screen that needs it (src/common/lazyScreen.ts); every other
+ * page loads the language file whole, as before.
  *
  * - `core`: react-admin's own texts, the resources' names and every section of `kadr` not named below: what the
- *   shell (menu, app bar, errors, validation) and the users list show. Loaded before the panel renders.
+ *   shell (menu, app bar, errors, validation) and the users list show.
  * - `later`: the sections named below, which only screens of their own domain show (and the bell's panel: a
- *   notification's stored message may name a platform's error). Loaded with the first screen that is not
- *   marked core-only (src/common/lazyScreen.ts), while its code loads.
+ *   notification's stored message may name a platform's error).
  *
  * A new section lands in `core`; list it here once no shell or core-only screen shows it
  * (tests/unit/panel-messages.test.ts checks those files name no `later` section).

@@ -5,7 +5,7 @@ import { Loading } from './layout/Loading';
 import { readAuth } from './providers/authStore';
 import { setLoggedOutHandler } from './providers/sessionEnd';
 import { restoreLocale } from './providers/i18nProvider';
-import { startFirstData } from './providers/firstData';
+import { coreOnlyPage, startFirstData } from './providers/firstData';
 
 const loadAdmin = () => import('./App');
 const loadLogin = () => import('./LoginApp');
@@ -38,7 +38,10 @@ function Root() {
               // First the path, since the panel's router reads it when its code loads. The panel's code and
               // messages load while the form still shows it is signing in.
               if (location.pathname === '/login') history.replaceState(null, '', '/');
-              await Promise.allSettled([restoreLocale('panel'), loadAdmin()]);
+              await Promise.allSettled([
+                restoreLocale('panel', { coreOnly: coreOnlyPage(location.pathname) }),
+                loadAdmin(),
+              ]);
               setSignedIn(true);
             }}
           />
@@ -55,7 +58,7 @@ function Root() {
 // (src/providers/firstData.ts), not once the list has rendered.
 const signedIn = signedInNow();
 const firstLoad = Promise.allSettled([
-  restoreLocale(signedIn ? 'panel' : 'signIn'),
+  restoreLocale(signedIn ? 'panel' : 'signIn', { coreOnly: coreOnlyPage(location.pathname) }),
   signedIn ? loadAdmin() : loadLogin(),
 ]);
 if (signedIn) {

@@ -1,6 +1,5 @@
 import { API, withQuery } from '../contract/endpoints';
 import { startEarlyGet } from './earlyGet';
-import { loadLaterMessages } from './i18nProvider';
 
 /**
  * What a signed-in cold list page asks the API for first, started by main.tsx before the panel's code has loaded:
@@ -31,17 +30,13 @@ const FIRST: Record<string, string | undefined> = {
 const pathOfPage = (pathname: string) => pathname.replace(/(.)\/$/, '$1');
 
 /**
- * The pages whose screen shows the core part of the messages only (`coreOnly` in src/users/index.ts); every
- * other page needs the later part too (i18n/panelParts.ts).
+ * The pages whose screen shows the core part of the messages only (`coreOnly` in src/users/index.ts): a cold one
+ * loads that part only (i18n/panelParts.ts); every other page loads the messages whole.
  */
 export const coreOnlyPage = (pathname: string) => pathOfPage(pathname) === '/users';
 
-/**
- * Starts the first list request of the page at `location` (signed in; nothing for other pages), and the later
- * part of the messages for a page whose screen needs it, alongside the core part rather than with the screen.
- */
+/** Starts the first list request of the page at `location` (signed in); nothing for other pages. */
 export function startFirstData(location: { pathname: string; search: string }): void {
-  if (!coreOnlyPage(location.pathname)) void loadLaterMessages();
   const url = location.search ? undefined : FIRST[pathOfPage(location.pathname)];
   if (url) startEarlyGet(url);
 }

@@ -13,9 +13,10 @@ export type MessagesFor = 'panel' | 'signIn';
 
 type Messages = TranslationMessages;
 
-// Each language's messages are chunks of their own, a page loads the active language's only, and the panel's in
-// two parts (i18n/panelParts.ts): the shell's, before the first render, and the screens' sections, with the first
-// screen that shows them (loadLaterMessages).
+// Each language's messages are chunks of their own, a page loads the active language's only. The panel's load
+// whole, or, on a page whose screen shows the shell's part only (the users list), in two parts (i18n/panelParts.ts):
+// the core part before the first render, and the screens' sections with the first screen that shows them
+// (loadLaterMessages).
 const panelCoreOf = (locale: Locale) =>
   (locale === 'en' ? import('virtual:panel-messages/en/core') : import('virtual:panel-messages/uk/core')).then(
     (m) => m.default,
@@ -24,10 +25,8 @@ const panelLaterOf = (locale: Locale) =>
   (locale === 'en' ? import('virtual:panel-messages/en/later') : import('virtual:panel-messages/uk/later')).then(
     (m) => m.default,
   );
-const panelMessagesOf = async (locale: Locale) => {
-  const [core, later] = await Promise.all([panelCoreOf(locale), panelLaterOf(locale)]);
-  return joinParts(core, later);
-};
+const panelMessagesOf = (locale: Locale): Promise<Messages> =>
+  locale === 'en' ? import('../../i18n/en').then((m) => m.en) : import('../../i18n/uk').then((m) => m.uk);
 const signInMessagesOf = (locale: Locale) =>
   (locale === 'en' ? import('virtual:sign-in-messages/en') : import('virtual:sign-in-messages/uk')).then(
     (m) => m.default,
@@ -60,20 +59,22 @@ const make = (locale: Locale, messages: Messages, messagesOf: (l: Locale) => Pro
 /**
  * Loads the remembered language (it survives reloads and logouts) before the first render: polyglot needs the
  * first language's messages at hand; the other one loads when it is chosen. The signed-out page loads the
- * sign-in messages only; signing in loads the panel's core part before the panel renders (both parts once a
- * screen of this tab has needed the later one: a screen's code stays loaded across a new sign-in).
+ * sign-in messages only. Signing in loads the panel's messages whole, or with `coreOnly` (a page whose screen
+ * shows the core part only) that part only, until a screen asks for the rest (once one has, in this tab, every
+ * later restore loads them whole: a screen's code stays loaded across a new sign-in).
  */
-export async function restoreLocale(messagesFor: MessagesFor) {
+export async function restoreLocale(messagesFor: MessagesFor, { coreOnly = false }: { coreOnly?: boolean } = {}) {
   const locale = currentLocale();
   if (messagesFor === 'panel') {
-    later = undefined;
-    const loading = panelCoreOf(locale).then((core) => ({ locale, core }));
+    const whole = !coreOnly || laterAskedFor;
+    laterAskedFor ||= whole;
+    const loading = (whole ? panelMessagesOf(locale) : panelCoreOf(locale)).then((core) => ({ locale, core }));
     panelCore = loading;
-    if (laterAskedFor) void loadLaterMessages();
+    later = whole ? loading.then(() => undefined) : undefined;
     const { core } = await loading;
     if (panelCore !== loading) return;
-    if (later) await later;
-    else active = make(locale, core, panelMessagesOf);
+    if (whole || !later) active = make(locale, core, panelMessagesOf);
+    else await later;
   } else {
     [panelCore, later] = [undefined, undefined];
     active = make(locale, await signInMessagesOf(locale), signInMessagesOf);
