@@ -111,7 +111,7 @@ const provider = () => {
 export const i18nProvider: I18nProvider = {
   translate: (key, options) => provider().translate(key, options),
   changeLocale: async (locale, options) => {
-    // Another language loads whole (both parts, or the sign-in set on the signed-out page).
+    // Another language loads whole (the language file, or the sign-in set on the signed-out page).
     switches++;
     laterAskedFor = true;
     await provider().changeLocale(locale, options);
