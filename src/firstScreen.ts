@@ -35,15 +35,39 @@ const BY_PATH: Record<string, () => Promise<unknown>> = {
   '/ai/logs': loadAiLogList,
   '/setting': loadSettingsPage,
   '/calendar': loadCalendarPage,
-  // The dashboard's answer too: it is what the page waits for.
-  '/analytics': () =>
-    Promise.all([loadAnalyticsPage(), import('./analytics/dashboardPrefetch').then((m) => m.prefetchDashboard())]),
+  '/analytics': loadAnalyticsPage,
 };
 
 /**
- * Starts loading the screen at `path` (nothing for other paths); settles when it is in (a failure is left to the
- * route's own load).
+ * The contract modules that parse a cold page's first answers (src/providers/contract.ts loads the same ones when
+ * a call is made): the bell's, every page's, and each list's page envelope and rows.
+ */
+const live = () => import('./contract/live');
+const http = () => import('./contract/http');
+const ai = () => import('./contract/ai');
+const CONTRACTS: Record<string, () => Promise<unknown>> = {
+  '/users': () => import('./contract/users'),
+  '/accounts/list': () => import('./contract/accounts'),
+  '/accounts/group/list': () => import('./contract/groups'),
+  '/tags': () => import('./contract/tags'),
+  '/photos': () => import('./contract/backgrounds'),
+  '/video/request-create': () => import('./contract/videos'),
+  '/video/list': () => import('./contract/publications'),
+  '/analytics': () => import('./contract/analytics'),
+  '/ai/list': ai,
+  '/ai/video': ai,
+  '/ai/logs': ai,
+};
+
+/**
+ * Starts loading the screen at `path` and the contracts its first answers need (nothing for other paths); settles
+ * when the screen is in (a failure is left to the route's own load).
  */
 export function preloadScreen(path: string): Promise<unknown> | undefined {
-  return BY_PATH[path.replace(/(.)\/$/, '$1')]?.().catch(() => undefined);
+  const at = path.replace(/(.)\/$/, '$1');
+  const ignore = () => undefined;
+  live().catch(ignore);
+  const contract = CONTRACTS[at];
+  if (contract) void Promise.all([http(), contract()]).catch(ignore);
+  return BY_PATH[at]?.().catch(ignore);
 }

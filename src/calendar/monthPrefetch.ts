@@ -1,7 +1,7 @@
 import type { CalendarFilter } from '../contract/calendar';
 import { API, pathOf } from '../contract/endpoints';
 import { currentLocale } from '../providers/locale';
-import { prefetchJson } from '../providers/prefetch';
+import { earlyFetch } from '../providers/earlyGet';
 import { operatorZone } from '../slots/operatorZone';
 import { fromCalendarTime } from './zonedCalendar';
 
@@ -52,8 +52,13 @@ let prefetched: { key: string; at: number; answer: Promise<unknown> } | undefine
 export function prefetchMonth(): void {
   if (window.matchMedia('(max-width:599.95px)').matches) return;
   const query = firstMonthQuery();
-  const answer = prefetchJson(pathOf(API.calendar.days, {}, query));
-  if (answer) prefetched = { key: keyOf(query), at: Date.now(), answer };
+  const url = pathOf(API.calendar.days, {}, query);
+  // Its JSON is not checked here (the calendar checks it against the answer's schema when it takes it).
+  const answer = earlyFetch(url).answer.then((res) =>
+    res?.ok ? (res.json() as Promise<unknown>) : Promise.reject(new Error(`GET ${url}: ${res?.status ?? 'no answer'}`)),
+  );
+  answer.catch(() => undefined); // the calendar asks again
+  prefetched = { key: keyOf(query), at: Date.now(), answer };
 }
 
 /**
