@@ -358,55 +358,28 @@ export const CalendarPage = () => {
             onChange={(_, next) => set({ accountId: next ? Number(next.value) : undefined })}
             renderInput={(params) => <TextField {...params} label={translate('kadr.calendar.filters.profile')} />}
           />
-          <TextField
-            select
-            fullWidth={false}
-            size="small"
-            sx={{ minWidth: 160 }}
+          <FilterSelect
+            minWidth={160}
             label={translate('kadr.calendar.filters.group')}
-            value={filter.groupId ?? ''}
-            onChange={(e) => set({ groupId: e.target.value ? Number(e.target.value) : undefined })}
-          >
-            <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
-            {groups.map((g) => (
-              <MenuItem key={g.id} value={g.id}>
-                {g.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            fullWidth={false}
-            size="small"
-            sx={{ minWidth: 140 }}
+            value={filter.groupId}
+            onChange={(v) => set({ groupId: v ? Number(v) : undefined })}
+            options={groups.map((g) => ({ value: g.id, label: g.name }))}
+          />
+          <FilterSelect
+            minWidth={140}
             label={translate('kadr.calendar.filters.platform')}
-            value={filter.platform ?? ''}
-            onChange={(e) => set({ platform: e.target.value || undefined })}
-            slotProps={{ htmlInput: { 'data-filter': 'platform' } }}
-          >
-            <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
-            {PLATFORMS.map((p) => (
-              <MenuItem key={p} value={p}>
-                {PLATFORM_TITLES[p]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            fullWidth={false}
-            size="small"
-            sx={{ minWidth: 160 }}
+            value={filter.platform}
+            onChange={(v) => set({ platform: v || undefined })}
+            options={PLATFORMS.map((p) => ({ value: p, label: PLATFORM_TITLES[p] }))}
+            dataFilter="platform"
+          />
+          <FilterSelect
+            minWidth={160}
             label={translate('kadr.calendar.filters.state')}
-            value={filter.state ?? ''}
-            onChange={(e) => set({ state: e.target.value || undefined })}
-          >
-            <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
-            {PUBLISH_STATES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {translate(`kadr.publishing.states.${s}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            value={filter.state}
+            onChange={(v) => set({ state: v || undefined })}
+            options={PUBLISH_STATES.map((st) => ({ value: st, label: translate(`kadr.publishing.states.${st}`) }))}
+          />
         </Stack>
       )}
       <Typography variant="body2" sx={{ mb: 1 }} data-zone={zone}>
@@ -438,3 +411,41 @@ export const CalendarPage = () => {
     </Box>
   );
 };
+
+/** One of the calendar's filters: a select whose first item, "all", clears it. */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+  minWidth,
+  dataFilter,
+}: {
+  label: string;
+  value: string | number | undefined;
+  onChange: (value: string) => void;
+  options: { value: string | number; label: string }[];
+  minWidth: number;
+  dataFilter?: string;
+}) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      fullWidth={false}
+      size="small"
+      sx={{ minWidth }}
+      label={label}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={dataFilter ? { htmlInput: { 'data-filter': dataFilter } } : undefined}
+    >
+      <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
