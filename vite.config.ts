@@ -2,15 +2,20 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { signInMessages } from './scripts/vite/signInMessages.ts';
+import { panelMessages } from './scripts/vite/panelMessages.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { lazyTooltip } from './scripts/vite/lazyTooltip.ts';
 
 // One copy each of react-router, MUI and react-query (see notes/react-admin.md §0).
 export default defineConfig({
-  plugins: [react(), signInMessages(), lazyTooltip(), precompress()],
+  plugins: [react(), signInMessages(), panelMessages(), lazyTooltip(), precompress()],
   resolve: {
-    // A polyfill of what every supported browser has (see the file).
-    alias: { 'object.entries': resolve(import.meta.dirname, 'src/shims/object-entries.cjs') },
+    alias: [
+      // A polyfill of what every supported browser has (see the file).
+      { find: 'object.entries', replacement: resolve(import.meta.dirname, 'src/shims/object-entries.cjs') },
+      // The CSV library loads on the first export, not with every list (see the file).
+      { find: /^jsonexport\/dist\/index\.js$/, replacement: resolve(import.meta.dirname, 'src/shims/jsonexport.ts') },
+    ],
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@mui/material', '@tanstack/react-query'],
   },
   server: {

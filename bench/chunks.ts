@@ -9,7 +9,9 @@ import { TraceMap, eachMapping } from '@jridgewell/trace-mapping';
  * the manifest names them). Follows each chunk's static imports, and reports each chunk's gzip size and each
  * package's or source folder's share of it (its share of the chunk's bytes, applied to the gzip size).
  * `DIST` overrides the build folder (dist/), `TOP` the number of rows (40); `BY=module` reports each module;
- * `EXCEPT=index.html,src/App.tsx` leaves out what those entries load (what a screen adds to the shell).
+ * `EXCEPT=index.html,src/App.tsx` leaves out what those entries load (what a screen adds to the shell). An
+ * argument `assets/<file>.js` counts that built file alone (the files a page really loaded, as bench/waterfall.ts
+ * prints them, lazy ones included).
  */
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[] };
 
@@ -20,6 +22,8 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf
 
 const files = new Set<string>();
 const visit = (key: string) => {
+  // A built file as the browser asked for it (bench/waterfall.ts lists them): that file alone.
+  if (key.startsWith('assets/')) return void files.add(key);
   const chunk = manifest[key];
   if (!chunk) throw new Error(`not in the manifest: ${key}`);
   if (files.has(chunk.file)) return;

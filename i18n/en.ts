@@ -814,6 +814,7 @@ export const kadrEn: KadrMessages = {
     more: '+%{count} more',
     more_title: '%{smart_count} more post this day: show it |||| %{smart_count} more posts this day: show them all',
     day_posts: 'All posts of the day (%{smart_count})',
+    drag_hint: 'Drag a post onto another day to move it',
     errors: {
       range_too_long: 'The range is too long: at most 62 days',
       range_reversed: 'The end of the range must come after its start',

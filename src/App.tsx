@@ -32,7 +32,7 @@ import { withNotFound } from './common/withNotFound';
 
 const SettingsPage = lazyScreen(loadSettingsPage, 'SettingsPage');
 // The login form after a logout loads when it is shown: a signed-in page does not need it.
-const AdminLoginPage = lazyScreen(() => import('./layout/AdminLoginPage'), 'AdminLoginPage');
+const AdminLoginPage = lazyScreen(() => import('./layout/AdminLoginPage'), 'AdminLoginPage', { coreOnly: true });
 // Detail pages of an id that does not exist, or is another user's, show the 404 screen (the users page reads
 // with meta fullBody).
 const UserEdit = withNotFound(users.edit, { fullBody: true });

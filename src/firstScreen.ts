@@ -1,39 +1,24 @@
-/**
- * The screens a cold page most often opens on: each list, and Settings. main.tsx starts loading the one at the
- * current path together with the panel's shell, so its code does not wait for the shell to load and render
- * first; the routes (App.tsx and the sections' index files) load the same chunks through these functions.
- */
+import { rememberedLoad } from './common/rememberedLoad';
 
 /**
- * `load` once: the same promise for every caller (a failed load is tried again next time), and `loaded()` the
- * module as soon as it is in, so lazyScreen renders a preloaded screen without suspending.
+ * The screens a cold page most often opens on: each list, Settings, the calendar and the analytics dashboard. main.tsx starts loading the
+ * one at the current path together with the panel's shell, so its code does not wait for the shell to load and
+ * render first; the routes (App.tsx and the sections' index files) load the same chunks through these functions,
+ * and render a screen already loaded without suspending (lazyScreen).
  */
-function once<T>(load: () => Promise<T>): (() => Promise<T>) & { loaded: () => T | undefined } {
-  let pending: Promise<T> | undefined;
-  let module: T | undefined;
-  const get = () =>
-    (pending ??= load().then(
-      (m) => (module = m),
-      (err: unknown) => {
-        pending = undefined;
-        throw err;
-      },
-    ));
-  return Object.assign(get, { loaded: () => module });
-}
-
-export const loadUserList = once(() => import('./users/UserList'));
-export const loadAccountList = once(() => import('./accounts/AccountList'));
-export const loadGroupList = once(() => import('./groups/GroupList'));
-export const loadTagSetList = once(() => import('./tags/TagSetList'));
-export const loadFolderList = once(() => import('./backgrounds/FolderList'));
-export const loadRequestList = once(() => import('./videos/RequestList'));
-export const loadYouTubeList = once(() => import('./publications/YouTubeList'));
-export const loadAiSessionList = once(() => import('./ai/AiSessionList'));
-export const loadAiVideoList = once(() => import('./ai/AiVideoList'));
-export const loadAiLogList = once(() => import('./ai/AiLogList'));
-export const loadSettingsPage = once(() => import('./settings/SettingsPage'));
-export const loadAnalyticsPage = once(() => import('./analytics/AnalyticsPage'));
+export const loadUserList = rememberedLoad(() => import('./users/UserList'));
+export const loadAccountList = rememberedLoad(() => import('./accounts/AccountList'));
+export const loadGroupList = rememberedLoad(() => import('./groups/GroupList'));
+export const loadTagSetList = rememberedLoad(() => import('./tags/TagSetList'));
+export const loadFolderList = rememberedLoad(() => import('./backgrounds/FolderList'));
+export const loadRequestList = rememberedLoad(() => import('./videos/RequestList'));
+export const loadYouTubeList = rememberedLoad(() => import('./publications/YouTubeList'));
+export const loadAiSessionList = rememberedLoad(() => import('./ai/AiSessionList'));
+export const loadAiVideoList = rememberedLoad(() => import('./ai/AiVideoList'));
+export const loadAiLogList = rememberedLoad(() => import('./ai/AiLogList'));
+export const loadSettingsPage = rememberedLoad(() => import('./settings/SettingsPage'));
+export const loadCalendarPage = rememberedLoad(() => import('./calendar/CalendarPage'));
+export const loadAnalyticsPage = rememberedLoad(() => import('./analytics/AnalyticsPage'));
 
 const BY_PATH: Record<string, () => Promise<unknown>> = {
   '/users': loadUserList,
@@ -49,12 +34,40 @@ const BY_PATH: Record<string, () => Promise<unknown>> = {
   '/ai/video': loadAiVideoList,
   '/ai/logs': loadAiLogList,
   '/setting': loadSettingsPage,
-  // The dashboard's answer too: it is what the page waits for.
-  '/analytics': () =>
-    Promise.all([loadAnalyticsPage(), import('./analytics/dashboardPrefetch').then((m) => m.prefetchDashboard())]),
+  '/calendar': loadCalendarPage,
+  '/analytics': loadAnalyticsPage,
 };
 
-/** Starts loading the screen at `path` (nothing for other paths); a failure is left to the route's own load. */
-export function preloadScreen(path: string) {
-  BY_PATH[path.replace(/(.)\/$/, '$1')]?.().catch(() => undefined);
+/**
+ * The contract modules that parse a cold page's first answers (src/providers/contract.ts loads the same ones when
+ * a call is made): the bell's, every page's, and each list's page envelope and rows.
+ */
+const live = () => import('./contract/live');
+const http = () => import('./contract/http');
+const ai = () => import('./contract/ai');
+const CONTRACTS: Record<string, () => Promise<unknown>> = {
+  '/users': () => import('./contract/users'),
+  '/accounts/list': () => import('./contract/accounts'),
+  '/accounts/group/list': () => import('./contract/groups'),
+  '/tags': () => import('./contract/tags'),
+  '/photos': () => import('./contract/backgrounds'),
+  '/video/request-create': () => import('./contract/videos'),
+  '/video/list': () => import('./contract/publications'),
+  '/analytics': () => import('./contract/analytics'),
+  '/ai/list': ai,
+  '/ai/video': ai,
+  '/ai/logs': ai,
+};
+
+/**
+ * Starts loading the screen at `path` and the contracts its first answers need (nothing for other paths); settles
+ * when the screen is in (a failure is left to the route's own load).
+ */
+export function preloadScreen(path: string): Promise<unknown> | undefined {
+  const at = path.replace(/(.)\/$/, '$1');
+  const ignore = () => undefined;
+  live().catch(ignore);
+  const contract = CONTRACTS[at];
+  if (contract) void Promise.all([http(), contract()]).catch(ignore);
+  return BY_PATH[at]?.().catch(ignore);
 }

@@ -1,15 +1,19 @@
-import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
+import { StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { KadrToaster } from './common/ToastNotification';
 import { Loading } from './layout/Loading';
 import { readAuth } from './providers/authStore';
 import { setLoggedOutHandler } from './providers/sessionEnd';
 import { restoreLocale } from './providers/i18nProvider';
+import { lazyScreen, rememberedLoad } from './common/lazyScreen';
+import { coreOnlyPage, startFirstData } from './providers/firstData';
 
-const loadAdmin = () => import('./App');
-const loadLogin = () => import('./LoginApp');
-const AdminApp = lazy(loadAdmin);
-const LoginApp = lazy(loadLogin);
+const loadAdmin = rememberedLoad(() => import('./App'));
+const loadLogin = rememberedLoad(() => import('./LoginApp'));
+// Loaded before the first render (below): drawn at once, not after React's 300 ms hold on a suspended one. The shell
+// and the sign-in form show the core part of the messages only (each screen brings the rest: lazyScreen).
+const AdminApp = lazyScreen(loadAdmin, 'default', { coreOnly: true });
+const LoginApp = lazyScreen(loadLogin, 'default', { coreOnly: true });
 const signedInNow = () => readAuth().isAuthenticated && !!readAuth().refreshToken;
 
 /** Signed out: only the login form loads. Signed in: the whole panel. */
@@ -37,7 +41,10 @@ function Root() {
               // First the path, since the panel's router reads it when its code loads. The panel's code and
               // messages load while the form still shows it is signing in.
               if (location.pathname === '/login') history.replaceState(null, '', '/');
-              await Promise.allSettled([restoreLocale('panel'), loadAdmin()]);
+              await Promise.allSettled([
+                restoreLocale('panel', { coreOnly: coreOnlyPage(location.pathname) }),
+                loadAdmin(),
+              ]);
               setSignedIn(true);
             }}
           />
@@ -50,9 +57,21 @@ function Root() {
 // The first screen's code loads alongside the language's messages, not after them; signed in, so does the code of
 // the screen at this path, not after the shell has rendered (its table is a small chunk of its own: the sign-in
 // page does not load it).
+// Signed in, the list's first page and the contracts that parse the first answers are asked for now too
+// (src/providers/firstData.ts), not once the list has rendered.
 const signedIn = signedInNow();
-if (signedIn) void import('./firstScreen').then((m) => m.preloadScreen(location.pathname));
-Promise.allSettled([restoreLocale(signedIn ? 'panel' : 'signIn'), signedIn ? loadAdmin() : loadLogin()]).finally(() => {
+// A cold calendar asks for its month first of all (its small module ahead of the panel's chunks).
+if (signedIn && location.pathname.replace(/\/$/, '') === '/calendar')
+  void import('./calendar/monthPrefetch').then((m) => m.prefetchMonth());
+if (signedIn) startFirstData(location);
+// The panel is drawn once the screen's code is in too: a screen that arrived after the shell's first render would
+// be held back by React until 300 ms after its loading fallback showed (its throttle of Suspense reveals).
+const firstScreen = signedIn ? import('./firstScreen').then((m) => m.preloadScreen(location.pathname)) : undefined;
+Promise.allSettled([
+  restoreLocale(signedIn ? 'panel' : 'signIn', { coreOnly: coreOnlyPage(location.pathname) }),
+  signedIn ? loadAdmin() : loadLogin(),
+  firstScreen,
+]).finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Root />

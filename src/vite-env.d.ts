@@ -19,3 +19,15 @@ declare module 'virtual:sign-in-messages/*' {
 declare module 'virtual:mui-tooltip' {
   export { default } from '@mui/material/Tooltip';
 }
+
+/** The CSV library react-admin's default exporter uses, loaded on the first export (src/shims/jsonexport.ts). */
+declare module 'jsonexport/dist' {
+  const jsonExport: (...args: unknown[]) => void;
+  export default jsonExport;
+}
+
+/** One part of the panel's messages in one language (scripts/vite/panelMessages.ts, i18n/panelParts.ts). */
+declare module 'virtual:panel-messages/*' {
+  const messages: import('ra-core').TranslationMessages;
+  export default messages;
+}

@@ -229,6 +229,8 @@ export class ImportsService {
       }
       if (profiles.length && r.platforms.length && !targets.length) err(n, 'platforms', IM.nothingConnected);
       plans.push({ csv: r, video, targets });
+      // The row's date as its first profile reads it, in that profile's zone.
+      const date = targets[0]?.date ?? dates[0] ?? null;
       rows.push({
         row: n,
         video: r.video,
@@ -237,8 +239,8 @@ export class ImportsService {
         accounts: profiles,
         platforms: r.platforms,
         title: r.title,
-        date: targets[0]?.date ?? dates[0] ?? null,
-        timeZone: written || targets.length ? zoneOf(targets[0]?.accountId ?? profiles[0] ?? 0) : null,
+        date,
+        timeZone: date === null ? null : zoneOf(targets[0]?.accountId ?? profiles[0] ?? 0),
         repeat: r.repeat,
         posts: targets.reduce((s, t) => s + t.platforms.length, 0),
       });

@@ -6,7 +6,7 @@ import { Box, Card, CardContent, Grid, Link, Stack, ToggleButton, ToggleButtonGr
 import { ANALYTICS_PERIODS, STAT_METRICS, type AnalyticsPeriod, type Dashboard } from '../contract/analytics';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { Loading } from '../layout/Loading';
-import { DEFAULT_PERIOD, takePrefetchedDashboard } from './dashboardPrefetch';
+import { DEFAULT_PERIOD } from './period';
 import { DayChart } from './DayChart';
 import { NoStats } from './NoStats';
 import { PlatformChart } from './PlatformChart';
@@ -28,8 +28,8 @@ export const AnalyticsPage = () => {
   const [days, setDays] = useState<AnalyticsPeriod>(DEFAULT_PERIOD);
   const { data } = useQuery({
     queryKey: ['analytics', 'dashboard', days],
-    // A cold page's first answer was asked for with the panel's code (dashboardPrefetch.ts).
-    queryFn: ({ signal }) => takePrefetchedDashboard(days) ?? dataProvider.analyticsDashboard(days, signal),
+    // A cold page's first answer was asked for with the page's first script (src/providers/firstData.ts).
+    queryFn: ({ signal }) => dataProvider.analyticsDashboard(days, signal),
   });
   return (
     <Box sx={{ mt: 2 }} data-analytics-dashboard>

@@ -1,9 +1,18 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useInsertionEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { Alert, Autocomplete, Box, MenuItem, Stack, TextField, Typography, alpha, useTheme } from '@mui/material';
 import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import FullCalendar from '@fullcalendar/react';
-import type { EventDropArg, EventSourceFuncArg, EventInput } from '@fullcalendar/core';
+import type { CalendarOptions, EventSourceFuncArg, EventInput } from '@fullcalendar/core';
 import ukLocale from '@fullcalendar/core/locales/uk';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
@@ -12,7 +21,9 @@ import interactionPlugin from '@fullcalendar/interaction';
 import {
   CALENDAR_DAY_POSTS,
   CALENDAR_POSTS_MAX,
+  CalendarDaysAnswerSchema,
   type CalendarDay,
+  type CalendarDaysAnswer,
   type CalendarFilter,
   type CalendarPost,
 } from '../contract/calendar';
@@ -26,12 +37,16 @@ import { detailPath } from '../publications/paths';
 import { useAccountOptions, useGroups } from '../publications/options';
 import { EVENT_ORDER, toEvent, toMoreEvent, type PaletteOf } from './calendarEvents';
 import { DayPostsPopover, type OpenDay } from './DayPostsPopover';
-import { cellDay, fromCalendarTime } from './zonedCalendar';
+import { cellDay, fromCalendarTime, onDayOf } from './zonedCalendar';
 import { formatInZone, zoneLabel } from '../contract/time-zones';
 import { useProfileZone } from '../slots/useProfileZone';
 import { OverDaysMarker, markOver } from './OverDaysMarker';
+import { takePrefetched } from './monthPrefetch';
+import { API } from '../contract/endpoints';
+import { parseAnswer } from '../providers/parseAnswer';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+const LOCALES = [ukLocale];
 const VIEWS = 'dayGridMonth,timeGridWeek,timeGridDay,listMonth';
 /** Posts shown in one day of the month (and side by side in a week's hour) before "+N more". */
 const DAY_MAX_EVENTS = CALENDAR_DAY_POSTS;
@@ -42,6 +57,8 @@ const DAY_MAX_EVENTS = CALENDAR_DAY_POSTS;
 const MONTH_GRID_MS = 35 * 24 * 3600_000;
 /** The month grid is given each day's first posts and its own "+N more" entry: FullCalendar cuts nothing there. */
 const VIEW_OPTIONS = { dayGridMonth: { dayMaxEvents: false } };
+
+const nextTask = () => new Promise<void>((done) => setTimeout(done, 0));
 
 /**
  * FullCalendar's event source: the posts of the range it shows, through the dataProvider. The month grid asks for
@@ -63,14 +80,26 @@ const postsSource =
       end: fromCalendarTime(info.end, o.zone).toISOString(),
     };
     const month = info.end.getTime() - info.start.getTime() > MONTH_GRID_MS;
+    const days = { ...o.filter, ...range, zone: o.zone };
+    const monthEvents = (answer: CalendarDaysAnswer) => {
+      o.onTruncated(false);
+      return answer.days.flatMap((d: CalendarDay) => [
+        ...d.posts.map((p) => toEvent(p, o.colorOf, o.zone)),
+        ...(d.count > d.posts.length ? [toMoreEvent(d, range)] : []),
+      ]);
+    };
+    // A cold page's first month was asked for before this code loaded (monthPrefetch.ts, main.tsx); its answer is
+    // handed over no sooner than the next task, so FullCalendar draws its empty grid in this one and the posts in
+    // that one (in one pass both took 0.1 s of main thread on a quiet machine, twice that under load). If it
+    // failed, or is not the answer expected, the month is asked for again.
+    const prefetched = month ? takePrefetched(days) : undefined;
+    const monthDays = prefetched
+      ? Promise.all([prefetched, nextTask()])
+          .then(([json]) => parseAnswer(CalendarDaysAnswerSchema, `GET ${API.calendar.days}`, json))
+          .catch(() => o.dataProvider.calendarDays(days))
+      : o.dataProvider.calendarDays(days);
     const events: Promise<EventInput[]> = month
-      ? o.dataProvider.calendarDays({ ...o.filter, ...range, zone: o.zone }).then((answer) => {
-          o.onTruncated(false);
-          return answer.days.flatMap((d: CalendarDay) => [
-            ...d.posts.map((p) => toEvent(p, o.colorOf, o.zone)),
-            ...(d.count > d.posts.length ? [toMoreEvent(d, range)] : []),
-          ]);
-        })
+      ? monthDays.then(monthEvents)
       : o.dataProvider.calendarPosts({ ...o.filter, ...range }).then((answer) => {
           o.onTruncated(answer.truncated);
           return answer.data.map((p) => toEvent(p, o.colorOf, o.zone));
@@ -81,12 +110,84 @@ const postsSource =
     });
   };
 
+/** The calendar's callbacks: made once per page, reading the page's current values through a ref. */
+type Handlers = Pick<
+  CalendarOptions,
+  'datesSet' | 'dayCellDidMount' | 'eventContent' | 'eventClick' | 'eventDidMount' | 'eventDrop' | 'drop'
+>;
+const PHONE_TOOLBAR = { left: 'prev,next', center: 'title', right: 'today' };
+const WIDE_TOOLBAR = { left: 'prev,next today', center: 'title', right: VIEWS };
+const PHONE_FOOTER = { center: VIEWS };
+
+/**
+ * FullCalendar with its options, redrawn only when one of them changes: a render of the page around it (a filter's
+ * options answered, the popover opened or closed) leaves it alone. FullCalendar takes every render of its React
+ * component as new options and, when any differs (a callback made anew counts), redraws the whole month: 0.1–0.6 s
+ * of main thread with a month of posts.
+ */
+const PostsCalendar = memo(function PostsCalendar({
+  small,
+  locale,
+  buttonText,
+  events,
+  handlers,
+  calendarRef,
+}: {
+  small: boolean;
+  locale: string;
+  buttonText: CalendarOptions['buttonText'];
+  events: CalendarOptions['events'];
+  handlers: Handlers;
+  calendarRef: RefObject<FullCalendar | null>;
+}) {
+  const eventTimeFormat = useMemo(
+    () => ({ hour: '2-digit', minute: '2-digit', hour12: locale === 'en' }) as const,
+    [locale],
+  );
+  return (
+    <FullCalendar
+      ref={calendarRef}
+      // Its first view is read once: a phone (known after the first render) gets a calendar of its own.
+      key={small ? 'phone' : 'wide'}
+      plugins={PLUGINS}
+      locales={LOCALES}
+      locale={locale === 'uk' ? 'uk' : 'en'}
+      initialView={small ? 'listMonth' : 'dayGridMonth'}
+      headerToolbar={small ? PHONE_TOOLBAR : WIDE_TOOLBAR}
+      footerToolbar={small ? PHONE_FOOTER : undefined}
+      buttonText={buttonText}
+      timeZone="UTC"
+      height="auto"
+      // A crowded day shows its first posts and "+N more" (a popover with the rest): with the height set by the
+      // content, FullCalendar's `true` would never cut a day short. The month grid is given only each day's first
+      // posts and its own "+N more" entry (the day's full list is asked for when it opens), so it cuts nothing.
+      dayMaxEvents={DAY_MAX_EVENTS}
+      eventMaxStack={DAY_MAX_EVENTS}
+      views={VIEW_OPTIONS}
+      eventOrder={EVENT_ORDER}
+      // A post is an instant: one that falls late in the evening never spreads into the next day.
+      defaultTimedEventDuration="00:01"
+      eventTimeFormat={eventTimeFormat}
+      nextDayThreshold="00:01"
+      editable
+      eventDurationEditable={false}
+      displayEventEnd={false}
+      // A post dragged out of a crowded day's list (DayPostsPopover) is dropped here like one of the grid's own.
+      droppable
+      dropAccept="[data-movable]"
+      events={events}
+      {...handlers}
+    />
+  );
+});
+
 /**
  * The calendar of everything scheduled and published (issue 21 item 1): month, week, day and list views, one
  * entry per post coloured by state, "+N more" in a crowded day (the month grid loads each day's first posts and its
  * count; the day's list when its "+N more" opens), filters by profile, group, platform and state.
- * A click opens the post's publication; a scheduled post dragged to another time is moved by the server (a
- * refusal says why and the entry goes back). On a phone the list view comes first.
+ * A click opens the post's publication; a scheduled post dragged to another time, from the grid or from a crowded
+ * day's list, is moved by the server (a refusal says why and the entry goes back). On a phone the list view comes
+ * first.
  */
 export const CalendarPage = () => {
   const translate = useTranslate();
@@ -111,7 +212,12 @@ export const CalendarPage = () => {
   const [openedAt] = useState(() => Date.now());
   const overRef = useRef(new Set<string>());
   const boxRef = useRef<HTMLDivElement>(null);
+  const calendarRef = useRef<FullCalendar>(null);
   const overTitle = translate('kadr.slots.over_budget');
+  // The filters and the calendar are drawn in a render of their own after the page's first (a deferred one, which
+  // React does in slices): on a cold page the panel's shell and FullCalendar's first drawing of the month are each
+  // about 0.1 s of main thread, and together with the filters one long task.
+  const drawCalendar = useDeferredValue(true, false);
 
   const colorOf: PaletteOf = useCallback(
     (name) => (name === 'default' ? theme.palette.grey[500] : theme.palette[name].main),
@@ -128,21 +234,101 @@ export const CalendarPage = () => {
     () => postsSource({ dataProvider, filter, zone, colorOf, onTruncated: setTruncated, onError: report }),
     [dataProvider, filter, zone, colorOf, report],
   );
-  const onDrop = (arg: EventDropArg) => {
-    if (!arg.event.start) return arg.revert();
-    const at = fromCalendarTime(arg.event.start, zone);
-    dataProvider
-      .movePost(Number(arg.event.id), at.toISOString())
-      .then(() => {
-        notify('kadr.calendar.moved', { type: 'success', messageArgs: { at: formatInZone(at, zone, locale) } });
-        // The month grid holds only each day's first posts and counts: both days are asked for again.
-        if (arg.view.type === 'dayGridMonth') arg.view.calendar.refetchEvents();
-      })
-      .catch((e: unknown) => {
-        arg.revert();
-        report(e);
-      });
-  };
+  const buttonText = useMemo(
+    () => ({
+      today: translate('kadr.calendar.views.today'),
+      month: translate('kadr.calendar.views.month'),
+      week: translate('kadr.calendar.views.week'),
+      day: translate('kadr.calendar.views.day'),
+      list: translate('kadr.calendar.views.list'),
+    }),
+    [translate],
+  );
+
+  // What the callbacks read, always current; the callbacks themselves are made once.
+  const live = useRef({
+    translate,
+    notify,
+    navigate,
+    report,
+    dataProvider,
+    zone,
+    locale,
+    overTitle,
+    overRef,
+    rangeRef,
+  });
+  // Updated before any layout effect runs: FullCalendar calls back from its own (componentDidUpdate), which run
+  // before this component's layout effects.
+  useInsertionEffect(() => {
+    live.current = { translate, notify, navigate, report, dataProvider, zone, locale, overTitle, overRef, rangeRef };
+  });
+  const handlers = useMemo((): Handlers => {
+    /** Moves a post to `at`; the month grid (each day's first posts and counts) is asked for again. */
+    const move = (id: number, at: Date, view: { type: string }, revert?: () => void) => {
+      const l = live.current;
+      return l.dataProvider
+        .movePost(id, at.toISOString())
+        .then(() => {
+          l.notify('kadr.calendar.moved', { type: 'success', messageArgs: { at: formatInZone(at, l.zone, l.locale) } });
+          if (view.type === 'dayGridMonth') calendarRef.current?.getApi().refetchEvents();
+        })
+        .catch((e: unknown) => {
+          revert?.();
+          l.report(e);
+        });
+    };
+    return {
+      datesSet: (arg) => {
+        const l = live.current;
+        const start = fromCalendarTime(arg.start, l.zone).toISOString();
+        const end = fromCalendarTime(arg.end, l.zone).toISOString();
+        l.rangeRef.current({ start, end });
+      },
+      dayCellDidMount: (arg) =>
+        markOver(arg.el, live.current.overRef.current.has(cellDay(arg.date)), live.current.overTitle),
+      eventContent: (arg) => {
+        const more = arg.event.extendedProps.more as number;
+        return more > 0 ? live.current.translate('kadr.calendar.more', { count: more }) : true;
+      },
+      eventClick: (arg) => {
+        arg.jsEvent.preventDefault();
+        const { day, range } = arg.event.extendedProps as { day?: CalendarDay; range?: OpenDay['range'] };
+        if (day && range) return setOpenDay({ day, range, anchor: arg.el });
+        const post = arg.event.extendedProps.post as CalendarPost;
+        void live.current.navigate(detailPath(String(post.publicationId)));
+      },
+      eventDidMount: (arg) => {
+        const l = live.current;
+        const more = arg.event.extendedProps.more as number;
+        if (more > 0) {
+          arg.el.dataset.more = String(more);
+          arg.el.title = l.translate('kadr.calendar.more_title', { smart_count: more });
+          return;
+        }
+        const post = arg.event.extendedProps.post as CalendarPost;
+        arg.el.dataset.postId = String(post.id);
+        arg.el.dataset.state = post.state;
+        arg.el.dataset.at = formatInZone(post.publishedAt ?? post.dueAt, l.zone, l.locale);
+        arg.el.title = `${post.profile} · ${arg.event.title} · ${arg.el.dataset.at}`;
+      },
+      eventDrop: (arg) => {
+        if (!arg.event.start) return arg.revert();
+        void move(Number(arg.event.id), fromCalendarTime(arg.event.start, live.current.zone), arg.view, arg.revert);
+      },
+      // A post dragged out of a crowded day's list: onto a day of the month it keeps its time of day (as a drag in
+      // the grid does), onto a week's or a day's hour it takes that time.
+      drop: (arg) => {
+        const id = Number(arg.draggedEl.dataset.postId);
+        const due = arg.draggedEl.dataset.due;
+        if (!id || !due) return;
+        setOpenDay(null);
+        const zone = live.current.zone;
+        const at = arg.allDay ? onDayOf(arg.date, due, zone) : fromCalendarTime(arg.date, zone);
+        void move(id, at, arg.view);
+      },
+    };
+  }, []);
 
   const profile = profiles.find((p) => Number(p.value) === filter.accountId) ?? null;
   return (
@@ -159,68 +345,70 @@ export const CalendarPage = () => {
       ref={boxRef}
     >
       <Title title={translate('kadr.calendar.title')} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
-        <Autocomplete
-          size="small"
-          sx={{ minWidth: 220 }}
-          options={profiles}
-          value={profile}
-          getOptionLabel={(o) => profileText(o)}
-          getOptionKey={(o) => o.id}
-          isOptionEqualToValue={(a, b) => a.value === b.value}
-          onChange={(_, next) => set({ accountId: next ? Number(next.value) : undefined })}
-          renderInput={(params) => <TextField {...params} label={translate('kadr.calendar.filters.profile')} />}
-        />
-        <TextField
-          select
-          fullWidth={false}
-          size="small"
-          sx={{ minWidth: 160 }}
-          label={translate('kadr.calendar.filters.group')}
-          value={filter.groupId ?? ''}
-          onChange={(e) => set({ groupId: e.target.value ? Number(e.target.value) : undefined })}
-        >
-          <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
-          {groups.map((g) => (
-            <MenuItem key={g.id} value={g.id}>
-              {g.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          fullWidth={false}
-          size="small"
-          sx={{ minWidth: 140 }}
-          label={translate('kadr.calendar.filters.platform')}
-          value={filter.platform ?? ''}
-          onChange={(e) => set({ platform: e.target.value || undefined })}
-          slotProps={{ htmlInput: { 'data-filter': 'platform' } }}
-        >
-          <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
-          {PLATFORMS.map((p) => (
-            <MenuItem key={p} value={p}>
-              {PLATFORM_TITLES[p]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          fullWidth={false}
-          size="small"
-          sx={{ minWidth: 160 }}
-          label={translate('kadr.calendar.filters.state')}
-          value={filter.state ?? ''}
-          onChange={(e) => set({ state: e.target.value || undefined })}
-        >
-          <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
-          {PUBLISH_STATES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {translate(`kadr.publishing.states.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      {drawCalendar && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
+          <Autocomplete
+            size="small"
+            sx={{ minWidth: 220 }}
+            options={profiles}
+            value={profile}
+            getOptionLabel={(o) => profileText(o)}
+            getOptionKey={(o) => o.id}
+            isOptionEqualToValue={(a, b) => a.value === b.value}
+            onChange={(_, next) => set({ accountId: next ? Number(next.value) : undefined })}
+            renderInput={(params) => <TextField {...params} label={translate('kadr.calendar.filters.profile')} />}
+          />
+          <TextField
+            select
+            fullWidth={false}
+            size="small"
+            sx={{ minWidth: 160 }}
+            label={translate('kadr.calendar.filters.group')}
+            value={filter.groupId ?? ''}
+            onChange={(e) => set({ groupId: e.target.value ? Number(e.target.value) : undefined })}
+          >
+            <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
+            {groups.map((g) => (
+              <MenuItem key={g.id} value={g.id}>
+                {g.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            fullWidth={false}
+            size="small"
+            sx={{ minWidth: 140 }}
+            label={translate('kadr.calendar.filters.platform')}
+            value={filter.platform ?? ''}
+            onChange={(e) => set({ platform: e.target.value || undefined })}
+            slotProps={{ htmlInput: { 'data-filter': 'platform' } }}
+          >
+            <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
+            {PLATFORMS.map((p) => (
+              <MenuItem key={p} value={p}>
+                {PLATFORM_TITLES[p]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            fullWidth={false}
+            size="small"
+            sx={{ minWidth: 160 }}
+            label={translate('kadr.calendar.filters.state')}
+            value={filter.state ?? ''}
+            onChange={(e) => set({ state: e.target.value || undefined })}
+          >
+            <MenuItem value="">{translate('kadr.calendar.all')}</MenuItem>
+            {PUBLISH_STATES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {translate(`kadr.publishing.states.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      )}
       <Typography variant="body2" sx={{ mb: 1 }} data-zone={zone}>
         {translate('kadr.slots.times_in_zone', { zone: zoneLabel(zone, openedAt, locale) })}
       </Typography>
@@ -236,75 +424,16 @@ export const CalendarPage = () => {
         rangeRef={rangeRef}
         title={overTitle}
       />
-      <FullCalendar
-        // Its first view is read once: a phone (known after the first render) gets a calendar of its own.
-        key={small ? 'phone' : 'wide'}
-        plugins={PLUGINS}
-        locales={[ukLocale]}
-        locale={locale === 'uk' ? 'uk' : 'en'}
-        initialView={small ? 'listMonth' : 'dayGridMonth'}
-        headerToolbar={
-          small
-            ? { left: 'prev,next', center: 'title', right: 'today' }
-            : { left: 'prev,next today', center: 'title', right: VIEWS }
-        }
-        footerToolbar={small ? { center: VIEWS } : undefined}
-        buttonText={{
-          today: translate('kadr.calendar.views.today'),
-          month: translate('kadr.calendar.views.month'),
-          week: translate('kadr.calendar.views.week'),
-          day: translate('kadr.calendar.views.day'),
-          list: translate('kadr.calendar.views.list'),
-        }}
-        timeZone="UTC"
-        datesSet={(arg) => {
-          const start = fromCalendarTime(arg.start, zone).toISOString();
-          const end = fromCalendarTime(arg.end, zone).toISOString();
-          rangeRef.current({ start, end });
-        }}
-        dayCellDidMount={(arg) => markOver(arg.el, overRef.current.has(cellDay(arg.date)), overTitle)}
-        height="auto"
-        // A crowded day shows its first posts and "+N more" (a popover with the rest): with the height set by the
-        // content, FullCalendar's `true` would never cut a day short. The month grid is given only each day's first
-        // posts and its own "+N more" entry (the day's full list is asked for when it opens), so it cuts nothing.
-        dayMaxEvents={DAY_MAX_EVENTS}
-        eventMaxStack={DAY_MAX_EVENTS}
-        views={VIEW_OPTIONS}
-        eventOrder={EVENT_ORDER}
-        eventContent={(arg) => {
-          const more = arg.event.extendedProps.more as number;
-          return more > 0 ? translate('kadr.calendar.more', { count: more }) : true;
-        }}
-        // A post is an instant: one that falls late in the evening never spreads into the next day.
-        defaultTimedEventDuration="00:01"
-        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: locale === 'en' }}
-        nextDayThreshold="00:01"
-        editable
-        eventDurationEditable={false}
-        displayEventEnd={false}
-        events={events}
-        eventDrop={onDrop}
-        eventClick={(arg) => {
-          arg.jsEvent.preventDefault();
-          const { day, range } = arg.event.extendedProps as { day?: CalendarDay; range?: OpenDay['range'] };
-          if (day && range) return setOpenDay({ day, range, anchor: arg.el });
-          const post = arg.event.extendedProps.post as CalendarPost;
-          void navigate(detailPath(String(post.publicationId)));
-        }}
-        eventDidMount={(arg) => {
-          const more = arg.event.extendedProps.more as number;
-          if (more > 0) {
-            arg.el.dataset.more = String(more);
-            arg.el.title = translate('kadr.calendar.more_title', { smart_count: more });
-            return;
-          }
-          const post = arg.event.extendedProps.post as CalendarPost;
-          arg.el.dataset.postId = String(post.id);
-          arg.el.dataset.state = post.state;
-          arg.el.dataset.at = formatInZone(post.publishedAt ?? post.dueAt, zone, locale);
-          arg.el.title = `${post.profile} · ${arg.event.title} · ${arg.el.dataset.at}`;
-        }}
-      />
+      {drawCalendar && (
+        <PostsCalendar
+          small={small}
+          locale={locale}
+          buttonText={buttonText}
+          events={events}
+          handlers={handlers}
+          calendarRef={calendarRef}
+        />
+      )}
       <DayPostsPopover open={openDay} filter={filter} zone={zone} colorOf={colorOf} onClose={() => setOpenDay(null)} />
     </Box>
   );

@@ -1,8 +1,10 @@
+import { useEffect, useState } from 'react';
 import { Box, ButtonBase, CircularProgress, Popover, Typography } from '@mui/material';
+import { Draggable } from '@fullcalendar/interaction';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { CalendarDay, CalendarFilter, CalendarPost } from '../contract/calendar';
+import { isMovable, type CalendarDay, type CalendarFilter, type CalendarPost } from '../contract/calendar';
 import { PLATFORM_TITLES } from '../contract/platforms';
 import { wallOf } from '../contract/time-zones';
 import type { KadrDataProvider } from '../providers/dataProvider';
@@ -16,7 +18,11 @@ export type OpenDay = { day: CalendarDay; range: { start: string; end: string };
 /**
  * The full list of one crowded day of the month view (its "+N more"): the month's answer carries only each day's
  * first posts, so the day's posts are asked for when it opens (the calendar posts answer with the day's
- * drawnStart/drawnEnd, the same filters), in the order the calendar draws them. A post opens its publication.
+ * drawnStart/drawnEnd, the same filters), in the order the calendar draws them. A post opens its publication; one
+ * that has not started going out can be dragged from the list onto a day of the month (or an hour of the week),
+ * which moves it as a drag in the grid does (the calendar's `drop`, CalendarPage). While a post is dragged the
+ * list lets the pointer through to the calendar under it (FullCalendar takes a drop only where the calendar is
+ * the element under the pointer) and fades.
  */
 export const DayPostsPopover = ({
   open,
@@ -34,6 +40,20 @@ export const DayPostsPopover = ({
   const translate = useTranslate();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<KadrDataProvider>();
+  const [paper, setPaper] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!paper) return;
+    const draggable = new Draggable(paper, { itemSelector: '[data-movable]', eventData: { create: false } });
+    // Set on the elements at once, not through a render: the drop is judged at the pointer's next moves.
+    const root = paper.closest<HTMLElement>('.MuiPopover-root') ?? paper;
+    const through = (on: boolean) => {
+      root.style.pointerEvents = on ? 'none' : '';
+      paper.style.opacity = on ? '0.3' : '';
+    };
+    draggable.dragging.emitter.on('dragstart', () => through(true));
+    draggable.dragging.emitter.on('dragend', () => through(false));
+    return () => draggable.destroy();
+  }, [paper]);
   const { data } = useQuery({
     queryKey: ['calendar', 'day', open?.day.start, open?.day.end, open?.range, filter],
     queryFn: ({ signal }) =>
@@ -55,12 +75,17 @@ export const DayPostsPopover = ({
       anchorEl={open?.anchor}
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      slotProps={{ paper: { 'data-day-posts': open?.day.day, sx: { maxHeight: 420, minWidth: 280 } } as object }}
+      slotProps={{
+        paper: { ref: setPaper, 'data-day-posts': open?.day.day, sx: { maxHeight: 420, minWidth: 280 } } as object,
+      }}
     >
       {open && (
         <Box sx={{ p: 1 }}>
           <Typography variant="subtitle2" sx={{ px: 1, pb: 0.5 }}>
             {translate('kadr.calendar.day_posts', { smart_count: open.day.count })}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 1, pb: 0.5 }}>
+            {translate('kadr.calendar.drag_hint')}
           </Typography>
           {!data && <CircularProgress size={24} sx={{ m: 1 }} />}
           {posts.map((p) => (
@@ -68,9 +93,20 @@ export const DayPostsPopover = ({
               key={p.id}
               data-post-id={p.id}
               data-state={p.state}
+              // Only a post that has not started going out can be dragged (the server checks again).
+              data-movable={isMovable(p.state) ? 'true' : undefined}
+              data-due={p.dueAt}
               title={`${p.profile} · ${p.title}`}
               onClick={() => void navigate(detailPath(String(p.publicationId)))}
-              sx={{ display: 'flex', justifyContent: 'flex-start', gap: 1, width: '100%', px: 1, py: 0.25 }}
+              sx={{
+                display: 'flex',
+                justifyContent: 'flex-start',
+                gap: 1,
+                width: '100%',
+                px: 1,
+                py: 0.25,
+                ...(isMovable(p.state) ? { cursor: 'grab' } : {}),
+              }}
             >
               <Box
                 component="span"

@@ -23,3 +23,19 @@ export const fromCalendarTime = (d: Date, zone: string): Date =>
 
 /** A FullCalendar day cell's date → its key 'YYYY-MM-DD' (the capacity view's day in the profile's zone). */
 export const cellDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * A post moved onto another day of the month (a drop on a day cell: FullCalendar gives the day's midnight, its UTC
+ * fields the date in `zone`): that day at the post's time of day in `zone` (`at`, the instant it is due), as a drag
+ * within the month grid keeps it.
+ */
+export const onDayOf = (day: Date, at: string, zone: string): Date => {
+  const w = wallOf(zone, at);
+  return instantOf(zone, {
+    year: day.getUTCFullYear(),
+    month: day.getUTCMonth() + 1,
+    day: day.getUTCDate(),
+    hour: w.hour,
+    minute: w.minute,
+  });
+};

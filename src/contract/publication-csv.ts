@@ -117,16 +117,23 @@ export function parseCsvDate(cell: string): CsvDate | undefined {
     const ms = Date.parse(s);
     return Number.isNaN(ms) || !wallExists(wallOfIso(s)) ? undefined : { at: new Date(ms).toISOString() };
   }
-  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(s);
-  const n = (i: number) => Number(m![i] ?? 0);
-  let wall: WallTime | undefined;
-  if (m) wall = { year: n(1), month: n(2), day: n(3), hour: n(4), minute: n(5), second: n(6) };
-  m = m ? null : /^(\d{1,2})\.(\d{1,2})\.(\d{4})[ T](\d{1,2}):(\d{2})$/.exec(s);
-  if (m) wall = { year: n(3), month: n(2), day: n(1), hour: n(4), minute: n(5), second: 0 };
+  const wall = isoWallOf(s) ?? dottedWallOf(s);
   return wall && wallExists(wall) ? { wall } : undefined;
 }
 
-/** The date and time an ISO 8601 text writes (before its zone). */
+/** `2030-01-10 18:00[:ss]` (or with a `T`): a wall time. */
+const isoWallOf = (s: string): WallTime | undefined =>
+  /^\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(:\d{2})?$/.test(s) ? wallOfIso(s) : undefined;
+
+/** `10.01.2030 18:00`, as a spreadsheet in Ukrainian writes it: a wall time. */
+function dottedWallOf(s: string): WallTime | undefined {
+  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})[ T](\d{1,2}):(\d{2})$/.exec(s);
+  if (!m) return undefined;
+  const [day, month, year, hour, minute] = m.slice(1).map(Number);
+  return { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: 0 };
+}
+
+/** The date and time an ISO 8601 text writes (before its zone, if any). */
 const wallOfIso = (s: string): WallTime => {
   const [y, mo, d, h, mi, sec] = s.match(/\d+/g)!.map(Number);
   return { year: y!, month: mo!, day: d!, hour: h!, minute: mi!, second: sec ?? 0 };

@@ -5,8 +5,13 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useTranslate } from 'react-admin';
 import type { Notification } from '../contract/live';
 import { useNotifications } from '../live/useNotifications';
+import { loadLaterMessages } from '../providers/i18nProvider';
 
-const NotificationPanel = lazy(() => import('./NotificationPanel'));
+// A notification's stored message may name any section's text (a platform's error): the screens' part of the
+// messages comes with the panel's code.
+const NotificationPanel = lazy(() =>
+  Promise.all([import('./NotificationPanel'), loadLaterMessages()]).then(([panel]) => panel),
+);
 
 /**
  * The bell: the unread count on it; a panel 'Сповіщення' with the newest notifications ('Немає повідомлень'

@@ -3,6 +3,7 @@ import { API } from '../contract/endpoints';
 import { ERROR_CODES } from '../contract/error-codes';
 import { readAuth, signOut, writeAuth } from './authStore';
 import { contract } from './contract';
+import { takeEarlyGet } from './earlyGet';
 import { setMustEnrol } from './enrolment';
 import { currentLocale } from './locale';
 import { parseAnswer } from './parseAnswer';
@@ -115,6 +116,24 @@ function withAuth(o: Options = {}): Options {
 }
 
 /**
+ * What fetchUtils.fetchJson answers, from a GET main.tsx started early (src/providers/earlyGet.ts) if there is one
+ * for this URL and it succeeded; otherwise undefined (the client fetches as usual, 401 and refresh included).
+ */
+async function earlyAnswer(url: string, o: Options) {
+  if ((o.method ?? 'GET') !== 'GET' || o.body !== undefined || o.signal?.aborted) return undefined;
+  const res = await takeEarlyGet(url);
+  if (!res?.ok) return undefined;
+  const body = await res.text();
+  let json;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    // not JSON: as fetchJson
+  }
+  return { status: res.status, headers: res.headers, body, json };
+}
+
+/**
  * A client for one API: fetchJson on `baseUrl` + path with the bearer token. On a 401 it refreshes once (one
  * refresh shared by concurrent requests of every client, since both APIs accept the same tokens) and retries
  * the request once. A refresh refused with 401 signs the user out; one the server could not answer keeps them
@@ -125,7 +144,7 @@ export function makeHttpClient(baseUrl = '') {
     const target = `${baseUrl}${url}`;
     const heldToken = readAuth().accessToken;
     try {
-      return await fetchUtils.fetchJson(target, withAuth(o));
+      return (await earlyAnswer(target, o)) ?? (await fetchUtils.fetchJson(target, withAuth(o)));
     } catch (e) {
       // An admin requires 2FA and this user has not turned it on: the panel leads to Settings to enrol.
       if (e instanceof HttpError && e.status === 403 && codeOf(e.body) === ERROR_CODES.enrolTwoFactor)

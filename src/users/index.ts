@@ -2,7 +2,8 @@ import PeopleIcon from '@mui/icons-material/ManageAccounts';
 import { lazyScreen } from '../common/lazyScreen';
 import { loadUserList } from '../firstScreen';
 
-const UserList = lazyScreen(loadUserList, 'UserList');
+// The users list shows the core part of the messages only (i18n/panelParts.ts): its page loads no other.
+const UserList = lazyScreen(loadUserList, 'UserList', { coreOnly: true });
 const UserEdit = lazyScreen(() => import('./UserEdit'), 'UserEdit');
 const UserCreate = lazyScreen(() => import('./UserCreate'), 'UserCreate');
 

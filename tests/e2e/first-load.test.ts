@@ -6,6 +6,8 @@ import { foundationPanel } from './foundation-panel';
 const POPPER_CODE = 'data-popper-';
 /** Text only classic zod brings (its English messages): the users screen's contract is zod/mini's. */
 const CLASSIC_ZOD_CODE = 'Too big: expected';
+/** A text of the messages' later part (i18n/panelParts.ts: kadr.platform_errors), which the users list never shows. */
+const LATER_MESSAGE = 'Невідома платформа: %{platform}';
 
 /**
  * What a cold page loads before anyone touches it (issue 18 item 9): only what draws the first screen. Tooltips
@@ -48,6 +50,40 @@ describe('first load of a screen', () => {
     await toggle.hover();
     await page.getByRole('tooltip', { name: 'Закрити меню' }).waitFor();
     expect(await loaded(scripts, POPPER_CODE)).toBe(true);
+    await page.context().close();
+  });
+
+  it('/users loads the core part of the messages only; the next screen brings the rest and shows its texts', async () => {
+    const { page, scripts } = await cold('/users');
+    await page.locator('td').getByText('admin', { exact: true }).waitFor();
+    await page.getByText('Користувачі', { exact: true }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await loaded(scripts, LATER_MESSAGE)).toBe(false);
+
+    const menu = page.getByRole('navigation', { name: 'main menu' });
+    await menu.getByText('Профілі', { exact: true }).click();
+    await menu.getByText('Список профілів', { exact: true }).click();
+    // The profiles list's own title (kadr.accounts, a later section), not its key.
+    await page.getByText('Профіля', { exact: true }).first().waitFor();
+    expect(await page.getByText('kadr.accounts.title').count()).toBe(0);
+    expect(await loaded(scripts, LATER_MESSAGE)).toBe(true);
+    await page.context().close();
+  });
+
+  it('a cold list asks for its first page before its code has loaded, once', async () => {
+    const { page } = await cold('/users');
+    await page.locator('td').getByText('admin', { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const timings = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => ({ name: new URL(e.name).pathname + new URL(e.name).search, start: e.startTime })),
+    );
+    const listCalls = timings.filter((t) => t.name.startsWith('/api/users?page=1'));
+    const screenCode = timings.find((t) => /^\/assets\/UserList-[^/]+\.js$/.test(t.name));
+    expect(listCalls).toHaveLength(1);
+    expect(screenCode).toBeDefined();
+    expect(listCalls[0]!.start).toBeLessThan(screenCode!.start);
     await page.context().close();
   });
 

@@ -30,7 +30,12 @@ export const layoutScreens = (d: LayoutData): Screen[] => [
     ready: { selector: '[data-request="layoutready000001"]' },
     create: { uk: 'Створити відео', en: 'Create videos' },
   },
-  { name: 'request', path: () => `/video/request-create/${d.requests.done}`, ready: { selector: 'video' } },
+  // Ready once its outputs' comparison (a lazy chunk and a request of its own) is drawn too.
+  {
+    name: 'request',
+    path: () => `/video/request-create/${d.requests.done}`,
+    ready: { selector: '[data-variants] [data-variant]' },
+  },
   {
     name: 'failed request',
     path: () => `/video/request-create/${d.requests.failed}`,
