@@ -28,11 +28,12 @@ export async function forgetProfileDays(trx: Kysely<Database>, accountId: number
 }
 
 /**
- * The stats history (issue 22 item 1, migrations 033 and 045): each read's snapshot of a post's lifetime counters
+ * The stats history (issue 22 item 1, migrations 033, 045 and 046): each read's snapshot of a post's lifetime counters
  * (`post_stats`), and in the same transaction what they grew by since the post's previous snapshot, added to the
  * post's day (`post_stat_days`), its profile × platform's day (`profile_stat_days`) and its profile's owner's day
  * (`user_stat_days`), and to the running totals of the post's and the profile's days (what they grew by up to
- * each day: a range's growth is two rows' difference). The first snapshot counts from zero, so a post's day
+ * each day: a range's growth is two rows' difference) and the post's latest totals (`post_stat_latest`: its
+ * first and latest day, the sums of its increments). The first snapshot counts from zero, so a post's day
  * increments always add up to its latest counters. The day is `statDay` in the post's
  * profile's time zone as it is when the read is recorded (UTC for a profile without one): a day already written
  * stays as written if the profile's zone changes later, new reads count on the new zone's days.
