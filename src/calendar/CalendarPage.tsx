@@ -37,7 +37,7 @@ import { detailPath } from '../publications/paths';
 import { useAccountOptions, useGroups } from '../publications/options';
 import { EVENT_ORDER, toEvent, toMoreEvent, type PaletteOf } from './calendarEvents';
 import { DayPostsPopover, type OpenDay } from './DayPostsPopover';
-import { cellDay, fromCalendarTime, onDayOf } from './zonedCalendar';
+import { cellDay, fromCalendarTime, nowInCalendar, onDayOf } from './zonedCalendar';
 import { formatInZone, zoneLabel } from '../contract/time-zones';
 import { useProfileZone } from '../slots/useProfileZone';
 import { OverDaysMarker, markOver } from './OverDaysMarker';
@@ -132,9 +132,11 @@ const PostsCalendar = memo(function PostsCalendar({
   events,
   handlers,
   calendarRef,
+  zone,
 }: {
   small: boolean;
   locale: string;
+  zone: string;
   buttonText: CalendarOptions['buttonText'];
   events: CalendarOptions['events'];
   handlers: Handlers;
@@ -144,6 +146,8 @@ const PostsCalendar = memo(function PostsCalendar({
     () => ({ hour: '2-digit', minute: '2-digit', hour12: locale === 'en' }) as const,
     [locale],
   );
+  // Its clock runs in UTC (zonedCalendar.ts): "today" is the calendar zone's date, not UTC's.
+  const now = useCallback(() => nowInCalendar(zone), [zone]);
   return (
     <FullCalendar
       ref={calendarRef}
@@ -157,6 +161,7 @@ const PostsCalendar = memo(function PostsCalendar({
       footerToolbar={small ? PHONE_FOOTER : undefined}
       buttonText={buttonText}
       timeZone="UTC"
+      now={now}
       height="auto"
       // A crowded day shows its first posts and "+N more" (a popover with the rest): with the height set by the
       // content, FullCalendar's `true` would never cut a day short. The month grid is given only each day's first
@@ -405,6 +410,7 @@ export const CalendarPage = () => {
           events={events}
           handlers={handlers}
           calendarRef={calendarRef}
+          zone={zone}
         />
       )}
       <DayPostsPopover open={openDay} filter={filter} zone={zone} colorOf={colorOf} onClose={() => setOpenDay(null)} />

@@ -3,7 +3,7 @@ import { API, pathOf } from '../contract/endpoints';
 import { currentLocale } from '../providers/locale';
 import { earlyFetch } from '../providers/earlyGet';
 import { operatorZone } from '../slots/operatorZone';
-import { fromCalendarTime } from './zonedCalendar';
+import { fromCalendarTime, nowInCalendar } from './zonedCalendar';
 
 const DAY_MS = 24 * 3600_000;
 /** A prefetched month older than this is asked for again. */
@@ -25,7 +25,8 @@ export function monthGrid(now: Date, locale: 'uk' | 'en'): { start: Date; end: D
 /** The query the calendar's month grid first sends: its six weeks in the operator's zone, no filter. */
 export function firstMonthQuery(now = new Date(), locale = currentLocale()): DaysQuery {
   const zone = operatorZone();
-  const grid = monthGrid(now, locale);
+  // The month FullCalendar opens on is the zone's (its clock: nowInCalendar).
+  const grid = monthGrid(nowInCalendar(zone, now), locale);
   return {
     start: fromCalendarTime(grid.start, zone).toISOString(),
     end: fromCalendarTime(grid.end, zone).toISOString(),

@@ -11,6 +11,9 @@ export const toCalendarTime = (iso: string, zone: string): string => {
   return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second)).toISOString();
 };
 
+/** Now on the calendar's clock: the zone's wall time now, as UTC fields. */
+export const nowInCalendar = (zone: string, at = new Date()): Date => new Date(toCalendarTime(at.toISOString(), zone));
+
 /** A date FullCalendar gives back (its UTC fields are a wall time in `zone`) → the instant. */
 export const fromCalendarTime = (d: Date, zone: string): Date =>
   instantOf(zone, {

@@ -141,6 +141,20 @@ describeOnEachDb('calendar in the browser', (kind) => {
     expect(row.dueAt).toBe(new Date(due + DAY).toISOString());
   });
 
+  it("marks today in the operator's zone, not UTC's", async () => {
+    // A zone whose date differs from UTC's now: far east late in the UTC day, far west early in it.
+    const timezoneId = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    const there = await browser.newContext({ timezoneId, viewport: { width: 1280, height: 900 } });
+    const p = await there.newPage();
+    await signInAs(p, srv.url, 'admin', 'admin-pass');
+    await p.goto(`${srv.url}/calendar`);
+    const today = await p.locator('.fc-dayGridMonth-view td.fc-day-today').getAttribute('data-date');
+    const zoneDate = new Intl.DateTimeFormat('en-CA', { timeZone: timezoneId }).format(new Date());
+    expect(zoneDate).not.toBe(new Date().toISOString().slice(0, 10));
+    expect(today).toBe(zoneDate);
+    await there.close();
+  });
+
   it('on a 390 px phone the list view comes first', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${srv.url}/calendar`);

@@ -1,5 +1,5 @@
 import { monthGrid, firstMonthQuery, takePrefetched } from '../../src/calendar/monthPrefetch';
-import { fromCalendarTime, onDayOf } from '../../src/calendar/zonedCalendar';
+import { fromCalendarTime, nowInCalendar, onDayOf } from '../../src/calendar/zonedCalendar';
 
 /**
  * The calendar's cold month (monthPrefetch.ts): the six weeks FullCalendar's month grid shows, so the month asked
@@ -30,6 +30,15 @@ describe('the calendar month asked for ahead', () => {
       end: fromCalendarTime(grid.end, q.zone).toISOString(),
       zone: q.zone,
     });
+  });
+
+  it("opens on the zone's month, not UTC's: late on 30 November in UTC is already December in Kyiv", () => {
+    const at = new Date('2026-11-30T23:30:00Z');
+    expect(nowInCalendar('Europe/Kyiv', at)).toEqual(new Date('2026-12-01T01:30:00Z'));
+    expect(nowInCalendar('America/New_York', at)).toEqual(new Date('2026-11-30T18:30:00Z'));
+    // December 2026's grid (1 December is a Tuesday: from Monday 30 November), not November's.
+    expect(monthGrid(nowInCalendar('Europe/Kyiv', at), 'uk').start).toEqual(new Date('2026-11-30T00:00:00Z'));
+    expect(monthGrid(nowInCalendar('America/New_York', at), 'uk').start).toEqual(new Date('2026-10-26T00:00:00Z'));
   });
 
   it('is not taken when nothing was prefetched', () => {
