@@ -1,6 +1,7 @@
 import { dayBefore, dayStartMs, statDay } from '../../server/analytics/stat-day';
 import { StatsHistoryRepository, type HistoryPost } from '../../server/analytics/stats-history.repository';
 import { describeEachDb } from '../helpers/app';
+import { insertPublishedPost } from '../helpers/db';
 
 /**
  * Each post's latest totals (`post_stat_latest`, migration 046) agree with its days on both databases: its first
@@ -88,22 +89,8 @@ describeEachDb('analytics latest totals', (ctx) => {
 
   /** A published post of video `videoId` on `platform` through profile `accountId`. */
   const post = async (videoId: number, accountId: number, platform: string): Promise<HistoryPost> => {
-    const made = await db()
-      .insertInto('videoPublishes')
-      .values({
-        videoId,
-        platform,
-        accountId,
-        state: 'published',
-        dueAt: at,
-        publishedAt: at,
-        videoVersion: 1,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { publishId: made.id, accountId, platform };
+    const publishId = await insertPublishedPost(db(), { videoId, accountId, platform, at });
+    return { publishId, accountId, platform };
   };
 
   const history = () => new StatsHistoryRepository(db());

@@ -1,6 +1,7 @@
 import { dayBefore, dayStartMs, statDay } from '../../server/analytics/stat-day';
 import { StatsHistoryRepository, type HistoryPost } from '../../server/analytics/stats-history.repository';
 import { describeEachDb } from '../helpers/app';
+import { insertPublishedPost } from '../helpers/db';
 
 /**
  * The roll-ups the dashboard reads (migration 045), kept by each stats read on both databases: the owner's days
@@ -40,22 +41,8 @@ describeEachDb('analytics roll-ups', (ctx) => {
       .values({ userId, accountId, createdAt: at, status: 'publication', title })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const made = await db()
-      .insertInto('videoPublishes')
-      .values({
-        videoId: video.id,
-        platform,
-        accountId,
-        state: 'published',
-        dueAt: at,
-        publishedAt: at,
-        videoVersion: 1,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { publishId: made.id, accountId, platform };
+    const publishId = await insertPublishedPost(db(), { videoId: video.id, accountId, platform, at });
+    return { publishId, accountId, platform };
   };
 
   const history = () => new StatsHistoryRepository(db());

@@ -1,6 +1,6 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import { migrations } from '../../server/db/migrations/index';
-import { makeTestDb, postgresAvailable, type TestDb } from '../helpers/db';
+import { insertPublishedPost, makeTestDb, postgresAvailable, type TestDb } from '../helpers/db';
 
 const pgOk = await postgresAvailable();
 
@@ -41,22 +41,7 @@ describe.each(['sqlite', 'postgres'] as const)('migration 046 post latest totals
         .values({ userId: user.id, accountId: account.id, createdAt: at })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return (
-        await db
-          .insertInto('videoPublishes')
-          .values({
-            videoId: video.id,
-            platform,
-            accountId: account.id,
-            state: 'published',
-            dueAt: at,
-            videoVersion: 1,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+      return insertPublishedPost(db, { videoId: video.id, accountId: account.id, platform, at });
     };
     const a = await post('tiktok');
     const b = await post('youtube');

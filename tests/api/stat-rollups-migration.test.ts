@@ -1,6 +1,6 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import { migrations } from '../../server/db/migrations/index';
-import { makeTestDb, postgresAvailable, type TestDb } from '../helpers/db';
+import { insertPublishedPost, makeTestDb, postgresAvailable, type TestDb } from '../helpers/db';
 
 const pgOk = await postgresAvailable();
 
@@ -46,22 +46,7 @@ describe.each(['sqlite', 'postgres'] as const)('migration 045 stat roll-ups [%s]
         .values({ userId: user.id, accountId, createdAt: at })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return (
-        await db
-          .insertInto('videoPublishes')
-          .values({
-            videoId: video.id,
-            platform,
-            accountId,
-            state: 'published',
-            dueAt: at,
-            videoVersion: 1,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+      return insertPublishedPost(db, { videoId: video.id, accountId, platform, at });
     };
     const a = await post(kyiv.id, 'tiktok');
     const b = await post(utc.id, 'tiktok');

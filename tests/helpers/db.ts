@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { Kysely } from 'kysely';
 import { hashPassword } from '../../server/auth/password';
 import type { Role } from '../../src/contract/roles';
 import { createDb, migrateToLatest, type Db, type DbKind } from '../../server/db/index';
@@ -97,6 +98,32 @@ export const userByLogin = (db: Db, login: string): Promise<{ id: number }> =>
   db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow();
 
 /** A user inserted as the first-admin setup or an admin would make one (password hashed); its id. */
+/**
+ * A post published at `at`: video `videoId` on `platform` through profile `accountId` (stats tests read it). Typed
+ * loosely so that a migration test can insert it into an older schema too.
+ */
+export async function insertPublishedPost(
+  db: Db | Kysely<any>,
+  p: { videoId: number; accountId: number; platform: string; at: string },
+): Promise<number> {
+  const row = await (db as Kysely<any>)
+    .insertInto('videoPublishes')
+    .values({
+      videoId: p.videoId,
+      platform: p.platform,
+      accountId: p.accountId,
+      state: 'published',
+      dueAt: p.at,
+      publishedAt: p.at,
+      videoVersion: 1,
+      createdAt: p.at,
+      updatedAt: p.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id as number;
+}
+
 export async function insertUser(db: Db, login: string, password: string, role: Role = 'user'): Promise<number> {
   const at = new Date().toISOString();
   const row = await db
