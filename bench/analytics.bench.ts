@@ -1,4 +1,3 @@
-import { hashPassword } from '../server/auth/password';
 import { dayBefore, statDay } from '../server/analytics/stat-day';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -8,7 +7,7 @@ import type { AuthUser } from '../src/contract/auth';
 import { PLATFORMS } from '../src/contract/platforms';
 import type { TestCtx } from '../tests/helpers/app';
 import { connectedProfile } from '../tests/api/publish.fixtures';
-import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
+import { insertUser, makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
 import { benchApp, BENCH_PASSWORD } from './bench-app';
 import { summary } from './http-load';
 import { coldLoad, signedInState, type ColdLoad } from './cold-load';
@@ -200,18 +199,7 @@ async function statsRound(): Promise<void> {
       return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined, headers: res.headers };
     };
     const ctx = { app, root: app.root, call, tdb } as unknown as TestCtx;
-    const at = new Date().toISOString();
-    const user = await tdb.db
-      .insertInto('users')
-      .values({
-        login: 'anround',
-        passwordHash: await hashPassword(BENCH_PASSWORD),
-        role: 'user',
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const userId = await insertUser(tdb.db, 'anround', BENCH_PASSWORD);
     const login = await call({
       method: 'POST',
       url: '/api/auth/login',
@@ -221,7 +209,7 @@ async function statsRound(): Promise<void> {
     const profiles: number[] = [];
     for (let i = 0; i < PROFILES; i++) profiles.push(await connectedProfile(ctx, token, proxy.url));
 
-    const posts = await seedPosts(tdb.db, [{ userId: user.id, profiles }], POSTS, (_, n) => String(10_000_000 + n));
+    const posts = await seedPosts(tdb.db, [{ userId, profiles }], POSTS, (_, n) => String(10_000_000 + n));
     const on = (platform: string) => posts.filter((p) => p.platform === platform).map((p) => p.remoteId!);
     const now = Date.now();
     sims.google.videos.push(
@@ -313,22 +301,11 @@ async function insertAll<R>(rows: R[], insert: (chunk: R[]) => Promise<unknown>)
 async function seed(tdb: TestDb) {
   const db = tdb.db;
   const at = new Date().toISOString();
-  const passwordHash = await hashPassword(BENCH_PASSWORD);
-  const users: number[] = [];
-  for (const [login, role] of [
-    ['anbenchadmin', 'admin'],
-    ['anbenchuser', 'user'],
-    ['anbenchother', 'user'],
-  ] as const)
-    users.push(
-      (
-        await db
-          .insertInto('users')
-          .values({ login, passwordHash, role, createdAt: at, updatedAt: at })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+  const users = [
+    await insertUser(db, 'anbenchadmin', BENCH_PASSWORD, 'admin'),
+    await insertUser(db, 'anbenchuser', BENCH_PASSWORD),
+    await insertUser(db, 'anbenchother', BENCH_PASSWORD),
+  ];
   const owners = [users[1]!, users[2]!];
   const profiles = await db
     .insertInto('accounts')

@@ -1,9 +1,8 @@
-import { hashPassword } from '../server/auth/password';
 import { firstOfDays, rangeDays } from '../server/calendar/calendar-days';
 import { CalendarRepository } from '../server/calendar/calendar.repository';
 import { CALENDAR_DAY_POSTS } from '../src/contract/calendar';
 import type { DbKind } from '../server/db/index';
-import { makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
+import { insertUser, makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
 import { seedCalendarPosts } from '../tests/helpers/calendar-posts';
 import { benchApp, BENCH_PASSWORD } from './bench-app';
 import { summary } from './http-load';
@@ -31,23 +30,11 @@ export async function calendarBench(): Promise<void> {
 
 async function seed(tdb: TestDb): Promise<{ admin: number; user: number }> {
   const db = tdb.db;
-  const at = new Date().toISOString();
-  const passwordHash = await hashPassword(BENCH_PASSWORD);
-  const users: number[] = [];
-  for (const [login, role] of [
-    ['calbenchadmin', 'admin'],
-    ['calbenchuser', 'user'],
-    ['calbenchother', 'user'],
-  ] as const)
-    users.push(
-      (
-        await db
-          .insertInto('users')
-          .values({ login, passwordHash, role, createdAt: at, updatedAt: at })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+  const users = [
+    await insertUser(db, 'calbenchadmin', BENCH_PASSWORD, 'admin'),
+    await insertUser(db, 'calbenchuser', BENCH_PASSWORD),
+    await insertUser(db, 'calbenchother', BENCH_PASSWORD),
+  ];
   const owners = [users[1]!, users[2]!];
   await seedCalendarPosts(db, { owners, posts: POSTS, profiles: PROFILES, start: START, spanMs: YEAR_MS });
   return { admin: users[0]!, user: users[1]! };
