@@ -2,6 +2,7 @@ import { useState, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { MenuItemLink, usePermissions, useSidebarState, useTranslate } from 'react-admin';
+import { preloadOnIntent } from './preloadOnIntent';
 import PeopleIcon from '@mui/icons-material/People';
 import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import WallpaperIcon from '@mui/icons-material/Wallpaper';
@@ -87,6 +88,7 @@ export const Menu = () => {
             primaryText={translate(`kadr.menu.${g.children[0].key}`)}
             leftIcon={ICONS[g.icon]}
             data-menu-item={g.children[0].key}
+            {...preloadOnIntent(g.children[0].to)}
           />
         ) : (
           <SubMenu
@@ -104,6 +106,7 @@ export const Menu = () => {
                 primaryText={translate(`kadr.menu.${c.key}`)}
                 leftIcon={LEAF_ICONS[c.key]}
                 data-menu-item={c.key}
+                {...preloadOnIntent(c.to)}
               />
             ))}
           </SubMenu>
