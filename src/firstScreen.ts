@@ -1,9 +1,10 @@
 import { rememberedLoad } from './common/rememberedLoad';
+import { pathOfPage } from './providers/firstData';
 
 /**
- * The screens a cold page most often opens on: each list, Settings, the calendar and the analytics dashboard. main.tsx starts loading the
- * one at the current path together with the panel's shell, so its code does not wait for the shell to load and
- * render first; the routes (App.tsx and the sections' index files) load the same chunks through these functions,
+ * The screens a cold page most often opens on: each list, Settings, the calendar and the analytics dashboard.
+ * main.tsx starts loading the one at the current path together with the panel's shell, so its code does not wait
+ * for the shell to load and render first; the routes (App.tsx and the sections' index files) load the same chunks through these functions,
  * and render a screen already loaded without suspending (lazyScreen).
  */
 export const loadUserList = rememberedLoad(() => import('./users/UserList'));
@@ -64,7 +65,7 @@ const CONTRACTS: Record<string, () => Promise<unknown>> = {
  * when the screen is in (a failure is left to the route's own load).
  */
 export function preloadScreen(path: string): Promise<unknown> | undefined {
-  const at = path.replace(/(.)\/$/, '$1');
+  const at = pathOfPage(path);
   const ignore = () => undefined;
   live().catch(ignore);
   const contract = CONTRACTS[at];

@@ -57,12 +57,9 @@ function Root() {
 // The first screen's code loads alongside the language's messages, not after them; signed in, so does the code of
 // the screen at this path, not after the shell has rendered (its table is a small chunk of its own: the sign-in
 // page does not load it).
-// Signed in, the list's first page and the contracts that parse the first answers are asked for now too
-// (src/providers/firstData.ts), not once the list has rendered.
+// Signed in, the page's first request (a list's first page, the dashboard, the calendar's month) goes out now too
+// (src/providers/firstData.ts), not once the screen has rendered.
 const signedIn = signedInNow();
-// A cold calendar asks for its month first of all (its small module ahead of the panel's chunks).
-if (signedIn && location.pathname.replace(/\/$/, '') === '/calendar')
-  void import('./calendar/monthPrefetch').then((m) => m.prefetchMonth());
 if (signedIn) startFirstData(location);
 // The panel is drawn once the screen's code is in too: a screen that arrived after the shell's first render would
 // be held back by React until 300 ms after its loading fallback showed (its throttle of Suspense reveals).

@@ -30,7 +30,8 @@ const FIRST: Record<string, string | undefined> = {
   }),
 };
 
-const pathOfPage = (pathname: string) => pathname.replace(/(.)\/$/, '$1');
+/** A page's path without a trailing slash, as the tables of first requests and first screens name it. */
+export const pathOfPage = (pathname: string) => pathname.replace(/(.)\/$/, '$1');
 
 /**
  * The pages whose screen shows the core part of the messages only (`coreOnly` in src/users/index.ts): a cold one
@@ -38,8 +39,14 @@ const pathOfPage = (pathname: string) => pathname.replace(/(.)\/$/, '$1');
  */
 export const coreOnlyPage = (pathname: string) => pathOfPage(pathname) === '/users';
 
-/** Starts the first list request of the page at `location` (signed in); nothing for other pages. */
+/**
+ * Starts the first request of the page at `location` (signed in): a list's first page, the dashboard, or the
+ * calendar's month (its query depends on the zone and language: src/calendar/monthPrefetch.ts, a small module of
+ * its own); nothing for other pages.
+ */
 export function startFirstData(location: { pathname: string; search: string }): void {
-  const url = location.search ? undefined : FIRST[pathOfPage(location.pathname)];
+  const at = pathOfPage(location.pathname);
+  if (at === '/calendar') void import('../calendar/monthPrefetch').then((m) => m.prefetchMonth());
+  const url = location.search ? undefined : FIRST[at];
   if (url) startEarlyGet(url);
 }
