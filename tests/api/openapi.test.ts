@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { describeEachDb } from '../helpers/app';
 
 /** A built panel stand-in: index.html and one asset. */
@@ -91,6 +92,16 @@ describeEachDb('API docs', (ctx) => {
     const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+    // Swagger UI's script goes out compressed to a browser that accepts it, whole to one that does not.
+    const script = page.body.match(/src="([^"]*swagger-ui-bundle\.js)"/)![1];
+    const url = new URL(script, 'http://kadr/api/docs/').pathname;
+    const plain = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     const unknown = await ctx.call({ method: 'GET', url: '/api/unknown', headers: { 'accept-language': 'en' } });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: expect.any(String), statusCode: 404 });
