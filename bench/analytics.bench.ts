@@ -7,7 +7,7 @@ import type { AuthUser } from '../src/contract/auth';
 import { PLATFORMS } from '../src/contract/platforms';
 import type { TestCtx } from '../tests/helpers/app';
 import { connectedProfile } from '../tests/api/publish.fixtures';
-import { insertUser, makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
+import { insertRequest, insertUser, makeTestDb, postgresAvailable, type TestDb } from '../tests/helpers/db';
 import { benchApp, BENCH_PASSWORD } from './bench-app';
 import { summary } from './http-load';
 import { coldLoad, signedInState, type ColdLoad } from './cold-load';
@@ -115,28 +115,10 @@ async function seedPosts(
   const posts: Post[] = [];
   for (let p = 0; posts.length < count; p++) {
     const { userId, profiles } = owners[p % owners.length]!;
-    const req = await db
-      .insertInto('createVideoRequests')
-      .values({
-        userId,
-        idUpload: `anbench${p}`,
-        status: 'success',
-        count: PER_PUBLICATION,
-        isVideo: 0,
-        isPhoto: 0,
-        isGenerator: 1,
-        folders: '[]',
-        clipKey: 'clips/none.mp4',
-        clipName: 'clip.mp4',
-        error: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const requestId = await insertRequest(db, userId, `anbench${p}`, { count: PER_PUBLICATION, isGenerator: 1 });
     const pub = await db
       .insertInto('publications')
-      .values({ userId, requestId: req.id, title: `Публікація ${p}`, createdAt: at, updatedAt: at })
+      .values({ userId, requestId, title: `Публікація ${p}`, createdAt: at, updatedAt: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     const videos = await db
@@ -148,7 +130,7 @@ async function seedPosts(
           createdAt: at,
           status: 'publication',
           title: `Шортс ${p}-${i}`,
-          requestId: req.id,
+          requestId,
           outputIndex: i,
           publicationId: pub.id,
         })),

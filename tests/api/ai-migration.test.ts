@@ -1,6 +1,6 @@
 import { Migrator, type Migration } from 'kysely';
 import { migrations } from '../../server/db/migrations/index';
-import { makeTestDb, postgresAvailable, type TestDb } from '../helpers/db';
+import { insertRequest, makeTestDb, postgresAvailable, type TestDb } from '../helpers/db';
 
 const pgOk = await postgresAvailable();
 
@@ -29,28 +29,10 @@ describe.each(['sqlite', 'postgres'] as const)('migration 009 [%s]', (kind) => {
       .values({ login: 'm', passwordHash: 'x', role: 'user', createdAt: at, updatedAt: at })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const req = await db
-      .insertInto('createVideoRequests')
-      .values({
-        userId: user.id,
-        idUpload: 'up-1',
-        status: 'success',
-        count: 1,
-        isVideo: 0,
-        isPhoto: 0,
-        isGenerator: 0,
-        folders: '[]',
-        clipKey: 'clips/x.mp4',
-        clipName: 'x.mp4',
-        error: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const requestId = await insertRequest(db, user.id, 'up-1');
     const pub = await db
       .insertInto('publications')
-      .values({ userId: user.id, requestId: req.id, title: 'T', createdAt: at, updatedAt: at })
+      .values({ userId: user.id, requestId, title: 'T', createdAt: at, updatedAt: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     const video = await db
@@ -61,7 +43,7 @@ describe.each(['sqlite', 'postgres'] as const)('migration 009 [%s]', (kind) => {
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await db.selectFrom('publications').selectAll().execute()).toMatchObject([
-      { id: pub.id, requestId: req.id, title: 'T' },
+      { id: pub.id, requestId, title: 'T' },
     ]);
     // A publication without a request (an AI video's), and the request stays unique.
     await db
@@ -71,11 +53,11 @@ describe.each(['sqlite', 'postgres'] as const)('migration 009 [%s]', (kind) => {
     await expect(
       db
         .insertInto('publications')
-        .values({ userId: user.id, requestId: req.id, title: 'dup', createdAt: at, updatedAt: at })
+        .values({ userId: user.id, requestId, title: 'dup', createdAt: at, updatedAt: at })
         .execute(),
     ).rejects.toThrow();
     // Foreign keys still act: deleting the request cascades to its publication, which unlinks the video.
-    await db.deleteFrom('createVideoRequests').where('id', '=', req.id).execute();
+    await db.deleteFrom('createVideoRequests').where('id', '=', requestId).execute();
     expect(await db.selectFrom('publications').select('title').execute()).toEqual([{ title: 'AI' }]);
     const v = await db
       .selectFrom('videos')

@@ -1,7 +1,7 @@
 import { dayBefore, dayStartMs, statDay } from '../../server/analytics/stat-day';
 import { StatsHistoryRepository, type HistoryPost } from '../../server/analytics/stats-history.repository';
 import { describeEachDb } from '../helpers/app';
-import { insertPublishedPost } from '../helpers/db';
+import { insertPublishedPost, insertRequest } from '../helpers/db';
 
 /**
  * Each post's latest totals (`post_stat_latest`, migration 046) agree with its days on both databases: its first
@@ -45,28 +45,10 @@ describeEachDb('analytics latest totals', (ctx) => {
 
   /** A render request of `userId` with a publication, and `n` videos of it (no posts yet). */
   const request = async (userId: number, n: number, tag: string) => {
-    const req = await db()
-      .insertInto('createVideoRequests')
-      .values({
-        userId,
-        idUpload: `latest-${tag}`,
-        status: 'success',
-        count: n,
-        isVideo: 0,
-        isPhoto: 0,
-        isGenerator: 1,
-        folders: '[]',
-        clipKey: `clips/latest-${tag}.mp4`,
-        clipName: 'clip.mp4',
-        error: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const requestId = await insertRequest(db(), userId, `latest-${tag}`, { count: n, isGenerator: 1 });
     const pub = await db()
       .insertInto('publications')
-      .values({ userId, requestId: req.id, title: `Latest ${tag}`, createdAt: at, updatedAt: at })
+      .values({ userId, requestId, title: `Latest ${tag}`, createdAt: at, updatedAt: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     const videos = await db()
@@ -77,14 +59,14 @@ describeEachDb('analytics latest totals', (ctx) => {
           createdAt: at,
           status: 'publication',
           title: `${tag} ${i}`,
-          requestId: req.id,
+          requestId,
           outputIndex: i,
           publicationId: pub.id,
         })),
       )
       .returning('id')
       .execute();
-    return { requestId: req.id, publicationId: pub.id, videos: videos.map((v) => v.id) };
+    return { requestId, publicationId: pub.id, videos: videos.map((v) => v.id) };
   };
 
   /** A published post of video `videoId` on `platform` through profile `accountId`. */

@@ -1,5 +1,6 @@
 import { describeEachDb } from '../helpers/app';
 import { setPlatformState } from '../helpers/connected-tokens';
+import { insertRequest } from '../helpers/db';
 
 /** Issue 11: `?q&sort&order` and filters on every list, owner-scoped, keeping the page envelope. */
 describeEachDb('list search, sort and filters', (ctx) => {
@@ -193,29 +194,8 @@ describeEachDb('list search, sort and filters', (ctx) => {
     const req: Record<string, number> = {};
     const pub: Record<string, number> = {};
     let folderId: number;
-    const request = async (userId: number, idUpload: string, v: Record<string, unknown>, minute: number) =>
-      (
-        await ctx.tdb.db
-          .insertInto('createVideoRequests')
-          .values({
-            userId,
-            idUpload,
-            status: 'success',
-            count: 1,
-            isVideo: 0,
-            isPhoto: 1,
-            isGenerator: 0,
-            folders: '[]',
-            clipKey: `clips/${idUpload}.mp4`,
-            clipName: 'clip.mp4',
-            error: null,
-            createdAt: at(minute),
-            updatedAt: at(minute),
-            ...v,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const request = (userId: number, idUpload: string, v: Parameters<typeof insertRequest>[3], minute: number) =>
+      insertRequest(ctx.tdb.db, userId, idUpload, { isPhoto: 1, createdAt: at(minute), updatedAt: at(minute), ...v });
 
     beforeAll(async () => {
       folderId = (

@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { enqueuePublishStep, publishJob, publishJobKey } from '../../server/publishing/publishing.jobs';
 import { describeEachDb, type TestCtx } from '../helpers/app';
+import { insertRequest } from '../helpers/db';
 import { publishRunner } from './publish.fixtures';
 
 /**
@@ -14,28 +15,10 @@ const later = () => new Date(Date.now() + 3600_000);
 async function post(ctx: TestCtx, userId: number, tag: string) {
   const db = ctx.tdb.db;
   const at = new Date().toISOString();
-  const req = await db
-    .insertInto('createVideoRequests')
-    .values({
-      userId,
-      idUpload: `step-${tag}`,
-      status: 'success',
-      count: 1,
-      isVideo: 0,
-      isPhoto: 0,
-      isGenerator: 0,
-      folders: '[]',
-      clipKey: 'clips/none.mp4',
-      clipName: 'clip.mp4',
-      error: null,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const requestId = await insertRequest(db, userId, `step-${tag}`);
   const pub = await db
     .insertInto('publications')
-    .values({ userId, requestId: req.id, title: 'T', createdAt: at, updatedAt: at })
+    .values({ userId, requestId, title: 'T', createdAt: at, updatedAt: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('publicationPlatforms').values({ publicationId: pub.id, platform: 'youtube' }).execute();
@@ -43,7 +26,7 @@ async function post(ctx: TestCtx, userId: number, tag: string) {
     .insertInto('videos')
     .values({
       userId,
-      requestId: req.id,
+      requestId,
       outputIndex: 0,
       publicationId: pub.id,
       storageKey: 'videos/none.mp4',

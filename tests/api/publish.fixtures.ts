@@ -17,6 +17,7 @@ import type { PlatformKey } from '../../src/contract/platforms';
 import type { PlatformId } from '../../server/platforms/types';
 import type { PostQuota } from '../../server/platforms/adapter';
 import { PLATFORM_REGISTRY, adaptersOf, type PlatformRegistry } from '../../server/platforms/registry';
+import { insertRequest } from '../helpers/db';
 
 const run = promisify(execFile);
 
@@ -210,25 +211,7 @@ export async function schedule(
   const at = new Date().toISOString();
   const date = (opts.date ?? new Date()).toISOString();
   const idUpload = `up-${Math.random().toString(36).slice(2)}`;
-  const req = await db
-    .insertInto('createVideoRequests')
-    .values({
-      userId: opts.userId,
-      idUpload,
-      status: 'success',
-      count: 1,
-      isVideo: 0,
-      isPhoto: 0,
-      isGenerator: 0,
-      folders: '[]',
-      clipKey: 'clips/none.mp4',
-      clipName: 'clip.mp4',
-      error: null,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const requestId = await insertRequest(db, opts.userId, idUpload);
   const key = `videos/${opts.userId}/${idUpload}/0.mp4`;
   await ctx.root.media.storage.put(key, createReadStream(opts.clip));
   const title = opts.title ?? `Шортс ${idUpload}`;
@@ -236,7 +219,7 @@ export async function schedule(
     .insertInto('publications')
     .values({
       userId: opts.userId,
-      requestId: req.id,
+      requestId,
       title,
       description: 'Опис',
       tags: '["kadr","shorts"]',
@@ -261,7 +244,7 @@ export async function schedule(
       title,
       description: 'Опис',
       tags: '["kadr","shorts"]',
-      requestId: req.id,
+      requestId,
       outputIndex: 0,
       storageKey: key,
       publicationId: pub.id,

@@ -4,6 +4,7 @@ import { aiVideoJob, aiVideoJobKey } from '../../server/ai/ai.jobs';
 import { record } from '../../server/audit/audit';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { connectPlatform } from '../helpers/connected-tokens';
+import { insertRequest } from '../helpers/db';
 import type { TestServer } from '../helpers/server';
 import { signedInApi } from '../helpers/server-api';
 
@@ -93,25 +94,18 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
   // Create-video requests: two finished (one to publish, one published), one failed with a long reason.
   const file = mp4();
   const request = async (idUpload: string, status: 'success' | 'error', count: number, error: string | null) => {
-    const { id } = await db
-      .insertInto('createVideoRequests')
-      .values({
-        userId: adminId,
-        idUpload,
-        status,
-        count,
-        isVideo: 1,
-        isPhoto: 1,
-        isGenerator: 1,
-        folders: `[${folder}]`,
-        clipKey: `clips/${idUpload}.mp4`,
-        clipName: LONG_CLIP,
-        error,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertRequest(db, adminId, idUpload, {
+      status,
+      count,
+      isVideo: 1,
+      isPhoto: 1,
+      isGenerator: 1,
+      folders: `[${folder}]`,
+      clipName: LONG_CLIP,
+      error,
+      createdAt: at,
+      updatedAt: at,
+    });
     const videos: number[] = [];
     if (status === 'success')
       for (let i = 0; i < count; i++) {

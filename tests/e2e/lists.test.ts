@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { insertRequest } from '../helpers/db';
 
 /**
  * Issue 11 in Chromium: the profile list narrows as one types in its search box, a column header sorts it,
@@ -28,27 +29,14 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow();
     if (i % 4 === 0) kyiv.push(r.id);
   }
-  requestId = (
-    await srv.tdb.db
-      .insertInto('createVideoRequests')
-      .values({
-        userId: adminId,
-        idUpload: 'up-lists-e2e',
-        status: 'success',
-        count: 2,
-        isVideo: 0,
-        isPhoto: 1,
-        isGenerator: 1,
-        folders: '[]',
-        clipKey: 'clips/up-lists-e2e.mp4',
-        clipName: 'пляж-на-заході.mp4',
-        error: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  requestId = await insertRequest(srv.tdb.db, adminId, 'up-lists-e2e', {
+    count: 2,
+    isPhoto: 1,
+    isGenerator: 1,
+    clipName: 'пляж-на-заході.mp4',
+    createdAt: at,
+    updatedAt: at,
+  });
   for (const outputIndex of [0, 1])
     await srv.tdb.db
       .insertInto('videos')

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/types';
 import { PLATFORMS } from '../../src/contract/platforms';
+import { insertRequest } from './db';
 
 const PER_VIDEO = 2; // platforms per video
 const VIDEOS_PER_PUBLICATION = 50;
@@ -40,28 +41,10 @@ export async function seedCalendarPosts(db: Kysely<Database>, o: CalendarSeed): 
   for (let p = 0; p < videos / VIDEOS_PER_PUBLICATION; p++) {
     const owner = o.owners[p % o.owners.length]!;
     const own = profiles.filter((a) => a.userId === owner);
-    const req = await db
-      .insertInto('createVideoRequests')
-      .values({
-        userId: owner,
-        idUpload: `calbench${p}`,
-        status: 'success',
-        count: VIDEOS_PER_PUBLICATION,
-        isVideo: 0,
-        isPhoto: 0,
-        isGenerator: 0,
-        folders: '[]',
-        clipKey: 'clips/none.mp4',
-        clipName: 'clip.mp4',
-        error: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const requestId = await insertRequest(db, owner, `calbench${p}`, { count: VIDEOS_PER_PUBLICATION });
     const pub = await db
       .insertInto('publications')
-      .values({ userId: owner, requestId: req.id, title: `Публікація ${p}`, createdAt: at, updatedAt: at })
+      .values({ userId: owner, requestId, title: `Публікація ${p}`, createdAt: at, updatedAt: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     const rows = Array.from({ length: VIDEOS_PER_PUBLICATION }, (_, i) => {
@@ -71,10 +54,10 @@ export async function seedCalendarPosts(db: Kysely<Database>, o: CalendarSeed): 
         accountId: own[(n + i) % own.length]!.id,
         createdAt: at,
         status: 'publication',
-        idUpload: req.id + '',
+        idUpload: requestId + '',
         date,
         title: `Шортс ${n + i}`,
-        requestId: req.id,
+        requestId,
         outputIndex: i,
         publicationId: pub.id,
       };

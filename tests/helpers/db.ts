@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { hashPassword } from '../../server/auth/password';
 import type { Role } from '../../src/contract/roles';
 import { createDb, migrateToLatest, type Db, type DbKind } from '../../server/db/index';
+import type { CreateVideoRequestsTable } from '../../server/db/types';
 
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -97,7 +98,6 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 export const userByLogin = (db: Db, login: string): Promise<{ id: number }> =>
   db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow();
 
-/** A user inserted as the first-admin setup or an admin would make one (password hashed); its id. */
 /**
  * A post published at `at`: video `videoId` on `platform` through profile `accountId` (stats tests read it). Typed
  * loosely so that a migration test can insert it into an older schema too.
@@ -124,6 +124,41 @@ export async function insertPublishedPost(
   return row.id as number;
 }
 
+/**
+ * A finished create-video request of `userId` (no render runs; its clip at `clips/<idUpload>.mp4`), straight in the
+ * database; `fields` overrides any column. Typed loosely so that a migration test can insert it into an older schema.
+ */
+export async function insertRequest(
+  db: Db | Kysely<any>,
+  userId: number,
+  idUpload: string,
+  fields: Partial<Insertable<CreateVideoRequestsTable>> = {},
+): Promise<number> {
+  const at = new Date().toISOString();
+  const row = await (db as Kysely<any>)
+    .insertInto('createVideoRequests')
+    .values({
+      userId,
+      idUpload,
+      status: 'success',
+      count: 1,
+      isVideo: 0,
+      isPhoto: 0,
+      isGenerator: 0,
+      folders: '[]',
+      clipKey: `clips/${idUpload}.mp4`,
+      clipName: 'clip.mp4',
+      error: null,
+      createdAt: at,
+      updatedAt: at,
+      ...fields,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id as number;
+}
+
+/** A user inserted as the first-admin setup or an admin would make one (password hashed); its id. */
 export async function insertUser(db: Db, login: string, password: string, role: Role = 'user'): Promise<number> {
   const at = new Date().toISOString();
   const row = await db

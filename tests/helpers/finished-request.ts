@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/index';
+import { insertRequest } from './db';
 
 /**
  * A create-video request of `userId` in `status` with `count` rendered videos, straight in the database (no render
@@ -13,25 +14,7 @@ export async function seedFinishedRequest(
 ) {
   const at = new Date().toISOString();
   const idUpload = randomBytes(8).toString('hex');
-  const { id } = await db
-    .insertInto('createVideoRequests')
-    .values({
-      userId,
-      idUpload,
-      status,
-      count,
-      isVideo: 0,
-      isPhoto: 1,
-      isGenerator: 1,
-      folders: '[]',
-      clipKey: `clips/${idUpload}.mp4`,
-      clipName: 'clip.mp4',
-      error: null,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertRequest(db, userId, idUpload, { status, count, isPhoto: 1, isGenerator: 1 });
   const videos: number[] = [];
   const storageKeys: string[] = [];
   for (let i = 0; i < count; i++) {
