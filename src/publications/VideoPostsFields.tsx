@@ -29,6 +29,11 @@ export const videoPostsValues = (own: VideoPosts | undefined): VideoPostsValues 
   instagram: { ...VIDEO_POSTS_DEFAULTS.instagram, ...own?.instagram },
 });
 
+/** The labels stay above the fields, so the greyed fallback shows while a field is empty. */
+const SHRUNK = { inputLabel: { shrink: true } };
+/** A fallback as the field's placeholder: its start (a long caption would stretch the empty field). */
+const hint = (s: string) => ([...s].length > 160 ? `${[...s].slice(0, 160).join('')}…` : s);
+
 type Watched = [string | undefined, string | undefined, string[] | undefined, VideoPosts | undefined];
 
 /**
@@ -92,7 +97,8 @@ export const VideoPostsFields = ({ source, name }: { source: string; name: strin
           <TextInput
             source={`${source}.posts.youtube.title`}
             label="kadr.platform_posts.youtube.title"
-            placeholder={fallback.youtubeTitle}
+            placeholder={hint(fallback.youtubeTitle)}
+            slotProps={SHRUNK}
             autoComplete="off"
             helperText={false}
           />
@@ -100,7 +106,8 @@ export const VideoPostsFields = ({ source, name }: { source: string; name: strin
           <TextInput
             source={`${source}.posts.youtube.description`}
             label="kadr.platform_posts.youtube.description"
-            placeholder={fallback.youtubeDescription}
+            placeholder={hint(fallback.youtubeDescription)}
+            slotProps={SHRUNK}
             multiline
             helperText={false}
           />
@@ -108,7 +115,8 @@ export const VideoPostsFields = ({ source, name }: { source: string; name: strin
           <TextInput
             source={`${source}.posts.tiktok.caption`}
             label="kadr.platform_posts.tiktok.caption"
-            placeholder={fallback.tiktok}
+            placeholder={hint(fallback.tiktok)}
+            slotProps={SHRUNK}
             multiline
             helperText={false}
           />
@@ -116,7 +124,8 @@ export const VideoPostsFields = ({ source, name }: { source: string; name: strin
           <TextInput
             source={`${source}.posts.instagram.caption`}
             label="kadr.platform_posts.instagram.caption"
-            placeholder={fallback.instagram}
+            placeholder={hint(fallback.instagram)}
+            slotProps={SHRUNK}
             multiline
             helperText={false}
           />
