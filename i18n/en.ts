@@ -629,6 +629,12 @@ export const kadrEn: KadrMessages = {
     counter: '%{used} / %{max}',
     hashtags: 'Hashtags: %{used} / %{max}',
     ai_notice: 'Made by AI: TikTok and YouTube get the AI-generated content label',
+    video_texts: 'Platform texts',
+    video_texts_of: 'Platform texts: %{name}',
+    video_texts_hint:
+      "This video only. An empty field takes the platform's text from the “Per-platform posts” card, else the video's title, description and tags.",
+    videos_title: "Each video's texts",
+    own_texts: 'Own platform texts',
     youtube: {
       title: 'Title on YouTube',
       title_placeholder: 'Same as the shared title',

@@ -642,6 +642,12 @@ export const kadrUk = {
     counter: '%{used} / %{max}',
     hashtags: 'Хештеги: %{used} / %{max}',
     ai_notice: 'Створено ШІ: TikTok і YouTube отримають позначку вмісту, створеного ШІ',
+    video_texts: 'Тексти для платформ',
+    video_texts_of: 'Тексти для платформ: %{name}',
+    video_texts_hint:
+      'Лише для цього відео. Порожнє поле бере текст платформи з картки «Пост для кожної платформи», а без нього — назву, опис і теги відео.',
+    videos_title: 'Тексти кожного відео',
+    own_texts: 'Власні тексти для платформ',
     youtube: {
       title: 'Назва на YouTube',
       title_placeholder: 'Як спільна назва',

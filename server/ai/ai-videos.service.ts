@@ -11,7 +11,7 @@ import {
 } from '../../src/contract/ai';
 import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../../src/contract/platforms';
 import type { PublishSource } from '../../src/contract/publications';
-import type { PlatformPosts } from '../../src/contract/platform-posts';
+import { storedVideoPosts, type PlatformPosts, type VideoPosts } from '../../src/contract/platform-posts';
 import { encodeMessage } from '../../src/contract/stored-message';
 import { actorOf, record } from '../audit/audit';
 import { ownerScope, type Acting } from '../auth/guards';
@@ -243,6 +243,8 @@ export class AiVideosService {
       date: string;
       /** Each platform's own text and options (issue 21 item 6). */
       posts?: PlatformPosts;
+      /** The video's own texts per platform (videos.posts, 047). */
+      videoPosts?: VideoPosts;
       /** The operator allowed posting this file again where it is already live (the form's switch). */
       allowRepeat?: boolean;
     },
@@ -267,7 +269,7 @@ export class AiVideosService {
         updatedAt: at,
       }))!;
       await this.deps.publications.setPlatforms(trx, publicationId, o.platforms, o.posts);
-      await this.deps.videos.update(trx, videoId, { publicationId });
+      await this.deps.videos.update(trx, videoId, { publicationId, posts: storedVideoPosts(o.videoPosts) });
       for (const p of o.platforms)
         await this.deps.schedule.schedule(
           trx,

@@ -150,6 +150,8 @@ export interface VideosTable {
   size: number | string | null;
   mediaRemovedAt: number | string | null;
   publishedMs: number | string | null;
+  /** 047: its own title/caption per platform (src/contract/platform-posts.ts VideoPosts, JSON); null = none. */
+  posts: string | null;
 }
 
 /** Key/value settings (002_accounts: the APP_KEY check value). */

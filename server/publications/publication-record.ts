@@ -16,6 +16,7 @@ import {
   type YouTubeItem,
 } from '../../src/contract/publications';
 import type { VideoStatus } from '../../src/contract/statuses';
+import { parseVideoPosts } from '../../src/contract/platform-posts';
 import type { MediaSigner } from '../media/storage/index';
 import type { ListVideoRow, PublicationRow, PublicationVideoRow, PublishRow } from './publications.repository';
 
@@ -108,6 +109,7 @@ export function toPublicationVideo(
     mediaUrl: v.storageKey && v.mediaRemovedAt === null ? signer.url(v.storageKey) : null,
     mediaRemoved: v.mediaRemovedAt !== null,
     platforms: own.map((r) => toPlatformPublish(r)),
+    posts: parseVideoPosts(v.posts) ?? {},
     retrying: own.some((r) => retryOf(r) !== null),
   };
 }

@@ -41,6 +41,7 @@ export type PublicationVideoRow = Pick<
   | 'publicationId'
   | 'requestId'
   | 'mediaRemovedAt'
+  | 'posts'
 > &
   IdentityRowColumns & { timeZone: string | null };
 
@@ -248,6 +249,7 @@ export class PublicationsRepository {
         'videos.publicationId',
         'videos.requestId',
         'videos.mediaRemovedAt',
+        'videos.posts',
         'accounts.timeZone',
         ...IDENTITY_COLUMNS,
       ]);

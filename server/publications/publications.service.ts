@@ -45,7 +45,13 @@ import {
 } from './publication-rules';
 import type { Exec, PublishAccount } from './publications.repository';
 import type { TikTokCreators } from './tiktok-creator';
-import { PPM, type PlatformPosts, type TikTokCreatorInfo } from '../../src/contract/platform-posts';
+import {
+  PPM,
+  storedVideoPosts,
+  type PlatformPosts,
+  type TikTokCreatorInfo,
+  type VideoPosts,
+} from '../../src/contract/platform-posts';
 import { SM } from '../../src/contract/slots';
 
 type CreateBody = z.output<typeof PublicationCreateSchema>;
@@ -67,6 +73,8 @@ export interface AiVideoPublisher<Row = unknown> {
       tags: string[];
       date: string;
       posts?: PlatformPosts;
+      /** The video's own texts per platform (videos.posts, 047). */
+      videoPosts?: VideoPosts;
       allowRepeat?: boolean;
     },
   ): Promise<{ publicationId: number; videoId: number }>;
@@ -176,6 +184,7 @@ export class PublicationsService {
           tags: JSON.stringify(v.tags),
           date: v.date,
           publicationId: id,
+          posts: storedVideoPosts(v.posts),
         });
         const field = `video.${body.video.indexOf(v)}.allowRepeat`;
         for (const platform of plan.publish.get(v.id)!)
@@ -207,6 +216,7 @@ export class PublicationsService {
           accountId: v.account,
           date: [...due.values()].sort()[0] ?? v.date,
           publicationId: id,
+          posts: storedVideoPosts(v.posts),
           status: 'publication',
           version,
           error: null,
@@ -261,6 +271,7 @@ export class PublicationsService {
       tags: v.tags,
       date: v.date,
       posts: body.posts,
+      videoPosts: v.posts,
       allowRepeat: v.allowRepeat,
     });
     return { id: done.publicationId, videoId: done.videoId, skipped: plan.skipped };
@@ -326,13 +337,20 @@ export class PublicationsService {
    * platform has started yet take each changed field (a field left as it was keeps each video's own value) and
    * the platforms chosen for their profile, planned as the publish form plans them (planOrRefuse: a platform the
    * profile is not connected to is skipped and listed, rows added or cancelled with their jobs), and their
-   * versions go up. A video some platform has started keeps its posts (the panel keeps their toggles on).
+   * versions go up. A video some platform has started keeps its posts (the panel keeps their toggles on). A video
+   * named in `video` with `posts` takes those as its own texts per platform (while none of its platforms started).
    */
   async update(user: AuthUser, ref: string, body: PatchBody): Promise<Publication & { skipped: PublishSkip[] }> {
     const pub = await this.find(user, ref);
     const videos = await this.repo.videos(pub.id);
     const rows = await this.repo.publishes(videos.map((v) => v.id));
     const pending = videos.filter((v) => isEditable(rows.filter((r) => r.videoId === v.id)));
+    // Videos' own texts: each named video of the publication takes the ones sent (a started one keeps its own).
+    const ownTexts = new Map<number, string | null>();
+    body.video?.forEach((e, i) => {
+      if (!videos.some((v) => v.id === e.id)) throw fieldError(`video.${i}.id`, PM.videoNotInRequest, { video: e.id });
+      if (e.posts !== undefined) ownTexts.set(e.id, storedVideoPosts(e.posts));
+    });
     const accounts = await this.repo.accounts(
       pending.flatMap((v) => (v.accountId ? [v.accountId] : [])),
       null,
@@ -366,7 +384,8 @@ export class PublicationsService {
       for (const v of pending) {
         const version = Number(v.version) + 1;
         const after = plan.publish.get(v.id) ?? [];
-        await this.deps.requests.update(trx, v.id, { ...changed, version });
+        const posts = ownTexts.has(v.id) ? { posts: ownTexts.get(v.id)! } : {};
+        await this.deps.requests.update(trx, v.id, { ...changed, ...posts, version });
         const own = rows.filter((r) => r.videoId === v.id);
         for (const row of own) {
           if (!(after as readonly string[]).includes(row.platform)) await this.deps.schedule.cancel(trx, row);
@@ -550,6 +569,7 @@ export class PublicationsService {
       status: 'noactive',
       accountId: null,
       date: null,
+      posts: null,
       version: version + 1,
     });
   }

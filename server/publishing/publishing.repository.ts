@@ -5,7 +5,7 @@ import { videoStatusOf, type PublishErrorKind, type PublishState } from '../../s
 import { CADENCE_SLACK_MS, STATS_CADENCE } from '../analytics/stats-cadence';
 import type { SpecPlatform } from '../../src/contract/platforms';
 import type { PlatformId } from '../platforms/types';
-import { parsePost, type PlatformPost } from '../../src/contract/platform-posts';
+import { parsePost, parseVideoPosts, withVideoText, type PlatformPost } from '../../src/contract/platform-posts';
 import type { PostState } from '../events/events';
 import type { VideosRepository } from '../videos/videos.repository';
 import { duplicatePost, isDuplicateViolation } from './duplicate-post';
@@ -29,7 +29,10 @@ export type PublishTarget = {
   platformOn: boolean;
   /** The video's owner needs an admin's approval before their posts go out (users.needs_approval, 032). */
   needsApproval: boolean;
-  /** The post this platform gets (publication_platforms.post, 038): its own text and options. */
+  /**
+   * The post this platform gets: its options and text (publication_platforms.post, 038), with the video's own text
+   * for this platform over it (videos.posts, 047).
+   */
   post: PlatformPost | undefined;
   /** Made by the AI service (an ai_videos row names this video): the platforms' AI disclosure is sent. */
   aiMade: boolean;
@@ -102,6 +105,7 @@ export class PublishingRepository {
         'videos.description',
         'videos.tags',
         'videos.publicationId',
+        'videos.posts as videoPosts',
         'publications.title as pTitle',
         'publications.description as pDescription',
         'publications.tags as pTags',
@@ -146,7 +150,8 @@ export class PublishingRepository {
       platformOn: Boolean(Number(v.platformOn)),
       // An owner gone (no row) is not trusted either: their posts wait.
       needsApproval: v.needsApproval === null || Boolean(Number(v.needsApproval)),
-      post: parsePost(v.post),
+      // The video's own title/caption wins over the publication's platform text (issue 21 item 6, per video).
+      post: withVideoText(parsePost(v.post), row.platform, parseVideoPosts(v.videoPosts)),
       aiMade: Boolean(Number(v.aiMade)),
     };
   }

@@ -265,6 +265,8 @@ export class VideosRepository {
       tags: string;
       date: string;
       publicationId: number;
+      /** Its own texts per platform (047, JSON), as the form gave the video. */
+      posts?: string | null;
     },
   ): Promise<number> {
     const src = await trx

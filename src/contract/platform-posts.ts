@@ -194,6 +194,75 @@ export const PlatformPostsSchema = z
 export type PlatformPosts = z.infer<typeof PlatformPostsSchema>;
 export type PlatformPost = YouTubePost | TikTokPost | InstagramPost;
 
+/**
+ * One video's own texts per platform (the title/caption fields only; the options stay the publication's): an
+ * operator publishing N unique variants of a clip gives each its own caption. What a platform gets for a video:
+ * the video's own text, else the publication's platform text (`posts`), else the one made from the video's own
+ * shared title, description and tags. Stored on the video's row (videos.posts, migration 047).
+ */
+export const VideoPostsSchema = z.object({
+  youtube: YouTubePostSchema.pick({ title: true, description: true }).optional(),
+  tiktok: TikTokPostSchema.pick({ caption: true }).optional(),
+  instagram: InstagramPostSchema.pick({ caption: true }).optional(),
+});
+export type VideoPosts = z.infer<typeof VideoPostsSchema>;
+
+/** The text fields a video may set per platform (VideoPostsSchema's). */
+export const VIDEO_TEXT_FIELDS = {
+  youtube: ['title', 'description'],
+  tiktok: ['caption'],
+  instagram: ['caption'],
+} as const;
+
+const filled = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/** A video's own texts with the empty ones left out (undefined when none is left). */
+export function videoTexts(own: Record<string, Record<string, unknown> | undefined> | undefined) {
+  const out: Record<string, Record<string, string>> = {};
+  for (const [platform, fields] of Object.entries(VIDEO_TEXT_FIELDS)) {
+    const entry = own?.[platform];
+    const kept = fields.filter((f) => filled(entry?.[f])).map((f) => [f, entry![f] as string]);
+    if (kept.length) out[platform] = Object.fromEntries(kept);
+  }
+  return Object.keys(out).length ? (out as VideoPosts) : undefined;
+}
+
+/** How many texts of its own a video has (the form's badge). */
+export const videoTextCount = (own: VideoPosts | undefined) =>
+  Object.values(videoTexts(own) ?? {}).reduce((n, e) => n + Object.keys(e ?? {}).length, 0);
+
+/** A platform's post entry with a video's own texts over it (the worker's overlay; the form's counters). */
+export function withVideoText<T extends PlatformPost | undefined>(
+  post: T,
+  platform: string,
+  own: VideoPosts | undefined,
+): T | PlatformPost {
+  const texts = videoTexts(own)?.[platform as keyof VideoPosts];
+  return texts ? ({ ...(post ?? {}), ...texts } as PlatformPost) : post;
+}
+
+/** Each platform's entry with a video's own texts over it. */
+export function postsForVideo(posts: PlatformPosts | undefined, own: VideoPosts | undefined): PlatformPosts {
+  const out: Record<string, unknown> = { ...(posts ?? {}) };
+  for (const platform of Object.keys(VIDEO_TEXT_FIELDS)) {
+    const entry = withVideoText(posts?.[platform as keyof PlatformPosts], platform, own);
+    if (entry) out[platform] = entry;
+  }
+  return out as PlatformPosts;
+}
+
+/** A stored video's texts (JSON), or undefined when there are none or they do not read. */
+export function parseVideoPosts(raw: string | null | undefined): VideoPosts | undefined {
+  const v = parsePost(raw) as Record<string, Record<string, unknown>> | undefined;
+  return v ? videoTexts(v) : undefined;
+}
+
+/** A video's texts as stored (JSON of the filled ones), null when it has none. */
+export const storedVideoPosts = (own: VideoPosts | undefined): string | null => {
+  const t = videoTexts(own);
+  return t ? JSON.stringify(t) : null;
+};
+
 /** GET /api/upload-video/tiktok/creator-info/{account}: what TikTok lets this creator choose for a post now. */
 export const TikTokCreatorInfoSchema = z.object({
   account: z.number().int(),

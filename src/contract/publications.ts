@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { instantField } from './dates';
 import { OwnerSchema } from './http';
-import { PlatformPostsSchema } from './platform-posts';
+import { PlatformPostsSchema, VideoPostsSchema } from './platform-posts';
 import { PLATFORMS, SPEC_PLATFORMS, inListOrder, type PlatformKey } from './platforms';
 import { platformIn, platformOut } from './platform-schemas';
 import { profileIdentityFields } from './profile-identity';
@@ -124,6 +124,14 @@ const publishDate = (horizon?: PublishHorizon) =>
     ? instant.refine((d) => Date.parse(d) <= horizonEnd(horizon.days, horizon.now()), beyondHorizon(horizon.days))
     : instant;
 
+/**
+ * A video's own title/caption per platform (src/contract/platform-posts.ts VideoPostsSchema): over the publication's
+ * platform text (`posts`), which is over the video's shared fields. Absent in an edit = as saved.
+ */
+const videoPostsField = VideoPostsSchema.optional().describe(
+  "Per platform, this video's own title/caption (empty = the publication's platform text, then the video's fields)",
+);
+
 /** One video of the publish form's right side (SPEC §2): its own title, description, tags, profile and date. */
 export const publishVideoInputSchema = (horizon?: PublishHorizon) =>
   z.object({
@@ -139,6 +147,7 @@ export const publishVideoInputSchema = (horizon?: PublishHorizon) =>
       .describe(
         'Post it even when the same rendered file is already live on this profile and platform (issue 21 item 5)',
       ),
+    posts: videoPostsField,
   });
 export const PublishVideoInputSchema = publishVideoInputSchema();
 export type PublishVideoInput = z.infer<typeof PublishVideoInputSchema>;
@@ -278,6 +287,13 @@ export const publicationPatchSchema = (known?: readonly PlatformKey[]) =>
       inInstagram: flag,
       profiles: profilesField(known),
       posts: postsField,
+      video: z
+        .array(z.object({ id: z.number().int().positive(), posts: videoPostsField }))
+        .max(1000)
+        .optional()
+        .describe(
+          "Videos' own texts per platform: a video named with `posts` takes them (empty = none); one not named, or a video some platform has started, keeps its own",
+        ),
     })
     .refine(somePlatform, { path: ['inYouTube'], message: PM.minOnePlatform });
 export const PublicationPatchSchema = publicationPatchSchema();
@@ -377,6 +393,8 @@ export const PublicationVideoSchema = z.object({
   /** Retention removed the rendered file (docs/retention.md): the panel says so; it cannot be published. */
   mediaRemoved: z.boolean().optional(),
   platforms: z.array(PlatformPublishSchema),
+  /** Its own title/caption per platform (issue 21 item 6), as saved; {} = the publication's platform texts. */
+  posts: VideoPostsSchema,
   /** One of its platforms is retrying past its time (the lists show "retrying", not "scheduled"). */
   retrying: z.boolean(),
 });

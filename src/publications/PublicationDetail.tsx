@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFormContext, type FieldValues, type Resolver, type SubmitHandler } from 'react-hook-form';
+import { useFormContext, useWatch, type FieldValues, type Resolver, type SubmitHandler } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
 import {
@@ -44,7 +44,8 @@ import { useTagSets } from './options';
 import { ProfilePlatformsInput, choiceOf, useSkippedNotice } from './ProfilePlatforms';
 import { useVideoLabel } from './videoLabel';
 import { POSTS_DEFAULTS, PlatformPostsCard } from './PlatformPostsCard';
-import { cleanPosts } from '../contract/platform-posts';
+import { VIDEO_TEXT_FIELDS, cleanPosts, videoTexts } from '../contract/platform-posts';
+import { VideoPostsFields, videoPostsValues, type VideoPostsValues } from './VideoPostsFields';
 import { PublicationStats } from '../analytics/index';
 
 const LIST_PATH = '/video/list';
@@ -178,8 +179,20 @@ type EditValues = {
   title: string;
   description: string;
   tags: string[];
-  /** The videos the edit changes (no platform has started them), with their profiles (and files, for the preview). */
-  video: { id: number; index: number; account: number | null; url: string | null }[];
+  /**
+   * The videos the edit changes (no platform has started them), with their profiles (and files, for the preview),
+   * their own fields (what their texts fall back to) and their own texts per platform.
+   */
+  video: {
+    id: number;
+    index: number;
+    account: number | null;
+    url: string | null;
+    title: string;
+    description: string;
+    tags: string[];
+    posts: VideoPostsValues;
+  }[];
   /** Their profiles, as options (the per-profile rows are named from them). */
   accounts: AccountOption[];
   profiles: ProfilePlatforms[];
@@ -204,7 +217,16 @@ function editOf(data: Publication) {
     title: data.title,
     description: data.description,
     tags: data.tags,
-    video: pending.map((v) => ({ id: v.id, index: v.index, account: v.account?.id ?? null, url: v.mediaUrl })),
+    video: pending.map((v) => ({
+      id: v.id,
+      index: v.index,
+      account: v.account?.id ?? null,
+      url: v.mediaUrl,
+      title: v.title ?? data.title,
+      description: v.description ?? data.description,
+      tags: v.tags.length ? v.tags : data.tags,
+      posts: videoPostsValues(v.posts),
+    })),
     accounts: [...accounts.values()].map((a) => ({ ...a, title: a.name, value: a.id })),
     profiles: [...accounts.keys()].map((account) => ({
       account,
@@ -224,6 +246,8 @@ function editOf(data: Publication) {
     tags: v.tags,
     ...choiceOf(v.video, v.profiles ?? [], alsoOn),
     posts: cleanPosts(v.posts),
+    // Each pending video's own texts as the form has them (none left = none).
+    ...(v.video.length ? { video: v.video.map((x) => ({ id: x.id, posts: videoTexts(x.posts) ?? {} })) } : {}),
   });
   const schema = zodResolver(PublicationPatchSchema) as unknown as Resolver<FieldValues>;
   const resolver: Resolver<FieldValues> = (values, ctx, opts) => schema(toBody(values as EditValues), ctx, opts);
@@ -231,9 +255,11 @@ function editOf(data: Publication) {
 }
 
 const EditFields = () => {
+  const translate = useTranslate();
   const { getValues, setValue, formState } = useFormContext();
   const tagSets = useTagSets();
   const label = useVideoLabel('request');
+  const videos = useWatch({ name: 'video' }) as EditValues['video'] | undefined;
   return (
     <Stack spacing={1}>
       <TextInput source="title" label="kadr.publishing.fields.title" autoComplete="off" />
@@ -252,6 +278,21 @@ const EditFields = () => {
       />
       <ProfilePlatformsInput label={label} />
       <PlatformPostsCard ai={false} stacked />
+      {!!videos?.length && (
+        <Card variant="outlined" data-testid="video-texts">
+          <CardContent>
+            <Typography variant="h6">{translate('kadr.platform_posts.videos_title')}</Typography>
+            <Stack spacing={1} sx={{ mt: 1 }}>
+              {videos.map((v, i) => (
+                <Box key={v.id} role="group" aria-label={label(v)}>
+                  <Typography variant="subtitle2">{label(v)}</Typography>
+                  <VideoPostsFields source={`video.${i}`} name={label(v)} />
+                </Box>
+              ))}
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
       <Box>
         <SaveButton label="kadr.common.save" alwaysEnable />
       </Box>
@@ -360,6 +401,7 @@ const VideoCard = ({
                 {stored(error) || translate('kadr.common.not_available')}
               </Typography>
             )}
+            <OwnTexts video={v} />
             <PlatformStates video={v} onChange={onChange} />
             <Stack direction="row" spacing={1}>
               {(v.status === 'error' || v.status === 'loading') && !checkRefused && (
@@ -390,5 +432,44 @@ const VideoCard = ({
         </Stack>
       </CardContent>
     </Card>
+  );
+};
+
+/** The labels of a video's own texts (the form's field labels). */
+const TEXT_LABELS: Record<string, string> = {
+  'youtube.title': 'kadr.platform_posts.youtube.title',
+  'youtube.description': 'kadr.platform_posts.youtube.description',
+  'tiktok.caption': 'kadr.platform_posts.tiktok.caption',
+  'instagram.caption': 'kadr.platform_posts.instagram.caption',
+};
+
+/** A video's own title/caption per platform, as saved (issue 21 item 6, per video); nothing when it has none. */
+const OwnTexts = ({ video }: { video: PublicationVideo }) => {
+  const translate = useTranslate();
+  const texts = Object.entries(VIDEO_TEXT_FIELDS).flatMap(([platform, fields]) =>
+    fields.flatMap((f) => {
+      const text = (video.posts?.[platform as keyof typeof VIDEO_TEXT_FIELDS] as Record<string, string> | undefined)?.[
+        f
+      ];
+      return text ? [{ key: `${platform}.${f}`, text }] : [];
+    }),
+  );
+  if (!texts.length) return null;
+  return (
+    <Box data-testid="own-texts" sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary">
+        {translate('kadr.platform_posts.own_texts')}
+      </Typography>
+      {texts.map((t) => (
+        <Typography
+          key={t.key}
+          variant="body2"
+          data-own-text={t.key}
+          sx={{ wordBreak: 'break-word', whiteSpace: 'pre-line' }}
+        >
+          {translate(TEXT_LABELS[t.key]!)}: {t.text}
+        </Typography>
+      ))}
+    </Box>
   );
 };

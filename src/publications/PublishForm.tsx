@@ -50,7 +50,8 @@ import { useVideoLabel } from './videoLabel';
 import { nowIso } from './utcInput';
 import { detailPath } from './paths';
 import { POSTS_DEFAULTS, PlatformPostsCard } from './PlatformPostsCard';
-import { cleanPosts } from '../contract/platform-posts';
+import { cleanPosts, videoTexts } from '../contract/platform-posts';
+import { VIDEO_POSTS_DEFAULTS, VideoPostsFields, type VideoPostsValues } from './VideoPostsFields';
 
 type VideoValues = {
   id: number;
@@ -63,6 +64,8 @@ type VideoValues = {
   date: string;
   /** Post it even when this file is already live on the profile and platform (issue 21 item 5). */
   allowRepeat?: boolean;
+  /** Its own title/caption per platform (issue 21 item 6, per video); empty = the publication's. */
+  posts?: VideoPostsValues;
 };
 type FormValues = {
   title: string;
@@ -92,15 +95,19 @@ const toBody = (v: FormValues) => {
     ...(v.queue ? { queue: true } : {}),
     ...choiceOf(v.video ?? [], v.profiles ?? []),
     accounts: (v.accounts ?? []).map((o) => Number(o.value)),
-    video: (v.video ?? []).map(({ id, title, description, tags, account, date, allowRepeat }) => ({
-      id,
-      title,
-      description,
-      tags,
-      account,
-      date,
-      ...(allowRepeat ? { allowRepeat } : {}),
-    })),
+    video: (v.video ?? []).map(({ id, title, description, tags, account, date, allowRepeat, posts }) => {
+      const own = videoTexts(posts);
+      return {
+        id,
+        title,
+        description,
+        tags,
+        account,
+        date,
+        ...(allowRepeat ? { allowRepeat } : {}),
+        ...(own ? { posts: own } : {}),
+      };
+    }),
     posts: cleanPosts(v.posts),
   };
 };
@@ -121,7 +128,7 @@ const resolverFor = (rules: PublishRules | undefined): Resolver<FieldValues> => 
 
 /** Fields the form shows, where a server's field message goes. */
 const SHOWN_FIELD =
-  /^(?:video\.\d+\.(?:title|description|tags|account|date|allowRepeat)|title|description|tags|accounts|date|inYouTube|posts\.(?:youtube|tiktok|instagram)\.\w+)$/;
+  /^(?:video\.\d+\.(?:title|description|tags|account|date|allowRepeat|posts\.(?:youtube|tiktok|instagram)\.\w+)|title|description|tags|accounts|date|inYouTube|posts\.(?:youtube|tiktok|instagram)\.\w+)$/;
 
 /**
  * /video/request/{idUpload} and /ai/video/{id}/publish: the publish form (SPEC §2, §5, §8) of a finished request's
@@ -209,6 +216,7 @@ export const PublishForm = () => {
         tags: src.tags,
         account: src.account,
         date,
+        posts: structuredClone(VIDEO_POSTS_DEFAULTS),
       })),
     };
     // The defaults are made once per source: a later refetch of the options must not reset the form.
@@ -383,6 +391,8 @@ const VideosCard = ({ kind }: { kind: PublishSource['kind'] }) => {
                         label="kadr.publishing.fields.allow_repeat"
                         helperText={false}
                       />
+                      {/* An AI video is the publication's one video: the per-platform card is its own. */}
+                      {kind !== 'ai' && <VideoPostsFields source={`video.${i}`} name={name} />}
                     </Stack>
                   </Stack>
                 </CardContent>

@@ -88,6 +88,21 @@ describeEachDb('API docs', (ctx) => {
     expect(video.properties.platforms.items.properties.platform).toEqual(known);
   });
 
+  it("describes each video's own texts per platform: in the publish and edit bodies and the answer", async () => {
+    const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json' })).body;
+    const bodyOf = (method: string) =>
+      doc.paths['/api/upload-video/{id}'][method].requestBody.content['application/json'].schema;
+    for (const method of ['post', 'patch']) {
+      const posts = bodyOf(method).properties.video.items.properties.posts;
+      expect(posts.properties.tiktok.properties.caption, method).toMatchObject({ type: 'string', maxLength: 2200 });
+      expect(Object.keys(posts.properties.youtube.properties).sort(), method).toEqual(['description', 'title']);
+      expect(Object.keys(posts.properties.instagram.properties), method).toEqual(['caption']);
+    }
+    const video = doc.components.schemas.Publication.properties.video.items;
+    expect(video.required).toContain('posts');
+    expect(video.properties.posts.properties.tiktok.properties).toHaveProperty('caption');
+  });
+
   it('serves the docs page, and keeps unknown API paths a JSON 404', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

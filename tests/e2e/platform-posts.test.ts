@@ -1,4 +1,5 @@
-import { createReadStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -15,8 +16,11 @@ import { adminId } from './publish-seed';
  * Per-platform posts in Chromium (issue 21 item 6): the operator gives TikTok its own caption in the publish
  * form, sees the counter and the preview follow it, picks a privacy level TikTok's creator_info offers (a switch
  * the creator turned off is locked), saves, and the TikTok simulator gets exactly that post. Workers are off:
- * the test runs the publish jobs itself.
+ * the test runs the publish jobs itself. Then, at 1440 and 390 px, a caption for one video of two: set in that
+ * video's row, shown on the publication page, and posted for that video while the other gets the publication's.
  */
+const sha256Of = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
 const panel = process.env.E2E_PANEL_DIR ? { panelDir: process.env.E2E_PANEL_DIR } : {};
 
 describeOnEachDb('per-platform posts in the browser', (kind) => {
@@ -27,6 +31,7 @@ describeOnEachDb('per-platform posts in the browser', (kind) => {
   let browser: Browser;
   let page: Page;
   let clip: Awaited<ReturnType<typeof makePublishClip>>;
+  let clip2: Awaited<ReturnType<typeof makePublishClip>>;
   let account: number;
 
   beforeAll(async () => {
@@ -34,6 +39,7 @@ describeOnEachDb('per-platform posts in the browser', (kind) => {
     sims.tiktok.publishSettings.processingPolls = 0;
     proxy = await startLocalProxy();
     clip = await makePublishClip({ durationSec: 2 });
+    clip2 = await makePublishClip({ durationSec: 3 });
     srv = await startTestServer({ ...sims.env, ALLOW_PRIVATE_PROXIES: 'true' }, panel, kind);
     api = await signedInApi(srv);
     ({ id: account } = await api('POST', '/api/accounts', { proxy: proxy.url, comments: 'TikTok profile' }));
@@ -51,6 +57,7 @@ describeOnEachDb('per-platform posts in the browser', (kind) => {
     await sims?.close();
     await proxy?.close();
     await clip?.cleanup();
+    await clip2?.cleanup();
   });
 
   it('a caption of its own for TikTok: counter, preview, creator_info options, saved and posted', async () => {
@@ -111,4 +118,84 @@ describeOnEachDb('per-platform posts in the browser', (kind) => {
     expect(post.privacyLevel).toBe('MUTUAL_FOLLOW_FRIENDS');
     expect(post.postInfo).toMatchObject({ disableDuet: true, disableStitch: true, disableComment: false });
   });
+
+  for (const width of [1440, 390])
+    it(`a TikTok caption for video 2 only (${width} px): saved, shown on the publication page, posted for it alone`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      const fits = async () =>
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const req = await seedFinishedRequest(srv.tdb.db, await adminId(srv), 2);
+      await srv.app.root.media.storage.put(req.storageKeys[0]!, createReadStream(clip.file));
+      await srv.app.root.media.storage.put(req.storageKeys[1]!, createReadStream(clip2.file));
+      const [one, two] = req.videos as [number, number];
+      await page.goto(`${srv.url}/video/request/${req.idUpload}`);
+      await page.getByLabel('Назва').first().fill('Кіт на даху');
+      await page.getByRole('textbox', { name: 'Теги' }).first().fill('кіт ');
+      await page.getByRole('combobox', { name: 'Профілі', exact: true }).click();
+      await page.getByRole('option', { name: 'TikTok profile' }).click();
+      await page.keyboard.press('Escape');
+      // The second video takes the same profile (the list gave it to the first one only).
+      const second = page.locator(`[data-video="${two}"]`);
+      await second.getByRole('combobox', { name: 'Профіль' }).click();
+      await page.getByRole('option', { name: 'TikTok profile' }).click();
+
+      // The publication's caption for TikTok (both videos, unless one has its own).
+      const shared = 'Спільний підпис #кіт';
+      const card = page.getByTestId('platform-posts');
+      await card.getByRole('tab', { name: 'TikTok' }).click();
+      await card.getByLabel('Підпис у TikTok').fill(shared);
+
+      // Video 2's own texts: closed until asked for; its empty caption shows what it falls back to.
+      const texts = second.getByRole('button', { name: /^Тексти для платформ/ });
+      expect(await texts.getAttribute('aria-expanded')).toBe('false');
+      await texts.click();
+      const caption = second.getByLabel('Підпис у TikTok');
+      expect(await caption.getAttribute('placeholder')).toBe(shared);
+      const counter = second.locator('[data-counter="caption"]').first();
+      await expect.poll(() => counter.innerText()).toBe(`${shared.length} / 2200`);
+      const own = 'Лише для другого відео 🐈 #дах';
+      await caption.fill(own);
+      await expect.poll(() => counter.innerText()).toBe(`${own.length} / 2200`);
+      await caption.fill('я'.repeat(2201));
+      await expect.poll(() => counter.getAttribute('data-over')).toBe('true');
+      await caption.fill(own);
+      await expect.poll(() => second.locator('[data-own-texts="1"]').count()).toBe(1);
+      // Video 1 has none of its own.
+      const first = page.locator(`[data-video="${one}"]`);
+      expect(await first.locator('[data-own-texts]').count()).toBe(0);
+      await fits();
+
+      await page.getByRole('button', { name: 'Зберегти' }).click();
+      await page.waitForURL(/\/video\/youtube\//);
+
+      // The publication page shows video 2's caption on its card, and its edit column has it in the field.
+      const shown = page.locator(`[data-video="${two}"] [data-own-text="tiktok.caption"]`);
+      await expect.poll(() => shown.innerText()).toBe(`Підпис у TikTok: ${own}`);
+      expect(await page.locator(`[data-video="${one}"] [data-testid="own-texts"]`).count()).toBe(0);
+      const edit = page.getByTestId('video-texts');
+      await edit.getByRole('button', { name: /^Тексти для платформ: Вихід 2/ }).click();
+      await expect.poll(() => edit.getByLabel('Підпис у TikTok').inputValue()).toBe(own);
+      await fits();
+
+      // Published (workers are off: the test runs the publish jobs): video 2 with its own caption, video 1 with
+      // the publication's.
+      const before = sims.tiktok.posts().length;
+      const runner = srv.app.root.createJobRunner({
+        catalogue: srv.app.root.jobs.catalogue.filter((j) => j.name.startsWith('publication.')),
+      });
+      await expect
+        .poll(
+          async () => {
+            await runner.drain();
+            return sims.tiktok.posts().length;
+          },
+          { timeout: 30_000, interval: 200 },
+        )
+        .toBe(before + 2);
+      // Each video is its own file: the post is told by the file's hash.
+      const made = sims.tiktok.posts().slice(before);
+      const postOf = (file: string) => made.find((p) => p.sha256 === sha256Of(file));
+      expect(postOf(clip2.file)?.title).toBe(own);
+      expect(postOf(clip.file)?.title).toBe(shared);
+    });
 });

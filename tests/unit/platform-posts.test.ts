@@ -5,7 +5,12 @@ import {
   cleanPosts,
   defaultCaption,
   hashtagCount,
+  parseVideoPosts,
   postCounters,
+  postsForVideo,
+  storedVideoPosts,
+  videoTextCount,
+  withVideoText,
 } from '../../src/contract/platform-posts';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { buildInstagramCaption } from '../../server/platforms/instagram/instagram.preflight';
@@ -112,5 +117,50 @@ describe('what the drivers send of a post', () => {
     expect(u.meta.description).toBe(shared.description);
     expect(u.opts).toMatchObject({ privacyStatus: 'private', madeForKids: true, containsSyntheticMedia: true });
     expect(youtubeUpload(shared).opts).toMatchObject({ privacyStatus: 'public', containsSyntheticMedia: false });
+  });
+});
+
+describe("a video's own texts per platform", () => {
+  const publication = {
+    youtube: { title: 'Спільна', privacy: 'unlisted' as const },
+    tiktok: { caption: 'Спільний підпис', privacyLevel: 'SELF_ONLY' as const },
+  };
+
+  it('lay over the platform entry text by text, keeping its options; empty texts change nothing', () => {
+    const own = { youtube: { title: '  ', description: 'Свій опис' }, tiktok: { caption: 'Свій' } };
+    expect(withVideoText(publication.youtube, 'youtube', own)).toEqual({
+      title: 'Спільна',
+      privacy: 'unlisted',
+      description: 'Свій опис',
+    });
+    expect(withVideoText(publication.tiktok, 'tiktok', own)).toEqual({ caption: 'Свій', privacyLevel: 'SELF_ONLY' });
+    expect(withVideoText(undefined, 'instagram', own)).toBeUndefined();
+    expect(withVideoText(undefined, 'instagram', { instagram: { caption: 'IG' } })).toEqual({ caption: 'IG' });
+    expect(postsForVideo(publication, undefined)).toEqual(publication);
+  });
+
+  it('count what the video will send: its own text, else the publication’s, else its own fields', () => {
+    const mine = { title: 'Моя назва', description: '', tags: ['a'] };
+    const own = { tiktok: { caption: '🐈🐈' } };
+    const c = postCounters(postsForVideo(publication, own), mine);
+    expect(c.tiktok![0]!.used).toBe('🐈🐈'.length);
+    expect(c.youtube![0]!.used).toBe('Спільна'.length);
+    expect(c.instagram![0]!.used).toBe(defaultCaption('instagram', mine).length);
+  });
+
+  it('are stored with the empty ones left out, only the text fields, and read back', () => {
+    const raw = storedVideoPosts({
+      youtube: { title: '', description: '' },
+      tiktok: { caption: 'Так' },
+      instagram: { caption: ' ' },
+    });
+    expect(raw).toBe('{"tiktok":{"caption":"Так"}}');
+    expect(storedVideoPosts({ youtube: { title: '' } })).toBeNull();
+    expect(parseVideoPosts(raw)).toEqual({ tiktok: { caption: 'Так' } });
+    expect(parseVideoPosts('{"tiktok":{"caption":"x","privacyLevel":"SELF_ONLY"}}')).toEqual({
+      tiktok: { caption: 'x' },
+    });
+    expect(parseVideoPosts('not json')).toBeUndefined();
+    expect(videoTextCount({ youtube: { title: 'a', description: 'b' }, tiktok: { caption: '' } })).toBe(2);
   });
 });

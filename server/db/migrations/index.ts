@@ -37,6 +37,7 @@ import * as multipartUploads from './040_multipart_uploads.js';
 import * as webhookSecretRotation from './042_webhook_secret_rotation.js';
 import * as statRollups from './045_stat_rollups.js';
 import * as postStatLatest from './046_post_stat_latest.js';
+import * as videoPosts from './047_video_posts.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -79,4 +80,5 @@ export const migrations = {
   '042_webhook_secret_rotation': webhookSecretRotation,
   '045_stat_rollups': statRollups,
   '046_post_stat_latest': postStatLatest,
+  '047_video_posts': videoPosts,
 };

@@ -1,0 +1,138 @@
+import { useId, useState } from 'react';
+import { TextInput, useTranslate } from 'react-admin';
+import { get, useFormState, useWatch } from 'react-hook-form';
+import { Badge, Box, Button, Collapse, Stack, Typography } from '@mui/material';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import {
+  defaultCaption,
+  postCounters,
+  postsForVideo,
+  videoTextCount,
+  type PlatformPosts,
+  type VideoPosts,
+} from '../contract/platform-posts';
+import { PostCounter } from './PostCounter';
+
+/** The form's empty texts of one video (its fields controlled from the start). */
+export const VIDEO_POSTS_DEFAULTS = {
+  youtube: { title: '', description: '' },
+  tiktok: { caption: '' },
+  instagram: { caption: '' },
+};
+export type VideoPostsValues = typeof VIDEO_POSTS_DEFAULTS;
+
+/** A video's saved texts as the form's values (every field there, empty where it has none). */
+export const videoPostsValues = (own: VideoPosts | undefined): VideoPostsValues => ({
+  youtube: { ...VIDEO_POSTS_DEFAULTS.youtube, ...own?.youtube },
+  tiktok: { ...VIDEO_POSTS_DEFAULTS.tiktok, ...own?.tiktok },
+  instagram: { ...VIDEO_POSTS_DEFAULTS.instagram, ...own?.instagram },
+});
+
+/** The labels stay above the fields, so the greyed fallback shows while a field is empty. */
+const SHRUNK = { inputLabel: { shrink: true } };
+/** A fallback as the field's placeholder: its start (a long caption would stretch the empty field). */
+const hint = (s: string) => ([...s].length > 160 ? `${[...s].slice(0, 160).join('')}…` : s);
+
+type Watched = [string | undefined, string | undefined, string[] | undefined, VideoPosts | undefined];
+
+/**
+ * One video's own title/caption per platform (issue 21 item 6, per video), under a button of its row that says
+ * how many it has: YouTube title and description, TikTok caption, Instagram caption, each with the live counter
+ * of its platform's limit, counting what this video will send. An empty field shows, greyed, what it falls back
+ * to: the publication's platform text (the "per-platform posts" card), else the one made from this video's own
+ * title, description and tags. Opens by itself when one of its fields has an error. `source` is the video's path
+ * in the form (`video.1`); the video's shared fields are `${source}.title` etc., its texts `${source}.posts`.
+ */
+export const VideoPostsFields = ({ source, name }: { source: string; name: string }) => {
+  const translate = useTranslate();
+  const [title, description, tags, own] = useWatch({
+    name: [`${source}.title`, `${source}.description`, `${source}.tags`, `${source}.posts`],
+  }) as Watched;
+  const publication = useWatch({ name: 'posts' }) as PlatformPosts | undefined;
+  const { errors } = useFormState({ name: `${source}.posts` });
+  const failing = Boolean(get(errors, `${source}.posts`));
+  const [open, setOpen] = useState(false);
+  const shown = open || failing;
+  const panel = useId();
+  const shared = { title: title ?? '', description: description ?? '', tags: tags ?? [] };
+  const counters = postCounters(postsForVideo(publication, own), shared);
+  const count = videoTextCount(own);
+  // What an empty field falls back to: the publication's platform text, else this video's own fields.
+  const fallback = {
+    youtubeTitle: publication?.youtube?.title?.trim() || shared.title,
+    youtubeDescription: publication?.youtube?.description || shared.description,
+    tiktok: publication?.tiktok?.caption || defaultCaption('tiktok', shared),
+    instagram: publication?.instagram?.caption || defaultCaption('instagram', shared),
+  };
+  const label = translate('kadr.platform_posts.video_texts');
+  return (
+    <Box data-video-posts={source}>
+      <Button
+        size="small"
+        onClick={() => setOpen(!shown)}
+        aria-expanded={shown}
+        aria-controls={panel}
+        aria-label={translate('kadr.platform_posts.video_texts_of', { name })}
+        startIcon={shown ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+        endIcon={
+          count > 0 ? (
+            <Badge
+              badgeContent={count}
+              color="primary"
+              data-own-texts={count}
+              sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+            />
+          ) : undefined
+        }
+        sx={{ alignSelf: 'flex-start', textAlign: 'left' }}
+      >
+        {label}
+      </Button>
+      <Collapse in={shown} unmountOnExit>
+        <Stack id={panel} spacing={0.5} sx={{ pt: 1, minWidth: 0 }}>
+          <Typography variant="caption" color="text.secondary">
+            {translate('kadr.platform_posts.video_texts_hint')}
+          </Typography>
+          <TextInput
+            source={`${source}.posts.youtube.title`}
+            label="kadr.platform_posts.youtube.title"
+            placeholder={hint(fallback.youtubeTitle)}
+            slotProps={SHRUNK}
+            autoComplete="off"
+            helperText={false}
+          />
+          <PostCounter counter={counters.youtube![0]!} />
+          <TextInput
+            source={`${source}.posts.youtube.description`}
+            label="kadr.platform_posts.youtube.description"
+            placeholder={hint(fallback.youtubeDescription)}
+            slotProps={SHRUNK}
+            multiline
+            helperText={false}
+          />
+          <PostCounter counter={counters.youtube![1]!} />
+          <TextInput
+            source={`${source}.posts.tiktok.caption`}
+            label="kadr.platform_posts.tiktok.caption"
+            placeholder={hint(fallback.tiktok)}
+            slotProps={SHRUNK}
+            multiline
+            helperText={false}
+          />
+          <PostCounter counter={counters.tiktok![0]!} />
+          <TextInput
+            source={`${source}.posts.instagram.caption`}
+            label="kadr.platform_posts.instagram.caption"
+            placeholder={hint(fallback.instagram)}
+            slotProps={SHRUNK}
+            multiline
+            helperText={false}
+          />
+          <PostCounter counter={counters.instagram![0]!} />
+          <PostCounter counter={counters.instagram![1]!} label="kadr.platform_posts.hashtags" />
+        </Stack>
+      </Collapse>
+    </Box>
+  );
+};
