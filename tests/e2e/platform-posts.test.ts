@@ -60,6 +60,22 @@ describeOnEachDb('per-platform posts in the browser', (kind) => {
     await clip2?.cleanup();
   });
 
+  /** Runs the publish jobs (workers are off here) until the TikTok simulator holds `count` posts. */
+  const publishUntil = async (count: number) => {
+    const runner = srv.app.root.createJobRunner({
+      catalogue: srv.app.root.jobs.catalogue.filter((j) => j.name.startsWith('publication.')),
+    });
+    await expect
+      .poll(
+        async () => {
+          await runner.drain();
+          return sims.tiktok.posts().length;
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(count);
+  };
+
   it('a caption of its own for TikTok: counter, preview, creator_info options, saved and posted', async () => {
     const req = await seedFinishedRequest(srv.tdb.db, await adminId(srv), 1);
     await srv.app.root.media.storage.put(req.storageKeys[0]!, createReadStream(clip.file));
@@ -101,18 +117,7 @@ describeOnEachDb('per-platform posts in the browser', (kind) => {
     await page.waitForURL(/\/video\/youtube\//);
 
     // The publish jobs (workers are off here): TikTok gets the caption and the options.
-    const runner = srv.app.root.createJobRunner({
-      catalogue: srv.app.root.jobs.catalogue.filter((j) => j.name.startsWith('publication.')),
-    });
-    await expect
-      .poll(
-        async () => {
-          await runner.drain();
-          return sims.tiktok.posts().length;
-        },
-        { timeout: 30_000, interval: 200 },
-      )
-      .toBe(1);
+    await publishUntil(1);
     const post = sims.tiktok.posts()[0]!;
     expect(post.title).toBe(caption);
     expect(post.privacyLevel).toBe('MUTUAL_FOLLOW_FRIENDS');
@@ -180,18 +185,7 @@ describeOnEachDb('per-platform posts in the browser', (kind) => {
       // Published (workers are off: the test runs the publish jobs): video 2 with its own caption, video 1 with
       // the publication's.
       const before = sims.tiktok.posts().length;
-      const runner = srv.app.root.createJobRunner({
-        catalogue: srv.app.root.jobs.catalogue.filter((j) => j.name.startsWith('publication.')),
-      });
-      await expect
-        .poll(
-          async () => {
-            await runner.drain();
-            return sims.tiktok.posts().length;
-          },
-          { timeout: 30_000, interval: 200 },
-        )
-        .toBe(before + 2);
+      await publishUntil(before + 2);
       // Each video is its own file: the post is told by the file's hash.
       const made = sims.tiktok.posts().slice(before);
       const postOf = (file: string) => made.find((p) => p.sha256 === sha256Of(file));
