@@ -360,7 +360,8 @@ export const CalendarPage = () => {
       ref={boxRef}
     >
       <Title title={translate('kadr.calendar.title')} />
-      {!drawFilters && <Box sx={{ height: { xs: 0, sm: 40 }, mb: 2 }} />}
+      {/* The filters' place until they are drawn: one row of small fields (four in a column on a phone). */}
+      {!drawFilters && <Box sx={{ height: { xs: 4 * 40 + 3 * 8, sm: 40 }, mb: 2 }} />}
       {drawFilters && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
           <Autocomplete

@@ -6,7 +6,7 @@ import type { KadrDataProvider } from '../providers/dataProvider';
 /**
  * The days of the visible range over some platform's budget (issue 21 item 3, the capacity view): keys
  * 'YYYY-MM-DD' in each profile's zone (with a profile chosen, the calendar's own zone). Asked for as those days
- * only (GET /api/slots/over-days), not the capacity view's whole answer (~300 KB for an admin's month, parsed on
+ * only (API.slots.overDays), not the capacity view's whole answer (~300 KB for an admin's month, parsed on
  * the main thread while the month is drawn); a cold month view's first ask was sent early (monthPrefetch.ts).
  */
 export const useOverDays = (range: { start: string; end: string } | null, accountId?: number): Set<string> => {
