@@ -2,7 +2,6 @@ import {
   memo,
   useCallback,
   useDeferredValue,
-  useEffect,
   useInsertionEffect,
   useMemo,
   useRef,
@@ -222,17 +221,10 @@ export const CalendarPage = () => {
   const boxRef = useRef<HTMLDivElement>(null);
   const calendarRef = useRef<FullCalendar>(null);
   const overTitle = translate('kadr.slots.over_budget');
-  // The calendar is drawn in a task of its own right after the page's first render: on a cold page the panel's
-  // shell and FullCalendar's first drawing of the month are each about 0.1 s of main thread, one long task together.
-  // (A deferred render, as the filters get, is thrown away and started again whenever something else updates
-  // meanwhile, as the shell's first answers do: it drew the month 0.1–0.2 s later.) The filters come in a deferred
-  // render after it; their row keeps its height until then, so the month does not move down.
-  const [drawCalendar, setDrawCalendar] = useState(false);
-  useEffect(() => {
-    const t = setTimeout(() => setDrawCalendar(true), 0);
-    return () => clearTimeout(t);
-  }, []);
-  const drawFilters = useDeferredValue(drawCalendar, false);
+  // The filters and the calendar are drawn in a render of their own after the page's first (a deferred one, which
+  // React does in slices): on a cold page the panel's shell and FullCalendar's first drawing of the month are each
+  // about 0.1 s of main thread, and together with the filters one long task.
+  const drawCalendar = useDeferredValue(true, false);
 
   const colorOf: PaletteOf = useCallback(
     (name) => (name === 'default' ? theme.palette.grey[500] : theme.palette[name].main),
@@ -360,9 +352,7 @@ export const CalendarPage = () => {
       ref={boxRef}
     >
       <Title title={translate('kadr.calendar.title')} />
-      {/* The filters' place until they are drawn: one row of small fields (four in a column on a phone). */}
-      {!drawFilters && <Box sx={{ height: { xs: 4 * 40 + 3 * 8, sm: 40 }, mb: 2 }} />}
-      {drawFilters && (
+      {drawCalendar && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
           <Autocomplete
             size="small"

@@ -57,7 +57,7 @@ describeOnEachDb('a crowded day in the calendar', (kind) => {
     const drawn = await cell
       .locator('[data-post-id]')
       .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.postId));
-    // The filters in one row (drawn after the month), the month under them, where it was drawn before they came.
+    // The filters in one row, the month under them (where it was first drawn: nothing above it moves it down).
     const monthTop = await page.locator('.fc-dayGridMonth-view').evaluate((el) => el.getBoundingClientRect().top);
     await expect.poll(() => page.locator('[data-calendar] .MuiInputBase-root').count()).toBe(4);
     expect(await page.locator('.fc-dayGridMonth-view').evaluate((el) => el.getBoundingClientRect().top)).toBe(monthTop);
