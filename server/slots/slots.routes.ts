@@ -6,6 +6,7 @@ import {
   AccountParams,
   CapacityQuery,
   CapacitySchema,
+  OverDaysSchema,
   ProfileSlotsSchema,
   QueuedSchema,
   QueueSchema,
@@ -35,6 +36,19 @@ export async function slotsRoutes(app: FastifyInstance, { slots }: { slots: Slot
       },
     },
     async (req) => slots.capacity(req.user, req.query),
+  );
+  r.get(
+    API.slots.overDays,
+    {
+      ...auth,
+      schema: {
+        ...doc,
+        summary: 'The days over some platform’s budget: the days the capacity answer marks over, each once',
+        querystring: CapacityQuery,
+        response: { 200: OverDaysSchema, ...fails },
+      },
+    },
+    async (req) => slots.overDays(req.user, req.query),
   );
   r.post(
     API.slots.queue,

@@ -5,6 +5,7 @@ import {
   SM,
   type Capacity,
   type CapacityDay,
+  type OverDays,
   type ProfileSlots,
   type Queued,
   type SlotsInput,
@@ -129,7 +130,9 @@ export class SlotsService {
     const series = new Map<string, number[]>();
     for (const p of posts) {
       const key = `${p.accountId}|${p.platform}`;
-      series.set(key, [...(series.get(key) ?? []), Date.parse(p.dueAt)]);
+      const times = series.get(key);
+      if (times) times.push(Date.parse(p.dueAt));
+      else series.set(key, [Date.parse(p.dueAt)]);
     }
     const days = new Map<string, CapacityDay>();
     const [start, end] = [Date.parse(q.start), Date.parse(q.end)];
@@ -162,5 +165,14 @@ export class SlotsService {
       days.set(key, d);
     }
     return { data: [...days.values()].sort((a, b) => a.day.localeCompare(b.day) || a.accountId - b.accountId) };
+  }
+
+  /**
+   * GET /api/slots/over-days: the days capacity's answer marks over (any profile or platform), each once: the
+   * calendar shades these and needs nothing else of that answer.
+   */
+  async overDays(user: AuthUser, q: { start: string; end: string; accountId?: number | undefined }): Promise<OverDays> {
+    const { data } = await this.capacity(user, q);
+    return { days: [...new Set(data.filter((d) => d.over).map((d) => d.day))] };
   }
 }

@@ -55,6 +55,11 @@ const DAY_MAX_EVENTS = CALENDAR_DAY_POSTS;
  * 7): FullCalendar's event source is not told the view.
  */
 const MONTH_GRID_MS = 35 * 24 * 3600_000;
+/**
+ * Times on a 24-hour clock in both languages ('00:00', '18:30'), as the rest of the panel writes them (formatInZone,
+ * formatUtc) and the day's list does: the entries' times and the week's and day's hours.
+ */
+const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
 /** The month grid is given each day's first posts and its own "+N more" entry: FullCalendar cuts nothing there. */
 const VIEW_OPTIONS = { dayGridMonth: { dayMaxEvents: false } };
 
@@ -142,10 +147,6 @@ const PostsCalendar = memo(function PostsCalendar({
   handlers: Handlers;
   calendarRef: RefObject<FullCalendar | null>;
 }) {
-  const eventTimeFormat = useMemo(
-    () => ({ hour: '2-digit', minute: '2-digit', hour12: locale === 'en' }) as const,
-    [locale],
-  );
   // Its clock runs in UTC (zonedCalendar.ts): "today" is the calendar zone's date, not UTC's.
   const now = useCallback(() => nowInCalendar(zone), [zone]);
   return (
@@ -172,7 +173,8 @@ const PostsCalendar = memo(function PostsCalendar({
       eventOrder={EVENT_ORDER}
       // A post is an instant: one that falls late in the evening never spreads into the next day.
       defaultTimedEventDuration="00:01"
-      eventTimeFormat={eventTimeFormat}
+      eventTimeFormat={TIME_FORMAT}
+      slotLabelFormat={TIME_FORMAT}
       nextDayThreshold="00:01"
       editable
       eventDurationEditable={false}

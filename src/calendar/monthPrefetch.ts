@@ -1,7 +1,7 @@
 import type { CalendarFilter } from '../contract/calendar';
 import { API, pathOf } from '../contract/endpoints';
 import { currentLocale } from '../providers/locale';
-import { earlyFetch } from '../providers/earlyGet';
+import { earlyFetch, startEarlyGet } from '../providers/earlyGet';
 import { operatorZone } from '../slots/operatorZone';
 import { fromCalendarTime, nowInCalendar } from './zonedCalendar';
 
@@ -44,9 +44,9 @@ const keyOf = (q: DaysQuery) =>
 let prefetched: { key: string; at: number; answer: Promise<unknown> } | undefined;
 
 /**
- * A cold /calendar (main.tsx): the month's days asked for as soon as the page's first script runs, while the
- * panel's shell and the calendar's code load, instead of after they have loaded and drawn the grid (this module is
- * loaded first and kept small: no HTTP client, no schemas). The calendar checks the answer against its schema when
+ * A cold /calendar (main.tsx): the month's days (and its days over budget) asked for as soon as the page's first
+ * script runs, while the panel's shell and the calendar's code load, instead of after they have loaded and drawn the
+ * grid (this module is loaded first and kept small: no HTTP client, no schemas). The calendar checks the answer against its schema when
  * it takes it, and asks again through the dataProvider (which refreshes an expired token) if this one failed. Not
  * on a phone (it opens on the list view, which asks for posts, not days).
  */
@@ -60,6 +60,10 @@ export function prefetchMonth(): void {
   );
   answer.catch(() => undefined); // the calendar asks again
   prefetched = { key: keyOf(query), at: Date.now(), answer };
+  // The days over budget it shades (useOverDays), the same range, no profile: the HTTP client takes this answer
+  // when the calendar asks for exactly this URL, so the server works it out while the panel's code loads rather
+  // than while the month is being drawn.
+  startEarlyGet(pathOf(API.slots.overDays, {}, { start: query.start, end: query.end }));
 }
 
 /**

@@ -110,12 +110,16 @@ export const API = {
     commit: '/api/imports/publications',
     export: '/api/imports/publications/export',
   },
-  /** Posting slots: GET a profile's; PUT/DELETE one platform's; POST queue posts; GET capacity ?start&end. */
+  /**
+   * Posting slots: GET a profile's; PUT/DELETE one platform's; POST queue posts; GET capacity ?start&end; GET
+   * over-days ?start&end (the days of capacity's answer marked over, the calendar's shading).
+   */
   slots: {
     profile: '/api/slots/:accountId',
     platform: '/api/slots/:accountId/:platform',
     queue: '/api/slots/queue',
     capacity: '/api/slots/capacity',
+    overDays: '/api/slots/over-days',
   },
   /** The AI service (its own base URL when VITE_AI_BASE_URL is set; the panel's second client). */
   ai: {

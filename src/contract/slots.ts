@@ -102,3 +102,17 @@ export const CapacityDaySchema = z.object({
 export type CapacityDay = z.infer<typeof CapacityDaySchema>;
 export const CapacitySchema = z.object({ data: z.array(CapacityDaySchema) }).meta({ id: 'Capacity' });
 export type Capacity = z.infer<typeof CapacitySchema>;
+
+/**
+ * GET /api/slots/over-days?start&end[&accountId] (the capacity query): only the days the capacity answer marks
+ * over (any profile, any platform), what the calendar shades. A month of an admin's posts is ~300 KB of capacity
+ * and a few hundred bytes of this.
+ */
+export const OverDaysSchema = z
+  .object({
+    days: z
+      .array(z.string())
+      .describe("'YYYY-MM-DD' (each profile's zone) with a day over budget, ascending, once each"),
+  })
+  .meta({ id: 'OverDays' });
+export type OverDays = z.infer<typeof OverDaysSchema>;

@@ -296,6 +296,13 @@ export const customMethods = {
       pathOf(API.slots.capacity, {}, query),
       { signal },
     ),
+  /** The days of a range over some platform's budget (capacity's days marked over), what the calendar shades. */
+  overDays: (query: { start: string; end: string; accountId?: number | undefined }, signal?: AbortSignal) =>
+    call(
+      contract.slots().then((c) => c.OverDaysSchema),
+      pathOf(API.slots.overDays, {}, query),
+      { signal },
+    ),
 
   // Live updates and the bell.
   liveTicket: () =>

@@ -332,6 +332,83 @@ describeEachDb(
       expect(tooLong.status).toBe(400);
       expect(tooLong.body.errors).toHaveProperty('end');
     });
+
+    it('over-days answers the days the capacity view marks over, each once, for one profile or all', async () => {
+      const start = new Date(Date.now() - DAY).toISOString();
+      const end = new Date(Date.now() + 30 * DAY).toISOString();
+      // A second profile of the same user, over budget on a day of its own: three posts within an hour.
+      const made = await ctx.call({
+        method: 'POST',
+        url: '/api/accounts',
+        token: me,
+        payload: { proxy: 'http://127.0.0.1:3128', comments: 'Понад', timeZone: 'UTC' },
+      });
+      const second = made.body.id as number;
+      await connectPlatform(ctx.tdb.db, ctx.root.sealer, second, 'tiktok');
+      const soon = new Date(Date.now() + 20 * DAY);
+      const at = Date.UTC(soon.getUTCFullYear(), soon.getUTCMonth(), soon.getUTCDate(), 12);
+      for (let i = 0; i < 3; i++) {
+        const { idUpload, videos } = await seedFinishedRequest(ctx.tdb.db, userId, 1);
+        const date = new Date(at + i * 60_000).toISOString();
+        const r = await ctx.call({
+          method: 'POST',
+          url: `/api/upload-video/${idUpload}`,
+          token: me,
+          payload: {
+            title: 'Понад',
+            description: '',
+            tags: ['kadr'],
+            accounts: [second],
+            inTikTok: true,
+            date,
+            video: videos.map((id) => ({ id, title: 'Понад', description: '', tags: ['kadr'], account: second, date })),
+          },
+        });
+        expect(r.status).toBe(201);
+      }
+      for (const accountId of [undefined, account, second]) {
+        const q = `start=${start}&end=${end}${accountId ? `&accountId=${accountId}` : ''}`;
+        const full = await ctx.call({ method: 'GET', url: `/api/slots/capacity?${q}`, token: me });
+        const slim = await ctx.call({ method: 'GET', url: `/api/slots/over-days?${q}`, token: me });
+        expect(slim.status).toBe(200);
+        const overInFull = [
+          ...new Set((full.body.data as { day: string; over: boolean }[]).filter((d) => d.over).map((d) => d.day)),
+        ].sort();
+        expect(overInFull.length).toBeGreaterThan(0);
+        expect(slim.body).toEqual({ days: overInFull });
+      }
+      // The two profiles' over days differ; together they are both.
+      const dayOf = async (accountId: number) =>
+        (
+          await ctx.call({
+            method: 'GET',
+            url: `/api/slots/over-days?start=${start}&end=${end}&accountId=${accountId}`,
+            token: me,
+          })
+        ).body.days as string[];
+      const [a, b] = [await dayOf(account), await dayOf(second)];
+      expect(b).toEqual([new Date(at).toISOString().slice(0, 10)]);
+      const all = await ctx.call({ method: 'GET', url: `/api/slots/over-days?start=${start}&end=${end}`, token: me });
+      expect(all.body.days).toEqual([...new Set([...a, ...b])].sort());
+      // Someone else's profile is not found; another user sees none of these days; a range too long is refused.
+      const q = `start=${start}&end=${end}`;
+      expect(
+        (await ctx.call({ method: 'GET', url: `/api/slots/over-days?${q}&accountId=${second}`, token: other })).status,
+      ).toBe(404);
+      expect((await ctx.call({ method: 'GET', url: `/api/slots/over-days?${q}`, token: other })).body).toEqual({
+        days: [],
+      });
+      const tooLong = await ctx.call({
+        method: 'GET',
+        url: `/api/slots/over-days?start=${start}&end=${new Date(Date.now() + 90 * DAY).toISOString()}`,
+        token: me,
+      });
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.errors).toHaveProperty('end');
+      // The OpenAPI document names it.
+      const doc = await ctx.call({ method: 'GET', url: '/api/openapi.json' });
+      expect(Object.keys(doc.body.paths)).toContain('/api/slots/over-days');
+    });
   },
   {},
   { platforms: withLimits({ tiktok: { posts: 2 } }) },

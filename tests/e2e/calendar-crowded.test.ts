@@ -9,7 +9,8 @@ import { adminId } from './publish-seed';
 /**
  * A crowded day in the calendar's month view (issue 21 item 1, "+N more"), in Chromium at a laptop width: 100
  * posts in one morning (84 of them not cancelled) show as the day's first four and "+ще 80", whose popover (the
- * day's list, asked for when it opens) lists them all; the four filters sit in one row above the month.
+ * day's list, asked for when it opens) lists them all; the four filters sit in one row above the month. Times are
+ * on a 24-hour clock in English as in Ukrainian, the grid's and the list's alike.
  */
 const panel = process.env.E2E_PANEL_DIR ? { panelDir: process.env.E2E_PANEL_DIR } : {};
 const HOUR = 3600_000;
@@ -56,7 +57,10 @@ describeOnEachDb('a crowded day in the calendar', (kind) => {
     const drawn = await cell
       .locator('[data-post-id]')
       .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.postId));
-    // The filters in one row, the month under them.
+    // The filters in one row, the month under them (where it was first drawn: nothing above it moves it down).
+    const monthTop = await page.locator('.fc-dayGridMonth-view').evaluate((el) => el.getBoundingClientRect().top);
+    await expect.poll(() => page.locator('[data-calendar] .MuiInputBase-root').count()).toBe(4);
+    expect(await page.locator('.fc-dayGridMonth-view').evaluate((el) => el.getBoundingClientRect().top)).toBe(monthTop);
     const tops = await page
       .locator('[data-calendar] .MuiInputBase-root')
       .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
@@ -75,5 +79,27 @@ describeOnEachDb('a crowded day in the calendar', (kind) => {
     // A post in the list opens its publication.
     await popover.locator('[data-post-id]').first().click();
     await page.waitForURL(/\/video\/youtube\//);
+  });
+
+  it('writes times on a 24-hour clock in English too, the same in the grid and in the day’s list', async () => {
+    await page.evaluate(() => localStorage.setItem('kadr.locale', 'en'));
+    await page.goto(`${srv.url}/calendar`);
+    const cell = page.locator(`.fc-dayGridMonth-view td[data-date="${day}"]`);
+    await cell.locator('.kadr-more').waitFor();
+    const first = cell.locator('[data-post-id]').first();
+    const id = await first.getAttribute('data-post-id');
+    const inGrid = (await first.locator('.fc-event-time').innerText()).trim();
+    // The morning's posts start at 06:00 UTC (the browser's zone): '06:00', never '06:00 AM'.
+    expect(inGrid).toMatch(/^(0[6-9]|1[01]):[0-5]\d$/);
+    await cell.locator('.kadr-more').click();
+    const item = page.locator(`[data-day-posts="${day}"] [data-post-id="${id}"]`);
+    await item.waitFor();
+    expect(await item.locator('span').nth(1).innerText()).toBe(inGrid);
+    await page.keyboard.press('Escape');
+    // The week's hours too.
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await page.locator('.fc-timegrid-slot-label-cushion').first().waitFor();
+    expect(await page.locator('.fc-timegrid-slot-label-cushion').first().innerText()).toBe('00:00');
+    await page.evaluate(() => localStorage.setItem('kadr.locale', 'uk'));
   });
 });

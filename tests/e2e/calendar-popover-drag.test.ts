@@ -113,12 +113,12 @@ describeOnEachDb('dragging a post out of a crowded day', (kind) => {
     return id;
   };
 
-  it('a cold month view asks for its month once, before the shell draws, weeks from Monday or Sunday', async () => {
+  it('a cold month view asks for its month and its days over budget once, before the shell draws, weeks from Monday or Sunday', async () => {
     for (const lang of ['en', 'uk']) {
       await page.evaluate((l) => localStorage.setItem('kadr.locale', l), lang);
       const asked: string[] = [];
       const onRequest = (r: { url: () => string }) => {
-        if (/\/api\/(calendar\/days|notifications)/.test(r.url())) asked.push(r.url());
+        if (/\/api\/(calendar\/days|notifications|slots\/over-days|slots\/capacity)/.test(r.url())) asked.push(r.url());
       };
       page.on('request', onRequest);
       await page.goto(`${srv.url}/calendar`);
@@ -129,6 +129,10 @@ describeOnEachDb('dragging a post out of a crowded day', (kind) => {
       // page's first script sent it, and the calendar took its answer.
       expect(asked.filter((u) => u.includes('/api/calendar/days'))).toHaveLength(1);
       expect(asked[0]).toContain('/api/calendar/days');
+      // Its days over budget with it, for the same range, and only those (not the capacity view's whole answer).
+      expect(asked[1]).toContain('/api/slots/over-days');
+      expect(new URL(asked[1]!).searchParams.get('start')).toBe(new URL(asked[0]!).searchParams.get('start'));
+      expect(asked.filter((u) => u.includes('/api/slots/'))).toHaveLength(1);
     }
   });
 
