@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { toast } from 'react-hot-toast';
 import { NotificationBell } from './NotificationBell';
+import { ThemeToggle } from './ThemeToggle';
 
 const SettingsMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
   const { onClose } = useUserMenu() ?? { onClose: () => {} };
@@ -57,6 +58,7 @@ export const AppBar = () => (
     }
     toolbar={
       <>
+        <ThemeToggle />
         <NotificationBell />
         <LoadingIndicator />
       </>

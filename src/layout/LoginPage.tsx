@@ -12,13 +12,14 @@ import {
   InputLabel,
   ThemeProvider,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { useStore, useTranslate } from 'ra-core';
 import { toast } from 'react-hot-toast';
 import type { LoginInput } from '../contract/auth';
 import type { LoginError, SignInStep } from '../providers/authProvider';
 import type { LoginErrors } from './loginCheck';
-import { muiTheme } from '../common/theme';
+import { muiThemeOf } from '../common/theme';
 import { LanguageSwitch } from './LanguageSwitch';
 
 type Props = { onSubmit: (values: SignInStep) => Promise<unknown> };
@@ -32,13 +33,16 @@ const check = async (values: LoginInput) => (await import('./loginCheck')).check
 /**
  * SPEC Login: login and password, 'Увійти'; §5 rules; §8 toasts on success and failure. It brings the panel's
  * theme and baseline itself, so the first load (outside react-admin) and the page after a logout (inside it)
- * look the same: the panel's filled fields, no page margin.
+ * look the same: the panel's filled fields, no page margin. Light or dark as the panel is: the theme chosen in its
+ * app bar (kept in the store through a logout), else the system's, so a dark panel has no light sign-in before it.
  */
 export const LoginPage = (props: Props) => {
   // Set when the password was right and the user has two-factor sign-in on: the code step shows.
   const [challenge, setChallenge] = useState<string | null>(null);
+  const [chosen] = useStore<'light' | 'dark' | undefined>('theme');
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   return (
-    <ThemeProvider theme={muiTheme}>
+    <ThemeProvider theme={muiThemeOf(chosen ?? (systemDark ? 'dark' : 'light'))}>
       <CssBaseline enableColorScheme />
       {challenge ? (
         <CodeForm {...props} challenge={challenge} onBack={() => setChallenge(null)} />
@@ -148,7 +152,15 @@ const Frame = ({
   title: string;
   children: ReactNode;
 }) => (
-  <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: '#eef1f6' }}>
+  <Box
+    sx={{
+      minHeight: '100vh',
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      bgcolor: (t) => (t.palette.mode === 'dark' ? t.palette.background.default : '#eef1f6'),
+    }}
+  >
     <Card
       sx={{ width: 360 }}
       component="form"
