@@ -31,6 +31,12 @@ describe('chart colours in both themes', () => {
         expect(getContrastRatio(PLATFORM_LOOKS[p].chartColorDark, bg), `${p} on ${bg}`).toBeGreaterThanOrEqual(3);
   });
 
+  it("a request's variants chart wears the theme's primary and warning colours: 3:1 on either paper", () => {
+    for (const t of [light, dark])
+      for (const c of [t.palette.primary.main, t.palette.warning.main])
+        expect(getContrastRatio(c, t.palette.background.paper), c).toBeGreaterThanOrEqual(3);
+  });
+
   it('the two themes differ in their palette only: the same components, fonts and pessimistic defaults', () => {
     expect(light.palette.mode).toBe('light');
     expect(dark.palette.mode).toBe('dark');
