@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -12,7 +12,6 @@ import {
   InputLabel,
   ThemeProvider,
   Typography,
-  useMediaQuery,
 } from '@mui/material';
 import { useStore, useTranslate } from 'ra-core';
 import { toast } from 'react-hot-toast';
@@ -25,6 +24,15 @@ import { LanguageSwitch } from './LanguageSwitch';
 type Props = { onSubmit: (values: SignInStep) => Promise<unknown> };
 
 type Field = keyof LoginInput;
+
+// The system's light or dark preference, followed live (MUI's useMediaQuery would be one more chunk on /login).
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+const systemPrefersDark = () => matchMedia(DARK_QUERY).matches;
+const onSystemScheme = (changed: () => void) => {
+  const query = matchMedia(DARK_QUERY);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+};
 const FIELDS: Field[] = ['login', 'password'];
 
 // The rules (and zod with them) load on the first check: the page itself does not need them to show.
@@ -40,7 +48,7 @@ export const LoginPage = (props: Props) => {
   // Set when the password was right and the user has two-factor sign-in on: the code step shows.
   const [challenge, setChallenge] = useState<string | null>(null);
   const [chosen] = useStore<'light' | 'dark' | undefined>('theme');
-  const systemDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  const systemDark = useSyncExternalStore(onSystemScheme, systemPrefersDark);
   return (
     <ThemeProvider theme={muiThemeOf(chosen ?? (systemDark ? 'dark' : 'light'))}>
       <CssBaseline enableColorScheme />
