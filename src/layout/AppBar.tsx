@@ -14,7 +14,7 @@ import {
 } from 'react-admin';
 import { toast } from 'react-hot-toast';
 import { NotificationBell } from './NotificationBell';
-import { ThemeToggle } from './ThemeToggle';
+import { ThemeMenuItem, ThemeToggle } from './ThemeToggle';
 
 const SettingsMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
   const { onClose } = useUserMenu() ?? { onClose: () => {} };
@@ -53,6 +53,7 @@ export const AppBar = () => (
     userMenu={
       <UserMenu>
         <SettingsMenuItem />
+        <ThemeMenuItem />
         <LogoutMenuItem />
       </UserMenu>
     }
