@@ -11,7 +11,7 @@ import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
 import { Loading } from './layout/Loading';
 import { ToastBridge } from './common/ToastNotification';
-import { theme } from './common/theme';
+import { darkTheme, theme } from './common/theme';
 import users from './users';
 import jobs from './jobs';
 import audit from './audit';
@@ -53,7 +53,8 @@ const Index = () => (
 /**
  * react-admin's <Admin>, put together from its parts with the panel's own pages: <Admin> also brings its own
  * login form, notification, layout and English messages as defaults, which the panel replaces, so they would
- * only weigh on every signed-in page.
+ * only weigh on every signed-in page. Light or dark theme (issue 22): the one chosen in the app bar (ThemeToggle),
+ * else the system's; no `defaultTheme`, which would override the system's preference.
  */
 const KadrAdmin = () => (
   <AdminContext
@@ -62,6 +63,7 @@ const KadrAdmin = () => (
     i18nProvider={i18nProvider}
     store={store}
     theme={theme}
+    darkTheme={darkTheme}
   >
     <CssBaseline enableColorScheme>
       <CoreAdminUI

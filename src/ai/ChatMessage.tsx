@@ -41,7 +41,11 @@ export const ChatMessage = memo(function ChatMessage({ message }: { message: AiM
       <Box sx={{ display: 'flex', justifyContent: 'flex-start', mt: 0.5 }}>
         {answer ? (
           <Box
-            sx={{ ...bubble, bgcolor: 'grey.100', color: 'text.primary' }}
+            sx={{
+              ...bubble,
+              bgcolor: (t) => t.palette.grey[t.palette.mode === 'dark' ? 800 : 100],
+              color: 'text.primary',
+            }}
             aria-label={translate('kadr.ai.answer')}
             data-testid="ai-answer"
             dangerouslySetInnerHTML={{ __html: answer }}

@@ -26,7 +26,14 @@ export const ScreenshotGallery = ({ shots }: { shots: AiScreenshot[] }) => {
             role="listitem"
             onClick={() => setOpen(s)}
             aria-label={translate('kadr.ai.screenshot_n', { id: s.id, date: formatDate(s.createdAt) })}
-            sx={{ p: 0, border: 1, borderColor: 'divider', borderRadius: 1, cursor: 'zoom-in', bgcolor: 'grey.100' }}
+            sx={{
+              p: 0,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              cursor: 'zoom-in',
+              bgcolor: 'action.hover',
+            }}
           >
             <Box
               component="img"

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Box, Stack, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { PLATFORMS, PLATFORM_LOOKS, PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
+import { PLATFORMS, PLATFORM_TITLES, type PlatformKey } from '../contract/platforms';
 import { compactCount, shortDay, valueAxisWidth } from './chartAxis';
+import { useChartColor } from './chartColors';
 import { NoStats } from './NoStats';
 import { StatsTable } from './StatsTable';
 
@@ -45,6 +46,7 @@ export function DayChart({
   const dayTotals = days.map((d) => PLATFORMS.reduce((a, p) => a + (value.get(`${d}|${p}`) ?? 0), 0));
   const max = Math.max(0, ...dayTotals);
   const count = compactCount(locale);
+  const colorOf = useChartColor();
   return (
     <Stack spacing={1} component="section" aria-label={title} data-chart={file} sx={{ minWidth: 0 }}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={1} useFlexGap flexWrap="wrap">
@@ -77,7 +79,7 @@ export function DayChart({
                 id: p,
                 label: PLATFORM_TITLES[p],
                 data: of(p),
-                color: PLATFORM_LOOKS[p].chartColor,
+                color: colorOf(p),
                 stack: 'platforms',
                 area: true,
                 showMark: false,

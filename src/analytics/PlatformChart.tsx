@@ -2,8 +2,9 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { Box, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { STAT_METRICS, type Dashboard } from '../contract/analytics';
-import { PLATFORM_LOOKS, PLATFORM_TITLES } from '../contract/platforms';
+import { PLATFORM_TITLES } from '../contract/platforms';
 import { compactCount, valueAxisWidth } from './chartAxis';
+import { useChartColor } from './chartColors';
 import { NoStats } from './NoStats';
 import { StatsTable } from './StatsTable';
 
@@ -20,6 +21,7 @@ export function PlatformChart({ byPlatform, file }: { byPlatform: Dashboard['byP
   const titles = byPlatform.map((p) => PLATFORM_TITLES[p.platform]);
   const max = Math.max(0, ...byPlatform.map((p) => p.views));
   const count = compactCount(locale);
+  const colorOf = useChartColor();
   return (
     <Stack spacing={1} component="section" aria-label={title} data-chart="by-platform" sx={{ minWidth: 0 }}>
       <Typography variant="subtitle1" component="h3">
@@ -39,7 +41,7 @@ export function PlatformChart({ byPlatform, file }: { byPlatform: Dashboard['byP
                   colorMap: {
                     type: 'ordinal',
                     values: titles,
-                    colors: byPlatform.map((p) => PLATFORM_LOOKS[p.platform].chartColor),
+                    colors: byPlatform.map((p) => colorOf(p.platform)),
                   },
                 },
               ]}

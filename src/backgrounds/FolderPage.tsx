@@ -207,6 +207,8 @@ const DeleteItem = ({ item }: { item: BackgroundItem }) => {
           position: 'absolute',
           top: 4,
           right: 4,
+          // A light disc on the picture, its icon dark on it in either theme.
+          color: 'grey.900',
           bgcolor: 'rgba(255,255,255,0.85)',
           '&:hover': { bgcolor: 'common.white' },
         }}

@@ -8,7 +8,18 @@ import {
   useState,
   type RefObject,
 } from 'react';
-import { Alert, Autocomplete, Box, MenuItem, Stack, TextField, Typography, alpha, useTheme } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  alpha,
+  useTheme,
+  type Theme,
+} from '@mui/material';
 import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import FullCalendar from '@fullcalendar/react';
@@ -347,6 +358,7 @@ export const CalendarPage = () => {
         '& .fc-event-title': { textOverflow: 'ellipsis' },
         '& .kadr-over': { backgroundColor: alpha(theme.palette.error.main, 0.12) },
         '& .kadr-more': { cursor: 'pointer', fontWeight: 500, color: theme.palette.text.primary },
+        ...calendarColors(theme),
       }}
       data-calendar
       ref={boxRef}
@@ -457,3 +469,27 @@ function FilterSelect({
     </TextField>
   );
 }
+
+/**
+ * FullCalendar's own colours (its CSS variables) from the theme, so the grid reads in the dark theme too (issue
+ * 22): its lines, the sticky header's and the popover's backgrounds, today's shade, its buttons.
+ */
+const calendarColors = (theme: Theme) => {
+  const dark = theme.palette.mode === 'dark';
+  return {
+    '--fc-border-color': theme.palette.divider,
+    '--fc-page-bg-color': theme.palette.background.default,
+    '--fc-neutral-bg-color': theme.palette.action.hover,
+    '--fc-list-event-hover-bg-color': theme.palette.action.hover,
+    ...(dark && {
+      '--fc-today-bg-color': alpha(theme.palette.primary.main, 0.14),
+      '--fc-neutral-text-color': theme.palette.text.secondary,
+      '--fc-button-bg-color': theme.palette.grey[800],
+      '--fc-button-border-color': theme.palette.grey[700],
+      '--fc-button-hover-bg-color': theme.palette.grey[700],
+      '--fc-button-hover-border-color': theme.palette.grey[600],
+      '--fc-button-active-bg-color': theme.palette.grey[600],
+      '--fc-button-active-border-color': theme.palette.grey[500],
+    }),
+  };
+};

@@ -10,17 +10,21 @@ export type PlatformKey = (typeof PLATFORMS)[number];
 export interface PlatformLook {
   /** The platform's own name (a brand name, the same in every language). */
   title: string;
-  /** Its line in every chart: its brand's hue, light enough to read on the dark theme too. */
+  /**
+   * Its line in every chart on the light theme, and on the dark one: its brand's hue, each with a contrast of at
+   * least 3:1 against its theme's paper (WCAG's for graphics; tests/unit/chart-colors.test.ts).
+   */
   chartColor: string;
+  chartColorDark: string;
   /** The background of a profile's avatar on it (and of its initial when it has no avatar). */
   avatarColor: string;
 }
 
 /** Each platform of the list as the panel shows it. */
 export const PLATFORM_LOOKS: Record<PlatformKey, PlatformLook> = {
-  youtube: { title: 'YouTube', chartColor: '#e53935', avatarColor: '#c4302b' },
-  tiktok: { title: 'TikTok', chartColor: '#00acc1', avatarColor: '#111' },
-  instagram: { title: 'Instagram', chartColor: '#ab47bc', avatarColor: '#c13584' },
+  youtube: { title: 'YouTube', chartColor: '#e53935', chartColorDark: '#ff7961', avatarColor: '#c4302b' },
+  tiktok: { title: 'TikTok', chartColor: '#0097a7', chartColorDark: '#4dd0e1', avatarColor: '#111' },
+  instagram: { title: 'Instagram', chartColor: '#ab47bc', chartColorDark: '#ce93d8', avatarColor: '#c13584' },
 };
 
 /** The platforms' own names (brand names, the same in every language). */

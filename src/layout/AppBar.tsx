@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { toast } from 'react-hot-toast';
 import { NotificationBell } from './NotificationBell';
+import { ThemeMenuItem, ThemeToggle } from './ThemeToggle';
 
 const SettingsMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
   const { onClose } = useUserMenu() ?? { onClose: () => {} };
@@ -52,11 +53,13 @@ export const AppBar = () => (
     userMenu={
       <UserMenu>
         <SettingsMenuItem />
+        <ThemeMenuItem />
         <LogoutMenuItem />
       </UserMenu>
     }
     toolbar={
       <>
+        <ThemeToggle />
         <NotificationBell />
         <LoadingIndicator />
       </>

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -13,17 +13,26 @@ import {
   ThemeProvider,
   Typography,
 } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { useStore, useTranslate } from 'ra-core';
 import { toast } from 'react-hot-toast';
 import type { LoginInput } from '../contract/auth';
 import type { LoginError, SignInStep } from '../providers/authProvider';
 import type { LoginErrors } from './loginCheck';
-import { muiTheme } from '../common/theme';
+import { muiThemeOf } from '../common/theme';
 import { LanguageSwitch } from './LanguageSwitch';
 
 type Props = { onSubmit: (values: SignInStep) => Promise<unknown> };
 
 type Field = keyof LoginInput;
+
+// The system's light or dark preference, followed live (MUI's useMediaQuery would be one more chunk on /login).
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+const systemPrefersDark = () => matchMedia(DARK_QUERY).matches;
+const onSystemScheme = (changed: () => void) => {
+  const query = matchMedia(DARK_QUERY);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+};
 const FIELDS: Field[] = ['login', 'password'];
 
 // The rules (and zod with them) load on the first check: the page itself does not need them to show.
@@ -32,13 +41,16 @@ const check = async (values: LoginInput) => (await import('./loginCheck')).check
 /**
  * SPEC Login: login and password, 'Увійти'; §5 rules; §8 toasts on success and failure. It brings the panel's
  * theme and baseline itself, so the first load (outside react-admin) and the page after a logout (inside it)
- * look the same: the panel's filled fields, no page margin.
+ * look the same: the panel's filled fields, no page margin. Light or dark as the panel is: the theme chosen in its
+ * app bar (kept in the store through a logout), else the system's, so a dark panel has no light sign-in before it.
  */
 export const LoginPage = (props: Props) => {
   // Set when the password was right and the user has two-factor sign-in on: the code step shows.
   const [challenge, setChallenge] = useState<string | null>(null);
+  const [chosen] = useStore<'light' | 'dark' | undefined>('theme');
+  const systemDark = useSyncExternalStore(onSystemScheme, systemPrefersDark);
   return (
-    <ThemeProvider theme={muiTheme}>
+    <ThemeProvider theme={muiThemeOf(chosen ?? (systemDark ? 'dark' : 'light'))}>
       <CssBaseline enableColorScheme />
       {challenge ? (
         <CodeForm {...props} challenge={challenge} onBack={() => setChallenge(null)} />
@@ -148,7 +160,15 @@ const Frame = ({
   title: string;
   children: ReactNode;
 }) => (
-  <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: '#eef1f6' }}>
+  <Box
+    sx={{
+      minHeight: '100vh',
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      bgcolor: (t) => (t.palette.mode === 'dark' ? t.palette.background.default : '#eef1f6'),
+    }}
+  >
     <Card
       sx={{ width: 360 }}
       component="form"

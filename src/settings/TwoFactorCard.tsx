@@ -135,7 +135,13 @@ export const TwoFactorCard = () => {
         ) : setup ? (
           <Stack spacing={1}>
             <Typography variant="body2">{translate('kadr.two_factor.scan_hint')}</Typography>
-            <Box component="img" src={setup.qr} alt={translate('kadr.two_factor.qr_alt')} sx={{ width: 200 }} />
+            {/* A white frame around it: a phone reads the code on the dark theme too (a quiet zone lighter than it). */}
+            <Box
+              component="img"
+              src={setup.qr}
+              alt={translate('kadr.two_factor.qr_alt')}
+              sx={{ width: 200, boxSizing: 'content-box', p: 1, bgcolor: 'common.white', borderRadius: 1 }}
+            />
             <Typography variant="body2">
               {translate('kadr.two_factor.secret')}:{' '}
               <Box component="code" data-secret sx={{ userSelect: 'all' }}>

@@ -242,7 +242,7 @@ describe('the analytics dashboard looks like a product', () => {
       const fills = await page
         .locator('[data-chart="by-platform"] .MuiBarElement-root')
         .evaluateAll((bars) => bars.map((b) => getComputedStyle(b).fill));
-      expect(fills).toEqual(['rgb(229, 57, 53)', 'rgb(0, 172, 193)', 'rgb(171, 71, 188)']);
+      expect(fills).toEqual(['rgb(229, 57, 53)', 'rgb(0, 151, 167)', 'rgb(171, 71, 188)']);
     } finally {
       await done();
     }
