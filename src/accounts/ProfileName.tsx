@@ -1,12 +1,19 @@
 import type { HTMLAttributes, Key, ReactNode } from 'react';
-import { Avatar, Box } from '@mui/material';
+import { Avatar, Box, type Theme } from '@mui/material';
 import { PLATFORM_LOOKS, PLATFORM_TITLES } from '../contract/platforms';
 import { FIT_CELL } from '../common/OneLine';
 import { profileText, shownHandle, type ProfileHandle, type ProfileIdentity } from '../contract/profile-identity';
 
 type Width = number | string | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number | string>>;
 
-const AVATAR = { width: 16, height: 16, fontSize: 10, flex: 'none' } as const;
+/** A platform's disc; in the dark theme ringed, so TikTok's near-black one still shows on the dark page. */
+const AVATAR = {
+  width: 16,
+  height: 16,
+  fontSize: 10,
+  flex: 'none',
+  boxShadow: (t: Theme) => (t.palette.mode === 'dark' ? `0 0 0 1px ${t.palette.text.secondary}` : 'none'),
+} as const;
 
 const cut = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
