@@ -1,0 +1,25 @@
+import { readAuth } from './providers/authStore';
+import { coreOnlyPage, startFirstData } from './providers/firstData';
+import { currentLocale } from './providers/locale';
+import { panelCoreOf, panelMessagesOf, signInMessagesOf } from './providers/messageChunks';
+
+/**
+ * main.tsx's first import, a few KB with no React: it runs before the rest of main.tsx's imports (React, MUI, the
+ * toaster) and starts everything the first screen waits for. Before, these started from main.tsx's body, once
+ * those modules had run.
+ * Signed in: the page's first request (src/providers/firstData.ts), the panel's code, the code of the screen at
+ * this path and the messages; signed out: the sign-in form and its messages. main.tsx asks for the same modules;
+ * a module is loaded once, so it takes these.
+ */
+const signedIn = readAuth().isAuthenticated && !!readAuth().refreshToken;
+if (signedIn) startFirstData(location);
+const locale = currentLocale();
+const quiet = (p: Promise<unknown>) => void p.catch(() => {}); // main.tsx asks again and handles a failure
+if (signedIn) {
+  quiet(import('./App'));
+  quiet(import('./firstScreen').then((m) => m.preloadScreen(location.pathname)));
+  quiet(coreOnlyPage(location.pathname) ? panelCoreOf(locale) : panelMessagesOf(locale));
+} else {
+  quiet(import('./LoginApp'));
+  quiet(signInMessagesOf(locale));
+}
