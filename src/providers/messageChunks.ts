@@ -23,4 +23,3 @@ export const signInMessagesOf = (locale: Locale) =>
   (locale === 'en' ? import('virtual:sign-in-messages/en') : import('virtual:sign-in-messages/uk')).then(
     (m) => m.default,
   );
-
