@@ -4,9 +4,10 @@ import { currentLocale } from './providers/locale';
 import { panelCoreOf, panelMessagesOf, signInMessagesOf } from './providers/messageChunks';
 
 /**
- * main.tsx's first import, a few KB with no React: it runs before the rest of main.tsx's imports (React, MUI, the
- * toaster) and starts everything the first screen waits for. Before, these started from main.tsx's body, once
- * those modules had run.
+ * main.tsx's first import, a few KB with no React: its code runs before the modules bundled with main.tsx (React
+ * DOM, the toaster, the loading screen), and starts what the first screen waits for. Before, these started from
+ * main.tsx's body, once those had run. (The shared chunks main.tsx's chunk imports, MUI's styles, still run first:
+ * a chunk of its own for this module won nothing, docs/benchmarks-cold-pages.md.)
  * Signed in: the page's first request (src/providers/firstData.ts), the panel's code, the code of the screen at
  * this path and the messages; signed out: the sign-in form and its messages. main.tsx asks for the same modules;
  * a module is loaded once, so it takes these.

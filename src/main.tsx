@@ -1,4 +1,4 @@
-// First: src/boot.ts starts the first screen's chunks and request before the modules below (React, MUI) run.
+// First: src/boot.ts starts the first screen's chunks and request before the modules below (React DOM) run.
 import './boot';
 import { StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
