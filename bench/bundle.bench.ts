@@ -119,10 +119,12 @@ export async function bundleBench(): Promise<void> {
     const { baseline, now } = runs.get(page.path)!;
     const ms = { baseline: median(baseline.map((r) => r.ms)), now: median(now.map((r) => r.ms)) };
     const kb = { baseline: median(baseline.map((r) => r.jsGzip)) / 1024, now: median(now.map((r) => r.jsGzip)) / 1024 };
+    // Each median with its runs' spread, since on a busy machine one build's runs can spread over hundreds of ms.
+    const spread = (xs: number[]) => `(${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
     rows.push([
       `${page.path} ${page.what}`,
-      `${ms.baseline.toFixed(0)} ms`,
-      `${ms.now.toFixed(0)} ms`,
+      `${ms.baseline.toFixed(0)} ms ${spread(baseline.map((r) => r.ms))}`,
+      `${ms.now.toFixed(0)} ms ${spread(now.map((r) => r.ms))}`,
       `≤ ${page.ms} ms`,
       verdict(ms.now, page.ms),
     ]);

@@ -1,3 +1,5 @@
+// First: src/boot.ts starts the first screen's chunks and request before the modules below (React DOM) run.
+import './boot';
 import { StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { KadrToaster } from './common/ToastNotification';
@@ -6,7 +8,7 @@ import { readAuth } from './providers/authStore';
 import { setLoggedOutHandler } from './providers/sessionEnd';
 import { restoreLocale } from './providers/i18nProvider';
 import { lazyScreen, rememberedLoad } from './common/lazyScreen';
-import { coreOnlyPage, startFirstData } from './providers/firstData';
+import { coreOnlyPage } from './providers/firstData';
 
 const loadAdmin = rememberedLoad(() => import('./App'));
 const loadLogin = rememberedLoad(() => import('./LoginApp'));
@@ -57,10 +59,9 @@ function Root() {
 // The first screen's code loads alongside the language's messages, not after them; signed in, so does the code of
 // the screen at this path, not after the shell has rendered (its table is a small chunk of its own: the sign-in
 // page does not load it).
-// Signed in, the page's first request (a list's first page, the dashboard, the calendar's month) goes out now too
-// (src/providers/firstData.ts), not once the screen has rendered.
+// Signed in, the page's first request (a list's first page, the dashboard, the calendar's month) went out before
+// this module loaded, from src/boot.ts (the page's first script), which started these same chunks too.
 const signedIn = signedInNow();
-if (signedIn) startFirstData(location);
 // The panel is drawn once the screen's code is in too: a screen that arrived after the shell's first render would
 // be held back by React until 300 ms after its loading fallback showed (its throttle of Suspense reveals).
 const firstScreen = signedIn ? import('./firstScreen').then((m) => m.preloadScreen(location.pathname)) : undefined;

@@ -2,6 +2,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'ra-core';
 import { joinParts } from '../../i18n/panelParts';
 import { currentLocale, rememberLocale, type Locale } from './locale';
+import { panelCoreOf, panelLaterOf, panelMessagesOf, signInMessagesOf } from './messageChunks';
 
 const LOCALES = [
   { locale: 'uk', name: 'Українська' },
@@ -12,25 +13,6 @@ const LOCALES = [
 export type MessagesFor = 'panel' | 'signIn';
 
 type Messages = TranslationMessages;
-
-// Each language's messages are chunks of their own, a page loads the active language's only. The panel's load
-// whole, or, on a page whose screen shows the shell's part only (the users list), in two parts (i18n/panelParts.ts):
-// the core part before the first render, and the screens' sections with the first screen that shows them
-// (loadLaterMessages).
-const panelCoreOf = (locale: Locale) =>
-  (locale === 'en' ? import('virtual:panel-messages/en/core') : import('virtual:panel-messages/uk/core')).then(
-    (m) => m.default,
-  );
-const panelLaterOf = (locale: Locale) =>
-  (locale === 'en' ? import('virtual:panel-messages/en/later') : import('virtual:panel-messages/uk/later')).then(
-    (m) => m.default,
-  );
-const panelMessagesOf = (locale: Locale): Promise<Messages> =>
-  locale === 'en' ? import('../../i18n/en').then((m) => m.en) : import('../../i18n/uk').then((m) => m.uk);
-const signInMessagesOf = (locale: Locale) =>
-  (locale === 'en' ? import('virtual:sign-in-messages/en') : import('virtual:sign-in-messages/uk')).then(
-    (m) => m.default,
-  );
 
 let active: I18nProvider | undefined;
 /** The panel's core part being loaded or loaded, in its language (restoreLocale('panel')). */
