@@ -1,10 +1,10 @@
-import { execSync, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../tests/helpers/browser';
 import { BASELINE_REF, baselineCheckout } from './baseline-panel';
 import { coldLoad, signedInState, type ColdLoad, type Ready } from './cold-load';
+import { servePanel, type ServedPanel } from './served-panel';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** `BENCH_PAGES=/login,/users` measures those pages only. */
@@ -54,31 +54,9 @@ const PAGES: ColdPage[] = [
   { path: '/api/docs', signedIn: false, ready: { selector: '.opblock' }, what: 'operations listed', ms: 1000 },
 ].filter((p) => !ONLY || ONLY.includes(p.path));
 
-type Served = { url: string; close: () => Promise<void> };
-
-/** The real server of the checkout in `cwd` (bench/panel-server.ts) in a child process of its own. */
-async function serve(cwd: string): Promise<Served> {
-  const child = spawn(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), resolve('bench/panel-server.ts')], {
-    cwd,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const line = await new Promise<string>((done, fail) => {
-    createInterface({ input: child.stdout! }).once('line', done);
-    child.once('exit', (code) => fail(new Error(`panel server in ${cwd} exited (${code})`)));
-  });
-  return {
-    url: (JSON.parse(line) as { url: string }).url,
-    close: async () => {
-      child.stdin!.end();
-      await exited;
-    },
-  };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function loadOnce(browser: Browser, server: Served, page: ColdPage): Promise<ColdLoad> {
+async function loadOnce(browser: Browser, server: ServedPanel, page: ColdPage): Promise<ColdLoad> {
   const state = page.signedIn ? await signedInState(server.url) : undefined;
   return coldLoad(browser, server.url + page.path, page.ready, state);
 }
@@ -98,7 +76,7 @@ export async function bundleBench(): Promise<void> {
   const browser = await launchBrowser();
   try {
     for (let round = 0; round < RUNS; round++) {
-      const servers = { baseline: await serve(trees.baseline), now: await serve(trees.now) };
+      const servers = { baseline: await servePanel(trees.baseline), now: await servePanel(trees.now) };
       try {
         for (const [i, page] of PAGES.entries()) {
           const order = (round + i) % 2 ? (['now', 'baseline'] as const) : (['baseline', 'now'] as const);

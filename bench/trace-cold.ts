@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import { launchBrowser } from '../tests/helpers/browser';
 import { signedInState } from './cold-load';
+import { readySelectorOf, servePanel } from './served-panel';
 
 /**
  * Where one cold page's main-thread time goes: `npx tsx bench/trace-cold.ts /users [checkout dir]` (the checkout's
@@ -15,17 +14,10 @@ import { signedInState } from './cold-load';
  * `TRACE=/tmp/cold.json` also writes the raw trace (open it in Chromium's Performance panel).
  */
 const path = process.argv[2] ?? '/users';
+const selector = readySelectorOf(path);
 const dir = resolve(process.argv[3] ?? '.');
-const READY: Record<string, string> = { '/login': 'button:not([disabled])', '/users': 'td' };
-const selector = READY[path] ?? '[data-testid="empty-list"]';
-
-const child = spawn(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), resolve('bench/panel-server.ts')], {
-  cwd: dir,
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const url = await new Promise<string>((done) =>
-  createInterface({ input: child.stdout! }).once('line', (l) => done((JSON.parse(l) as { url: string }).url)),
-);
+const server = await servePanel(dir);
+const url = server.url;
 
 type Ev = { name: string; cat: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: any };
 const browser = await launchBrowser();
@@ -185,5 +177,5 @@ try {
   await context.close();
 } finally {
   await browser.close();
-  child.stdin!.end();
+  await server.close();
 }

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../tests/helpers/browser';
 import { signedInState } from './cold-load';
+import { readySelectorOf, servePanel } from './served-panel';
 
 /**
  * One cold page's waterfall: `npx tsx bench/waterfall.ts /users [checkout dir]` (the checkout's built dist/,
@@ -13,22 +12,9 @@ import { signedInState } from './cold-load';
  * usable: the same "ready" as bench/bundle.bench.ts. `RUNS=3` repeats it (each in a fresh context).
  */
 const path = process.argv[2] ?? '/users';
-const dir = resolve(process.argv[3] ?? '.');
-const READY: Record<string, string> = {
-  '/login': 'button:not([disabled])',
-  '/users': 'td',
-  '/setting': 'form',
-  '/api/docs': '.opblock',
-};
-const selector = READY[path] ?? '[data-testid="empty-list"]';
-
-const child = spawn(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), resolve('bench/panel-server.ts')], {
-  cwd: dir,
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const url = await new Promise<string>((done) =>
-  createInterface({ input: child.stdout! }).once('line', (l) => done((JSON.parse(l) as { url: string }).url)),
-);
+const selector = readySelectorOf(path);
+const server = await servePanel(resolve(process.argv[3] ?? '.'));
+const url = server.url;
 const browser = await launchBrowser();
 try {
   for (let run = 0; run < Number(process.env.RUNS ?? 1); run++) {
@@ -85,5 +71,5 @@ try {
   }
 } finally {
   await browser.close();
-  child.stdin!.end();
+  await server.close();
 }
