@@ -1,4 +1,4 @@
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Card, CardContent, Stack, Typography, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -6,6 +6,8 @@ import type { Variant } from '../contract/analytics';
 import { PLATFORM_TITLES } from '../contract/platforms';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { StatsTable } from './StatsTable';
+import { NoStats } from './NoStats';
+import { compactCount, valueAxisWidth } from './chartAxis';
 
 /** A variation's parameters as the operator reads them (the render's own numbers). */
 function paramsOf(v: Variant, t: (k: string) => string): [string, string][] {
@@ -30,6 +32,7 @@ function paramsOf(v: Variant, t: (k: string) => string): [string, string][] {
  */
 export const RequestVariants = ({ requestId }: { requestId: number }) => {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { palette } = useTheme();
   const dataProvider = useDataProvider<KadrDataProvider>();
   const { data } = useQuery({
@@ -41,6 +44,9 @@ export const RequestVariants = ({ requestId }: { requestId: number }) => {
   const name = (v: Variant) => t('output', { index: v.index + 1 });
   const title = t('title');
   const variants = [...data.variants].sort((a, b) => a.index - b.index);
+  const count = compactCount(locale);
+  const noneRead = variants.every((v) => v.views24h === null && v.views7d === null);
+  const max = Math.max(0, ...variants.flatMap((v) => [v.views24h ?? 0, v.views7d ?? 0]));
   return (
     <Box component="section" aria-label={title} sx={{ mt: 3 }} data-variants={requestId}>
       <Typography variant="subtitle1" component="h3">
@@ -49,18 +55,25 @@ export const RequestVariants = ({ requestId }: { requestId: number }) => {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('hint')}
       </Typography>
-      <Box role="img" aria-label={title}>
-        <BarChart
-          height={240}
-          xAxis={[{ scaleType: 'band', data: variants.map(name) }]}
-          series={[
-            // The theme's colours (each mode's shade has 3:1 on its paper), not the charts' default palette.
-            { data: variants.map((v) => v.views24h), label: t('views24h'), color: palette.primary.main },
-            { data: variants.map((v) => v.views7d), label: t('views7d'), color: palette.warning.main },
-          ]}
-          margin={{ left: 8, right: 8 }}
-        />
-      </Box>
+      {/* Before any post of the request is 24 h old and read, no frame of empty axes: the sentence the dashboard says. */}
+      {noneRead ? (
+        <NoStats tall />
+      ) : (
+        <Box role="img" aria-label={title}>
+          <BarChart
+            height={240}
+            xAxis={[{ scaleType: 'band', data: variants.map(name) }]}
+            // Whole, short counts on a value axis as wide as its labels (reads of 0 only: 0 and 1, not a cut "0.0…").
+            yAxis={[{ width: valueAxisWidth(max, count), valueFormatter: count, tickMinStep: 1 }]}
+            series={[
+              // The theme's colours (each mode's shade has 3:1 on its paper), not the charts' default palette.
+              { data: variants.map((v) => v.views24h), label: t('views24h'), color: palette.primary.main },
+              { data: variants.map((v) => v.views7d), label: t('views7d'), color: palette.warning.main },
+            ]}
+            margin={{ left: 8, right: 8 }}
+          />
+        </Box>
+      )}
       <StatsTable
         caption={title}
         file={`request-${requestId}-variants`}

@@ -3,6 +3,7 @@ import { StatsHistoryRepository } from '../../server/analytics/stats-history.rep
 import { TEST_APP_KEY } from '../helpers/app';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import { describeOnEachDb } from '../helpers/browser-dbs';
+import { insertPublishedPost } from '../helpers/db';
 import { seedFinishedRequest } from '../helpers/finished-request';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { signedInApi, type SignedInApi } from '../helpers/server-api';
@@ -259,6 +260,26 @@ describe('the analytics dashboard looks like a product', () => {
         );
         expect(await box.locator('svg.MuiChartsSurface-root, [role="img"]').count()).toBe(0);
       }
+    } finally {
+      await done();
+    }
+  });
+
+  it('a render request whose posts were not read yet says so instead of drawing empty axes', async () => {
+    const { id, videos } = await seedFinishedRequest(srv.tdb.db, await adminId(srv), 2);
+    const at = new Date().toISOString();
+    for (const videoId of videos)
+      await insertPublishedPost(srv.tdb.db, { videoId, accountId: profiles[0]!, platform: 'youtube', at });
+    const { page, done } = await open(1440, 'uk');
+    try {
+      await page.goto(`${srv.url}/video/request-create/${id}`);
+      const variants = page.locator(`[data-variants="${id}"]`);
+      await expect(variants.locator('[data-no-stats]').innerText()).resolves.toBe(
+        'Ще немає статистики: вона з’явиться після першого зчитування',
+      );
+      expect(await variants.locator('svg.MuiChartsSurface-root').count()).toBe(0);
+      // The table and each output's card are still there, with their dashes.
+      await expect(variants.locator('[data-variant]').count()).resolves.toBe(2);
     } finally {
       await done();
     }
