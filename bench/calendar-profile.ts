@@ -3,6 +3,7 @@ import { launchBrowser } from '../tests/helpers/browser';
 import { startFoundationServer } from '../tests/e2e/foundation-panel';
 import { seedCalendarPosts } from '../tests/helpers/calendar-posts';
 import { signedInState } from './cold-load';
+import { recordCpuAndTrace, type CpuProfile, type TraceEvent } from './cpu-trace';
 import { userByLogin } from '../tests/helpers/db';
 
 const DAY_MS = 24 * 3600_000;
@@ -46,24 +47,11 @@ try {
       })();`,
     });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
-    await browser.startTracing(page, {
-      categories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'v8.execute',
-        'blink.user_timing',
-        'loading',
-      ],
-    });
+    const recording = await recordCpuAndTrace(browser, context, page);
     await page.goto(`${server.url}/calendar`, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as any).__ready !== undefined, null, { timeout: 30_000, polling: 25 });
-    const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-    writeFileSync('.bench/calendar-trace.json', JSON.stringify(trace));
+    const { profile, events, raw } = await recording.stop();
+    writeFileSync('.bench/calendar-trace.json', raw);
     const info = await page.evaluate(() => ({
       ready: (window as any).__ready as number,
       tasks: (window as any).__tasks as Array<[number, number]>,
@@ -92,9 +80,9 @@ try {
       );
     console.log(`  long tasks [start, ms]: ${JSON.stringify(info.tasks)}`);
     if (info.marks.length) console.log(`  marks: ${JSON.stringify(info.marks)}`);
-    const windows = tasks(trace.traceEvents);
+    const windows = tasks(events);
     summarise(profile);
-    for (const w of windows) inclusive(profile, w, trace.traceEvents);
+    for (const w of windows) inclusive(profile, w, events);
     writeFileSync('.bench/calendar.cpuprofile', JSON.stringify(profile));
     await context.close();
   }
@@ -102,13 +90,6 @@ try {
   await browser.close();
   await server.close();
 }
-
-type CpuNode = {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-};
-type CpuProfile = { nodes: CpuNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 function summarise(p: CpuProfile) {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
@@ -135,17 +116,6 @@ function summarise(p: CpuProfile) {
   );
   console.log(`  by function:\n${top(byFn, 25)}`);
 }
-
-type TraceEvent = {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: any;
-  cat: string;
-};
 
 /** The renderer main thread's tasks over 30 ms: when (ms from navigation start), how long, and what ran in them. */
 function tasks(events: TraceEvent[]): Array<[number, number]> {

@@ -3,6 +3,7 @@ import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { resolve } from 'node:path';
 import { launchBrowser } from '../tests/helpers/browser';
 import { signedInState } from './cold-load';
+import { recordCpuAndTrace } from './cpu-trace';
 import { readySelectorOf, servePanel } from './served-panel';
 
 /**
@@ -19,7 +20,6 @@ const dir = resolve(process.argv[3] ?? '.');
 const server = await servePanel(dir);
 const url = server.url;
 
-type Ev = { name: string; cat: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: any };
 const browser = await launchBrowser();
 try {
   const context = await browser.newContext({
@@ -30,27 +30,12 @@ try {
     content: `new MutationObserver((_, o) => { if (document.querySelector(${JSON.stringify(selector)})) { window.__ready = performance.now(); o.disconnect(); } }).observe(document, { subtree: true, childList: true });`,
   });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  await browser.startTracing(page, {
-    categories: [
-      'devtools.timeline',
-      'v8',
-      'v8.execute',
-      'blink.user_timing',
-      'loading',
-      'disabled-by-default-devtools.timeline',
-    ],
-  });
+  const recording = await recordCpuAndTrace(browser, context, page);
   await page.goto(url + path);
   await page.waitForFunction(() => (window as any).__ready !== undefined, null, { timeout: 30_000 });
   const ready = await page.evaluate(() => (window as any).__ready as number);
-  const buffer = await browser.stopTracing();
-  const { profile } = (await cdp.send('Profiler.stop')) as { profile: any };
-  if (process.env.TRACE) writeFileSync(process.env.TRACE, buffer);
-  const events = (JSON.parse(buffer.toString()) as { traceEvents: Ev[] }).traceEvents;
+  const { profile, events, raw } = await recording.stop();
+  if (process.env.TRACE) writeFileSync(process.env.TRACE, raw);
 
   // The renderer's main thread, and navigation start on its clock.
   const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url + path);
@@ -120,7 +105,7 @@ try {
   );
 
   // The sampling profile: self time per script and the heaviest functions, until usable.
-  const nodes = new Map<number, any>(profile.nodes.map((n: any) => [n.id, n]));
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   let t = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
@@ -145,7 +130,7 @@ try {
   for (let i = 0, at = profile.startTime; i < profile.samples.length; i++)
     stamped.push([(at += profile.timeDeltas[i]), profile.samples[i]]);
   const nameOf = (id: number) => {
-    const f = nodes.get(id).callFrame;
+    const f = nodes.get(id)!.callFrame;
     return `${f.functionName || '(anonymous)'} ${f.url ? where(new URL(f.url).pathname, f.lineNumber, f.columnNumber) : ''}`;
   };
   console.log('tasks of 50 ms or more, their heaviest functions (ms):');
@@ -163,7 +148,7 @@ try {
   const byScript = new Map<string, number>();
   const byFn = new Map<string, number>();
   for (const [id, us] of self) {
-    const f = nodes.get(id).callFrame;
+    const f = nodes.get(id)!.callFrame;
     const script = f.url ? new URL(f.url).pathname : `(${f.functionName || 'program'})`;
     byScript.set(script, (byScript.get(script) ?? 0) + us);
     const fn = `${f.functionName || '(anonymous)'} ${where(script, f.lineNumber, f.columnNumber)}`;

@@ -108,7 +108,7 @@ const postsSource =
         ...(d.count > d.posts.length ? [toMoreEvent(d, range)] : []),
       ]);
     };
-    // A cold page's first month was asked for before this code loaded (monthPrefetch.ts, main.tsx); its answer is
+    // A cold page's first month was asked for before this code loaded (monthPrefetch.ts, from src/boot.ts); its answer is
     // handed over no sooner than the next task, so FullCalendar draws its empty grid in this one and the posts in
     // that one (in one pass both took 0.1 s of main thread on a quiet machine, twice that under load). If it
     // failed, or is not the answer expected, the month is asked for again.

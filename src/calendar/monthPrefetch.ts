@@ -44,7 +44,7 @@ const keyOf = (q: DaysQuery) =>
 let prefetched: { key: string; at: number; answer: Promise<unknown> } | undefined;
 
 /**
- * A cold /calendar (main.tsx): the month's days (and its days over budget) asked for as soon as the page's first
+ * A cold /calendar (src/boot.ts through startFirstData): the month's days (and its days over budget) asked for as soon as the page's first
  * script runs, while the panel's shell and the calendar's code load, instead of after they have loaded and drawn the
  * grid (this module is loaded first and kept small: no HTTP client, no schemas). The calendar checks the answer against its schema when
  * it takes it, and asks again through the dataProvider (which refreshes an expired token) if this one failed. Not

@@ -208,7 +208,7 @@ export const VideoPostsSchema = z.object({
 export type VideoPosts = z.infer<typeof VideoPostsSchema>;
 
 /** The text fields a video may set per platform (VideoPostsSchema's). */
-export const VIDEO_TEXT_FIELDS = {
+const VIDEO_TEXT_FIELDS = {
   youtube: ['title', 'description'],
   tiktok: ['caption'],
   instagram: ['caption'],

@@ -2,7 +2,7 @@ import { readAuth } from './authStore';
 import { currentLocale } from './locale';
 
 /**
- * GETs started by main.tsx before the panel's code has loaded, so a cold page's first data request does not wait
+ * GETs started by the page's first script (src/boot.ts) before the panel's code has loaded, so a cold page's first data request does not wait
  * for the code to load, run and render up to the list (about 0.5 s on a 2-core machine). The HTTP client takes
  * one when it asks for the same URL with the same access token, once; anything else it fetches as usual.
  */

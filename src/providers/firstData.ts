@@ -3,7 +3,7 @@ import { DEFAULT_PERIOD } from '../analytics/period';
 import { startEarlyGet } from './earlyGet';
 
 /**
- * What a signed-in cold page asks the API for first, started by main.tsx before the panel's code has loaded: a
+ * What a signed-in cold page asks the API for first, started by the page's first script (src/boot.ts) before the panel's code has loaded: a
  * list's first page at its default sort, the dashboard at its default period. Every list keeps its params in the URL only (`storeKey={false}`),
  * so with no query string the list asks for exactly this URL, and src/providers/httpClient.ts takes the answer
  * instead of asking again. A list whose defaults change and no longer match this just fetches as before. (The

@@ -116,7 +116,7 @@ function withAuth(o: Options = {}): Options {
 }
 
 /**
- * What fetchUtils.fetchJson answers, from a GET main.tsx started early (src/providers/earlyGet.ts) if there is one
+ * What fetchUtils.fetchJson answers, from a GET the page's first script (src/boot.ts) started early (src/providers/earlyGet.ts) if there is one
  * for this URL and it succeeded; otherwise undefined (the client fetches as usual, 401 and refresh included).
  */
 async function earlyAnswer(url: string, o: Options) {

@@ -44,7 +44,7 @@ import { useTagSets } from './options';
 import { ProfilePlatformsInput, choiceOf, useSkippedNotice } from './ProfilePlatforms';
 import { useVideoLabel } from './videoLabel';
 import { POSTS_DEFAULTS, PlatformPostsCard } from './PlatformPostsCard';
-import { VIDEO_TEXT_FIELDS, cleanPosts, videoTexts } from '../contract/platform-posts';
+import { cleanPosts, videoTexts } from '../contract/platform-posts';
 import { VideoPostsFields, videoPostsValues, type VideoPostsValues } from './VideoPostsFields';
 import { PublicationStats } from '../analytics/index';
 
@@ -435,24 +435,12 @@ const VideoCard = ({
   );
 };
 
-/** The labels of a video's own texts (the form's field labels). */
-const TEXT_LABELS: Record<string, string> = {
-  'youtube.title': 'kadr.platform_posts.youtube.title',
-  'youtube.description': 'kadr.platform_posts.youtube.description',
-  'tiktok.caption': 'kadr.platform_posts.tiktok.caption',
-  'instagram.caption': 'kadr.platform_posts.instagram.caption',
-};
-
 /** A video's own title/caption per platform, as saved (issue 21 item 6, per video); nothing when it has none. */
 const OwnTexts = ({ video }: { video: PublicationVideo }) => {
   const translate = useTranslate();
-  const texts = Object.entries(VIDEO_TEXT_FIELDS).flatMap(([platform, fields]) =>
-    fields.flatMap((f) => {
-      const text = (video.posts?.[platform as keyof typeof VIDEO_TEXT_FIELDS] as Record<string, string> | undefined)?.[
-        f
-      ];
-      return text ? [{ key: `${platform}.${f}`, text }] : [];
-    }),
+  // Labelled as the form's fields are (kadr.platform_posts.<platform>.<field>).
+  const texts = Object.entries(videoTexts(video.posts) ?? {}).flatMap(([platform, fields]) =>
+    Object.entries(fields ?? {}).map(([field, text]) => ({ key: `${platform}.${field}`, text })),
   );
   if (!texts.length) return null;
   return (
@@ -467,7 +455,7 @@ const OwnTexts = ({ video }: { video: PublicationVideo }) => {
           data-own-text={t.key}
           sx={{ wordBreak: 'break-word', whiteSpace: 'pre-line' }}
         >
-          {translate(TEXT_LABELS[t.key]!)}: {t.text}
+          {translate(`kadr.platform_posts.${t.key}`)}: {t.text}
         </Typography>
       ))}
     </Box>

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { PLATFORM_REGISTRY, type PlatformRegistry } from '../../server/platforms/registry';
 import type { Config } from '../../server/config';
 import { FOURTH, fourth } from '../../sim/platforms/fourth/fourth.adapter';
@@ -10,7 +9,7 @@ import {
 } from '../../sim/platforms/fourth/fourth-sim';
 import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
 import { describeEachDb } from '../helpers/app';
-import { seedFinishedRequest } from '../helpers/finished-request';
+import { seedFinishedRequest, seedStoredRequest } from '../helpers/finished-request';
 import { sha256 } from '../helpers/media-fixtures';
 import { openConsent } from '../platforms/helpers';
 import { PUBLISH_TIMING, makePublishClip, publishSimulators, settle } from './publish.fixtures';
@@ -126,9 +125,8 @@ describeEachDb(
     });
 
     it('publishes a post through the publish API end to end: the row reaches published, the simulator holds the file, stats come back', async () => {
-      const req = await seedFinishedRequest(ctx.tdb.db, userId, 1);
+      const req = await seedStoredRequest(ctx.tdb.db, ctx.root.media.storage, userId, [clip.file]);
       const videoId = req.videos[0]!;
-      await ctx.root.media.storage.put(req.storageKeys[0]!, createReadStream(clip.file));
       const created = await ctx.call({
         method: 'POST',
         url: `/api/upload-video/${req.idUpload}`,

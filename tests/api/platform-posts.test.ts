@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { describeEachDb, type TestCtx } from '../helpers/app';
-import { seedFinishedRequest } from '../helpers/finished-request';
+import { seedStoredRequest } from '../helpers/finished-request';
 import { SIM_PLAYLIST_ID } from '../../sim/platforms/youtube-videos';
 import { decodeMessage } from '../../src/contract/stored-message';
 import { PUBLISH_TIMING as timing, publishBench, publisher, settle } from './publish.fixtures';
@@ -22,9 +22,7 @@ describeEachDb(
 
     /** A finished request of one rendered video (the real clip in storage). */
     const request = async () => {
-      const req = await seedFinishedRequest(ctx.tdb.db, me.userId, 1);
-      await ctx.root.media.storage.put(req.storageKeys[0]!, createReadStream(bench.clip.file));
-      return req;
+      return seedStoredRequest(ctx.tdb.db, ctx.root.media.storage, me.userId, [bench.clip.file]);
     };
     const body = (video: number, over: Record<string, unknown> = {}) => ({
       title: 'Спільна назва',

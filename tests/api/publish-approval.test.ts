@@ -3,7 +3,7 @@ import { decodeMessage } from '../../src/contract/stored-message';
 import { translate } from '../../server/http/i18n';
 import { enqueuePublishStep } from '../../server/publishing/publishing.jobs';
 import { describeEachDb } from '../helpers/app';
-import { seedFinishedRequest } from '../helpers/finished-request';
+import { seedStoredRequest } from '../helpers/finished-request';
 import { PUBLISH_TIMING as timing, publishBench, publisher, publishRunner, settle } from './publish.fixtures';
 
 /**
@@ -48,8 +48,7 @@ describeEachDb(
       date = new Date(),
       token: { authorization: string } = me.token,
     ) {
-      const req = await seedFinishedRequest(db(), me.userId, 1);
-      await ctx.root.media.storage.put(req.storageKeys[0]!, createReadStream(bench.clip.file));
+      const req = await seedStoredRequest(db(), ctx.root.media.storage, me.userId, [bench.clip.file]);
       const v = { title: 'На схвалення', description: 'Опис', tags: ['kadr'] };
       const r = await ctx.call({
         method: 'POST',
@@ -155,8 +154,7 @@ describeEachDb(
       const key = { authorization: `Bearer ${made.body.token as string}` };
       const byKey = await formPost({ inYouTube: true }, new Date(), key);
 
-      const req = await seedFinishedRequest(db(), me.userId, 1);
-      await ctx.root.media.storage.put(req.storageKeys[0]!, createReadStream(bench.clip.file));
+      const req = await seedStoredRequest(db(), ctx.root.media.storage, me.userId, [bench.clip.file]);
       const header = 'video;profile;group;platforms;title;description;tags;date;repeat';
       const row = `${req.videos[0]};${me.accountId};;tiktok;З таблиці;;;2030-03-01 10:00;`;
       const imported = await ctx.call({

@@ -1,6 +1,5 @@
-import { createReadStream } from 'node:fs';
 import { describeEachDb } from '../helpers/app';
-import { seedFinishedRequest } from '../helpers/finished-request';
+import { seedStoredRequest } from '../helpers/finished-request';
 import { defaultCaption } from '../../src/contract/platform-posts';
 import { PUBLISH_TIMING as timing, publishBench, publisher, settle } from './publish.fixtures';
 
@@ -23,9 +22,7 @@ describeEachDb(
 
     /** A finished request of two rendered videos (the real clip in storage for each). */
     const request = async () => {
-      const req = await seedFinishedRequest(ctx.tdb.db, me.userId, 2);
-      for (const key of req.storageKeys) await ctx.root.media.storage.put(key, createReadStream(bench.clip.file));
-      return req;
+      return seedStoredRequest(ctx.tdb.db, ctx.root.media.storage, me.userId, [bench.clip.file, bench.clip.file]);
     };
     const video = (id: number, n: number, date: string, posts?: object) => ({
       id,

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { describeOnEachDb } from '../helpers/browser-dbs';
 import { signedInApi, type SignedInApi } from '../helpers/server-api';
-import { seedFinishedRequest } from '../helpers/finished-request';
+import { seedStoredRequest } from '../helpers/finished-request';
 import { openConsent } from '../platforms/helpers';
 import { startSimulators, type Simulators } from '../../sim/platforms/index';
 import { startLocalProxy, type LocalProxy } from '../../sim/platforms/local-proxy';
@@ -60,6 +60,21 @@ describeOnEachDb('per-platform posts in the browser', (kind) => {
     await clip2?.cleanup();
   });
 
+  /**
+   * A finished request of one video per file (each file stored as its video), its publish form opened with the
+   * shared title and a tag typed and the TikTok profile picked in the profiles list.
+   */
+  const openForm = async (files: string[]) => {
+    const req = await seedStoredRequest(srv.tdb.db, srv.app.root.media.storage, await adminId(srv), files);
+    await page.goto(`${srv.url}/video/request/${req.idUpload}`);
+    await page.getByLabel('Назва').first().fill('Кіт на даху');
+    await page.getByRole('textbox', { name: 'Теги' }).first().fill('кіт ');
+    await page.getByRole('combobox', { name: 'Профілі', exact: true }).click();
+    await page.getByRole('option', { name: 'TikTok profile' }).click();
+    await page.keyboard.press('Escape');
+    return req;
+  };
+
   /** Runs the publish jobs (workers are off here) until the TikTok simulator holds `count` posts. */
   const publishUntil = async (count: number) => {
     const runner = srv.app.root.createJobRunner({
@@ -77,14 +92,7 @@ describeOnEachDb('per-platform posts in the browser', (kind) => {
   };
 
   it('a caption of its own for TikTok: counter, preview, creator_info options, saved and posted', async () => {
-    const req = await seedFinishedRequest(srv.tdb.db, await adminId(srv), 1);
-    await srv.app.root.media.storage.put(req.storageKeys[0]!, createReadStream(clip.file));
-    await page.goto(`${srv.url}/video/request/${req.idUpload}`);
-    await page.getByLabel('Назва').first().fill('Кіт на даху');
-    await page.getByRole('textbox', { name: 'Теги' }).first().fill('кіт ');
-    await page.getByRole('combobox', { name: 'Профілі', exact: true }).click();
-    await page.getByRole('option', { name: 'TikTok profile' }).click();
-    await page.keyboard.press('Escape');
+    await openForm([clip.file]);
 
     const card = page.getByTestId('platform-posts');
     await card.getByRole('tab', { name: 'TikTok' }).click();
@@ -129,16 +137,8 @@ describeOnEachDb('per-platform posts in the browser', (kind) => {
       await page.setViewportSize({ width, height: 900 });
       const fits = async () =>
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      const req = await seedFinishedRequest(srv.tdb.db, await adminId(srv), 2);
-      await srv.app.root.media.storage.put(req.storageKeys[0]!, createReadStream(clip.file));
-      await srv.app.root.media.storage.put(req.storageKeys[1]!, createReadStream(clip2.file));
+      const req = await openForm([clip.file, clip2.file]);
       const [one, two] = req.videos as [number, number];
-      await page.goto(`${srv.url}/video/request/${req.idUpload}`);
-      await page.getByLabel('Назва').first().fill('Кіт на даху');
-      await page.getByRole('textbox', { name: 'Теги' }).first().fill('кіт ');
-      await page.getByRole('combobox', { name: 'Профілі', exact: true }).click();
-      await page.getByRole('option', { name: 'TikTok profile' }).click();
-      await page.keyboard.press('Escape');
       // The second video takes the same profile (the list gave it to the first one only).
       const second = page.locator(`[data-video="${two}"]`);
       await second.getByRole('combobox', { name: 'Профіль' }).click();

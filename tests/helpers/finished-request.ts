@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../server/db/index';
 import { insertRequest } from './db';
 
@@ -38,4 +40,14 @@ export async function seedFinishedRequest(
     storageKeys.push(storageKey);
   }
   return { id, idUpload, videos, storageKeys };
+}
+
+/** Where a test puts a video's file: the media storage's `put` (local or S3). */
+type FileStore = { put: (key: string, body: Readable) => Promise<unknown> };
+
+/** seedFinishedRequest with one video per file, each file stored at its video's key (the real clips to publish). */
+export async function seedStoredRequest(db: Db, storage: FileStore, userId: number, files: string[]) {
+  const req = await seedFinishedRequest(db, userId, files.length);
+  for (const [i, file] of files.entries()) await storage.put(req.storageKeys[i]!, createReadStream(file));
+  return req;
 }
