@@ -101,9 +101,12 @@ const KadrAdmin = () => (
   </AdminContext>
 );
 
-// Real paths (/users/5, /users?page=2): react-admin runs inside our browser router, made once.
-const router = createBrowserRouter([{ path: '*', element: <KadrAdmin /> }]);
+// Real paths (/users/5, /users?page=2): react-admin runs inside our browser router, made once, when the panel is
+// first drawn: a router reads the address when it is made, and this module may load before signing in moves the
+// page from /login.
+let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 export default function App() {
+  router ??= createBrowserRouter([{ path: '*', element: <KadrAdmin /> }]);
   return <RouterProvider router={router} />;
 }

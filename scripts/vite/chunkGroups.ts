@@ -40,13 +40,21 @@ export function groupsOf(chunks: FirstPassChunk[]): ChunkGroup[] {
     asked.has(c.file) && (!imported.has(c.file) || c.imports.every((file) => base.has(file)));
   const signIn = closure(facade('src/LoginApp.tsx'));
   const shell = closure(facade('src/App.tsx'));
+  // What the sign-in form's own code loads later (its check on submit: zod and the login contract) stays out of the
+  // groups: in one, it would bring the shell's whole chunk, and run its modules, on the signed-out page.
+  const signInLater = new Set(
+    [...signIn]
+      .filter((file) => !shell.has(file))
+      .flatMap((file) => byFile.get(file)!.dynamicImports.flatMap((later) => [...closure(byFile.get(later))]))
+      .filter((file) => !signIn.has(file)),
+  );
   const lists = chunks.filter((c) => c.facade && LIST_SCREEN.test(c.facade) && !base.has(c.file));
   const uses = new Map<string, number>();
   for (const list of lists) for (const file of closure(list)) uses.set(file, (uses.get(file) ?? 0) + 1);
 
   const groupOfChunk = new Map<string, string>();
   for (const c of chunks) {
-    if (base.has(c.file) || ownChunk(c)) continue;
+    if (base.has(c.file) || ownChunk(c) || signInLater.has(c.file)) continue;
     const inSignIn = signIn.has(c.file);
     const inShell = shell.has(c.file);
     if (inSignIn || inShell) groupOfChunk.set(c.file, inSignIn && inShell ? 'shared' : inSignIn ? 'signin' : 'shell');

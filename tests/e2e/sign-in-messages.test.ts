@@ -36,4 +36,27 @@ describe('the sign-in page’s messages', () => {
       await context.close();
     }
   });
+
+  it('the form’s check on an empty submit loads no code of the panel’s shell', async () => {
+    const context = await panel.browser.newContext();
+    const page = await context.newPage();
+    try {
+      const scripts: Array<Promise<string>> = [];
+      page.on('response', (r: Response) => {
+        if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+      });
+      await page.goto(`${panel.server.url}/login`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Увійти' }).click();
+      // The check (zod and the login contract, loaded on this first submit) marks the empty login.
+      await page.locator('#login-login[aria-invalid="true"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      const loaded = (await Promise.all(scripts)).join('\n');
+      expect(loaded).toContain('checkLogin');
+      // The menu's keys and the AI section's routes are the shell's (src/layout/menuItems.ts, src/ai/index.ts).
+      expect(loaded).not.toContain('profile_groups');
+      expect(loaded).not.toContain('/ai/list/:id');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -18,10 +18,12 @@ const graph: FirstPassChunk[] = [
   chunk('mui', null),
   chunk('App', '/r/src/App.tsx', ['router', 'toaster', 'firstScreen']),
   chunk('LoginApp', '/r/src/LoginApp.tsx', ['form', 'toaster']),
+  chunk('loginCheck', null, ['zod']),
+  chunk('zod', null),
   chunk('firstScreen', '/r/src/firstScreen.ts', ['mui']),
-  chunk('router', null, ['mui']),
+  chunk('router', null, ['mui', 'zod']),
   chunk('toaster', null),
-  chunk('form', null),
+  chunk('form', null, [], { dynamicImports: ['loginCheck'] }),
   chunk('UserList', '/r/src/users/UserList.tsx', ['table', 'pagination', 'router']),
   chunk('AccountList', '/r/src/accounts/AccountList.tsx', ['table', 'pagination']),
   chunk('GroupList', '/r/src/groups/GroupList.tsx', ['table', 'pagination']),
@@ -47,6 +49,10 @@ describe('chunk groups from the first pass', () => {
     expect(groupOf('toaster')).toBe('shared');
     expect(groupOf('form')).toBe('signin');
     expect(groupOf('router')).toBe('shell');
+  });
+
+  it('leaves out of the groups what the sign-in form loads later, so that it never brings the shell', () => {
+    expect(['loginCheck', 'zod'].map(groupOf)).toEqual(['own', 'own']);
   });
 
   it('puts what nine lists in ten load in the list kit, and leaves the rest to the default chunking', () => {
