@@ -12,9 +12,10 @@ const FIRST_PASS = 'KADR_CHUNK_PLAN_FIRST_PASS';
  * - `signin`: what only the sign-in form loads; `shell`: what only the panel's shell (src/App.tsx) loads;
  * - `lists`: the list kit, what nine lists in ten load (react-admin's list, its table, filters and pagination).
  *   A screen that needs a part of it loads it whole (a form opened cold: its code comes mostly from there anyway).
- * What the entry asks for by itself stays a chunk of its own, and everything else keeps the default chunking. A
- * list's code then comes in about 35 files instead of 80–90, and is smaller by the module glue between them
- * (docs/benchmarks-cold-pages.md). Returns no groups outside `vite build`, and none in the first pass itself.
+ * What the entry asks for by itself stays a chunk of its own, what the sign-in form loads later stays out (a group
+ * loads and runs as one: it would bring the shell to the signed-out page), and everything else keeps the default
+ * chunking. A list's code then comes in about 40 files instead of 80–90, and is smaller by the module glue between
+ * them (docs/benchmarks-cold-pages.md). Returns no groups outside `vite build`, and none in the first pass itself.
  */
 export async function chunkGroups(configFile: string, command: string): Promise<ChunkGroup[] | undefined> {
   if (command !== 'build' || process.env[FIRST_PASS]) return undefined;
