@@ -5,7 +5,7 @@ import { TraceMap, eachMapping } from '@jridgewell/trace-mapping';
 
 /**
  * What a page's JavaScript is made of: `npx vite build --sourcemap --manifest`, then
- * `npx tsx bench/chunks.ts src/main.tsx src/LoginApp.tsx` (the entry and the lazy chunks the page opens, as
+ * `npx tsx bench/chunks.ts index.html src/App.tsx` (the entry and the lazy chunks the page opens, as
  * the manifest names them). Follows each chunk's static imports, and reports each chunk's gzip size and each
  * package's or source folder's share of it (its share of the chunk's bytes, applied to the gzip size).
  * `DIST` overrides the build folder (dist/), `TOP` the number of rows (40); `BY=module` reports each module;

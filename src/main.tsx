@@ -9,16 +9,17 @@ import { setLoggedOutHandler } from './providers/sessionEnd';
 import { restoreLocale } from './providers/i18nProvider';
 import { lazyScreen, rememberedLoad } from './common/lazyScreen';
 import { coreOnlyPage } from './providers/firstData';
+// The sign-in form comes with this file: a signed-out page loads in one wave, not the form's files after this one's
+// (a signed-in page loads 0.7 KB more for it: what else the form needs, the panel needs too).
+import LoginApp from './LoginApp';
 
 const loadAdmin = rememberedLoad(() => import('./App'));
-const loadLogin = rememberedLoad(() => import('./LoginApp'));
 // Loaded before the first render (below): drawn at once, not after React's 300 ms hold on a suspended one. The shell
-// and the sign-in form show the core part of the messages only (each screen brings the rest: lazyScreen).
+// shows the core part of the messages only (each screen brings the rest: lazyScreen); the sign-in form its own few.
 const AdminApp = lazyScreen(loadAdmin, 'default', { coreOnly: true });
-const LoginApp = lazyScreen(loadLogin, 'default', { coreOnly: true });
 const signedInNow = () => readAuth().isAuthenticated && !!readAuth().refreshToken;
 
-/** Signed out: only the login form loads. Signed in: the whole panel. */
+/** Signed out: the login form. Signed in: the whole panel. */
 function Root() {
   const [signedIn, setSignedIn] = useState(signedInNow);
   // A session that ends outside react-admin's checks (a refused refresh in an upload, another tab signing out)
@@ -67,7 +68,7 @@ const signedIn = signedInNow();
 const firstScreen = signedIn ? import('./firstScreen').then((m) => m.preloadScreen(location.pathname)) : undefined;
 Promise.allSettled([
   restoreLocale(signedIn ? 'panel' : 'signIn', { coreOnly: coreOnlyPage(location.pathname) }),
-  signedIn ? loadAdmin() : loadLogin(),
+  signedIn ? loadAdmin() : undefined,
   firstScreen,
 ]).finally(() => {
   createRoot(document.getElementById('root')!).render(

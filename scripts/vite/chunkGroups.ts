@@ -31,22 +31,16 @@ export function groupsOf(chunks: FirstPassChunk[]): ChunkGroup[] {
     return found;
   };
   const base = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c)]));
-  // What the entry asks for itself (src/boot.ts: the panel, the first screen's table, the sign-in form, the
-  // messages) stays a chunk of its own, so that it starts at once and alone, not with a group; unless a group both
-  // imports it and is imported by it (two chunks that import each other).
-  const asked = new Set([...base].flatMap((file) => byFile.get(file)!.dynamicImports));
-  const imported = new Set(chunks.flatMap((c) => c.imports));
-  const ownChunk = (c: FirstPassChunk) =>
-    asked.has(c.file) && (!imported.has(c.file) || c.imports.every((file) => base.has(file)));
-  const signIn = closure(facade('src/LoginApp.tsx'));
-  const shell = closure(facade('src/App.tsx'));
-  // What the sign-in form's own code loads later (its check on submit: zod and the login contract) stays out of the
-  // groups: in one, it would bring the shell's whole chunk, and run its modules, on the signed-out page.
-  const signInLater = new Set(
-    [...signIn]
-      .filter((file) => !shell.has(file))
-      .flatMap((file) => byFile.get(file)!.dynamicImports.flatMap((later) => [...closure(byFile.get(later))]))
-      .filter((file) => !signIn.has(file)),
+  const app = facade('src/App.tsx');
+  const shell = closure(app);
+  // What the entry loads by itself besides the shell (src/boot.ts: the first screen's table and the messages; the
+  // sign-in form's check on submit) stays out of the groups, and so does what it loads: a group loads and runs as
+  // one, so the sign-in form's check in the shell's group brought the whole shell to the signed-out page and ran it.
+  const early = new Set(
+    [...base]
+      .flatMap((file) => byFile.get(file)!.dynamicImports)
+      .filter((file) => file !== app.file)
+      .flatMap((file) => [...closure(byFile.get(file))]),
   );
   const lists = chunks.filter((c) => c.facade && LIST_SCREEN.test(c.facade) && !base.has(c.file));
   const uses = new Map<string, number>();
@@ -54,10 +48,8 @@ export function groupsOf(chunks: FirstPassChunk[]): ChunkGroup[] {
 
   const groupOfChunk = new Map<string, string>();
   for (const c of chunks) {
-    if (base.has(c.file) || ownChunk(c) || signInLater.has(c.file)) continue;
-    const inSignIn = signIn.has(c.file);
-    const inShell = shell.has(c.file);
-    if (inSignIn || inShell) groupOfChunk.set(c.file, inSignIn && inShell ? 'shared' : inSignIn ? 'signin' : 'shell');
+    if (base.has(c.file) || early.has(c.file)) continue;
+    if (shell.has(c.file)) groupOfChunk.set(c.file, 'shell');
     else if ((uses.get(c.file) ?? 0) >= KIT_SHARE * lists.length) groupOfChunk.set(c.file, 'lists');
   }
   const groupOfModule = new Map<string, string>();
@@ -72,5 +64,5 @@ export function groupsOf(chunks: FirstPassChunk[]): ChunkGroup[] {
     test: (id: string) => groupOfModule.get(id) === name,
     includeDependenciesRecursively: false,
   });
-  return [group('shared'), group('signin'), group('shell'), group('lists')];
+  return [group('shell'), group('lists')];
 }
