@@ -9,8 +9,8 @@ import { panelCoreOf, panelMessagesOf, signInMessagesOf } from './providers/mess
  * main.tsx's body, once those had run. (The shared chunks main.tsx's chunk imports, MUI's styles, still run first:
  * a chunk of its own for this module won nothing, docs/benchmarks-cold-pages.md.)
  * Signed in: the page's first request (src/providers/firstData.ts), the panel's code, the code of the screen at
- * this path and the messages; signed out: the sign-in form's messages (the form comes with main.tsx). main.tsx asks for the same modules;
- * a module is loaded once, so it takes these.
+ * this path and the messages; signed out: the sign-in form's messages (the form comes with main.tsx). main.tsx
+ * asks for the same modules; a module is loaded once, so it takes these.
  */
 const signedIn = readAuth().isAuthenticated && !!readAuth().refreshToken;
 if (signedIn) startFirstData(location);

@@ -10,7 +10,7 @@ import { restoreLocale } from './providers/i18nProvider';
 import { lazyScreen, rememberedLoad } from './common/lazyScreen';
 import { coreOnlyPage } from './providers/firstData';
 // The sign-in form comes with this file: a signed-out page loads in one wave, not the form's files after this one's
-// (a signed-in page loads 0.7 KB more for it: what else the form needs, the panel needs too).
+// (a signed-in page loads under 1 KB more for it: what else the form needs, the panel needs too).
 import LoginApp from './LoginApp';
 
 const loadAdmin = rememberedLoad(() => import('./App'));
