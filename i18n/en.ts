@@ -634,6 +634,7 @@ export const kadrEn: KadrMessages = {
     video_texts_of: 'Platform texts: %{name}',
     video_texts_hint:
       "This video only. An empty field takes the platform's text from the “Per-platform posts” card, else the video's title, description and tags.",
+    video_texts_none: "No platform is chosen for this video's profile.",
     videos_title: "Each video's texts",
     own_texts: 'Own platform texts',
     youtube: {

@@ -12,6 +12,8 @@ import {
   type PlatformPosts,
   type VideoPosts,
 } from '../contract/platform-posts';
+import { PLATFORMS, type PlatformKey } from '../contract/platforms';
+import type { ProfilePlatforms } from '../contract/publications';
 import { PostCounter } from './PostCounter';
 
 /** The form's empty texts of one video (its fields controlled from the start). */
@@ -34,11 +36,34 @@ const SHRUNK = { inputLabel: { shrink: true } };
 /** A fallback as the field's placeholder: its start (a long caption would stretch the empty field). */
 const hint = (s: string) => ([...s].length > 160 ? `${[...s].slice(0, 160).join('')}…` : s);
 
-type Watched = [string | undefined, string | undefined, string[] | undefined, VideoPosts | undefined];
+type Watched = [
+  string | undefined,
+  string | undefined,
+  string[] | undefined,
+  VideoPosts | undefined,
+  number | null | undefined,
+];
+
+/**
+ * The platforms whose texts a video's section shows: those chosen for its profile (the form's `profiles`), and any
+ * other that already has a text of this video's (unticking a platform hides no text the user wrote). All three
+ * while the video has no profile, or its profile's platforms are not known yet.
+ */
+export function shownPlatforms(
+  account: number | null | undefined,
+  chosen: readonly ProfilePlatforms[] | undefined,
+  own: VideoPosts | undefined,
+): PlatformKey[] {
+  const platforms = chosen?.find((p) => p.account === account)?.platforms;
+  if (!account || !platforms) return [...PLATFORMS];
+  const written = (k: PlatformKey) => Object.values(own?.[k] ?? {}).some((v) => typeof v === 'string' && v !== '');
+  return PLATFORMS.filter((k) => platforms.includes(k) || written(k));
+}
 
 /**
  * One video's own title/caption per platform (issue 21 item 6, per video), under a button of its row that says
- * how many it has: YouTube title and description, TikTok caption, Instagram caption, each with the live counter
+ * how many it has: YouTube title and description, TikTok caption, Instagram caption (of the platforms chosen for
+ * the video's profile: shownPlatforms), each with the live counter
  * of its platform's limit, counting what this video will send. An empty field shows, greyed, what it falls back
  * to: the publication's platform text (the "per-platform posts" card), else the one made from this video's own
  * title, description and tags. Opens by itself when one of its fields has an error. `source` is the video's path
@@ -46,10 +71,11 @@ type Watched = [string | undefined, string | undefined, string[] | undefined, Vi
  */
 export const VideoPostsFields = ({ source, name }: { source: string; name: string }) => {
   const translate = useTranslate();
-  const [title, description, tags, own] = useWatch({
-    name: [`${source}.title`, `${source}.description`, `${source}.tags`, `${source}.posts`],
+  const [title, description, tags, own, account] = useWatch({
+    name: [`${source}.title`, `${source}.description`, `${source}.tags`, `${source}.posts`, `${source}.account`],
   }) as Watched;
   const publication = useWatch({ name: 'posts' }) as PlatformPosts | undefined;
+  const shownOn = shownPlatforms(account, useWatch({ name: 'profiles' }) as ProfilePlatforms[] | undefined, own);
   const { errors } = useFormState({ name: `${source}.posts` });
   const failing = Boolean(get(errors, `${source}.posts`));
   const [open, setOpen] = useState(false);
@@ -94,43 +120,60 @@ export const VideoPostsFields = ({ source, name }: { source: string; name: strin
           <Typography variant="caption" color="text.secondary">
             {translate('kadr.platform_posts.video_texts_hint')}
           </Typography>
-          <TextInput
-            source={`${source}.posts.youtube.title`}
-            label="kadr.platform_posts.youtube.title"
-            placeholder={hint(fallback.youtubeTitle)}
-            slotProps={SHRUNK}
-            autoComplete="off"
-            helperText={false}
-          />
-          <PostCounter counter={counters.youtube![0]!} />
-          <TextInput
-            source={`${source}.posts.youtube.description`}
-            label="kadr.platform_posts.youtube.description"
-            placeholder={hint(fallback.youtubeDescription)}
-            slotProps={SHRUNK}
-            multiline
-            helperText={false}
-          />
-          <PostCounter counter={counters.youtube![1]!} />
-          <TextInput
-            source={`${source}.posts.tiktok.caption`}
-            label="kadr.platform_posts.tiktok.caption"
-            placeholder={hint(fallback.tiktok)}
-            slotProps={SHRUNK}
-            multiline
-            helperText={false}
-          />
-          <PostCounter counter={counters.tiktok![0]!} />
-          <TextInput
-            source={`${source}.posts.instagram.caption`}
-            label="kadr.platform_posts.instagram.caption"
-            placeholder={hint(fallback.instagram)}
-            slotProps={SHRUNK}
-            multiline
-            helperText={false}
-          />
-          <PostCounter counter={counters.instagram![0]!} />
-          <PostCounter counter={counters.instagram![1]!} label="kadr.platform_posts.hashtags" />
+          {shownOn.length === 0 && (
+            <Typography variant="body2" data-testid="video-texts-none">
+              {translate('kadr.platform_posts.video_texts_none')}
+            </Typography>
+          )}
+          {shownOn.includes('youtube') && (
+            <>
+              <TextInput
+                source={`${source}.posts.youtube.title`}
+                label="kadr.platform_posts.youtube.title"
+                placeholder={hint(fallback.youtubeTitle)}
+                slotProps={SHRUNK}
+                autoComplete="off"
+                helperText={false}
+              />
+              <PostCounter counter={counters.youtube![0]!} />
+              <TextInput
+                source={`${source}.posts.youtube.description`}
+                label="kadr.platform_posts.youtube.description"
+                placeholder={hint(fallback.youtubeDescription)}
+                slotProps={SHRUNK}
+                multiline
+                helperText={false}
+              />
+              <PostCounter counter={counters.youtube![1]!} />
+            </>
+          )}
+          {shownOn.includes('tiktok') && (
+            <>
+              <TextInput
+                source={`${source}.posts.tiktok.caption`}
+                label="kadr.platform_posts.tiktok.caption"
+                placeholder={hint(fallback.tiktok)}
+                slotProps={SHRUNK}
+                multiline
+                helperText={false}
+              />
+              <PostCounter counter={counters.tiktok![0]!} />
+            </>
+          )}
+          {shownOn.includes('instagram') && (
+            <>
+              <TextInput
+                source={`${source}.posts.instagram.caption`}
+                label="kadr.platform_posts.instagram.caption"
+                placeholder={hint(fallback.instagram)}
+                slotProps={SHRUNK}
+                multiline
+                helperText={false}
+              />
+              <PostCounter counter={counters.instagram![0]!} />
+              <PostCounter counter={counters.instagram![1]!} label="kadr.platform_posts.hashtags" />
+            </>
+          )}
         </Stack>
       </Collapse>
     </Box>

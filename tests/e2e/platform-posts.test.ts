@@ -17,7 +17,7 @@ import { adminId } from './publish-seed';
  * form, sees the counter and the preview follow it, picks a privacy level TikTok's creator_info offers (a switch
  * the creator turned off is locked), saves, and the TikTok simulator gets exactly that post. Workers are off:
  * the test runs the publish jobs itself. Then, at 1440 and 390 px, a caption for one video of two: set in that
- * video's row, shown on the publication page, and posted for that video while the other gets the publication's.
+ * video's row (which shows the texts of its profile's chosen platforms only), shown on the publication page, and posted for that video while the other gets the publication's.
  */
 const sha256Of = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
@@ -155,6 +155,24 @@ describeOnEachDb('per-platform posts in the browser', (kind) => {
       expect(await texts.getAttribute('aria-expanded')).toBe('false');
       await texts.click();
       const caption = second.getByLabel('Підпис у TikTok');
+      // Only the texts of the platforms chosen for its profile: TikTok, the profile's one connection.
+      const youtubeTitle = second.getByLabel('Назва на YouTube');
+      await caption.waitFor();
+      await expect.poll(() => youtubeTitle.count()).toBe(0);
+      expect(await second.getByLabel('Підпис в Instagram').count()).toBe(0);
+      const platformBox = (platform: string) =>
+        page
+          .getByTestId('profile-platforms')
+          .getByRole('checkbox', { name: new RegExp(`^${platform} для TikTok profile`) });
+      await platformBox('TikTok').uncheck();
+      await second.getByTestId('video-texts-none').waitFor();
+      expect(await caption.count()).toBe(0);
+      await platformBox('YouTube').check();
+      await youtubeTitle.waitFor();
+      await platformBox('YouTube').uncheck();
+      await platformBox('TikTok').check();
+      await caption.waitFor();
+      expect(await youtubeTitle.count()).toBe(0);
       expect(await caption.getAttribute('placeholder')).toBe(shared);
       const counter = second.locator('[data-counter="caption"]').first();
       await expect.poll(() => counter.innerText()).toBe(`${shared.length} / 2200`);
@@ -165,6 +183,11 @@ describeOnEachDb('per-platform posts in the browser', (kind) => {
       await expect.poll(() => counter.getAttribute('data-over')).toBe('true');
       await caption.fill(own);
       await expect.poll(() => second.locator('[data-own-texts="1"]').count()).toBe(1);
+      // A text written stays in sight when its platform is unticked.
+      await platformBox('TikTok').uncheck();
+      expect(await second.getByTestId('video-texts-none').count()).toBe(0);
+      expect(await caption.inputValue()).toBe(own);
+      await platformBox('TikTok').check();
       // Video 1 has none of its own.
       const first = page.locator(`[data-video="${one}"]`);
       expect(await first.locator('[data-own-texts]').count()).toBe(0);
