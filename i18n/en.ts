@@ -219,6 +219,7 @@ export const kadrEn: KadrMessages = {
     not_found_text: 'Page not found',
     go_home: 'Home',
     dark_theme: 'Dark theme',
+    system_theme: "Follow the system's theme",
     record_not_found: 'Not found',
     record_not_found_text: 'There is no such record, or it belongs to another user.',
     back_to_list: 'Back to the list',

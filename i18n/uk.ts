@@ -226,6 +226,7 @@ export const kadrUk = {
     not_found_text: 'Сторінку не знайдено',
     go_home: 'На головну',
     dark_theme: 'Темна тема',
+    system_theme: 'Тема як у системі',
     record_not_found: 'Не знайдено',
     record_not_found_text: 'Такого запису немає, або він належить іншому користувачу.',
     back_to_list: 'До списку',

@@ -14,7 +14,7 @@ import {
 } from 'react-admin';
 import { toast } from 'react-hot-toast';
 import { NotificationBell } from './NotificationBell';
-import { ThemeMenuItem, ThemeToggle } from './ThemeToggle';
+import { SystemThemeMenuItem, ThemeMenuItem, ThemeToggle } from './ThemeToggle';
 
 const SettingsMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
   const { onClose } = useUserMenu() ?? { onClose: () => {} };
@@ -54,6 +54,7 @@ export const AppBar = () => (
       <UserMenu>
         <SettingsMenuItem />
         <ThemeMenuItem />
+        <SystemThemeMenuItem />
         <LogoutMenuItem />
       </UserMenu>
     }

@@ -9,7 +9,8 @@ import { foundationPanel } from './foundation-panel';
  * the panel dark, the analytics charts' lines, bars and labels keep their contrast on the dark paper, the choice
  * survives a reload and a logout (the sign-in form wears it too), on a 390 px phone it sits in the user menu so the
  * app bar keeps its title and buttons, and with
- * nothing chosen the panel and its sign-in form follow the system's preference.
+ * nothing chosen the panel and its sign-in form follow the system's preference; the user menu's "Тема як у системі"
+ * goes back to following it.
  */
 const panel = foundationPanel({ setUp: async (server) => void (await seedAnalytics(server)) });
 
@@ -167,7 +168,7 @@ describe('the dark theme', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
-  it('with nothing chosen the sign-in form and the panel follow the system; a choice then wins over it', async () => {
+  it("with nothing chosen the sign-in form and the panel follow the system; a choice then wins over it, until the system's is ticked again", async () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
     page = await context.newPage();
     await page.goto(`${panel.server.url}/login`);
@@ -184,5 +185,31 @@ describe('the dark theme', () => {
     await page.getByRole('navigation', { name: 'main menu' }).waitFor();
     expect(isDark(await pageBackground(page))).toBe(false);
     await expect(toggle(page).getAttribute('aria-pressed')).resolves.toBe('false');
+
+    // Back to the system's: the user menu's item, unticked while a theme is chosen, forgets the choice.
+    const userMenu = page.locator('header button').filter({ hasText: 'admin' });
+    const system = page.getByRole('menuitemcheckbox', { name: 'Тема як у системі' });
+    await userMenu.click();
+    await expect(system.getAttribute('aria-checked')).resolves.toBe('false');
+    await system.click();
+    await expect.poll(() => pageBackground(page)).toBe('rgb(18, 18, 18)');
+    await expect(system.getAttribute('aria-checked')).resolves.toBe('true');
+    await page.keyboard.press('Escape');
+    // Following it: the system turning light turns the panel light, also after a reload.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => pageBackground(page).then(isDark)).toBe(false);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'main menu' }).waitFor();
+    expect(isDark(await pageBackground(page))).toBe(false);
+    await userMenu.click();
+    await expect(system.getAttribute('aria-checked')).resolves.toBe('true');
+    // Unticked, the theme shown now is kept as the choice: the system turning dark leaves it light.
+    await system.click();
+    await expect(system.getAttribute('aria-checked')).resolves.toBe('false');
+    await page.keyboard.press('Escape');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await page.getByRole('navigation', { name: 'main menu' }).waitFor();
+    expect(isDark(await pageBackground(page))).toBe(false);
   });
 });
