@@ -32,6 +32,8 @@ const toPost = (r: CalendarRow): CalendarPost => ({
   publicationId: r.publicationId ?? 0,
   accountId: r.accountId,
   profile: r.accountId ? profileText({ id: r.accountId, comments: r.comments, handles: profileHandles(r) }) : '',
+  // Channel names may be alike (three profiles of one channel): the id and the operator's name tell them apart.
+  profileLabel: r.accountId ? profileText({ id: r.accountId, comments: r.comments }, true) : '',
   platform: r.platform as PlatformKey,
   state: r.state as PublishState,
   dueAt: r.dueAt,

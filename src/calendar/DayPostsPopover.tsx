@@ -5,12 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { isMovable, type CalendarDay, type CalendarFilter, type CalendarPost } from '../contract/calendar';
-import { PLATFORM_TITLES } from '../contract/platforms';
 import { wallOf } from '../contract/time-zones';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { detailPath } from '../publications/paths';
 import { STATE_COLORS } from '../publications/stateColors';
-import type { PaletteOf } from './calendarEvents';
+import { postLine, type PaletteOf } from './calendarEvents';
 
 /** A crowded day opened from the month view: the day, the month's range it was counted in, the "+N more" link. */
 export type OpenDay = { day: CalendarDay; range: { start: string; end: string }; anchor: HTMLElement };
@@ -116,7 +115,7 @@ export const DayPostsPopover = ({
                 {timeOf(p)}
               </Typography>
               <Typography variant="body2" component="span" noWrap>
-                {`${p.repeatOf > 0 ? '↻ ' : ''}${PLATFORM_TITLES[p.platform]} · ${p.title}`}
+                {postLine(p)}
               </Typography>
             </ButtonBase>
           ))}

@@ -7,6 +7,13 @@ import { toCalendarTime } from './zonedCalendar';
 export type PaletteOf = (name: (typeof STATE_COLORS)[keyof typeof STATE_COLORS]) => string;
 
 /**
+ * A post's line in the calendar (an entry, a crowded day's list): a repeat's ↻, the profile's short name (channel
+ * names may be alike), the platform and the title.
+ */
+export const postLine = (p: CalendarPost) =>
+  (p.repeatOf > 0 ? '↻ ' : '') + [p.profileLabel, PLATFORM_TITLES[p.platform], p.title].filter(Boolean).join(' · ');
+
+/**
  * One calendar entry per post: at its publish instant once published, else its due time; coloured by state;
  * only a post that has not started going out can be dragged. A repeat the operator allowed (the same file on the
  * same profile and platform again, issue 21 item 5) is marked with ↻ and the class `kadr-post-repeat`.
@@ -16,7 +23,7 @@ export const toEvent = (p: CalendarPost, colorOf: PaletteOf, zone?: string) => {
   const at = p.publishedAt ?? p.dueAt;
   return {
     id: String(p.id),
-    title: `${p.repeatOf > 0 ? '↻ ' : ''}${PLATFORM_TITLES[p.platform]} · ${p.title}`,
+    title: postLine(p),
     // Drawn in `zone` (the calendar runs in UTC and is shifted, zonedCalendar.ts); as is without one.
     start: zone ? toCalendarTime(at, zone) : at,
     allDay: false,

@@ -126,6 +126,9 @@ export const CalendarPostSchema = z
     publicationId: z.number().int(),
     accountId: z.number().int().nullable(),
     profile: z.string().describe("The profile's name as the panel shows it"),
+    profileLabel: z
+      .string()
+      .describe("The profile's short name, its id and the operator's name for it ('#3 · основний'; '' without one)"),
     platform: z.enum(PLATFORMS),
     state: z.enum(PUBLISH_STATES),
     dueAt: z.string().describe('When it is due (UTC instant)'),

@@ -76,6 +76,9 @@ describeEachDb(
         publishedAt: null,
       });
       expect((data[0] as unknown as { profile: string }).profile).toContain(`#${me.accountId}`);
+      expect((data[0] as unknown as { profileLabel: string }).profileLabel).toMatch(
+        new RegExp(`^#${me.accountId}( · |$)`),
+      );
     });
 
     it('filters by profile, group, platform and state; cancelled posts only when asked', async () => {

@@ -8,6 +8,7 @@ const post = (over: Partial<CalendarPost>): CalendarPost => ({
   publicationId: 2,
   accountId: 5,
   profile: 'Кухня · #5',
+  profileLabel: '#5 · Кухня',
   platform: 'tiktok',
   state: 'scheduled',
   dueAt: '2031-03-10T09:00:00.000Z',
@@ -22,7 +23,7 @@ describe('calendar entries', () => {
   it('one entry per post, coloured by state, draggable only before it starts going out', () => {
     expect(toEvent(post({}), colorOf)).toMatchObject({
       id: '7',
-      title: 'TikTok · Шортс',
+      title: '#5 · Кухня · TikTok · Шортс',
       start: '2031-03-10T09:00:00.000Z',
       editable: true,
       backgroundColor: 'c-info',
@@ -33,6 +34,12 @@ describe('calendar entries', () => {
     expect(toEvent(post({ state: 'failed' }), colorOf).backgroundColor).toBe('c-error');
   });
 
+  it('an entry names its profile first (channel names may be alike), and none when the post has no profile', () => {
+    expect(toEvent(post({ profileLabel: '#6' }), colorOf).title).toBe('#6 · TikTok · Шортс');
+    expect(toEvent(post({ accountId: null, profile: '', profileLabel: '' }), colorOf).title).toBe('TikTok · Шортс');
+    expect(toEvent(post({ profileLabel: '', repeatOf: 4 }), colorOf).title).toBe('↻ TikTok · Шортс');
+  });
+
   it('a published post stands at the instant it went public', () => {
     const e = toEvent(post({ state: 'published', publishedAt: '2031-03-10T09:04:00.000Z' }), colorOf);
     expect(e).toMatchObject({ start: '2031-03-10T09:04:00.000Z', backgroundColor: 'c-success' });
@@ -40,7 +47,7 @@ describe('calendar entries', () => {
 
   it('an allowed repeat of the same file on the same profile and platform is marked', () => {
     const e = toEvent(post({ repeatOf: 4 }), colorOf);
-    expect(e.title).toBe('↻ TikTok · Шортс');
+    expect(e.title).toBe('↻ #5 · Кухня · TikTok · Шортс');
     expect(e.classNames).toContain('kadr-post-repeat');
     expect(toEvent(post({}), colorOf).classNames).not.toContain('kadr-post-repeat');
   });
