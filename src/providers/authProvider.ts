@@ -77,7 +77,7 @@ export async function logoutRequest(): Promise<void> {
 }
 
 /** The resources only an admin opens (the server answers a user 403 on their API as well). */
-const ADMIN_RESOURCES = ['users', 'jobs', 'audit'];
+const ADMIN_RESOURCES = ['users', 'jobs', 'audit', 'approvals'];
 
 export const authProvider: AuthProvider = {
   login: async (input: SignInStep) => {

@@ -152,6 +152,11 @@ describe('foundation in the browser: the shell', () => {
     await page.goto(`${panel.server.url}/users/1`);
     await page.getByText('Доступ заборонено').waitFor();
     expect(await page.getByLabel('Логін').count()).toBe(0);
+    // So is the approvals screen: the same refusal, no empty list under a "not allowed" toast.
+    await page.goto(`${panel.server.url}/approvals`);
+    await page.getByText('Доступ заборонено').waitFor();
+    expect(await page.getByText('Дописи на схваленні').count()).toBe(0);
+    expect(await page.getByText('Недостатньо прав').count()).toBe(0);
     // The panel refuses by itself (canAccess) and may not ask the API at all; whatever it did ask was refused.
     // That the API refuses is asserted below with a request of our own, so this check cannot pass on nothing alone.
     expect(statuses.filter((s) => s !== 403)).toEqual([]);
