@@ -323,6 +323,8 @@ export const kadrEn: KadrMessages = {
   media: {
     usage_section: 'Your media',
     usage: '%{size} in %{smart_count} file |||| %{size} in %{smart_count} files',
+    usage_unmeasured:
+      '%{smart_count} file, its size not measured yet |||| %{smart_count} files, their size not measured yet',
     unmeasured: 'Not measured yet: %{count}',
     not_measured: '—',
     at_least: '≥ %{size}',

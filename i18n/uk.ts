@@ -335,6 +335,8 @@ export const kadrUk = {
   media: {
     usage_section: 'Ваші медіафайли',
     usage: '%{size} у %{smart_count} файлі |||| %{size} у %{smart_count} файлах |||| %{size} у %{smart_count} файлах',
+    usage_unmeasured:
+      '%{smart_count} файл, розмір ще не виміряно |||| %{smart_count} файли, розмір ще не виміряно |||| %{smart_count} файлів, розмір ще не виміряно',
     unmeasured: 'Ще не виміряно: %{count}',
     not_measured: '—',
     at_least: '≥ %{size}',

@@ -10,6 +10,8 @@ export const OwnMediaUsage = () => {
   const { data } = useMediaUsage();
   const own = identity && data?.items.find((u) => u.userId === Number(identity.id));
   if (!own) return null;
+  // No file measured yet: said in words (a table's '—' would read "— in 8 files" in a sentence).
+  const noneMeasured = own.unmeasured > 0 && own.unmeasured >= own.files;
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>
@@ -17,9 +19,11 @@ export const OwnMediaUsage = () => {
           {translate('kadr.media.usage_section')}
         </Typography>
         <Typography data-testid="own-media-usage">
-          {translate('kadr.media.usage', { size: usageSize(own, translate), smart_count: own.files })}
+          {noneMeasured
+            ? translate('kadr.media.usage_unmeasured', { smart_count: own.files })
+            : translate('kadr.media.usage', { size: usageSize(own, translate), smart_count: own.files })}
         </Typography>
-        {own.unmeasured > 0 && (
+        {own.unmeasured > 0 && !noneMeasured && (
           <Typography variant="body2" color="text.secondary">
             {translate('kadr.media.unmeasured', { count: own.unmeasured })}
           </Typography>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -168,10 +168,13 @@ export const TwoFactorCard = () => {
               </Button>
             </Stack>
           </Stack>
+        ) : !status ? (
+          // Not read yet: neither "off" nor a button that cannot be pressed.
+          <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
         ) : (
           <Stack spacing={1} alignItems="flex-start">
             <Typography variant="body2">{translate('kadr.two_factor.off_text')}</Typography>
-            <Button variant="contained" onClick={() => void start()} disabled={!status}>
+            <Button variant="contained" onClick={() => void start()}>
               {translate('kadr.two_factor.turn_on')}
             </Button>
           </Stack>

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser';
+import { signedInApi } from '../helpers/server-api';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { seedFinishedRequest } from '../helpers/finished-request';
 
@@ -105,4 +106,23 @@ describe('media retention in the browser', () => {
       expect(await page.locator('video').count()).toBe(1);
       await fits(width);
     });
+
+  it("a user whose files were never measured reads so on the settings page, not '— in N files'", async () => {
+    const api = await signedInApi(srv);
+    const { id } = await api('POST', '/api/users', { login: 'taras', password: 'taras-pass' });
+    await seedFinishedRequest(srv.tdb.db, id as number, 1);
+    const own = await browser.newContext();
+    try {
+      const taras = await own.newPage();
+      await signInAs(taras, srv.url, 'taras', 'taras-pass');
+      await taras.goto(`${srv.url}/setting`);
+      const usage = taras.getByTestId('own-media-usage');
+      await usage.waitFor();
+      expect(await usage.innerText()).toMatch(/^\d+ файл(и|ів)?, розмір ще не виміряно$/);
+      // Said once: no "not measured yet: N" line under it.
+      expect(await taras.getByText(/^Ще не виміряно/).count()).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
 });
