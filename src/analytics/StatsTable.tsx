@@ -94,7 +94,9 @@ export function StatsTable({
           {translate('kadr.analytics.csv')}
         </Button>
       </Box>
-      <TableContainer sx={{ maxHeight: 360, overflowX: 'auto' }}>
+      {/* A long table scrolls within 360 px; stacked on a phone its rows grow the page instead (a scroll box inside
+          the page's scroll cut the last row in half). */}
+      <TableContainer sx={{ maxHeight: stackOnPhone ? { xs: 'none', sm: 360 } : 360, overflowX: 'auto' }}>
         <Table size="small" stickyHeader data-stats-table={file} sx={stackOnPhone ? stackedOnPhone : undefined}>
           <caption style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>
             <Box component="span" sx={visuallyHiddenBox}>

@@ -285,6 +285,30 @@ describe('the analytics dashboard looks like a product', () => {
     }
   });
 
+  it('on a 390 px phone the variants table stacks its rows and grows with them: no row cut by a scroll box', async () => {
+    const { id, videos } = await seedFinishedRequest(srv.tdb.db, await adminId(srv), 4);
+    const at = new Date().toISOString();
+    for (const videoId of videos)
+      await insertPublishedPost(srv.tdb.db, { videoId, accountId: profiles[0]!, platform: 'youtube', at });
+    const { page, done } = await open(390, 'uk');
+    try {
+      await page.goto(`${srv.url}/video/request-create/${id}`);
+      const table = page.locator(`[data-stats-table="request-${id}-variants"]`);
+      await table.locator('tbody tr').nth(3).waitFor();
+      const box = await table.evaluate((t) => ({
+        scroll: t.parentElement!.scrollHeight,
+        client: t.parentElement!.clientHeight,
+        rows: t.querySelectorAll('tbody tr').length,
+      }));
+      expect(box.rows).toBe(4);
+      expect(box.scroll).toBeLessThanOrEqual(box.client + 1);
+      // The last row's background, its last cell, is there.
+      await expect(table.locator('tbody tr').last().innerText()).resolves.toMatch(/\n(фото|відео|розмитий кліп)$/);
+    } finally {
+      await done();
+    }
+  });
+
   it("a profile's chart has an outlined card of its own, like the profile page's other panels", async () => {
     const { page, done } = await open(1440, 'en');
     try {
