@@ -360,6 +360,13 @@ export const CalendarPage = () => {
       sx={{
         p: { xs: 1, sm: 2 },
         '& .fc-event-title': { textOverflow: 'ellipsis' },
+        // On a phone the range's title ('23 – 29 лист. 2026 р.') gets a line of its own above the arrows and
+        // "today" (squeezed between them at FullCalendar's 1.75em it took three).
+        '@media (max-width: 599.95px)': {
+          '& .fc .fc-header-toolbar': { flexWrap: 'wrap', rowGap: 1 },
+          '& .fc .fc-header-toolbar > .fc-toolbar-chunk:nth-of-type(2)': { order: -1, flexBasis: '100%' },
+          '& .fc .fc-toolbar-title': { fontSize: '1.25rem', textAlign: 'center' },
+        },
         '& .kadr-over': { backgroundColor: alpha(theme.palette.error.main, 0.12) },
         '& .kadr-more': { cursor: 'pointer', fontWeight: 500, color: theme.palette.text.primary },
         ...calendarColors(theme),

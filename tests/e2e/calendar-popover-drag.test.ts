@@ -176,6 +176,16 @@ describeOnEachDb('dragging a post out of a crowded day', (kind) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${srv.url}/calendar`);
     await page.locator('.fc-list').waitFor();
+    // The week's title on one line beside the arrows and "today" (its line boxes: one).
+    const title = page.locator('.fc-toolbar-title');
+    expect(await title.innerText()).toMatch(/ – /);
+    const lines = () =>
+      title.evaluate((h) => {
+        const r = document.createRange();
+        r.selectNodeContents(h);
+        return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+      });
+    expect(await lines()).toBe(1);
     await page.getByRole('button', { name: 'Місяць', exact: true }).click();
     await page.locator('.fc-dayGridMonth-view').waitFor();
     const list = await openList();
