@@ -37,6 +37,14 @@ describe('chart colours in both themes', () => {
         expect(getContrastRatio(c, t.palette.background.paper), c).toBeGreaterThanOrEqual(3);
   });
 
+  it("a filled chip's or button's text has 4.5:1 on its colour in the dark theme (a dead job's red chip too)", () => {
+    for (const k of ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const)
+      expect(
+        getContrastRatio(dark.palette[k].contrastText, dark.palette[k].main),
+        `${k}: ${dark.palette[k].contrastText} on ${dark.palette[k].main}`,
+      ).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('the two themes differ in their palette only: the same components, fonts and pessimistic defaults', () => {
     expect(light.palette.mode).toBe('light');
     expect(dark.palette.mode).toBe('dark');
