@@ -22,6 +22,7 @@ import { useFormatUtc } from '../common/useFormatUtc';
 import { useIsSmall } from '../common/useIsSmall';
 import { UtcFilterInput } from './UtcFilterInput';
 import type { KadrDataProvider } from '../providers/dataProvider';
+import { detailLabel, detailText } from './detailText';
 
 const WIDE = { minWidth: 200 };
 
@@ -93,18 +94,24 @@ const ObjectText = ({ entry }: { entry: AuditEntry }) => {
   return <>{`${kind} #${entry.objectId ?? '—'}`}</>;
 };
 
-/** The details, one line per field (`name: value`), a long value (an address, a title) wrapping in its line. */
-const DetailLines = ({ entry }: { entry: AuditEntry }) =>
-  entry.detail ? (
-    <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', fontSize: 12 }} data-audit-detail>
+/**
+ * The details, one line per field (`name: value`) in the reader's words (detailText), a long value (an address,
+ * a title) wrapping in its line.
+ */
+const DetailLines = ({ entry }: { entry: AuditEntry }) => {
+  const translate = useTranslate();
+  const formatDate = useFormatUtc();
+  return entry.detail ? (
+    <Box component="span" sx={{ display: 'block', fontSize: 13 }} data-audit-detail>
       {Object.entries(entry.detail).map(([k, v]) => (
-        <Box component="span" key={k} sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-          <Box component="span" sx={{ color: 'text.secondary' }}>{`${k}: `}</Box>
-          {typeof v === 'string' ? v : JSON.stringify(v)}
+        <Box component="span" key={k} sx={{ display: 'block', overflowWrap: 'anywhere' }} data-detail-field={k}>
+          <Box component="span" sx={{ color: 'text.secondary' }}>{`${detailLabel(k, translate)}: `}</Box>
+          {detailText(k, v, translate, formatDate)}
         </Box>
       ))}
     </Box>
   ) : null;
+};
 
 const With = ({ as: As }: { as: (p: { entry: AuditEntry }) => ReactNode }) => {
   const entry = useRecordContext<AuditEntry>();

@@ -104,15 +104,20 @@ describe('audit log', () => {
     await page.context().close();
   });
 
-  it('stacks each entry on a phone, its details one field a line', async () => {
+  it('stacks each entry on a phone, its details one field a line, in Ukrainian words', async () => {
     const page = await adminPage('uk', 390);
     await page.goto(`${srv.url}/audit`);
     const webhook = page.locator('[data-audit-entry]').filter({ hasText: 'Вебхук #1' });
     await webhook.waitFor();
     expect(await webhook.locator('[data-audit-detail] > span').allInnerTexts()).toEqual([
-      expect.stringMatching(/^url: https:\/\/hooks\.example\.com/),
-      expect.stringMatching(/^events: \["post\.published"/),
+      expect.stringMatching(/^URL: https:\/\/hooks\.example\.com/),
+      'Події: Публікацію опубліковано, Публікація не вдалася, Рендер завершено, Доступ до платформи скоро спливе',
     ]);
+    // A sign-in says how, in words; a profile's changed secrets name the form's fields.
+    const signIn = page.locator('[data-audit-entry]').filter({ hasText: 'Вхід' }).first();
+    expect(await signIn.locator('[data-detail-field="with"]').innerText()).toBe('Спосіб: пароль');
+    const secrets = page.locator('[data-audit-entry]').filter({ hasText: 'Змінено секрети профілю' }).first();
+    expect(await secrets.locator('[data-detail-field="fields"]').innerText()).toBe('Поля: Проксі');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.context().close();
   });

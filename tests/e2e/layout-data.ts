@@ -241,7 +241,7 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
     objectId: 1,
     detail: {
       url: 'https://hooks.example.com/services/T01ABCDEF/B02GHIJKL/kadr-publications-notifications-marketing-team',
-      events: ['post.published', 'post.failed', 'post.awaiting_approval', 'render.done'],
+      events: ['post.published', 'post.failed', 'render.finished', 'grant.expiring'],
     },
   });
   await record(db, {
