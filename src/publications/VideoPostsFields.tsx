@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { TextInput, useTranslate } from 'react-admin';
 import { get, useFormState, useWatch } from 'react-hook-form';
 import { Badge, Box, Button, Collapse, Stack, Typography } from '@mui/material';
@@ -10,6 +10,7 @@ import {
   postsForVideo,
   videoTextCount,
   type PlatformPosts,
+  type PostCounter as Counter,
   type VideoPosts,
 } from '../contract/platform-posts';
 import { PLATFORMS, type PlatformKey } from '../contract/platforms';
@@ -91,6 +92,29 @@ export const VideoPostsFields = ({ source, name }: { source: string; name: strin
     tiktok: publication?.tiktok?.caption || defaultCaption('tiktok', shared),
     instagram: publication?.instagram?.caption || defaultCaption('instagram', shared),
   };
+  // Each text field of the section: its platform, its path under `posts` (and its label's key), what it falls
+  // back to, and its counters.
+  const fields: { platform: PlatformKey; field: string; fallback: string; counters: [Counter, string?][] }[] = [
+    {
+      platform: 'youtube',
+      field: 'youtube.title',
+      fallback: fallback.youtubeTitle,
+      counters: [[counters.youtube![0]!]],
+    },
+    {
+      platform: 'youtube',
+      field: 'youtube.description',
+      fallback: fallback.youtubeDescription,
+      counters: [[counters.youtube![1]!]],
+    },
+    { platform: 'tiktok', field: 'tiktok.caption', fallback: fallback.tiktok, counters: [[counters.tiktok![0]!]] },
+    {
+      platform: 'instagram',
+      field: 'instagram.caption',
+      fallback: fallback.instagram,
+      counters: [[counters.instagram![0]!], [counters.instagram![1]!, 'kadr.platform_posts.hashtags']],
+    },
+  ];
   const label = translate('kadr.platform_posts.video_texts');
   return (
     <Box data-video-posts={source}>
@@ -125,55 +149,24 @@ export const VideoPostsFields = ({ source, name }: { source: string; name: strin
               {translate('kadr.platform_posts.video_texts_none')}
             </Typography>
           )}
-          {shownOn.includes('youtube') && (
-            <>
-              <TextInput
-                source={`${source}.posts.youtube.title`}
-                label="kadr.platform_posts.youtube.title"
-                placeholder={hint(fallback.youtubeTitle)}
-                slotProps={SHRUNK}
-                autoComplete="off"
-                helperText={false}
-              />
-              <PostCounter counter={counters.youtube![0]!} />
-              <TextInput
-                source={`${source}.posts.youtube.description`}
-                label="kadr.platform_posts.youtube.description"
-                placeholder={hint(fallback.youtubeDescription)}
-                slotProps={SHRUNK}
-                multiline
-                helperText={false}
-              />
-              <PostCounter counter={counters.youtube![1]!} />
-            </>
-          )}
-          {shownOn.includes('tiktok') && (
-            <>
-              <TextInput
-                source={`${source}.posts.tiktok.caption`}
-                label="kadr.platform_posts.tiktok.caption"
-                placeholder={hint(fallback.tiktok)}
-                slotProps={SHRUNK}
-                multiline
-                helperText={false}
-              />
-              <PostCounter counter={counters.tiktok![0]!} />
-            </>
-          )}
-          {shownOn.includes('instagram') && (
-            <>
-              <TextInput
-                source={`${source}.posts.instagram.caption`}
-                label="kadr.platform_posts.instagram.caption"
-                placeholder={hint(fallback.instagram)}
-                slotProps={SHRUNK}
-                multiline
-                helperText={false}
-              />
-              <PostCounter counter={counters.instagram![0]!} />
-              <PostCounter counter={counters.instagram![1]!} label="kadr.platform_posts.hashtags" />
-            </>
-          )}
+          {fields
+            .filter((f) => shownOn.includes(f.platform))
+            .map((f) => (
+              <Fragment key={f.field}>
+                <TextInput
+                  source={`${source}.posts.${f.field}`}
+                  label={`kadr.platform_posts.${f.field}`}
+                  placeholder={hint(f.fallback)}
+                  slotProps={SHRUNK}
+                  multiline={f.field !== 'youtube.title'}
+                  autoComplete="off"
+                  helperText={false}
+                />
+                {f.counters.map(([counter, label]) => (
+                  <PostCounter key={counter.field} counter={counter} label={label} />
+                ))}
+              </Fragment>
+            ))}
         </Stack>
       </Collapse>
     </Box>
