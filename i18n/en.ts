@@ -294,6 +294,8 @@ export const kadrEn: KadrMessages = {
       publication_stats: 'Post statistics',
       analytics_rollup: 'Stats roll-up (hourly to daily)',
       ai_video_generate: 'AI video generation',
+      media_retention: 'Media clean-up by the retention rules',
+      webhook_deliver: 'Webhook delivery',
     },
     states: {
       queued: 'Queued',

@@ -306,6 +306,8 @@ export const kadrUk = {
       publication_stats: 'Статистика дописів',
       analytics_rollup: 'Згортання статистики (з годин у дні)',
       ai_video_generate: 'Генерація ШІ-відео',
+      media_retention: 'Прибирання медіафайлів за правилами зберігання',
+      webhook_deliver: 'Доставка вебхука',
     },
     states: {
       queued: 'У черзі',

@@ -1,11 +1,12 @@
 /**
  * A job's progress mark as the Jobs screen reads it. The publish chain marks each step with the post's state, the
- * time of its last write and the bytes sent (`uploading|1764150000000|12582912`, PublishWorker.enqueueNext); other
+ * time of its last write and the bytes sent (`uploading|2026-11-27T11:50:17.492Z|12582912`, PublishWorker.enqueueNext); other
  * kinds leave no mark, or one of their own, shown as it is.
  */
 export type JobProgress = { kind: 'post'; state: string; bytesSent: number } | { kind: 'text'; text: string };
 
-const POST_MARK = /^([a-z_]+)\|\d+\|(\d+)$/;
+/** `state|last write|bytes`: the last write as the row stores it (an ISO instant), or in ms. */
+const POST_MARK = /^([a-z_]+)\|(?:\d+|\d{4}-\d\d-\d\dT[\d:.]+(?:Z|[+-]\d\d:?\d\d)?)\|(\d+)$/;
 
 export function jobProgress(mark: string): JobProgress {
   const post = POST_MARK.exec(mark);

@@ -9,6 +9,12 @@ describe('a job progress mark on the Jobs screen', () => {
       bytesSent: 12582912,
     });
     expect(jobProgress('processing|1764150000000|0')).toEqual({ kind: 'post', state: 'processing', bytesSent: 0 });
+    // As the worker writes it: the row's last write as stored, an ISO instant.
+    expect(jobProgress('processing|2026-11-27T11:50:17.492Z|89577')).toEqual({
+      kind: 'post',
+      state: 'processing',
+      bytesSent: 89577,
+    });
   });
 
   it('shows any other mark as it is', () => {
