@@ -15,6 +15,7 @@ import { accountStatus, b, profileColumns, saveAccount, toVideoItem, type Accoun
 import { COLS } from './platform-state';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
 import { notConnected, type CallbackResult, type PlatformConnections } from './platform-connections';
+import { isProxyFailure } from '../../src/contract/stored-message';
 
 export type { CallbackResult } from './platform-connections';
 
@@ -91,8 +92,12 @@ export class AccountsService {
     const known = Object.entries(body).filter(([k]) => k in AccountFormSchema.shape);
     const form = validate(AccountFormSchema, { ...this.mapper.form(row), ...Object.fromEntries(known) });
     const patch: AccountPatch = this.mapper.columns(form);
-    // A new proxy may well fix the last connection error.
-    if (form.proxy !== this.mapper.proxy(row)) patch.error = null;
+    // A new proxy may well fix the last connection error, and what the old one broke on each platform (the page
+    // would still say "Помилка" and name the old address); a platform's other errors (a lost grant) stay.
+    if (form.proxy !== this.mapper.proxy(row)) {
+      patch.error = null;
+      for (const cols of Object.values(COLS)) if (isProxyFailure(row[cols.error])) patch[cols.error] = null;
+    }
     // Turning a platform off drops its error, and the profile's error when that was the platform's.
     for (const cols of Object.values(COLS)) {
       if (patch[cols.in] === 0 && row[cols.error]) {

@@ -79,3 +79,15 @@ export function splitDetail(stored: string): { message: string; detail: string |
   if (typeof detail === 'string' && decodeMessage(detail)) return { message: stored, detail: null, source: null };
   return { message: msg.params.message, detail: String(detail), source };
 }
+
+/**
+ * Whether a stored message says a profile's proxy failed (`kadr.platform_errors.proxy_*`, also as the message of a
+ * platform's words): what a new proxy may fix.
+ */
+export function isProxyFailure(stored: string | null | undefined, depth = 0): boolean {
+  const msg = stored ? decodeMessage(stored) : null;
+  if (!msg) return false;
+  if (msg.key === 'kadr.platform_errors.with_detail' && depth < 3)
+    return isProxyFailure(String(msg.params.message ?? ''), depth + 1);
+  return msg.key.startsWith('kadr.platform_errors.proxy_');
+}

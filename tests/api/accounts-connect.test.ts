@@ -413,6 +413,21 @@ describeEachDb(
         params: { proxy: `127.0.0.1:${dead.port}`, reason: storedKey('net_refused') },
       });
       expect(a.status).toBe('error');
+      expect(keyOf(a.platformErrors.youtube)).toBe(storedKey('proxy_unreachable'));
+
+      // A working proxy saved: what the dead one broke is gone (the profile no longer says "error" with the old
+      // address), and connecting again succeeds.
+      const fixed = await ctx.call({
+        method: 'PATCH',
+        url: `/api/accounts/${id}`,
+        token: user,
+        payload: { proxy: proxy.url },
+      });
+      expect(fixed.status).toBe(200);
+      expect(fixed.body).toMatchObject({ error: null, platformErrors: { youtube: null } });
+      expect(fixed.body.status).not.toBe('error');
+      expect((await connect(`/api/accounts/connect-youtube/${id}`)).status).toBe(302);
+      expect(await get(id)).toMatchObject({ error: null, platformErrors: { youtube: null } });
     });
 
     it('a proxy pointing inward is refused without internal details when private proxies are not allowed', async () => {

@@ -1,4 +1,4 @@
-import { encodeMessage, splitDetail } from '../../src/contract/stored-message';
+import { encodeMessage, isProxyFailure, splitDetail } from '../../src/contract/stored-message';
 
 describe('splitDetail', () => {
   const unavailable = encodeMessage('kadr.ai_errors.unavailable', { provider: 'GPT' });
@@ -30,5 +30,21 @@ describe('splitDetail', () => {
       detail: null,
       source: null,
     });
+  });
+});
+
+describe("a profile's proxy failure, told from its other errors", () => {
+  const proxy = encodeMessage('kadr.platform_errors.proxy_unreachable', { proxy: '127.0.0.1:1', reason: 'refused' });
+  it('is a proxy_* platform error, alone or with the platform’s words after it', () => {
+    expect(isProxyFailure(proxy)).toBe(true);
+    expect(isProxyFailure(encodeMessage('kadr.platform_errors.with_detail', { message: proxy, detail: 'x' }))).toBe(
+      true,
+    );
+  });
+  it('is not a lost grant, a network error, plain text or nothing', () => {
+    expect(isProxyFailure(encodeMessage('kadr.platform_errors.reconnect'))).toBe(false);
+    expect(isProxyFailure(encodeMessage('kadr.platform_errors.network', { error: 'x' }))).toBe(false);
+    expect(isProxyFailure('Проксі недоступний')).toBe(false);
+    expect(isProxyFailure(null)).toBe(false);
   });
 });
