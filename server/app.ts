@@ -229,7 +229,9 @@ async function servePanel(app: FastifyInstance, dir: string) {
   if (existsSync(index)) {
     await app.register(fastifyStatic, {
       root: dir,
-      wildcard: false,
+      // Files are looked up when asked for, not listed once at start: a panel rebuilt under a running server
+      // serves its new chunks (a list taken at start answered them with the SPA's index.html, as text/html).
+      wildcard: true,
       // The build writes .br and .gz next to each text file (scripts/vite/precompress.ts): sent to browsers that
       // accept them, with the same headers.
       preCompressed: true,
@@ -241,7 +243,9 @@ async function servePanel(app: FastifyInstance, dir: string) {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && existsSync(index);
+    // A missing chunk is a 404, never the page: a browser would refuse HTML as a module script, blank.
+    const wantsPage =
+      req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/assets/') && existsSync(index);
     if (wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     return reply
       .status(404)

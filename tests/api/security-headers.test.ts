@@ -115,6 +115,20 @@ describe('caching of the panel', () => {
     },
   );
 
+  it('a chunk that is not there is a 404, not the page (a browser would refuse HTML as a script)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-gone.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('Kadr panel');
+  });
+
+  it('a panel rebuilt under the running server serves its new chunks', async () => {
+    writeFileSync(join(panelDir, 'assets', 'index-rebuilt.js'), 'export const rebuilt = 1;');
+    const res = await app.inject({ method: 'GET', url: '/assets/index-rebuilt.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.body).toBe('export const rebuilt = 1;');
+  });
+
   it.each(['/', '/index.html', '/accounts/12'])('%s is revalidated every time (no-cache)', async (url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
