@@ -128,6 +128,8 @@ export const kadrEn: KadrMessages = {
     all_profiles: 'All profiles',
     platform_for: '%{platform} for %{profile}',
     not_connected: 'not connected',
+    unused_profiles:
+      'Each video goes to one profile, so this profile gets no video: %{list} |||| Each video goes to one profile, so these profiles get no video: %{list}',
     skipped_title: 'Will be skipped (%{count})',
     skipped_line: '%{video} → profile %{profile}, %{platform}: the profile is not connected to %{platform}',
     skipped_nowhere: '%{video} → profile %{profile}: no platform chosen, the video will not be published',

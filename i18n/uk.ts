@@ -135,6 +135,8 @@ export const kadrUk = {
     all_profiles: 'Усі профілі',
     platform_for: '%{platform} для %{profile}',
     not_connected: 'не підключено',
+    unused_profiles:
+      'Кожне відео йде одному профілю, тож цей профіль не отримає відео: %{list} |||| Кожне відео йде одному профілю, тож ці профілі не отримають відео: %{list} |||| Кожне відео йде одному профілю, тож ці профілі не отримають відео: %{list}',
     skipped_title: 'Буде пропущено (%{count})',
     skipped_line: '%{video} → профіль %{profile}, %{platform}: профіль не підключено до %{platform}',
     skipped_nowhere: '%{video} → профіль %{profile}: не вибрано жодної платформи, відео не буде опубліковано',

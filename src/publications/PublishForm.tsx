@@ -46,6 +46,7 @@ import { VideoPlayer } from './VideoPlayer';
 import { useAccountOptions, useGroupAccounts, useGroups, useTagSets } from './options';
 import { ProfilePlatformsInput, choiceOf, useSkippedNotice } from './ProfilePlatforms';
 import { useSharedFieldsCopy } from './sharedFields';
+import { UnusedProfiles } from './UnusedProfiles';
 import { useVideoLabel } from './videoLabel';
 import { nowIso } from './utcInput';
 import { detailPath } from './paths';
@@ -313,6 +314,7 @@ const SharedCard = ({ kind }: { kind: PublishSource['kind'] }) => {
             onPick={(s) => setValue('tags', addTags(getValues('tags') ?? [], s.tags.join(' ')), opts)}
           />
           <AccountsSelectInput source="accounts" label="kadr.publishing.fields.accounts" />
+          <UnusedProfiles />
           <QuickPick
             label="kadr.publishing.group_pick"
             items={groups.data}

@@ -117,6 +117,8 @@ describeOnEachDb('publishing in the browser', (kind) => {
     await page.getByRole('option', { name: 'Alpha profile' }).click();
     await page.keyboard.press('Escape');
     await expect.poll(() => profileOf(3)).toBe(`Alpha profile · #${acc.alpha}`);
+    // Every chosen profile has a video: nothing to warn about.
+    expect(await page.getByTestId('unused-profiles').count()).toBe(0);
 
     // A date outside the years 2000–2100 or beyond the scheduling horizon says so as soon as the field is left,
     // before any save, with the server's messages; a wrong date says so; the right one is taken as UTC.
@@ -137,6 +139,10 @@ describeOnEachDb('publishing in the browser', (kind) => {
       .getByRole('button', { name: `Прибрати: Вихід 3 · ID відео ${req.videos[2]}` })
       .click();
     await videoCard(page, 3).waitFor({ state: 'detached' });
+    // Alpha is still chosen but no video goes to it: said before Save, not dropped silently.
+    await expect
+      .poll(() => page.getByTestId('unused-profiles').innerText())
+      .toBe(`Кожне відео йде одному профілю, тож цей профіль не отримає відео: Alpha profile · #${acc.alpha}`);
     await page.getByRole('button', { name: 'Зберегти' }).click();
     await toast(page, 'Відео надіслано на публікацію').waitFor();
     await page.waitForURL(new RegExp(`/video/youtube/${req.idUpload}$`));
