@@ -582,6 +582,8 @@ export const kadrEn: KadrMessages = {
     fields: { id: 'ID', name: 'Name', total: 'Files', user: 'User' },
   },
   videos: {
+    no_folders: 'No background folders yet.',
+    create_folder_link: 'Create one under Background',
     youtube_title: 'YouTube',
     create_request_sent: 'Video creation request sent',
     published: 'Videos sent for publishing',

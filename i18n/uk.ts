@@ -594,6 +594,8 @@ export const kadrUk = {
     fields: { id: 'ID', name: 'Назва', total: 'Файлів', user: 'Користувач' },
   },
   videos: {
+    no_folders: 'Папок із фоном ще немає.',
+    create_folder_link: 'Створити папку в розділі «Фон»',
     youtube_title: 'YouTube',
     create_request_sent: 'Запит на створення відео надіслано',
     published: 'Відео надіслано на публікацію',

@@ -6,6 +6,7 @@ import {
   Chip,
   FormHelperText,
   IconButton,
+  Link,
   List,
   ListItem,
   ListItemText,
@@ -14,6 +15,7 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useQuery } from '@tanstack/react-query';
 import { useDropzone } from 'react-dropzone';
+import { Link as RouterLink } from 'react-router-dom';
 import { FieldTitle, useDataProvider, useInput, useTranslate, type InputProps } from 'react-admin';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { VideoThumbnail } from './VideoThumbnail';
@@ -39,6 +41,17 @@ export const FoldersSelectInput = ({ label, ...props }: InputProps) => {
     return ids.map((v) => options.find((o) => o.value === v) ?? { id: v, value: v, title: `#${v}` });
   }, [field.value, options]);
   const showError = showErrorOf(fieldState, formState);
+  // No folder yet (a new operator): where to make one, since one is required.
+  const none = !isFetching && options.length === 0;
+  const hint = none ? (
+    <span data-testid="no-folders">
+      {translate('kadr.videos.no_folders')}{' '}
+      <Link component={RouterLink} to="/photos/create-folder">
+        {translate('kadr.videos.create_folder_link')}
+      </Link>
+    </span>
+  ) : null;
+  const error = showError ? translate(fieldState.error?.message ?? '', { _: fieldState.error?.message }) : null;
   return (
     <Autocomplete
       id={id}
@@ -69,7 +82,15 @@ export const FoldersSelectInput = ({ label, ...props }: InputProps) => {
           name={field.name}
           label={<FieldTitle label={label} source={props.source} isRequired={isRequired} />}
           error={showError}
-          helperText={showError ? translate(fieldState.error?.message ?? '', { _: fieldState.error?.message }) : ' '}
+          helperText={
+            error && hint ? (
+              <>
+                {error}. {hint}
+              </>
+            ) : (
+              (error ?? hint ?? ' ')
+            )
+          }
         />
       )}
     />

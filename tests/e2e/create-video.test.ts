@@ -7,6 +7,7 @@ import { launchBrowser, signInAs } from '../helpers/browser';
 import type { DbKind } from '../../server/db/index';
 import { describeOnEachDb } from '../helpers/browser-dbs';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { signedInApi } from '../helpers/server-api';
 import { startWorkers, type Workers } from '../../server/workers';
 
 /** Create-video in Chromium: the form's rules, a real request rendered by the worker, the list turning success, delete. */
@@ -61,6 +62,27 @@ const toast = (page: Page, text: string) => page.locator('[role="status"]').filt
 // These flows write: they run on SQLite and on PostgreSQL.
 describeOnEachDb('create-video in the browser', (kind) => {
   serverAndBrowser(kind);
+
+  it('a user with no background folder is told where to make one, under the folders field', async () => {
+    const api = await signedInApi(srv);
+    await api('POST', '/api/users', { login: 'newbie', password: 'newbie-pass' });
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await signInAs(page, srv.url, 'newbie', 'newbie-pass');
+      await page.goto(`${srv.url}/video/create`);
+      const hint = page.getByTestId('no-folders');
+      await hint.waitFor();
+      expect(await hint.innerText()).toBe('Папок із фоном ще немає. Створити папку в розділі «Фон»');
+      // Create without one: the rule's message, and still the way out.
+      await page.getByRole('button', { name: 'Створити' }).click();
+      await page.getByText('Мінімум одна папка з фоном').waitFor();
+      await hint.getByRole('link', { name: 'Створити папку в розділі «Фон»' }).click();
+      await page.waitForURL(/\/photos\/create-folder$/);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('validates, sends a request, sees it turn success in the auto-refreshed list, deletes it', async () => {
     const login = await (
