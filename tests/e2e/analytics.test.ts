@@ -265,11 +265,17 @@ describe('the analytics dashboard looks like a product', () => {
     }
   });
 
-  it('a render request whose posts were not read yet says so instead of drawing empty axes', async () => {
-    const { id, videos } = await seedFinishedRequest(srv.tdb.db, await adminId(srv), 2);
+  /** A finished request of `count` videos, each published on YouTube just now (not read yet): its id. */
+  const publishedRequest = async (count: number) => {
+    const { id, videos } = await seedFinishedRequest(srv.tdb.db, await adminId(srv), count);
     const at = new Date().toISOString();
     for (const videoId of videos)
       await insertPublishedPost(srv.tdb.db, { videoId, accountId: profiles[0]!, platform: 'youtube', at });
+    return id;
+  };
+
+  it('a render request whose posts were not read yet says so instead of drawing empty axes', async () => {
+    const id = await publishedRequest(2);
     const { page, done } = await open(1440, 'uk');
     try {
       await page.goto(`${srv.url}/video/request-create/${id}`);
@@ -286,10 +292,7 @@ describe('the analytics dashboard looks like a product', () => {
   });
 
   it('on a 390 px phone the variants table stacks its rows and grows with them: no row cut by a scroll box', async () => {
-    const { id, videos } = await seedFinishedRequest(srv.tdb.db, await adminId(srv), 4);
-    const at = new Date().toISOString();
-    for (const videoId of videos)
-      await insertPublishedPost(srv.tdb.db, { videoId, accountId: profiles[0]!, platform: 'youtube', at });
+    const id = await publishedRequest(4);
     const { page, done } = await open(390, 'uk');
     try {
       await page.goto(`${srv.url}/video/request-create/${id}`);
