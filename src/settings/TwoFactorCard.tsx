@@ -166,6 +166,16 @@ export const TwoFactorCard = () => {
               <Button variant="contained" onClick={() => void confirm()} disabled={!code.trim()}>
                 {translate('kadr.two_factor.confirm')}
               </Button>
+              {/* Changed one's mind: back to "off" (nothing is on until a code confirms it). */}
+              <Button
+                onClick={() => {
+                  setSetup(null);
+                  setCode('');
+                  setFieldError(undefined);
+                }}
+              >
+                {translate('ra.action.cancel')}
+              </Button>
             </Stack>
           </Stack>
         ) : !status ? (

@@ -32,7 +32,14 @@ describe('two-factor sign-in and the audit log in the browser', () => {
     await page.goto(`${panel.server.url}/setting`);
     const card = page.locator('[data-two-factor]');
     await card.getByRole('button', { name: 'Увімкнути' }).click();
-    await card.getByRole('img', { name: 'QR-код для застосунку-автентифікатора' }).waitFor();
+    const qr = card.getByRole('img', { name: 'QR-код для застосунку-автентифікатора' });
+    await qr.waitFor();
+    // Changed one's mind: Cancel goes back, nothing turned on.
+    await card.getByRole('button', { name: 'Скасувати' }).click();
+    await qr.waitFor({ state: 'detached' });
+    await card.getByText('Двофакторний вхід вимкнено', { exact: false }).waitFor();
+    await card.getByRole('button', { name: 'Увімкнути' }).click();
+    await qr.waitFor();
     secret = (await card.locator('[data-secret]').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await card.getByLabel('Код').fill('000000' === (await codeOf(secret)) ? '111111' : '000000');
