@@ -130,6 +130,8 @@ export const kadrEn: KadrMessages = {
     not_connected: 'not connected',
     unused_profiles:
       'Each video goes to one profile, so this profile gets no video: %{list} |||| Each video goes to one profile, so these profiles get no video: %{list}',
+    failing_profiles:
+      'This profile is failing now, so publishing to it will most likely fail: %{list}. The profile list says why. |||| These profiles are failing now, so publishing to them will most likely fail: %{list}. The profile list says why.',
     skipped_title: 'Will be skipped (%{count})',
     skipped_line: '%{video} → profile %{profile}, %{platform}: the profile is not connected to %{platform}',
     skipped_nowhere: '%{video} → profile %{profile}: no platform chosen, the video will not be published',
@@ -436,6 +438,9 @@ export const kadrEn: KadrMessages = {
   accounts: {
     title: 'Profiles',
     user_column: 'User',
+    /** Beside a failing profile's name in a picker (its status is 'error': a dead proxy, a lost grant). */
+    failing_mark: 'Failing',
+    failing_mark_hint: 'The profile is failing: the profile list says why',
     created: 'Profile created',
     saved: 'Profile saved',
     deleted: 'Profile deleted',

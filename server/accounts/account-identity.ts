@@ -29,10 +29,14 @@ export type IdentityRow = ProfileHandleColumns & { id: number; comments?: string
 /** The comment and the handles, as every answer naming a profile carries them. */
 export const identityOf = (r: IdentityRow) => ({ comments: r.comments ?? null, handles: profileHandles(r) });
 
-/** A profile as a select option (title kept as before: the list's title; the comment and handles added). */
-export const accountOption = (r: IdentityRow): AccountOption => ({
+/**
+ * A profile as a select option (title kept as before: the list's title; the comment and handles added; failing when
+ * its stored status is 'error', server/accounts/account-record.ts).
+ */
+export const accountOption = (r: IdentityRow & { status: string }): AccountOption => ({
   id: r.id,
   title: accountTitle(r),
   value: r.id,
   ...identityOf(r),
+  failing: r.status === 'error',
 });

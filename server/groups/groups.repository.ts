@@ -169,5 +169,5 @@ export class GroupsRepository {
   }
 }
 
-const TITLE_COLUMNS = ['accounts.id', ...IDENTITY_COLUMNS] as const;
+const TITLE_COLUMNS = ['accounts.id', 'accounts.status', ...IDENTITY_COLUMNS] as const;
 const toOption = accountOption;

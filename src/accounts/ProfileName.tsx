@@ -1,5 +1,7 @@
 import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { Avatar, Box, type Theme } from '@mui/material';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import { useTranslate } from 'react-admin';
 import { PLATFORM_LOOKS, PLATFORM_TITLES } from '../contract/platforms';
 import { FIT_CELL } from '../common/OneLine';
 import { profileText, shownHandle, type ProfileHandle, type ProfileIdentity } from '../contract/profile-identity';
@@ -71,10 +73,33 @@ const Handle = ({ h }: { h: ProfileHandle }) => {
   );
 };
 
+/** 'Не працює' beside a failing profile's id (a picker's option), so that nobody publishes to a dead proxy unawares. */
+const FailingMark = () => {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="span"
+      data-failing
+      title={translate('kadr.accounts.failing_mark_hint')}
+      sx={{
+        color: 'error.main',
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.25,
+        flex: 'none',
+        alignSelf: 'center',
+      }}
+    >
+      <ErrorOutline sx={{ fontSize: 16 }} aria-hidden />
+      {translate('kadr.accounts.failing_mark')}
+    </Box>
+  );
+};
+
 /**
  * How the panel names a profile everywhere (issue 18 item 1): the operator's name for it (the comment, on up to
  * two lines) and its id, then its platforms' avatars and handles on a line of their own. Three profiles of one channel name
- * read differently by their comments and ids. Each part is cut with an ellipsis (the whole text on hover), so a
+ * read differently by their comments and ids. A profile the answer says is failing is marked so. Each part is cut with an ellipsis (the whole text on hover), so a
  * long name never widens a table or a menu on a phone.
  */
 export const ProfileName = ({
@@ -118,6 +143,7 @@ export const ProfileName = ({
           </Box>
         )}
         {id}
+        {profile.failing && <FailingMark />}
       </Box>
       {handleRow && (
         <Box component="span" sx={{ fontSize: '0.8125rem', color: 'text.secondary', minWidth: 0, display: 'flex' }}>

@@ -31,19 +31,31 @@ export const profileIdentityFields = {
     .register(z.globalRegistry, { description: 'Connected platforms, in YouTube, TikTok, Instagram order' }),
 };
 
-/** A profile as a select option: SPEC §3 {id, title, value}, plus what names it. */
-export const AccountOptionSchema = z.extend(SelectOptionSchema, profileIdentityFields).check(
-  z.meta({
-    id: 'AccountOption',
-    example: {
-      id: 12,
-      title: 'Кулінарія',
-      value: 12,
-      comments: 'Кухня, основний',
-      handles: [{ platform: 'youtube', name: 'Кулінарія', username: 'kulinaria', avatar: null }],
-    },
-  }),
-);
+/**
+ * A profile as a select option: SPEC §3 {id, title, value}, plus what names it and whether it fails (a picker marks
+ * a failing profile, so that nobody publishes to a dead proxy unawares).
+ */
+export const AccountOptionSchema = z
+  .extend(SelectOptionSchema, {
+    ...profileIdentityFields,
+    failing: z.boolean().register(z.globalRegistry, {
+      description:
+        "The profile's status is 'error': its own error, or an error of a platform it publishes to (a dead proxy, a lost grant)",
+    }),
+  })
+  .check(
+    z.meta({
+      id: 'AccountOption',
+      example: {
+        id: 12,
+        title: 'Кулінарія',
+        value: 12,
+        comments: 'Кухня, основний',
+        handles: [{ platform: 'youtube', name: 'Кулінарія', username: 'kulinaria', avatar: null }],
+        failing: false,
+      },
+    }),
+  );
 export type AccountOption = z.infer<typeof AccountOptionSchema>;
 
 /** The stored columns a profile's handles are read from. */
@@ -77,8 +89,17 @@ export function profileHandles(r: ProfileHandleColumns): ProfileHandle[] {
   });
 }
 
-/** What names a profile, as the panel receives it (`title`: an older answer's name, used when no handles came). */
-export type ProfileIdentity = { id: number; comments?: string | null; handles?: ProfileHandle[]; title?: string };
+/**
+ * What names a profile, as the panel receives it (`title`: an older answer's name, used when no handles came;
+ * `failing`: where the answer says so, the profile's status is 'error').
+ */
+export type ProfileIdentity = {
+  id: number;
+  comments?: string | null;
+  handles?: ProfileHandle[];
+  title?: string;
+  failing?: boolean;
+};
 
 /** A handle in one piece of text: '@username' when known, else the name. */
 export const handleText = (h: ProfileHandle) => (h.username ? `@${h.username}` : (h.name ?? ''));

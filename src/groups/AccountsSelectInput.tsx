@@ -83,7 +83,20 @@ export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps)
         selected.map((o, index) => {
           const { key, ...itemProps } = getItemProps({ index });
           // The id first: a chip cut on a phone still tells its profile apart; the whole name on hover.
-          return <Chip key={key} size="small" label={profileText(o, true)} title={profileText(o)} {...itemProps} />;
+          // A failing profile's chip is red, as its option is marked (src/accounts/ProfileName.tsx).
+          const failing = 'failing' in o && o.failing;
+          return (
+            <Chip
+              key={key}
+              size="small"
+              color={failing ? 'error' : 'default'}
+              variant={failing ? 'outlined' : 'filled'}
+              data-failing={failing || undefined}
+              label={profileText(o, true)}
+              title={profileText(o)}
+              {...itemProps}
+            />
+          );
         })
       }
       renderInput={(params) => (

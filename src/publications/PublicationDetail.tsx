@@ -193,8 +193,11 @@ type EditValues = {
     tags: string[];
     posts: VideoPostsValues;
   }[];
-  /** Their profiles, as options (the per-profile rows are named from them). */
-  accounts: AccountOption[];
+  /**
+   * Their profiles, as options (the per-profile rows are named from them). The publication's answer does not say
+   * whether one fails: the pickers' own answers do (src/publications/FailingProfiles.tsx).
+   */
+  accounts: (Omit<AccountOption, 'failing'> & { failing?: boolean })[];
   profiles: ProfilePlatforms[];
   /** Each platform's own text and options (issue 21 item 6), as saved over the platforms' defaults. */
   posts: typeof POSTS_DEFAULTS;

@@ -47,6 +47,7 @@ import { useAccountOptions, useGroupAccounts, useGroups, useTagSets } from './op
 import { ProfilePlatformsInput, choiceOf, useSkippedNotice } from './ProfilePlatforms';
 import { useSharedFieldsCopy } from './sharedFields';
 import { UnusedProfiles } from './UnusedProfiles';
+import { FailingProfiles } from './FailingProfiles';
 import { useVideoLabel } from './videoLabel';
 import { nowIso } from './utcInput';
 import { detailPath } from './paths';
@@ -315,6 +316,7 @@ const SharedCard = ({ kind }: { kind: PublishSource['kind'] }) => {
           />
           <AccountsSelectInput source="accounts" label="kadr.publishing.fields.accounts" />
           <UnusedProfiles />
+          <FailingProfiles />
           <QuickPick
             label="kadr.publishing.group_pick"
             items={groups.data}

@@ -241,9 +241,9 @@ describeEachDb('account groups API', (ctx) => {
     let r = await ctx.call({ method: 'GET', url: '/api/accounts/search?groupId=0', token: anna });
     expect(r.status).toBe(200);
     expect(r.body).toEqual([
-      { id: acc.a1, title: 'Anna cats', value: acc.a1, comments: 'Anna cats', handles: [] },
-      { id: acc.a2, title: `#${acc.a2}`, value: acc.a2, comments: '  ', handles: [] },
-      { id: acc.a3, title: 'Anna dogs 100%', value: acc.a3, comments: 'Anna dogs 100%', handles: [] },
+      { id: acc.a1, title: 'Anna cats', value: acc.a1, comments: 'Anna cats', handles: [], failing: false },
+      { id: acc.a2, title: `#${acc.a2}`, value: acc.a2, comments: '  ', handles: [], failing: false },
+      { id: acc.a3, title: 'Anna dogs 100%', value: acc.a3, comments: 'Anna dogs 100%', handles: [], failing: false },
     ]);
     r = await ctx.call({ method: 'GET', url: '/api/accounts/search?groupId=0', token: ivan });
     expect(r.body.map((o: any) => o.id)).toEqual([acc.i1]);

@@ -1,5 +1,6 @@
 import { describeEachDb } from '../helpers/app';
 import { setPlatformState } from '../helpers/connected-tokens';
+import { platformMessage } from '../../server/platforms/types';
 
 /**
  * Issue 18 item 1: every answer that names a profile carries what tells it apart (the operator's comment, the
@@ -55,7 +56,9 @@ describeEachDb('profile identity in every answer naming a profile', (ctx) => {
   it('select options keep {id, title, value} and add comment and handles; q finds a @handle', async () => {
     const r = await ctx.call({ method: 'GET', url: '/api/accounts/search?groupId=0', token: admin });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual([0, 1, 2].map((i) => ({ ...expected(i), title: 'Кулінарія', value: ids[i] })));
+    expect(r.body).toEqual(
+      [0, 1, 2].map((i) => ({ ...expected(i), title: 'Кулінарія', value: ids[i], failing: false })),
+    );
     const found = await ctx.call({ method: 'GET', url: '/api/accounts/search?groupId=0&q=KUL_TT', token: admin });
     expect(found.body.map((o: { id: number }) => o.id)).toEqual([ids[1]]);
     const byComment = await ctx.call({ method: 'GET', url: '/api/accounts/search?q=резерв', token: admin });
@@ -94,10 +97,29 @@ describeEachDb('profile identity in every answer naming a profile', (ctx) => {
     });
     expect(g.status).toBe(201);
     const detail = await ctx.call({ method: 'GET', url: `/api/accounts-group/${g.body.id}`, token: admin });
-    expect(detail.body.accounts).toEqual([0, 1, 2].map((i) => ({ ...expected(i), title: 'Кулінарія', value: ids[i] })));
+    expect(detail.body.accounts).toEqual(
+      [0, 1, 2].map((i) => ({ ...expected(i), title: 'Кулінарія', value: ids[i], failing: false })),
+    );
     const owned = await ctx.call({ method: 'GET', url: `/api/users/${ownerId}/account`, token: admin });
     expect([...owned.body.data].sort((a, b) => a.id - b.id)).toEqual(
       [0, 1, 2].map((i) => expect.objectContaining({ ...expected(i), name: 'Кулінарія' })),
     );
+  });
+
+  it("a failing profile (its status 'error': a dead proxy on a platform it publishes to) is marked in the options", async () => {
+    // As the publisher leaves it after a call through a dead proxy: YouTube's error stored, the status 'error'.
+    await setPlatformState(ctx.tdb.db, ids[2]!, 'youtube', {
+      error: platformMessage('proxy_cannot_reach', { proxy: '203.0.113.9:8080' }),
+    });
+    await ctx.tdb.db.updateTable('accounts').set({ status: 'error' }).where('id', '=', ids[2]!).execute();
+    const r = await ctx.call({ method: 'GET', url: '/api/accounts/search?groupId=0', token: admin });
+    expect(r.body.map((o: { id: number; failing: boolean }) => [o.id, o.failing])).toEqual([
+      [ids[0], false],
+      [ids[1], false],
+      [ids[2], true],
+    ]);
+    const owner = (await ctx.login('olha', 'olha-pass')).headers;
+    const mine = await ctx.call({ method: 'GET', url: '/api/accounts/search?q=%23' + ids[2], token: owner });
+    expect(mine.body).toEqual([expect.objectContaining({ id: ids[2], failing: true })]);
   });
 });

@@ -376,4 +376,55 @@ describeOnEachDb('publishing in the browser', (kind) => {
         await page.setViewportSize({ width: 1280, height: 720 });
       }
     });
+
+  for (const width of [1440, 390])
+    it(`a failing profile is marked in the pickers and the form says so before Save (${width} px)`, async () => {
+      // As the publisher leaves a profile whose proxy is dead: YouTube's error stored, the status 'error'.
+      const failing = await profile(`Dead proxy ${width}`);
+      await setPlatformState(srv.tdb.db, failing, 'youtube', {
+        error: 'kadr.platform_errors.proxy_cannot_reach {"proxy":"203.0.113.9:8080"}',
+      });
+      await srv.tdb.db.updateTable('accounts').set({ status: 'error' }).where('id', '=', failing).execute();
+      await page.setViewportSize({ width, height: 900 });
+      try {
+        const req = await finishedRequest(1);
+        await page.goto(`${srv.url}/video/request/${req.idUpload}`);
+        await videoCard(page, 1).waitFor();
+        const profiles = page.getByRole('combobox', { name: 'Профілі', exact: true });
+        await profiles.click();
+        await profiles.fill(`Dead proxy ${width}`);
+        const option = page.getByRole('option', { name: new RegExp(`^Dead proxy ${width}`) });
+        await option.getByText('Не працює', { exact: true }).waitFor();
+        // A working profile's option has no mark.
+        await profiles.fill('Alpha profile');
+        const alpha = page.getByRole('option', { name: /^Alpha profile/ });
+        await alpha.waitFor();
+        expect(await alpha.getByText('Не працює').count()).toBe(0);
+        await profiles.fill(`Dead proxy ${width}`);
+        await option.click();
+        await page.keyboard.press('Escape');
+        // Its chip is red, and the form says before Save that a post to it would most likely fail.
+        await page
+          .locator(`[data-failing]`)
+          .filter({ hasText: `#${failing}` })
+          .waitFor();
+        await expect
+          .poll(() => page.getByTestId('failing-profiles').innerText())
+          .toBe(
+            `Цей профіль зараз не працює, публікація на нього, найімовірніше, не вдасться: Dead proxy ${width} · ` +
+              `#${failing}. Причину видно у списку профілів.`,
+          );
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        // The video's own picker offers the same mark.
+        const own = videoCard(page, 1).getByRole('combobox', { name: 'Профіль' });
+        await own.click();
+        await page
+          .getByRole('option', { name: new RegExp(`^Dead proxy ${width}`) })
+          .getByText('Не працює', { exact: true })
+          .waitFor();
+        await page.keyboard.press('Escape');
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 720 });
+      }
+    });
 });

@@ -1,0 +1,32 @@
+import { Alert } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import type { AccountOption } from '../contract/profile-identity';
+import { profileText } from '../contract/profile-identity';
+import { useAccountOptions } from './options';
+
+/**
+ * Under the shared "Профілі": the profiles a video goes to that are failing now (a dead proxy, a lost grant), said
+ * before Save: a post to such a profile would only retry and fail. The picker's answers say which fail.
+ */
+export const FailingProfiles = () => {
+  const translate = useTranslate();
+  const chosen = (useWatch({ name: 'accounts' }) ?? []) as (Omit<AccountOption, 'failing'> & { failing?: boolean })[];
+  const videos = (useWatch({ name: 'video' }) ?? []) as { account: number | null }[];
+  const { data: found = [] } = useAccountOptions();
+  // The picker's answer last: it says whether a profile fails; a publication's saved profiles do not.
+  const byId = new Map([...chosen, ...found].map((o) => [Number(o.value), o]));
+  const failing = [...new Set(videos.map((v) => v.account))].flatMap((id) => {
+    const option = id === null ? undefined : byId.get(id);
+    return option?.failing ? [option] : [];
+  });
+  if (!failing.length) return null;
+  return (
+    <Alert severity="error" data-testid="failing-profiles">
+      {translate('kadr.publishing.failing_profiles', {
+        smart_count: failing.length,
+        list: failing.map((o) => profileText({ ...o, id: Number(o.value) })).join('; '),
+      })}
+    </Alert>
+  );
+};
