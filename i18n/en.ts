@@ -294,6 +294,7 @@ export const kadrEn: KadrMessages = {
     kinds: {
       video_render: 'Video render',
       accounts_keep_alive: 'Profile access upkeep',
+      accounts_proxy_check: 'Profile proxy check',
       publication_publish: 'Publishing a post',
       publication_stats: 'Post statistics',
       analytics_rollup: 'Stats roll-up (hourly to daily)',

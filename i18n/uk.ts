@@ -306,6 +306,7 @@ export const kadrUk = {
     kinds: {
       video_render: 'Рендер відео',
       accounts_keep_alive: 'Підтримка доступу профілів',
+      accounts_proxy_check: 'Перевірка проксі профілю',
       publication_publish: 'Публікація допису',
       publication_stats: 'Статистика дописів',
       analytics_rollup: 'Згортання статистики (з годин у дні)',

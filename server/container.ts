@@ -37,7 +37,7 @@ import { AccountMapper } from './accounts/account-record';
 import { PlatformConnections } from './accounts/platform-connections';
 import { KeepAliveService } from './accounts/keep-alive.service';
 import { PLATFORM_REGISTRY, type PlatformRegistry } from './platforms/registry';
-import { accountsJobWorkers, keepAliveJob } from './accounts/accounts.jobs';
+import { accountsJobWorkers, keepAliveJob, proxyCheckJob } from './accounts/accounts.jobs';
 import { GroupsRepository } from './groups/groups.repository';
 import { GroupsService } from './groups/groups.service';
 import { TagsRepository } from './tags/tags.repository';
@@ -296,6 +296,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       connections,
       (userId, sid) => repos.ai.isSessionOf(userId, sid),
       (key) => media.signer.url(key),
+      lateEnqueue,
     ),
     keepAlive,
     connections,
@@ -357,6 +358,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
   const catalogue: readonly JobSpec<string, unknown>[] = [
     renderJob,
     keepAliveJob,
+    proxyCheckJob,
     publishJob,
     statsJob,
     aiVideoJob,
@@ -378,7 +380,7 @@ export async function buildContainer(input: ContainerInput, overrides: Container
       concurrency: config.renderConcurrency,
       log,
     }),
-    ...accountsJobWorkers({ keepAlive, log }),
+    ...accountsJobWorkers({ keepAlive, connections, log }),
     ...publishing.workers,
     ...aiJobWorkers({ generation: aiGeneration }),
     ...retentionJobWorkers({ retention, log }),

@@ -4,7 +4,7 @@ import { planRunner, type RunnerPlan } from './jobs/runner-plan';
 import { schedulePrune } from './jobs/prune';
 import { sweepWork } from './videos/index';
 import { renderJob } from './videos/videos.jobs';
-import { keepAliveJob, scheduleKeepAlive } from './accounts/accounts.jobs';
+import { keepAliveJob, proxyCheckJob, scheduleKeepAlive } from './accounts/accounts.jobs';
 import { PUBLISH_CONCURRENCY, publishJob, scheduleStats, statsJob } from './publishing/publishing.jobs';
 import { aiVideoJob } from './ai/ai.jobs';
 import { scheduleRetention } from './retention/retention.jobs';
@@ -23,6 +23,8 @@ export type Workers = { runner: JobRunner; plan: RunnerPlan; stop: () => Promise
 export const DEFAULT_CONCURRENCY: Readonly<Record<string, number>> = {
   [renderJob.name]: 1,
   [keepAliveJob.name]: 1,
+  // Each waits on one exchange through a proxy (the platform timeout at most).
+  [proxyCheckJob.name]: 4,
   [publishJob.name]: PUBLISH_CONCURRENCY,
   [statsJob.name]: PUBLISH_CONCURRENCY,
   [aiVideoJob.name]: PUBLISH_CONCURRENCY,

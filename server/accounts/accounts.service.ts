@@ -16,6 +16,9 @@ import { COLS } from './platform-state';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
 import { notConnected, type CallbackResult, type PlatformConnections } from './platform-connections';
 import { isProxyFailure } from '../../src/contract/stored-message';
+import { randomUUID } from 'node:crypto';
+import type { Enqueue } from '../jobs/index';
+import { proxyCheckJob } from './accounts.jobs';
 
 export type { CallbackResult } from './platform-connections';
 
@@ -44,7 +47,14 @@ export class AccountsService {
     private isGptSessionOf: (userId: number, sessionId: number) => Promise<boolean> = async () => true,
     /** A signed media link to a stored file (the rendered video the profile's list shows a frame of). */
     private mediaUrl: (key: string) => string | null = () => null,
+    /** Queues the proxy check after a save that sets a proxy (none: not checked). */
+    private enqueue?: Enqueue,
   ) {}
+
+  /** Queues the check of the profile's proxy, in the save's transaction (each save its own check). */
+  private checkProxyLater(id: number, trx: Db) {
+    return this.enqueue?.(proxyCheckJob, { accountId: id }, { key: `${id}:${randomUUID()}` }, trx);
+  }
 
   // ---- records ----------------------------------------------------------------------------------
 
@@ -69,6 +79,7 @@ export class AccountsService {
         trx,
       );
       if (fields.length) await this.auditSecrets(trx, actor, id, fields);
+      if (form.proxy) await this.checkProxyLater(id, trx);
       return id;
     });
     return this.get(actor, id);
@@ -110,6 +121,7 @@ export class AccountsService {
     await this.repo.transaction(async (trx) => {
       await saveAccount(this.repo, row, patch, trx);
       if (changed.length) await this.auditSecrets(trx, actor, id, changed);
+      if (form.proxy && form.proxy !== this.mapper.proxy(row)) await this.checkProxyLater(id, trx);
     });
     return this.get(actor, id);
   }

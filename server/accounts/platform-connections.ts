@@ -16,7 +16,8 @@ import {
 import type { Sealer } from '../crypto/seal';
 import type { EventBus } from '../events/event-bus';
 import { profileColumns, saveAccount, type AccountMapper } from './account-record';
-import { isSpecPlatform } from '../../src/contract/platforms';
+import { SPEC_PLATFORMS, isSpecPlatform } from '../../src/contract/platforms';
+import { isProxyFailure } from '../../src/contract/stored-message';
 import { COLS, joinPatches, statePatch } from './platform-state';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
 
@@ -208,6 +209,40 @@ export class PlatformConnections {
     } finally {
       await http.close();
     }
+  }
+
+  /**
+   * The proxy check after a profile's proxy is set (the 'accounts.proxy-check' job): one exchange through it with
+   * the API host of the first platform the profile publishes to (YouTube's when none is on yet). A proxy failure
+   * is written as the profile's error, as a platform call through it would (the list says "Не працює" before any
+   * post fails); one that works clears a proxy failure written before. A failure that is not the proxy's (the
+   * platform down) changes nothing. Nothing is written if the proxy changed meanwhile (its own check follows).
+   */
+  async checkProxy(accountId: number): Promise<'works' | 'fails' | 'unknown'> {
+    const row = await this.repo.get(accountId);
+    if (!row || !this.mapper.proxy(row)) return 'unknown';
+    const platform = SPEC_PLATFORMS.find((k) => row[COLS[k].in] === 1) ?? 'youtube';
+    const { driver, http } = this.driverFor(row, platform);
+    let error: string | null;
+    try {
+      await driver.reach();
+      error = null;
+    } catch (e) {
+      if (!(isPlatformError(e) && e.kind === 'proxy')) return 'unknown';
+      error = e.message;
+    } finally {
+      await http.close();
+    }
+    const now = await this.repo.get(accountId);
+    if (!now || this.mapper.proxy(now) !== this.mapper.proxy(row)) return 'unknown';
+    await this.events.transaction(async (trx) => {
+      if (error !== null) await saveAccount(this.repo, now, { error }, trx);
+      else if (isProxyFailure(now.error)) await saveAccount(this.repo, now, { error: null }, trx);
+      // The open profile list and pickers read it again (live streams).
+      const payload = { accountId, failing: error !== null };
+      await this.events.record(trx, { name: 'profile.checked', userId: now.userId, payload });
+    });
+    return error === null ? 'works' : 'fails';
   }
 
   private redirectUri(platform: PlatformId) {

@@ -24,6 +24,8 @@ export type EventPayloads = {
   'post.awaiting_approval': PostState;
   /** A post failed for good. */
   'post.failed': PostState;
+  /** A profile's proxy was checked after a save (`failing`: it does not work; the profile's error says why). */
+  'profile.checked': { accountId: number; failing: boolean };
   /** A profile's grant on a platform was refused: its owner must connect it again. */
   'grant.lost': { accountId: number; platform: PlatformId };
   /**

@@ -24,7 +24,8 @@ const publishOf = (p: PostState): PublishLive => ({
 
 /**
  * What a live stream shows of a domain event (src/contract/live.ts), if anything: a render's state as a
- * `request` message, a post's as a `publish` one, a new notification as a `notification` one. Only the
+ * `request` message, a post's as a `publish` one, a profile's proxy check as a `profile` one, a new notification
+ * as a `notification` one. Only the
  * contract's fields go out, whatever else the event carries.
  */
 export function toLiveEvent(e: StoredEvent): LiveEvent | undefined {
@@ -38,6 +39,8 @@ export function toLiveEvent(e: StoredEvent): LiveEvent | undefined {
     case 'post.published':
     case 'post.failed':
       return { id: e.id, kind: 'publish', payload: publishOf(e.payload) };
+    case 'profile.checked':
+      return { id: e.id, kind: 'profile', payload: { accountId: e.payload.accountId, failing: e.payload.failing } };
     case 'notification.created':
       return { id: e.id, kind: 'notification', payload: e.payload };
     default:

@@ -43,7 +43,7 @@ export interface OAuth2Platform<B> {
   stripHashSuffix?: boolean;
 }
 
-export abstract class OAuth2Driver<B extends object> implements PlatformDriver {
+export abstract class OAuth2Driver<B extends { api: string }> implements PlatformDriver {
   readonly name: PlatformId;
   abstract readonly capabilities: PlatformCapabilities;
   /** How long before expiry `withFreshToken` refreshes proactively (ms). */
@@ -78,6 +78,11 @@ export abstract class OAuth2Driver<B extends object> implements PlatformDriver {
   }
 
   /** The consent page: `host` + `path` with the parameters built for the flow's redirect URI (the client checked first). */
+  async reach(): Promise<void> {
+    // Any answer will do (the API's root is a 404 on every platform): it came through the proxy.
+    await (await this.http.request(this.baseUrls.api)).dump();
+  }
+
   protected consentLink(
     host: string,
     path: string,

@@ -92,6 +92,11 @@ export interface PlatformDriver {
   /** Refreshes tokens. The result carries the (possibly rotated) refresh token. */
   refresh(tokens: TokenSet): Promise<TokenSet>;
   getProfile(accessToken: string): Promise<PlatformProfile>;
+  /**
+   * One exchange with the platform's API host through the profile's HTTP client, whatever it answers: the proxy
+   * check after a profile's proxy is set. Throws the PlatformError of a proxy or network failure.
+   */
+  reach(): Promise<void>;
   /** Present only when `capabilities.updateDescription`. Returns the profile as it is afterwards. */
   updateDescription?(accessToken: string, description: string): Promise<PlatformProfile>;
 }

@@ -6,8 +6,11 @@ import { pageOf } from './http';
  * stream is opened with a short-lived ticket from an authenticated POST (EventSource cannot send headers).
  */
 
-/** What each event is about; `notification` events reach only their user, the others their owner and admins. */
-export const LIVE_KINDS = ['request', 'publish', 'notification'] as const;
+/**
+ * What each event is about (a render, a post, a profile's proxy check, a notification); `notification` events
+ * reach only their user, the others their owner and admins.
+ */
+export const LIVE_KINDS = ['request', 'publish', 'profile', 'notification'] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
 /** One stream message (`data:` of an SSE message whose `id:` is `id`). */

@@ -36,7 +36,11 @@ function patchRequest(qc: QueryClient, r: RequestLive) {
 export function applyLive(qc: QueryClient, m: LiveMessage) {
   if (m.kind === 'request') patchRequest(qc, m.payload as RequestLive);
   else if (m.kind === 'publish') void qc.invalidateQueries({ queryKey: ['upload-video'] });
-  else if (m.kind === 'notification') void qc.invalidateQueries({ queryKey: ['notifications'] });
+  // A proxy checked after a save: the profile list and the pickers read the profile's state again.
+  else if (m.kind === 'profile') {
+    void qc.invalidateQueries({ queryKey: ['accounts'] });
+    void qc.invalidateQueries({ queryKey: ['accounts/search'] });
+  } else if (m.kind === 'notification') void qc.invalidateQueries({ queryKey: ['notifications'] });
 }
 
 /**

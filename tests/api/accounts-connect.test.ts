@@ -368,6 +368,7 @@ describeEachDb(
 
     it('the keep-alive job is enqueued once per slot by any number of workers, and runs', async () => {
       const { queue } = ctx.root;
+      await ctx.root.createJobRunner().drain(); // the proxy checks of the profiles earlier tests saved
       const stops = [scheduleKeepAlive(queue.enqueue), scheduleKeepAlive(queue.enqueue)];
       stops.forEach((stop) => stop());
       await vi.waitFor(async () => {
@@ -428,6 +429,50 @@ describeEachDb(
       expect(fixed.body.status).not.toBe('error');
       expect((await connect(`/api/accounts/connect-youtube/${id}`)).status).toBe(302);
       expect(await get(id)).toMatchObject({ error: null, platformErrors: { youtube: null } });
+    });
+
+    it('a proxy is checked as soon as it is saved: a dead one marks the profile, a working one clears the mark', async () => {
+      const { queue } = ctx.root;
+      const runner = ctx.root.createJobRunner();
+      await runner.drain(); // what earlier tests queued
+      const checks = async () => (await queue.list()).filter((j) => j.name === 'accounts.proxy-check');
+      const before = (await checks()).length;
+      // A new profile behind a dead proxy, not connected anywhere yet: its list row said "Не вибраний" until a
+      // platform call failed; the check right after the save marks it.
+      const id = await create({ proxy: `http://127.0.0.1:${dead.port}` });
+      expect((await checks()).length).toBe(before + 1);
+      expect((await get(id)).status).not.toBe('error');
+      await runner.drain();
+      const a = await get(id);
+      expect(a.status).toBe('error');
+      expect(decodeMessage(a.error)).toEqual({
+        key: storedKey('proxy_unreachable'),
+        params: { proxy: `127.0.0.1:${dead.port}`, reason: storedKey('net_refused') },
+      });
+
+      // Another field saved: the proxy is not checked again.
+      await ctx.call({ method: 'PATCH', url: `/api/accounts/${id}`, token: user, payload: { comments: 'резерв' } });
+      expect((await checks()).length).toBe(before + 1);
+
+      // A working proxy saved: checked too, and nothing marks the profile.
+      const fixed = await ctx.call({
+        method: 'PATCH',
+        url: `/api/accounts/${id}`,
+        token: user,
+        payload: { proxy: proxy.url },
+      });
+      expect(fixed.body.error).toBeNull();
+      expect((await checks()).length).toBe(before + 2);
+      await runner.drain();
+      expect(await get(id)).toMatchObject({ error: null });
+      expect((await get(id)).status).not.toBe('error');
+      expect((await checks()).every((j) => j.status === 'done')).toBe(true);
+
+      // A proxy failure written before (by a platform call) is cleared by a check that finds the proxy working.
+      await ctx.tdb.db.updateTable('accounts').set({ error: a.error, status: 'error' }).where('id', '=', id).execute();
+      expect(await ctx.root.services.connections.checkProxy(id)).toBe('works');
+      expect(await get(id)).toMatchObject({ error: null });
+      expect((await get(id)).status).not.toBe('error');
     });
 
     it('a proxy pointing inward is refused without internal details when private proxies are not allowed', async () => {
