@@ -832,6 +832,15 @@ export const kadrEn: KadrMessages = {
     all: 'All',
     filters: { profile: 'Profile', group: 'Group', platform: 'Platform', state: 'State' },
     views: { month: 'Month', week: 'Week', day: 'Day', list: 'List', today: 'Today' },
+    /** FullCalendar's texts for screen readers and hovers ($0: what it names, left as is). */
+    hints: {
+      time: 'Time',
+      event: 'Post',
+      close: 'Close',
+      view: '$0 view',
+      nav_link: 'Go to $0',
+      more_link: 'Show $0 more',
+    },
     moved: 'The post is moved to %{at}',
     truncated: 'Only the first %{count} posts of this range are shown: narrow the filters',
     more: '+%{count} more',

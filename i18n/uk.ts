@@ -820,6 +820,15 @@ export const kadrUk = {
     all: 'Усі',
     filters: { profile: 'Профіль', group: 'Група', platform: 'Платформа', state: 'Стан' },
     views: { month: 'Місяць', week: 'Тиждень', day: 'День', list: 'Список', today: 'Сьогодні' },
+    /** FullCalendar's texts for screen readers and hovers ($0: what it names, left as is). */
+    hints: {
+      time: 'Час',
+      event: 'Допис',
+      close: 'Закрити',
+      view: 'Вигляд: $0',
+      nav_link: 'Перейти до $0',
+      more_link: 'Показати ще $0',
+    },
     moved: 'Допис перенесено на %{at}',
     truncated: 'Показано лише перші %{count} дописів цього проміжку: звузьте фільтри',
     more: '+ще %{count}',

@@ -16,7 +16,6 @@ import { COLS } from './platform-state';
 import type { AccountPatch, AccountRow, AccountsRepository } from './accounts.repository';
 import { notConnected, type CallbackResult, type PlatformConnections } from './platform-connections';
 import { isProxyFailure } from '../../src/contract/stored-message';
-import { randomUUID } from 'node:crypto';
 import type { Enqueue } from '../jobs/index';
 import { proxyCheckJob } from './accounts.jobs';
 
@@ -51,9 +50,9 @@ export class AccountsService {
     private enqueue?: Enqueue,
   ) {}
 
-  /** Queues the check of the profile's proxy, in the save's transaction (each save its own check). */
+  /** Queues the check of the profile's proxy, in the save's transaction (each save its own check: key 'id:ms'). */
   private checkProxyLater(id: number, trx: Db) {
-    return this.enqueue?.(proxyCheckJob, { accountId: id }, { key: `${id}:${randomUUID()}` }, trx);
+    return this.enqueue?.(proxyCheckJob, { accountId: id }, { key: `${id}:${Date.now()}` }, trx);
   }
 
   // ---- records ----------------------------------------------------------------------------------

@@ -149,6 +149,7 @@ const PostsCalendar = memo(function PostsCalendar({
   small,
   locale,
   buttonText,
+  hints,
   events,
   handlers,
   calendarRef,
@@ -158,6 +159,8 @@ const PostsCalendar = memo(function PostsCalendar({
   locale: string;
   zone: string;
   buttonText: CalendarOptions['buttonText'];
+  /** Its texts for screen readers and hovers (FullCalendar's Ukrainian locale has none: they were English). */
+  hints: Pick<CalendarOptions, 'timeHint' | 'eventHint' | 'closeHint' | 'viewHint' | 'navLinkHint' | 'moreLinkHint'>;
   events: CalendarOptions['events'];
   handlers: Handlers;
   calendarRef: RefObject<FullCalendar | null>;
@@ -176,6 +179,7 @@ const PostsCalendar = memo(function PostsCalendar({
       headerToolbar={small ? PHONE_TOOLBAR : WIDE_TOOLBAR}
       footerToolbar={small ? PHONE_FOOTER : undefined}
       buttonText={buttonText}
+      {...hints}
       timeZone="UTC"
       now={now}
       height="auto"
@@ -263,6 +267,17 @@ export const CalendarPage = () => {
       week: translate('kadr.calendar.views.week'),
       day: translate('kadr.calendar.views.day'),
       list: translate('kadr.calendar.views.list'),
+    }),
+    [translate],
+  );
+  const hints = useMemo(
+    () => ({
+      timeHint: translate('kadr.calendar.hints.time'),
+      eventHint: translate('kadr.calendar.hints.event'),
+      closeHint: translate('kadr.calendar.hints.close'),
+      viewHint: translate('kadr.calendar.hints.view'),
+      navLinkHint: translate('kadr.calendar.hints.nav_link'),
+      moreLinkHint: translate('kadr.calendar.hints.more_link'),
     }),
     [translate],
   );
@@ -432,6 +447,7 @@ export const CalendarPage = () => {
           small={small}
           locale={locale}
           buttonText={buttonText}
+          hints={hints}
           events={events}
           handlers={handlers}
           calendarRef={calendarRef}

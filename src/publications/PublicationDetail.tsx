@@ -279,7 +279,8 @@ const EditFields = () => {
           })
         }
       />
-      <ProfilePlatformsInput label={label} />
+      {/* Platforms are chosen for the videos no platform has started: with none left, there is nothing to choose. */}
+      {!!videos?.length && <ProfilePlatformsInput label={label} />}
       <PlatformPostsCard ai={false} stacked />
       {!!videos?.length && (
         <Card variant="outlined" data-testid="video-texts">

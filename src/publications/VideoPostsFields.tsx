@@ -76,7 +76,8 @@ export const VideoPostsFields = ({ source, name }: { source: string; name: strin
     name: [`${source}.title`, `${source}.description`, `${source}.tags`, `${source}.posts`, `${source}.account`],
   }) as Watched;
   const publication = useWatch({ name: 'posts' }) as PlatformPosts | undefined;
-  const shownOn = shownPlatforms(account, useWatch({ name: 'profiles' }) as ProfilePlatforms[] | undefined, own);
+  const profiles = useWatch({ name: 'profiles' }) as ProfilePlatforms[] | undefined;
+  const shownOn = shownPlatforms(account, profiles, own);
   const { errors } = useFormState({ name: `${source}.posts` });
   const failing = Boolean(get(errors, `${source}.posts`));
   const [open, setOpen] = useState(false);

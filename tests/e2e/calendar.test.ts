@@ -109,6 +109,8 @@ describeOnEachDb('calendar in the browser', (kind) => {
     if (!(await entry().count())) await page.locator('.fc-next-button').click();
     expect(await entry().innerText()).toContain('Календарний шортс');
     expect(await page.locator('.fc-listWeek-view').count()).toBe(1);
+    // Its table's header, read by screen readers only, is in the panel's language (FullCalendar's own was English).
+    expect(await page.locator('.fc-list-table thead th').allTextContents()).toEqual(['Час', '', 'Допис']);
     await view('Місяць');
     await page.locator('.fc-dayGridMonth-view').waitFor();
   });

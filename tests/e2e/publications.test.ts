@@ -284,6 +284,19 @@ describeOnEachDb('publishing in the browser', (kind) => {
     await liveRow.getByRole('cell', { name: '3', exact: true }).waitFor();
     await liveRow.getByRole('link', { name: 'TikTok' }).waitFor();
 
+    // Every video out: no video is left to choose platforms for, so the publication page has no such table (it
+    // showed a header and an "all profiles" row with nothing under it).
+    await page.goto(`${srv.url}/video/youtube/${req.idUpload}`);
+    await page.getByTestId('profile-platforms').waitFor();
+    await srv.tdb.db
+      .updateTable('videoPublishes')
+      .where('videoId', 'in', req.videos)
+      .set({ state: 'published' })
+      .execute();
+    await page.reload();
+    await videoCard(page, 2).waitFor();
+    expect(await page.getByTestId('profile-platforms').count()).toBe(0);
+
     // A link to a publication that is not there: the not-found screen, its way back to the list.
     await page.goto(`${srv.url}/video/youtube/no-such-upload`);
     const missing = page.getByTestId('record-not-found');
