@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Autocomplete, Chip, TextField } from '@mui/material';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { useQuery } from '@tanstack/react-query';
 import {
   FieldTitle,
@@ -83,8 +84,9 @@ export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps)
         selected.map((o, index) => {
           const { key, ...itemProps } = getItemProps({ index });
           // The id first: a chip cut on a phone still tells its profile apart; the whole name on hover.
-          // A failing profile's chip is red, as its option is marked (src/accounts/ProfileName.tsx).
+          // A failing profile's chip is red with the error mark, as its option is marked (accounts/ProfileName.tsx).
           const failing = 'failing' in o && o.failing;
+          const name = profileText(o);
           return (
             <Chip
               key={key}
@@ -92,8 +94,9 @@ export const AccountsSelectInput = ({ label, helperText, ...props }: InputProps)
               color={failing ? 'error' : 'default'}
               variant={failing ? 'outlined' : 'filled'}
               data-failing={failing || undefined}
+              icon={failing ? <ErrorOutline /> : undefined}
               label={profileText(o, true)}
-              title={profileText(o)}
+              title={failing ? `${name} · ${translate('kadr.accounts.failing_mark')}` : name}
               {...itemProps}
             />
           );

@@ -117,7 +117,7 @@ describe('audit log', () => {
     const signIn = page.locator('[data-audit-entry]').filter({ hasText: 'Вхід' }).first();
     expect(await signIn.locator('[data-detail-field="with"]').innerText()).toBe('Спосіб: пароль');
     const secrets = page.locator('[data-audit-entry]').filter({ hasText: 'Змінено секрети профілю' }).first();
-    expect(await secrets.locator('[data-detail-field="fields"]').innerText()).toBe('Поля: Проксі');
+    expect(await secrets.locator('[data-detail-field="fields"]').innerText()).toBe('Поля: Проксі, client_secret');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.context().close();
   });

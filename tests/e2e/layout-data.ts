@@ -62,13 +62,22 @@ export async function seedLayoutData(srv: TestServer): Promise<LayoutData> {
     [2, 'Олена — запасний профіль (мобільний проксі, Київ)'],
     [3, 'Олена — тестовий профіль'],
   ] as const) {
-    const { id } = await api('POST', '/api/accounts', { proxy: `http://user:pass@203.0.113.${n}:8080`, comments });
+    const { id } = await api('POST', '/api/accounts', {
+      proxy: `http://user:pass@203.0.113.${n}:8080`,
+      comments,
+      inYouTube: true,
+      YouTubeAuthClientId: `olena-${n}.apps.googleusercontent.com`,
+      YouTubeAuthClientSecret: `olena-secret-${n}`,
+    });
     await db
       .updateTable('accounts')
       .where('id', '=', id)
       .set({
         titleChannel: LONG_CHANNEL,
         urlChannel: `https://www.youtube.com/channel/UC${'x'.repeat(22)}${n}`,
+        // The status the server would store once YouTube is connected (account-record.ts accountStatus): the third
+        // one fails.
+        status: n === 3 ? 'error' : 'success',
         ...(n === 3 ? { error: 'kadr.platform_errors.proxy_auth {"proxy":"203.0.113.3:8080"}' } : {}),
       })
       .execute();

@@ -12,7 +12,7 @@ export const layoutScreens = (d: LayoutData): Screen[] => [
   // The filters shown (as the URL asks): their labels must not be cut.
   {
     name: 'profiles, filtered',
-    path: () => `/accounts/list?filter=${encodeURIComponent('{"platform":"youtube","status":"noactive"}')}`,
+    path: () => `/accounts/list?filter=${encodeURIComponent('{"platform":"youtube","status":"success"}')}`,
     ready: { text: 'Кулінарний канал Олени' },
     create: CREATE,
   },
