@@ -383,6 +383,8 @@ export const kadrEn: KadrMessages = {
     user_hint: 'These keys act as this user. A revoked key stops working at once.',
     errors: {
       expiry_invalid: 'Invalid date: a date and time with a time zone is needed',
+      /** The panel's field: a date typed as the panel writes dates. */
+      expiry_typed: 'Invalid date: type it as DD.MM.YYYY, HH:MM',
       expiry_past: 'The expiry must be in the future',
       not_for_keys: 'An API key cannot do this',
       read_only: 'This key is read only',

@@ -395,6 +395,8 @@ export const kadrUk = {
     user_hint: 'Ключі діють від імені цього користувача. Відкликаний ключ одразу перестає працювати.',
     errors: {
       expiry_invalid: 'Невірна дата: потрібні дата й час із часовим поясом',
+      /** The panel's field: a date typed as the panel writes dates. */
+      expiry_typed: 'Невірна дата: введіть її як ДД.ММ.РРРР, ГГ:ХХ',
       expiry_past: 'Строк дії має бути в майбутньому',
       not_for_keys: 'API-ключ не має доступу до цієї дії',
       read_only: 'Ключ лише для читання',

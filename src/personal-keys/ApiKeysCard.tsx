@@ -7,6 +7,7 @@ import { errorMessages, fieldErrorsOf } from '../common/errorMessages';
 import { ShownOnceDialog } from '../common/ShownOnceDialog';
 import type { KadrDataProvider } from '../providers/dataProvider';
 import { ApiKeysTable } from './ApiKeysTable';
+import { parseInZone, showInZone } from '../slots/zonedInput';
 
 const QUERY_KEY = ['apiKeys'];
 
@@ -31,8 +32,8 @@ export const ApiKeysCard = () => {
       dataProvider.createApiKey({
         name,
         access,
-        // The browser's local time, sent as an instant.
-        expiresAt: expires ? new Date(expires).toISOString() : null,
+        // Typed in UTC as the panel writes dates (DD.MM.YYYY, HH:MM), sent as an instant.
+        expiresAt: expires.trim() ? parseInZone(expires, 'UTC') : null,
       }),
     onSuccess: (created) => {
       setShown(created.token);
@@ -61,6 +62,8 @@ export const ApiKeysCard = () => {
           sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', my: 2 }}
           onSubmit={(e) => {
             e.preventDefault();
+            if (expires.trim() && !parseInZone(expires, 'UTC'))
+              return setErrors({ expiresAt: translate('kadr.api_keys.errors.expiry_typed') });
             create.mutate();
           }}
         >
@@ -88,14 +91,19 @@ export const ApiKeysCard = () => {
               </MenuItem>
             ))}
           </TextField>
+          {/* The panel's own date format in UTC, as every date it shows (a native picker wrote the browser's). */}
           <TextField
-            type="datetime-local"
             label={translate('kadr.api_keys.expires')}
             name="expiresAt"
             value={expires}
             onChange={(e) => setExpires(e.target.value)}
+            onBlur={() => {
+              const at = parseInZone(expires, 'UTC');
+              if (at) setExpires(showInZone(at, 'UTC'));
+            }}
+            placeholder={translate('kadr.publishing.date_placeholder')}
             error={Boolean(errors.expiresAt)}
-            helperText={errors.expiresAt ?? ' '}
+            helperText={errors.expiresAt ?? translate('kadr.slots.date_in_zone', { zone: 'UTC' })}
             size="small"
             slotProps={{ inputLabel: { shrink: true } }}
           />

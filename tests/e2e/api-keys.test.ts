@@ -62,6 +62,30 @@ describe("in the browser: an API key's life", () => {
     expect(await tags(key)).toBe(401);
   });
 
+  it('an expiry is typed the way the panel writes dates, in UTC, and listed so', async () => {
+    await signInAs(page, panel.server.url, 'operator', 'user-pass');
+    await page.goto(`${panel.server.url}/setting`);
+    const card = page.getByTestId('api-keys');
+    await card.getByLabel('Назва ключа').fill('До кінця року');
+    const expiry = card.getByLabel('Діє до (необов’язково)');
+    await card.getByText('У поясі UTC').waitFor();
+    expect(await expiry.getAttribute('placeholder')).toBe('ДД.ММ.РРРР, ГГ:ХХ:СС');
+    // Not a date: said beside the field, nothing is made.
+    await expiry.fill('наступного тижня');
+    await card.getByRole('button', { name: 'Створити ключ' }).click();
+    await card.getByText('Невірна дата: введіть її як ДД.ММ.РРРР, ГГ:ХХ').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // A date typed short is written out whole when the field is left, and the key lasts until then.
+    const year = new Date().getUTCFullYear() + 1;
+    await expiry.fill(`31.12.${year} 23:30`);
+    await expiry.blur();
+    expect(await expiry.inputValue()).toBe(`31.12.${year}, 23:30:00`);
+    await card.getByRole('button', { name: 'Створити ключ' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Готово' }).click();
+    const row = card.locator('tbody tr').filter({ hasText: 'До кінця року' });
+    await row.getByText(`31.12.${year}, 23:30:00`, { exact: false }).waitFor();
+  });
+
   it("an admin sees a user's keys on the user's page and revokes one; it is refused at once", async () => {
     const made = await fetch(`${panel.server.url}/api/auth/login`, {
       method: 'POST',
