@@ -20,9 +20,14 @@ export class AuthRepository {
   findUserById(id: number) {
     return this.db
       .selectFrom('users')
-      .select(['id', 'login', 'role', 'passwordHash'])
+      .select(['id', 'login', 'role', 'passwordHash', 'language'])
       .where('id', '=', id)
       .executeTakeFirst();
+  }
+
+  /** The user's interface language (PUT /api/auth/language). */
+  setLanguage(id: number, language: string) {
+    return this.db.updateTable('users').set({ language }).where('id', '=', id).execute();
   }
 
   updatePassword(id: number, passwordHash: string, at: string, exec: Db = this.db) {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { safeExtend } from 'zod/mini';
 import {
   AuthUserSchema,
+  LanguageSchema,
   LoginAnswerSchema,
   LoginResponseSchema,
   LoginSchema,
@@ -90,6 +91,24 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
       },
     },
     async (req) => req.user,
+  );
+
+  r.put(
+    '/api/auth/language',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Set own interface language (the panel opens in it on any browser)',
+        body: LanguageSchema,
+        response: { 204: NoContent, ...errorResponses(400, 401, 500) },
+      },
+    },
+    async (req, reply) => {
+      await auth.setLanguage(req.user.id, req.body.language);
+      return reply.status(204).send();
+    },
   );
 
   r.post(

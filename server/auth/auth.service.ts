@@ -1,7 +1,15 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { M } from '../../src/contract/messages';
-import type { AuthUser, LoginAnswer, LoginInput, LoginResponse, RefreshResponse } from '../../src/contract/auth';
+import {
+  LANGUAGES,
+  type AuthUser,
+  type Language,
+  type LoginAnswer,
+  type LoginInput,
+  type LoginResponse,
+  type RefreshResponse,
+} from '../../src/contract/auth';
 import type { PasswordChange } from '../../src/contract/users';
 import { TM, type LoginCodeInput } from '../../src/contract/two-factor';
 import { record } from '../audit/audit';
@@ -16,6 +24,10 @@ import type { TwoFactorService } from './two-factor.service';
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** Signs an access token for the user in the session `sessionId` (the refresh-token family). */
+/** A stored language the panel knows, else null. */
+const languageOf = (v: string | null): Language | null =>
+  (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : null;
+
 export type SignAccess = (user: AuthUser, sessionId: string) => string;
 
 /**
@@ -118,7 +130,7 @@ export class AuthService {
 
   /** A new session for the user, recorded as a sign-in. */
   private async signedIn(
-    row: { id: number; login: string; role: AuthUser['role'] },
+    row: { id: number; login: string; role: AuthUser['role']; language: string | null },
     address: string,
     how: 'password' | 'totp' | 'recovery',
   ): Promise<LoginResponse> {
@@ -134,7 +146,12 @@ export class AuthService {
       ip: address,
       detail: { with: how },
     });
-    return { user, accessToken: this.signAccess(user, familyId), refreshToken };
+    return { user, accessToken: this.signAccess(user, familyId), refreshToken, language: languageOf(row.language) };
+  }
+
+  /** The user's interface language, for every browser they sign in on. */
+  async setLanguage(userId: number, language: Language): Promise<void> {
+    await this.repo.setLanguage(userId, language);
   }
 
   /**

@@ -13,6 +13,8 @@ import { REQUIRE_TWO_FACTOR } from './two-factor.repository';
  */
 const ENROLMENT_ROUTES = new Set([
   'GET /api/auth/me',
+  // The language too: a user who must enrol reads the Settings page in it.
+  'PUT /api/auth/language',
   'GET /api/auth/two-factor',
   'POST /api/auth/two-factor/setup',
   'POST /api/auth/two-factor/enable',

@@ -18,6 +18,8 @@ export interface UsersTable {
   totpSecretSealed: Generated<string | null>;
   totpPendingSealed: Generated<string | null>;
   totpLastStep: Generated<number | string | null>;
+  /** 048: the interface language the user chose ('uk' | 'en'), null when none yet. */
+  language: Generated<string | null>;
 }
 
 /** 028: one-time recovery codes (SHA-256 hex), `usedAt` once spent. */

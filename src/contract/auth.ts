@@ -34,7 +34,24 @@ const tokens = {
   accessToken: z.string().meta({ description: 'Bearer JWT, short-lived', example: 'eyJhbGciOi…' }),
   refreshToken: z.string().meta({ description: 'Opaque, rotated on every refresh', example: 'f3a9…' }),
 };
-export const LoginResponseSchema = z.object({ user: AuthUserSchema, ...tokens });
+/** The panel's interface languages. */
+export const LANGUAGES = ['uk', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** PUT /api/auth/language: the signed-in user's interface language, the one the panel opens in on any browser. */
+export const LanguageSchema = z
+  .object({ language: z.enum(LANGUAGES, { error: M.invalidValue }) })
+  .meta({ example: { language: 'en' } });
+
+export const LoginResponseSchema = z.object({
+  user: AuthUserSchema,
+  ...tokens,
+  language: z
+    .enum(LANGUAGES)
+    .nullable()
+    .optional()
+    .meta({ description: 'The interface language the user chose (null: none yet): the panel opens in it' }),
+});
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /** The password step of a user with two-factor sign-in on: the challenge for the second step (5 minutes). */

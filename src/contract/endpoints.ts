@@ -12,6 +12,8 @@ export const API = {
     refresh: '/api/auth/refresh',
     logout: '/api/auth/logout',
     password: '/api/auth/password',
+    /** PUT: the signed-in user's interface language. */
+    language: '/api/auth/language',
     /** The second sign-in step: a code from the authenticator app, or a recovery code. */
     loginCode: '/api/auth/login/code',
   },

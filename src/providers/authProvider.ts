@@ -7,6 +7,7 @@ import { contract } from './contract';
 import { setMustEnrol } from './enrolment';
 import { currentLocale } from './locale';
 import { parseAnswer } from './parseAnswer';
+import { adoptLanguage } from './userLanguage';
 
 export class LoginError extends Error {
   constructor(
@@ -47,6 +48,7 @@ export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
   if ('challenge' in answer) throw new TwoFactorNeeded(answer.challenge);
   setMustEnrol(!!answer.enrolTwoFactor);
   signIn(answer.user, answer.accessToken, answer.refreshToken);
+  adoptLanguage(answer);
   return answer;
 }
 
@@ -56,6 +58,7 @@ export async function loginCodeRequest(input: LoginCodeInput): Promise<LoginResp
   const answer = parseAnswer(LoginResponseSchema, `POST ${API.auth.loginCode}`, await post(API.auth.loginCode, input));
   setMustEnrol(false);
   signIn(answer.user, answer.accessToken, answer.refreshToken);
+  adoptLanguage(answer);
   return answer;
 }
 

@@ -1,3 +1,4 @@
+import type { Language } from '../contract/auth';
 import type { Identifier } from 'ra-core';
 import type { z } from 'zod';
 import type { ChannelDescriptionSchema, InstagramProfileSchema } from '../contract/accounts';
@@ -434,6 +435,13 @@ export const customMethods = {
       { signal },
     ),
 
+  /** The signed-in user's interface language (Settings), for every browser they sign in on. */
+  setLanguage: (language: Language) =>
+    call(
+      contract.http().then((c) => c.NoContent),
+      API.auth.language,
+      { method: 'PUT', body: { language } },
+    ),
   changePassword: (body: PasswordChange & { refreshToken: string | null }) =>
     call(
       contract.http().then((c) => c.NoContent),

@@ -14,6 +14,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { FieldValues, SubmitHandler } from 'react-hook-form';
 import { PasswordChangeSchema, type PasswordChange } from '../contract/users';
+import type { Language } from '../contract/auth';
 import { errorMessages, fieldErrorsOf } from '../common/errorMessages';
 import { readAuth } from '../providers/authStore';
 import type { KadrDataProvider } from '../providers/dataProvider';
@@ -111,7 +112,15 @@ export const SettingsPage = () => {
               inputProps={{ 'aria-label': translate('kadr.settings.language'), name: 'language' }}
               // Through the store only: react-admin's i18n context then loads the language and re-renders the
               // whole panel at once (calling changeLocale first left the sidebar and inputs in the old language).
-              onChange={(e) => setLocale(e.target.value)}
+              // Saved as the user's too: the panel opens in it on any browser they sign in on.
+              onChange={(e) => {
+                const language = e.target.value as Language;
+                setLocale(language);
+                dataProvider.setLanguage(language).catch((error: unknown) => {
+                  for (const m of errorMessages(error, translate('kadr.notifications.error')))
+                    notify(m, { type: 'error' });
+                });
+              }}
             >
               {i18nProvider.getLocales!().map((l) => (
                 <MenuItem key={l.locale} value={l.locale}>

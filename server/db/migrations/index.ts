@@ -38,6 +38,7 @@ import * as webhookSecretRotation from './042_webhook_secret_rotation.js';
 import * as statRollups from './045_stat_rollups.js';
 import * as postStatLatest from './046_post_stat_latest.js';
 import * as videoPosts from './047_video_posts.js';
+import * as userLanguage from './048_user_language.js';
 
 /** Every migration, in order. Each domain adds its own file and one line here. */
 export const migrations = {
@@ -81,4 +82,5 @@ export const migrations = {
   '045_stat_rollups': statRollups,
   '046_post_stat_latest': postStatLatest,
   '047_video_posts': videoPosts,
+  '048_user_language': userLanguage,
 };
