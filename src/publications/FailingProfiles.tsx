@@ -1,16 +1,13 @@
-import { Alert } from '@mui/material';
-import { useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { AccountOption } from '../contract/profile-identity';
-import { profileText } from '../contract/profile-identity';
 import { useAccountOptions } from './options';
+import { ProfilesNotice } from './ProfilesNotice';
 
 /**
  * Under the shared "Профілі": the profiles a video goes to that are failing now (a dead proxy, a lost grant), said
  * before Save: a post to such a profile would only retry and fail. The picker's answers say which fail.
  */
 export const FailingProfiles = () => {
-  const translate = useTranslate();
   const chosen = (useWatch({ name: 'accounts' }) ?? []) as (Omit<AccountOption, 'failing'> & { failing?: boolean })[];
   const videos = (useWatch({ name: 'video' }) ?? []) as { account: number | null }[];
   const { data: found = [] } = useAccountOptions();
@@ -20,13 +17,12 @@ export const FailingProfiles = () => {
     const option = id === null ? undefined : byId.get(id);
     return option?.failing ? [option] : [];
   });
-  if (!failing.length) return null;
   return (
-    <Alert severity="error" data-testid="failing-profiles">
-      {translate('kadr.publishing.failing_profiles', {
-        smart_count: failing.length,
-        list: failing.map((o) => profileText({ ...o, id: Number(o.value) })).join('; '),
-      })}
-    </Alert>
+    <ProfilesNotice
+      profiles={failing}
+      message="kadr.publishing.failing_profiles"
+      severity="error"
+      testId="failing-profiles"
+    />
   );
 };
