@@ -98,9 +98,9 @@ const FailingMark = () => {
 
 /**
  * How the panel names a profile everywhere (issue 18 item 1): the operator's name for it (the comment, on up to
- * two lines) and its id, then its platforms' avatars and handles on a line of their own. Three profiles of one channel name
- * read differently by their comments and ids. A profile the answer says is failing is marked so. Each part is cut with an ellipsis (the whole text on hover), so a
- * long name never widens a table or a menu on a phone.
+ * two lines) and its id, then its platforms' avatars and handles on a line of their own. Three profiles of one
+ * channel name read differently by their comments and ids. A profile the answer says is failing is marked so. Each
+ * part is cut with an ellipsis (the whole text on hover), so a long name never widens a table or a menu on a phone.
  */
 export const ProfileName = ({
   profile,
