@@ -25,8 +25,7 @@ const publishOf = (p: PostState): PublishLive => ({
 /**
  * What a live stream shows of a domain event (src/contract/live.ts), if anything: a render's state as a
  * `request` message, a post's as a `publish` one, a profile's proxy check as a `profile` one, a new notification
- * as a `notification` one. Only the
- * contract's fields go out, whatever else the event carries.
+ * as a `notification` one. Only the contract's fields go out, whatever else the event carries.
  */
 export function toLiveEvent(e: StoredEvent): LiveEvent | undefined {
   switch (e.name) {
