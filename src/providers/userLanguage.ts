@@ -19,7 +19,10 @@ export function adoptLanguage(answer: Pick<LoginResponse, 'language' | 'accessTo
   if (answer.language && answer.language !== currentLocale()) rememberLocale(answer.language);
 }
 
-/** PUT /api/auth/language with the session just made (best effort: the choice holds in this browser anyway). */
+/**
+ * The language saved as the user's (API.auth.language, PUT) with the session just made; best effort: the choice
+ * holds in this browser anyway.
+ */
 const saveLanguage = (language: string, accessToken: string) =>
   fetch(API.auth.language, {
     method: 'PUT',
