@@ -64,13 +64,17 @@ describeOnEachDb('dragging a post out of a crowded day', (kind) => {
     return list;
   };
 
-  /** The element's box once it has stopped moving (a popover is placed again when its content grows). */
+  /**
+   * The element's box once it has stopped moving (a popover is placed again when its content grows, and it grows in
+   * with a transition): the same box over 300 ms, since on a busy machine a transition's frames can be 100 ms apart.
+   */
   const settled = async (el: Locator) => {
     let box = await el.boundingBox();
-    for (;;) {
+    for (let still = 0; ;) {
       await page.waitForTimeout(100);
       const next = await el.boundingBox();
-      if (box && next && JSON.stringify(box) === JSON.stringify(next)) return next;
+      still = box && next && JSON.stringify(box) === JSON.stringify(next) ? still + 1 : 0;
+      if (still === 3) return next!;
       box = next;
     }
   };
@@ -78,10 +82,11 @@ describeOnEachDb('dragging a post out of a crowded day', (kind) => {
   /** Drags `item` onto the month's cell of `day`, as a mouse does. */
   const dragTo = async (item: Locator, day: string) => {
     const from = await settled(item);
-    const to = (await page.locator(`.fc-dayGridMonth-view td.fc-day[data-date="${day}"]`).boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2 + 6, from.y + from.height / 2 + 6, { steps: 3 });
+    // The day's cell where it is once the drag has started.
+    const to = (await page.locator(`.fc-dayGridMonth-view td.fc-day[data-date="${day}"]`).boundingBox())!;
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
     await page.mouse.up();
   };
