@@ -57,6 +57,8 @@ export const AccountOptionSchema = z
     }),
   );
 export type AccountOption = z.infer<typeof AccountOptionSchema>;
+/** A profile chosen in a form: an option, or a saved publication's profile, whose answer does not say if it fails. */
+export type ChosenProfile = Omit<AccountOption, 'failing'> & { failing?: boolean };
 
 /** The stored columns a profile's handles are read from. */
 export type ProfileHandleColumns = {

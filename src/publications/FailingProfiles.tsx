@@ -1,5 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import type { AccountOption } from '../contract/profile-identity';
+import type { ChosenProfile } from '../contract/profile-identity';
 import { useAccountOptions } from './options';
 import { ProfilesNotice } from './ProfilesNotice';
 
@@ -8,7 +8,7 @@ import { ProfilesNotice } from './ProfilesNotice';
  * before Save: a post to such a profile would only retry and fail. The picker's answers say which fail.
  */
 export const FailingProfiles = () => {
-  const chosen = (useWatch({ name: 'accounts' }) ?? []) as (Omit<AccountOption, 'failing'> & { failing?: boolean })[];
+  const chosen = (useWatch({ name: 'accounts' }) ?? []) as ChosenProfile[];
   const videos = (useWatch({ name: 'video' }) ?? []) as { account: number | null }[];
   const { data: found = [] } = useAccountOptions();
   // The picker's answer last: it says whether a profile fails; a publication's saved profiles do not.

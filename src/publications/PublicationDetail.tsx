@@ -26,7 +26,7 @@ import {
   type PublicationVideo,
 } from '../contract/publications';
 import { PLATFORMS, type PlatformKey } from '../contract/platforms';
-import type { AccountOption } from '../contract/profile-identity';
+import type { ChosenProfile } from '../contract/profile-identity';
 import { addTags } from '../contract/tags';
 import { TagsInput } from '../common/TagsInput';
 import { StatusBadge } from '../common/StatusBadge';
@@ -197,7 +197,7 @@ type EditValues = {
    * Their profiles, as options (the per-profile rows are named from them). The publication's answer does not say
    * whether one fails: the pickers' own answers do (src/publications/FailingProfiles.tsx).
    */
-  accounts: (Omit<AccountOption, 'failing'> & { failing?: boolean })[];
+  accounts: ChosenProfile[];
   profiles: ProfilePlatforms[];
   /** Each platform's own text and options (issue 21 item 6), as saved over the platforms' defaults. */
   posts: typeof POSTS_DEFAULTS;
